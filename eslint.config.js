@@ -1,0 +1,3 @@
+import base from "@kolo/eslint-config";
+
+export default base;

@@ -1,0 +1,12 @@
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "./root";
+
+export { appRouter, createCaller, type AppRouter } from "./root";
+export { createContext, type Context, type SessionCookieWriter } from "./trpc";
+export type { Services } from "./services";
+export { SESSION_COOKIE_NAME } from "./auth/session";
+export { hashPassword } from "./auth/password";
+export type { PublicUser } from "./users";
+
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;

@@ -1,0 +1,71 @@
+import {
+  deleteUserSessions,
+  ensureUserWallet,
+  findUserByEmail,
+  insertUser,
+  recordFailedLogin,
+  resetFailedLogins,
+} from "@kolo/db";
+import { DomainError, MAX_FAILED_LOGINS, MESSAGES, loginSchema, registerSchema } from "@kolo/domain";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/password";
+import { createSession, generateSessionToken, invalidateSession } from "../auth/session";
+import { type Context, protectedProcedure, publicProcedure, router } from "../trpc";
+import { toPublicUser } from "../users";
+
+async function startSession(ctx: Context, userId: number) {
+  const token = generateSessionToken();
+  const session = await createSession(ctx.db, token, userId);
+  ctx.cookies.set(token, session.expiresAt);
+}
+
+/** Sign-in (spec 01 §§2, 4, 5, 7, 8; DECISIONS "Accounts and sign-in"). */
+export const authRouter = router({
+  /**
+   * {name, email, phone?, password, username?} -> PublicUser, and a session cookie.
+   * Errors: BAD_REQUEST with field errors; CONFLICT 'Email already registered'.
+   */
+  register: publicProcedure.input(registerSchema).mutation(async ({ ctx, input }) => {
+    const passwordHash = await hashPassword(input.password);
+    const user = await ctx.db.transaction(async (tx) => {
+      const created = await insertUser(tx, { name: input.name, email: input.email, phone: input.phone ?? null, passwordHash });
+      if (created) await ensureUserWallet(tx, created.id);
+      return created;
+    });
+    if (!user) throw new DomainError("CONFLICT", MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
+    await startSession(ctx, user.id);
+    return toPublicUser(ctx.db, user);
+  }),
+
+  /**
+   * {email | username, password} -> PublicUser, and a session cookie.
+   * Errors: UNAUTHORIZED 'Invalid email or password' (whichever was wrong); FORBIDDEN
+   * 'Account suspended' / 'Account locked'. The 5th consecutive failure locks the account.
+   */
+  login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
+    const user = await findUserByEmail(ctx.db, input.email);
+    if (!user) {
+      await verifyAgainstDummy(input.password);
+      throw new DomainError("UNAUTHORIZED", MESSAGES.invalidCredentials);
+    }
+    if (user.status === "suspended") throw new DomainError("FORBIDDEN", MESSAGES.accountSuspended);
+    if (user.status === "locked") throw new DomainError("FORBIDDEN", MESSAGES.accountLocked);
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      const updated = await recordFailedLogin(ctx.db, user.id, MAX_FAILED_LOGINS);
+      if (updated?.status === "locked") await deleteUserSessions(ctx.db, user.id);
+      throw new DomainError("UNAUTHORIZED", MESSAGES.invalidCredentials);
+    }
+    if (user.failedLoginCount > 0) await resetFailedLogins(ctx.db, user.id);
+    await startSession(ctx, user.id);
+    return toPublicUser(ctx.db, { ...user, failedLoginCount: 0 });
+  }),
+
+  /** Ends the current session, if any, and clears the cookie. Always succeeds. */
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+    ctx.cookies.clear();
+    return { message: "Logged out" };
+  }),
+
+  /** The signed-in user (the session was validated and slid forward in the context). */
+  me: protectedProcedure.query(({ ctx }) => toPublicUser(ctx.db, ctx.user)),
+});

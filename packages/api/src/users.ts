@@ -1,0 +1,36 @@
+import type { DbOrTx, schema } from "@kolo/db";
+import { koboToNaira } from "@kolo/domain";
+import { getWalletBalanceKobo } from "@kolo/db";
+
+/** The user as every answer carries it (spec 01 §3): never the password hash. `balance` in naira. */
+export interface PublicUser {
+  id: number;
+  name: string;
+  email: string;
+  username: string;
+  phone: string | null;
+  role: schema.User["role"];
+  status: schema.User["status"];
+  balance: number;
+  verificationLevel: number;
+  merchantId: number | null;
+  createdAt: Date;
+}
+
+/** Maps a user row to its public shape; the balance is the wallet's ledger balance. */
+export async function toPublicUser(db: DbOrTx, user: schema.User): Promise<PublicUser> {
+  const balanceKobo = await getWalletBalanceKobo(db, user.id);
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    username: user.email,
+    phone: user.phone,
+    role: user.role,
+    status: user.status,
+    balance: koboToNaira(balanceKobo),
+    verificationLevel: user.verificationLevel,
+    merchantId: user.merchantId,
+    createdAt: user.createdAt,
+  };
+}

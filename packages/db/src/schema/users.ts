@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const userRole = pgEnum("user_role", ["admin", "merchant", "personal"]);
+export const userStatus = pgEnum("user_status", ["active", "suspended", "locked"]);
+
+/** Spec 01 §3 User, plus status and the failed-login count (DECISIONS "Accounts and sign-in"). */
+export const users = pgTable(
+  "users",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: text().notNull(),
+    /** Trimmed and lower-cased; also the username. */
+    email: text().notNull(),
+    phone: text(),
+    passwordHash: text().notNull(),
+    role: userRole().notNull().default("personal"),
+    status: userStatus().notNull().default("active"),
+    failedLoginCount: integer().notNull().default(0),
+    verificationLevel: integer().notNull().default(0),
+    merchantId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    check("users_email_lowercase", sql`${t.email} = lower(trim(${t.email}))`),
+    check("users_verification_level_range", sql`${t.verificationLevel} between 0 and 2`),
+  ],
+);
+
+/** Lucia-style sessions: `id` is the hex SHA-256 of the token in the cookie, never the token itself. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;

@@ -1,0 +1,82 @@
+import { z } from "zod";
+
+/**
+ * Sign-in and registration rules, shared by the web forms and the server procedures.
+ * Texts are spec 01 §5 word for word; e-mail normalisation is DECISIONS "Accounts and sign-in".
+ */
+export const MESSAGES = {
+  invalidEmail: "Please enter a valid email address",
+  passwordTooShort: "Password must be at least 6 characters",
+  nameTooShort: "Name must be at least 2 characters",
+  passwordsDoNotMatch: "Passwords do not match",
+  invalidCredentials: "Invalid email or password",
+  accountLocked: "Account locked",
+  accountSuspended: "Account suspended",
+  emailTaken: "Email already registered",
+  notAuthenticated: "Not authenticated",
+  adminOnly: "Admin access required",
+} as const;
+
+/** Consecutive failed logins that lock an account (DECISIONS). */
+export const MAX_FAILED_LOGINS = 5;
+export const MIN_PASSWORD_LENGTH = 6;
+
+/** Trimmed, lower-cased e-mail; the same value is the username. */
+export const emailSchema = z
+  .string({ error: MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: MESSAGES.invalidEmail }).max(254, { error: MESSAGES.invalidEmail }));
+
+export const passwordSchema = z
+  .string({ error: MESSAGES.passwordTooShort })
+  .min(MIN_PASSWORD_LENGTH, { error: MESSAGES.passwordTooShort })
+  .max(256, { error: "Password is too long" });
+
+/** Login form and payload: {email, password}; `username` (equal to email) is accepted as well. */
+export const loginSchema = z
+  .object({
+    email: z.string().optional(),
+    username: z.string().optional(),
+    password: passwordSchema,
+  })
+  .transform((value, ctx) => {
+    const parsed = emailSchema.safeParse(value.email ?? value.username ?? "");
+    if (!parsed.success) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.invalidEmail });
+      return z.NEVER;
+    }
+    return { email: parsed.data, password: value.password };
+  });
+export type LoginInput = z.input<typeof loginSchema>;
+
+const phoneSchema = z
+  .string()
+  .trim()
+  .max(20, { error: "Phone number is too long" })
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+/** Registration payload as the spec's client sends it: name, email, phone, password, username. */
+export const registerSchema = z.object({
+  name: z.string({ error: MESSAGES.nameTooShort }).trim().min(2, { error: MESSAGES.nameTooShort }).max(100),
+  email: emailSchema,
+  phone: phoneSchema,
+  password: passwordSchema,
+  username: z.string().optional(),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/** The register form: the payload plus confirmPassword, which must match (shown on confirmPassword). */
+export const registerFormSchema = z
+  .object({
+    name: z.string().trim().min(2, { error: MESSAGES.nameTooShort }),
+    email: emailSchema,
+    phone: z.string(),
+    password: passwordSchema,
+    confirmPassword: passwordSchema,
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: MESSAGES.passwordsDoNotMatch,
+  });

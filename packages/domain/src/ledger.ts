@@ -1,0 +1,63 @@
+import { DomainError } from "./errors";
+
+/**
+ * Ledger rules (DECISIONS "Money"). A journal entry is a list of postings, each the signed change
+ * in kobo to one account; the postings of an entry sum to zero. Wallets never go below zero.
+ */
+export const SYSTEM_ACCOUNTS = {
+  /** Money the card gateway has collected for us and not yet settled. */
+  gatewayClearing: "gateway_clearing",
+  /** Fees Kolo charges (withdrawals, bank transfers). */
+  feeIncome: "fee_income",
+  /** The gateway's own charges on top-ups: the business's cost. */
+  gatewayFees: "gateway_fees",
+  /** Payouts sent to banks and not yet confirmed. */
+  payoutsInTransit: "payouts_in_transit",
+  /** Admin credits and debits. */
+  adjustments: "adjustments",
+} as const;
+export type SystemAccountCode = (typeof SYSTEM_ACCOUNTS)[keyof typeof SYSTEM_ACCOUNTS];
+
+export interface PostingInput {
+  accountId: number;
+  /** Signed change to the account, kobo. */
+  amount: bigint;
+}
+
+export const INSUFFICIENT_BALANCE = "Insufficient Balance";
+
+/**
+ * Checks an entry before it is written: at least two postings, none zero, one per account,
+ * summing to zero. Throws Error (a programming fault, not user input) otherwise.
+ */
+export function assertBalanced(postings: readonly PostingInput[]): void {
+  if (postings.length < 2) throw new Error("A journal entry needs at least two postings");
+  const seen = new Set<number>();
+  let sum = 0n;
+  for (const posting of postings) {
+    if (posting.amount === 0n) throw new Error("A posting cannot be zero");
+    if (seen.has(posting.accountId)) throw new Error("One posting per account in an entry");
+    seen.add(posting.accountId);
+    sum += posting.amount;
+  }
+  if (sum !== 0n) throw new Error(`Journal entry does not balance: postings sum to ${sum} kobo`);
+}
+
+/**
+ * The balances after applying `postings` to `balances` (kobo by account id). Throws
+ * DomainError BAD_REQUEST 'Insufficient Balance' when a wallet (non-system account) would go below zero.
+ */
+export function applyPostings(
+  accounts: ReadonlyMap<number, { balance: bigint; isSystem: boolean }>,
+  postings: readonly PostingInput[],
+): Map<number, bigint> {
+  const next = new Map<number, bigint>();
+  for (const posting of postings) {
+    const account = accounts.get(posting.accountId);
+    if (!account) throw new Error(`Unknown ledger account ${posting.accountId}`);
+    const balance = account.balance + posting.amount;
+    if (!account.isSystem && balance < 0n) throw new DomainError("BAD_REQUEST", INSUFFICIENT_BALANCE);
+    next.set(posting.accountId, balance);
+  }
+  return next;
+}

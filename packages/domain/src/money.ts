@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/**
+ * Money rules (DECISIONS "Money"): inside the system every amount is an integer number of kobo
+ * held as `bigint`; on the wire amounts are naira numbers with at most 2 decimals.
+ * Conversion happens once, at the API boundary, with these two functions.
+ */
+export const KOBO_PER_NAIRA = 100n;
+
+/** Naira number (at most 2 decimals, finite) -> kobo bigint. Throws RangeError otherwise. */
+export function nairaToKobo(naira: number): bigint {
+  if (!Number.isFinite(naira)) throw new RangeError("Amount must be a finite number");
+  const kobo = Math.round(naira * 100);
+  if (Math.abs(kobo - naira * 100) > 1e-6) throw new RangeError("Amount has more than 2 decimals");
+  if (!Number.isSafeInteger(kobo)) throw new RangeError("Amount is too large");
+  return BigInt(kobo);
+}
+
+/** Kobo bigint -> naira number for the wire (exact for any balance below 2^53 kobo). */
+export function koboToNaira(kobo: bigint): number {
+  return Number(kobo) / 100;
+}
+
+const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+/**
+ * Zod schema for a positive naira amount on the wire: finite, > 0, at most 2 decimals,
+ * below ₦10 billion. Parses to kobo (bigint). DECISIONS "Money".
+ */
+export const positiveNairaAmount = (message = "Amount must be positive") =>
+  z
+    .number({ error: "Please enter a valid amount" })
+    .refine(Number.isFinite, { message: "Please enter a valid amount" })
+    .refine((value) => value > 0, { message })
+    .refine(hasAtMostTwoDecimals, { message: "Amount can have at most 2 decimals" })
+    .refine((value) => value < 10_000_000_000, { message: "Amount is too large" })
+    .transform((value) => nairaToKobo(value));
+
+const ngnFormatter = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN" });
+
+/** Display format for an amount in kobo: ₦1,250.50 (DECISIONS "Money", en-NG). */
+export function formatKobo(kobo: bigint): string {
+  return ngnFormatter.format(koboToNaira(kobo));
+}
+
+/** Display format for a naira number from the wire: ₦1,250.50. */
+export function formatNaira(naira: number): string {
+  return ngnFormatter.format(naira);
+}

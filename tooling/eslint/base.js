@@ -1,0 +1,47 @@
+// Shared lint rules for every package. Change here, not per package.
+// restrictEnvAccess: process.env is read only in each app's env.ts (STYLE 3).
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "**/.data/**",
+      "**/routeTree.gen.ts",
+      "**/test-results/**",
+      "**/playwright-report/**",
+      "**/drizzle/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    files: ["apps/web/**/*.tsx", "apps/web/**/*.ts"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+    },
+  },
+  {
+    files: ["apps/**/*.ts", "apps/**/*.tsx", "packages/**/*.ts", "packages/**/*.tsx"],
+    ignores: ["**/env.ts", "**/*.test.ts", "**/test/**", "**/e2e/**", "**/*.config.ts", "**/bench/**", "**/testing/**"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read the environment in env.ts and pass typed config on." },
+      ],
+    },
+  },
+);
