@@ -33,22 +33,20 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH, { error: MESSAGES.passwordTooShort })
   .max(256, { error: "Password is too long" });
 
-/** Login form and payload: {email, password}; `username` (equal to email) is accepted as well. */
-export const loginSchema = z
-  .object({
-    email: z.string().optional(),
-    username: z.string().optional(),
-    password: passwordSchema,
-  })
-  .transform((value, ctx) => {
-    const parsed = emailSchema.safeParse(value.email ?? value.username ?? "");
-    if (!parsed.success) {
-      ctx.addIssue({ code: "custom", path: ["email"], message: MESSAGES.invalidEmail });
-      return z.NEVER;
+/**
+ * Login form and payload: {email, password}; `username` (equal to email) is accepted in place of
+ * `email` (DECISIONS). Parses to {email (normalised), password}.
+ */
+export const loginSchema = z.preprocess(
+  (value) => {
+    if (value && typeof value === "object" && !("email" in value && value.email) && "username" in value) {
+      return { ...value, email: value.username };
     }
-    return { email: parsed.data, password: value.password };
-  });
-export type LoginInput = z.input<typeof loginSchema>;
+    return value;
+  },
+  z.object({ email: emailSchema, password: passwordSchema }),
+);
+export type LoginInput = { email?: string; username?: string; password: string };
 
 const phoneSchema = z
   .string()

@@ -1,0 +1,62 @@
+// Assembles the HTTP server: cookies, guards, tRPC under /trpc, the REST adapter under /api,
+// and the built web app (with index.html for client-side routes). Used by main.ts and tests.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import { type AppRouter, appRouter } from "@kolo/api";
+import type { Database } from "@kolo/db";
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Services } from "@kolo/api";
+import { contextFactory } from "./context";
+import { registerRestRoutes } from "./rest";
+import { registerAuthRateLimit, registerOriginCheck } from "./security";
+
+export interface AppOptions {
+  db: Database;
+  services: Services;
+  /** Folder of the built web app; not served when absent. */
+  webDistDir?: string;
+  authRateLimit?: { max: number; windowMs: number };
+  logLevel?: string;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? "info" },
+    routerOptions: { maxParamLength: 5000 },
+    trustProxy: true,
+  });
+  const deps = { db: options.db, services: options.services };
+
+  await app.register(cookie);
+  registerOriginCheck(app, options.services.publicUrl);
+  await registerAuthRateLimit(app, options.authRateLimit ?? { max: 30, windowMs: 60_000 });
+
+  const makeContext = contextFactory(deps);
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/trpc",
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }) => makeContext(req, res),
+      onError: ({ error, path, req }) => {
+        if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error, path }, "tRPC call failed");
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+  });
+
+  registerRestRoutes(app, deps);
+
+  const webDistDir = options.webDistDir;
+  const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, "index.html"));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDistDir, wildcard: false });
+
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = /^\/(api|trpc|sandbox)(\/|$)/.test(req.url);
+    if (hasWeb && req.method === "GET" && !isApi) return reply.type("text/html").sendFile("index.html");
+    return reply.code(404).send({ message: "Not found", details: null });
+  });
+
+  return app;
+}

@@ -1,0 +1,56 @@
+// `npm start` lands here: picks the database (DATABASE_URL, else the embedded PostgreSQL under
+// .data/), migrates it, seeds demo sign-ins on the embedded default, and serves web + API.
+import { createDb, prepareDatabase } from "@kolo/db";
+import { startEmbeddedPostgres } from "@kolo/db/embedded";
+import { buildApp } from "./app";
+import { readEnv } from "./env";
+import { DEMO_USERS, seedDemoUsers } from "./seed";
+import { createServices } from "./services";
+
+async function main() {
+  const env = readEnv();
+  let databaseUrl = env.DATABASE_URL;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!databaseUrl) {
+    console.log(`Starting the embedded PostgreSQL (data in ${env.KOLO_DATA_DIR}/postgres, port ${env.EMBEDDED_PG_PORT})...`);
+    const pg = await startEmbeddedPostgres({ dataDir: `${env.KOLO_DATA_DIR}/postgres`, port: env.EMBEDDED_PG_PORT });
+    databaseUrl = pg.url;
+    stopEmbedded = pg.stop;
+  }
+  await prepareDatabase(databaseUrl);
+  const { db, close } = createDb(databaseUrl, { max: 20 });
+
+  const seed = env.SEED_DEMO ?? (!env.DATABASE_URL && env.NODE_ENV !== "production");
+  if (seed && env.NODE_ENV !== "production") await seedDemoUsers(db);
+
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const services = createServices(env, publicUrl);
+  const app = await buildApp({
+    db,
+    services,
+    webDistDir: env.WEB_DIST_DIR,
+    authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowMs: env.AUTH_RATE_LIMIT_WINDOW_MS },
+    logLevel: env.LOG_LEVEL,
+  });
+  await app.listen({ port: env.PORT, host: env.HOST });
+
+  console.log(`\nKolo is running at ${publicUrl}`);
+  if (seed && env.NODE_ENV !== "production") {
+    console.log("Demo sign-ins:");
+    for (const demo of DEMO_USERS) console.log(`  ${demo.role.padEnd(9)} ${demo.email} / ${demo.password}`);
+  }
+
+  const shutdown = async () => {
+    await app.close();
+    await close();
+    await stopEmbedded?.();
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+// The REST adapter's plumbing: each documented /api path calls the same tRPC procedure through a
+// caller and maps its answer and errors to the HTTP shape the spec's client reads:
+// success -> JSON body; failure -> {message, details} with the procedure's HTTP status.
+import { createCaller } from "@kolo/api";
+import { isDomainError } from "@kolo/domain";
+import { TRPCError, getTRPCErrorFromUnknown } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import { ZodError, z } from "zod";
+import type { ContextDeps } from "../context";
+import { contextFactory } from "../context";
+
+export type Caller = ReturnType<typeof createCaller>;
+
+/** The body of a failed REST call: the spec's `message`, and field errors or figures in `details`. */
+export function errorBody(error: TRPCError): { message: string; details: unknown } {
+  if (error.cause instanceof ZodError) {
+    return { message: error.cause.issues[0]?.message ?? "Invalid input", details: z.flattenError(error.cause).fieldErrors };
+  }
+  if (isDomainError(error.cause)) return { message: error.cause.message, details: error.cause.details ?? null };
+  if (error.code === "INTERNAL_SERVER_ERROR") return { message: "Internal server error", details: null };
+  return { message: error.message, details: null };
+}
+
+export function sendTRPCError(reply: FastifyReply, req: FastifyRequest, unknownError: unknown) {
+  const error = unknownError instanceof TRPCError ? unknownError : getTRPCErrorFromUnknown(unknownError);
+  const status = getHTTPStatusCodeFromError(error);
+  if (status >= 500) req.log.error({ err: error.cause ?? error }, "REST call failed");
+  return reply.code(status).send(errorBody(error));
+}
+
+export type RestHandler = (caller: Caller, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/** Declares `method url` answering `handler(caller, req)` as JSON with `status` (200 by default). */
+export function restRoutes(app: FastifyInstance, deps: ContextDeps) {
+  const makeContext = contextFactory(deps);
+  return (method: HTTPMethods, url: string, handler: RestHandler, status = 200) => {
+    app.route({
+      method,
+      url,
+      handler: async (req, reply) => {
+        try {
+          const caller = createCaller(await makeContext(req, reply));
+          const result = await handler(caller, req, reply);
+          if (reply.sent) return reply;
+          return reply.code(status).send(result ?? null);
+        } catch (error) {
+          return sendTRPCError(reply, req, error);
+        }
+      },
+    });
+  };
+}

@@ -1,0 +1,22 @@
+// The documented /api paths (spec 01 §7, spec 02 §7). Each is one line calling a procedure.
+import type { FastifyInstance } from "fastify";
+import type { ContextDeps } from "../context";
+import { restRoutes } from "./adapter";
+
+type Body = Record<string, unknown> | undefined;
+
+export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps) {
+  const route = restRoutes(app, deps);
+
+  route("GET", "/api/health", async () => ({ status: "ok" }));
+
+  route("POST", "/api/auth/register", (caller, req) => caller.auth.register(req.body as never), 201);
+  route("POST", "/api/auth/login", (caller, req) => caller.auth.login(req.body as never));
+  route("POST", "/api/auth/logout", (caller) => caller.auth.logout());
+  route("GET", "/api/auth/me", (caller) => caller.auth.me());
+
+  route("GET", "/api/features", (caller) => caller.features.list());
+  route("PATCH", "/api/admin/settings/:key", (caller, req) =>
+    caller.features.set({ key: (req.params as { key: string }).key as never, value: (req.body as Body)?.value as never }),
+  );
+}
