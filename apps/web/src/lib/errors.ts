@@ -1,0 +1,45 @@
+import { TRPCClientError } from "@trpc/client";
+
+/** What the server's error formatter puts in `error.data` (packages/api/src/trpc.ts). */
+interface ServerErrorData {
+  code?: string;
+  httpStatus?: number;
+  details?: unknown;
+}
+
+function serverData(error: unknown): ServerErrorData | undefined {
+  if (!(error instanceof TRPCClientError)) return undefined;
+  const data: unknown = error.data;
+  return data && typeof data === "object" ? (data as ServerErrorData) : undefined;
+}
+
+/** The tRPC error code ('UNAUTHORIZED', 'FORBIDDEN', ...) when the server answered, else undefined. */
+export function errorCode(error: unknown): string | undefined {
+  return serverData(error)?.code;
+}
+
+/**
+ * The server's message (the spec's text) when the server answered with an error, else undefined:
+ * network failures and other exceptions give undefined so callers fall back to their own text.
+ */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof TRPCClientError) || !serverData(error)?.code) return undefined;
+  return error.message || undefined;
+}
+
+/** `details` from the server: field errors (Record<field, string[]>), figures, or a string. */
+export function errorDetails(error: unknown): unknown {
+  return serverData(error)?.details ?? undefined;
+}
+
+/** Field errors from `details` as {field: first message}, for a form's setErrors. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const details = errorDetails(error);
+  const result: Record<string, string> = {};
+  if (!details || typeof details !== "object" || Array.isArray(details)) return result;
+  for (const [field, messages] of Object.entries(details as Record<string, unknown>)) {
+    if (Array.isArray(messages) && typeof messages[0] === "string") result[field] = messages[0];
+    else if (typeof messages === "string") result[field] = messages;
+  }
+  return result;
+}

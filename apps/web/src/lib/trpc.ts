@@ -1,0 +1,42 @@
+// The tRPC client of the web app: React hooks (`trpc`), the query client, and the utilities the
+// router's loaders use. Every call goes to /trpc with the session cookie (spec 01 §7).
+import type { AppRouter, RouterInputs, RouterOutputs } from "@kolo/api";
+import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { httpBatchLink } from "@trpc/client";
+import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
+import superjson from "superjson";
+
+export type { RouterInputs, RouterOutputs };
+export type PublicUser = RouterOutputs["auth"]["me"];
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export const trpcClient = trpc.createClient({
+  links: [
+    httpBatchLink({
+      url: "/trpc",
+      transformer: superjson,
+      fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
+    }),
+  ],
+});
+
+export type TrpcUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
+
+/**
+ * Builds the query client. `onQueryError` sees every failed query (the router uses it to send a
+ * user whose session ended back to /login). Mutations are never retried (spec 01 §7).
+ */
+export function createQueryClient(onQueryError: (error: unknown) => void): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: onQueryError }),
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function createTrpcUtils(queryClient: QueryClient): TrpcUtils {
+  return createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
+}

@@ -1,0 +1,13 @@
+// One Vitest run for every package's unit and integration tests. The global setup starts the
+// PostgreSQL backend once (see packages/db/src/testing); each test file gets its own database.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "apps/server/test/**/*.test.ts"],
+    globalSetup: ["./packages/db/src/testing/global-setup.ts"],
+    pool: "forks",
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
