@@ -1,0 +1,61 @@
+// Query options and hooks shared by many screens: the signed-in user, feature switches and the
+// transaction list, with the cache timings of spec 01 §7 and §9.
+import { type FeatureKey, isFeatureEnabled } from "@kolo/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "@tanstack/react-router";
+import { useCallback, useState } from "react";
+import { type PublicUser, trpc } from "./trpc";
+
+/** auth.me: cached 60 s, never refetched on focus, no retry; any failure means signed out. */
+export const ME_QUERY_OPTIONS = { staleTime: 60_000, refetchOnWindowFocus: false, retry: false } as const;
+
+/** transactions.list: stale after 5 s, refetched every 10 s. */
+export const TRANSACTIONS_QUERY_OPTIONS = { staleTime: 5_000, refetchInterval: 10_000 } as const;
+
+export const FEATURES_QUERY_OPTIONS = { staleTime: 60_000 } as const;
+
+/**
+ * The signed-in user. Only for screens under the `_authed` layout, whose beforeLoad has already
+ * put the user in the cache (so this never suspends there).
+ */
+export function useMe(): PublicUser {
+  const [me] = trpc.auth.me.useSuspenseQuery(undefined, ME_QUERY_OPTIONS);
+  return me;
+}
+
+/** `isEnabled(key)`: the feature switch as it applies to the signed-in user (spec 01 §6). */
+export function useFeatures(): (key: FeatureKey) => boolean {
+  const me = useMe();
+  const { data } = trpc.features.list.useQuery(undefined, FEATURES_QUERY_OPTIONS);
+  return useCallback((key: FeatureKey) => isFeatureEnabled(data, key, me.role), [data, me.role]);
+}
+
+export function useTransactions() {
+  return trpc.transactions.list.useQuery(undefined, TRANSACTIONS_QUERY_OPTIONS);
+}
+
+/** 'Merchant Account', 'Personal Account' or 'Admin Account' for the dashboard header. */
+export function accountLabel(user: Pick<PublicUser, "role" | "merchantId">): string {
+  if (user.role === "admin") return "Admin Account";
+  return user.role === "merchant" || user.merchantId !== null ? "Merchant Account" : "Personal Account";
+}
+
+/** Log out: end the session on the server, forget every cached answer, go to /login. */
+export function useLogout(): { logout: () => Promise<void>; isPending: boolean } {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const mutation = trpc.auth.logout.useMutation();
+  const [isPending, setPending] = useState(false);
+  const logout = useCallback(async () => {
+    setPending(true);
+    try {
+      await mutation.mutateAsync();
+    } catch {
+      // Signed out either way: the cookie may already be gone.
+    }
+    queryClient.clear();
+    await router.navigate({ to: "/login", replace: true });
+    setPending(false);
+  }, [mutation, queryClient, router]);
+  return { logout, isPending };
+}

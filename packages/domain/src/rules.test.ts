@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { formatDateTime, formatDay, lagosDayKey, startOfLagosDay } from "./dates";
+import { DomainError } from "./errors";
+import { FEATURE_KEYS, isFeatureEnabled } from "./features";
+import { applyPostings, assertBalanced } from "./ledger";
+
+describe("feature switches", () => {
+  it("admins always pass; others follow the switch; a missing key counts as on", () => {
+    const settings = [{ key: "feature_topup", value: false }];
+    expect(isFeatureEnabled(settings, "feature_topup", "personal")).toBe(false);
+    expect(isFeatureEnabled(settings, "feature_topup", "admin")).toBe(true);
+    expect(isFeatureEnabled(settings, "feature_airtime", "personal")).toBe(true);
+    expect(isFeatureEnabled(undefined, "feature_topup", "merchant")).toBe(true);
+    expect(FEATURE_KEYS).toHaveLength(9);
+  });
+});
+
+describe("Lagos calendar day", () => {
+  it("starts at 23:00 UTC of the previous UTC day", () => {
+    expect(startOfLagosDay(new Date("2026-11-21T22:59:59Z")).toISOString()).toBe("2026-11-20T23:00:00.000Z");
+    expect(startOfLagosDay(new Date("2026-11-21T23:00:00Z")).toISOString()).toBe("2026-11-21T23:00:00.000Z");
+    expect(lagosDayKey("2026-11-21T23:30:00Z")).toBe("2026-11-22");
+  });
+
+  it("formats en-NG with 12-hour time and says 'Invalid date' for garbage", () => {
+    expect(formatDateTime("2026-11-21T14:05:00Z")).toMatch(/21\/11\/2026.*3:05\s?pm/i);
+    expect(formatDateTime("not a date")).toBe("Invalid date");
+    expect(formatDay("nope")).toBe("Invalid date");
+  });
+});
+
+describe("journal entries", () => {
+  it("must balance, with no zero posting and one posting per account", () => {
+    expect(() => assertBalanced([{ accountId: 1, amount: -100n }, { accountId: 2, amount: 100n }])).not.toThrow();
+    expect(() => assertBalanced([{ accountId: 1, amount: -100n }, { accountId: 2, amount: 99n }])).toThrow(/balance/);
+    expect(() => assertBalanced([{ accountId: 1, amount: 0n }, { accountId: 2, amount: 0n }])).toThrow(/zero/);
+    expect(() => assertBalanced([{ accountId: 1, amount: 5n }])).toThrow(/two postings/);
+    expect(() => assertBalanced([{ accountId: 1, amount: -5n }, { accountId: 1, amount: 5n }])).toThrow(/One posting/);
+  });
+
+  it("refuses to take a wallet below zero but lets a system account go negative", () => {
+    const accounts = new Map([
+      [1, { balance: 500n, isSystem: false }],
+      [2, { balance: 0n, isSystem: false }],
+      [3, { balance: 0n, isSystem: true }],
+    ]);
+    expect(applyPostings(accounts, [{ accountId: 1, amount: -500n }, { accountId: 2, amount: 500n }])).toEqual(new Map([[1, 0n], [2, 500n]]));
+    expect(() => applyPostings(accounts, [{ accountId: 1, amount: -501n }, { accountId: 2, amount: 501n }])).toThrow(DomainError);
+    expect(applyPostings(accounts, [{ accountId: 3, amount: -900n }, { accountId: 2, amount: 900n }]).get(3)).toBe(-900n);
+  });
+});
