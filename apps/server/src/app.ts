@@ -11,6 +11,8 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Services } from "@kolo/api";
 import { contextFactory } from "./context";
 import { registerRestRoutes } from "./rest";
+import { type PaystackSandboxOptions, paystackSandbox } from "./sandbox/paystack";
+import { paystackWebhook } from "./webhooks/paystack";
 import { registerAuthRateLimit, registerOriginCheck } from "./security";
 
 export interface AppOptions {
@@ -20,6 +22,8 @@ export interface AppOptions {
   webDistDir?: string;
   authRateLimit?: { max: number; windowMs: number };
   logLevel?: string;
+  /** Mount the Paystack sandbox under /sandbox/paystack (no PAYSTACK_SECRET_KEY). */
+  paystackSandbox?: Omit<PaystackSandboxOptions, "publicUrl">;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -47,6 +51,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerRestRoutes(app, deps);
+  await paystackWebhook(app, { db: options.db, gateway: options.services.paymentGateway });
+  if (options.paystackSandbox) await paystackSandbox(app, { ...options.paystackSandbox, publicUrl: options.services.publicUrl });
 
   const webDistDir = options.webDistDir;
   const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, "index.html"));

@@ -24,10 +24,12 @@ async function main() {
   if (seed && env.NODE_ENV !== "production") await seedDemoUsers(db);
 
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-  const services = createServices(env, publicUrl);
+  const log = { warn: (details: Record<string, unknown>, message: string) => console.warn(JSON.stringify({ level: "warn", message, ...details })) };
+  const { services, paystackSandbox } = createServices(env, { publicUrl, internalUrl: `http://127.0.0.1:${env.PORT}` }, log);
   const app = await buildApp({
     db,
     services,
+    paystackSandbox,
     webDistDir: env.WEB_DIST_DIR,
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowMs: env.AUTH_RATE_LIMIT_WINDOW_MS },
     logLevel: env.LOG_LEVEL,
@@ -35,6 +37,7 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
 
   console.log(`\nKolo is running at ${publicUrl}`);
+  console.log(paystackSandbox ? "Card payments: built-in Paystack sandbox (no PAYSTACK_SECRET_KEY set)" : `Card payments: Paystack at ${env.PAYSTACK_BASE_URL}`);
   if (seed && env.NODE_ENV !== "production") {
     console.log("Demo sign-ins:");
     for (const demo of DEMO_USERS) console.log(`  ${demo.role.padEnd(9)} ${demo.email} / ${demo.password}`);

@@ -10,3 +10,8 @@ export type { PublicUser } from "./users";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export { settleTopUp } from "./money/topup";
+export type { TransactionView } from "./money/view";
+export type { TopUpVerification } from "./router/wallet";
+export { PaystackClient, paystackSignature, paystackTransaction, toVerifiedCharge } from "./providers/paystack";
+export type { PaymentGateway, VerifiedCharge, InitializeChargeInput, InitializedCharge } from "./providers/payment-gateway";

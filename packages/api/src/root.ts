@@ -1,10 +1,16 @@
 import { authRouter } from "./router/auth";
 import { featuresRouter } from "./router/features";
+import { transactionsRouter } from "./router/transactions";
+import { transfersRouter } from "./router/transfers";
+import { walletRouter } from "./router/wallet";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
   auth: authRouter,
   features: featuresRouter,
+  wallet: walletRouter,
+  transfers: transfersRouter,
+  transactions: transactionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,8 +1,14 @@
+import type { PaymentGateway } from "./providers/payment-gateway";
+
 /**
- * Outside services the procedures call (providers and configuration), injected by the server
- * and by tests. Extend when a new provider arrives.
+ * Outside services the procedures call (providers, configuration, logging), injected by the
+ * server and by tests. Extend when a new provider arrives.
  */
 export interface Services {
   /** Origin the browser sees, e.g. http://localhost:3000; used for provider callback URLs. */
   publicUrl: string;
+  /** Card payments (Paystack API, real or the built-in sandbox). */
+  paymentGateway: PaymentGateway;
+  /** Structured warnings worth an operator's look (pino-compatible). */
+  log: { warn: (details: Record<string, unknown>, message: string) => void };
 }

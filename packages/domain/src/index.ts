@@ -5,3 +5,5 @@ export * from "./features";
 export * from "./verification";
 export * from "./dates";
 export * from "./ledger";
+export * from "./limits";
+export * from "./transfers";

@@ -16,6 +16,15 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps) {
   route("GET", "/api/auth/me", (caller) => caller.auth.me());
 
   route("GET", "/api/features", (caller) => caller.features.list());
+
+  route("POST", "/api/wallet/topup", (caller, req) => caller.wallet.topup({ amount: (req.body as Body)?.amount as never }));
+  route("GET", "/api/wallet/verify/:reference", (caller, req) => caller.wallet.verify({ reference: (req.params as { reference: string }).reference }));
+
+  route("POST", "/api/transfer/p2p", (caller, req) => {
+    const key = req.headers["idempotency-key"];
+    return caller.transfers.p2p({ ...(req.body as Body), idempotencyKey: typeof key === "string" ? key : undefined } as never);
+  });
+  route("GET", "/api/transactions", (caller) => caller.transactions.list());
   route("PATCH", "/api/admin/settings/:key", (caller, req) =>
     caller.features.set({ key: (req.params as { key: string }).key as never, value: (req.body as Body)?.value as never }),
   );

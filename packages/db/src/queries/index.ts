@@ -2,3 +2,4 @@ export * from "./users";
 export * from "./sessions";
 export * from "./features";
 export * from "./ledger";
+export * from "./transactions";

@@ -1,0 +1,186 @@
+// Built-in Paystack sandbox (DECISIONS "Providers"): emulates the transaction initialize and
+// verify endpoints and a hosted checkout page over HTTP, so the real PaystackClient runs on a
+// machine with no internet. Mounted under /sandbox/paystack when PAYSTACK_SECRET_KEY is unset.
+// Charges live in memory: a restart forgets unpaid checkouts (verify then answers 404).
+import { randomBytes } from "node:crypto";
+import { paystackSignature } from "@kolo/api";
+import { formatKobo } from "@kolo/domain";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+
+export interface PaystackSandboxOptions {
+  secretKey: string;
+  /** Browser-facing origin, for authorization URLs. */
+  publicUrl: string;
+  /** Where signed webhooks are delivered (the app's own /api/webhooks/paystack). */
+  webhookUrl: string;
+}
+
+interface SandboxCharge {
+  id: number;
+  reference: string;
+  accessCode: string;
+  amount: number;
+  currency: string;
+  email: string;
+  callbackUrl: string;
+  metadata: unknown;
+  status: "abandoned" | "success" | "failed";
+  paidAt: string | null;
+  createdAt: string;
+}
+
+const initializeBody = z.object({
+  email: z.email(),
+  amount: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d*$/)]).transform(Number),
+  currency: z.literal("NGN").default("NGN"),
+  reference: z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/).optional(),
+  callback_url: z.url(),
+  metadata: z.unknown().optional(),
+});
+
+/** Paystack's local card pricing: 1.5% + ₦100 (the ₦100 waived under ₦2,500), capped at ₦2,000. In kobo. */
+export function sandboxFeeKobo(amountKobo: number): number {
+  const fee = Math.round(amountKobo * 0.015) + (amountKobo >= 250_000 ? 10_000 : 0);
+  return Math.min(fee, 200_000);
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+function transactionObject(charge: SandboxCharge) {
+  return {
+    id: charge.id,
+    domain: "test",
+    status: charge.status,
+    reference: charge.reference,
+    amount: charge.amount,
+    currency: charge.currency,
+    fees: charge.status === "success" ? sandboxFeeKobo(charge.amount) : null,
+    paid_at: charge.paidAt,
+    created_at: charge.createdAt,
+    channel: "card",
+    gateway_response: charge.status === "success" ? "Successful" : charge.status === "failed" ? "Declined" : "The transaction was not completed",
+    customer: { email: charge.email },
+    metadata: charge.metadata ?? null,
+  };
+}
+
+function checkoutPage(charge: SandboxCharge): string {
+  const amount = escapeHtml(formatKobo(BigInt(charge.amount)));
+  const email = escapeHtml(charge.email);
+  const action = `/sandbox/paystack/checkout/${encodeURIComponent(charge.accessCode)}`;
+  const done = charge.status !== "abandoned";
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Paystack sandbox checkout</title>
+<style>body{font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
+main{background:#fff;border-radius:12px;padding:24px;width:min(340px,90vw);box-shadow:0 2px 12px rgba(0,0,0,.08)}
+h1{font-size:1.1rem;margin:0 0 4px}p{margin:4px 0;color:#444}.amount{font-size:1.8rem;font-weight:700;color:#111;margin:16px 0}
+button{width:100%;padding:12px;border:0;border-radius:8px;font-size:1rem;margin-top:10px;cursor:pointer}
+.pay{background:#0ba360;color:#fff}.decline{background:#eee;color:#222}button:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}</style></head>
+<body><main aria-labelledby="title"><h1 id="title">Paystack sandbox checkout</h1>
+<p>Test mode: no real card is charged.</p>
+<p class="amount" aria-label="Amount">${amount}</p>
+<p>Paying as <strong>${email}</strong></p>
+<p>Reference: <code>${escapeHtml(charge.reference)}</code></p>
+${
+  done
+    ? `<p role="status">This payment is already ${charge.status === "success" ? "complete" : "declined"}.</p>`
+    : `<form method="post" action="${action}/pay"><button class="pay" type="submit">Pay</button></form>
+<form method="post" action="${action}/decline"><button class="decline" type="submit">Decline</button></form>`
+}
+</main></body></html>`;
+}
+
+export async function paystackSandbox(app: FastifyInstance, options: PaystackSandboxOptions) {
+  const byReference = new Map<string, SandboxCharge>();
+  const byAccessCode = new Map<string, SandboxCharge>();
+  let nextId = 1;
+
+  const authorized = (header: string | undefined) => header === `Bearer ${options.secretKey}`;
+
+  async function deliverWebhook(event: string, charge: SandboxCharge) {
+    const body = JSON.stringify({ event, data: transactionObject(charge) });
+    try {
+      const response = await fetch(options.webhookUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-paystack-signature": paystackSignature(body, options.secretKey) },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) app.log.warn({ status: response.status, reference: charge.reference }, "Sandbox webhook was not accepted");
+    } catch (error) {
+      app.log.warn({ err: String(error), reference: charge.reference }, "Sandbox webhook delivery failed");
+    }
+  }
+
+  await app.register(
+    async (sandbox) => {
+      // The checkout page's Pay and Decline buttons are plain HTML form posts without fields.
+      sandbox.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => done(null, body));
+      sandbox.post("/transaction/initialize", async (req, reply) => {
+        if (!authorized(req.headers.authorization)) return reply.code(401).send({ status: false, message: "Invalid key" });
+        const parsed = initializeBody.safeParse(req.body);
+        if (!parsed.success) return reply.code(400).send({ status: false, message: z.prettifyError(parsed.error) });
+        const reference = parsed.data.reference ?? randomBytes(8).toString("hex");
+        if (byReference.has(reference)) return reply.code(400).send({ status: false, message: "Duplicate Transaction Reference" });
+        const charge: SandboxCharge = {
+          id: nextId++,
+          reference,
+          accessCode: randomBytes(9).toString("hex"),
+          amount: parsed.data.amount,
+          currency: parsed.data.currency,
+          email: parsed.data.email,
+          callbackUrl: parsed.data.callback_url,
+          metadata: parsed.data.metadata,
+          status: "abandoned",
+          paidAt: null,
+          createdAt: new Date().toISOString(),
+        };
+        byReference.set(reference, charge);
+        byAccessCode.set(charge.accessCode, charge);
+        return {
+          status: true,
+          message: "Authorization URL created",
+          data: {
+            authorization_url: new URL(`/sandbox/paystack/checkout/${charge.accessCode}`, options.publicUrl).toString(),
+            access_code: charge.accessCode,
+            reference,
+          },
+        };
+      });
+
+      sandbox.get<{ Params: { reference: string } }>("/transaction/verify/:reference", async (req, reply) => {
+        if (!authorized(req.headers.authorization)) return reply.code(401).send({ status: false, message: "Invalid key" });
+        const charge = byReference.get(req.params.reference);
+        if (!charge) return reply.code(404).send({ status: false, message: "Transaction reference not found" });
+        return { status: true, message: "Verification successful", data: transactionObject(charge) };
+      });
+
+      sandbox.get<{ Params: { accessCode: string } }>("/checkout/:accessCode", async (req, reply) => {
+        const charge = byAccessCode.get(req.params.accessCode);
+        if (!charge) return reply.code(404).type("text/html").send("<!doctype html><title>Not found</title><p>This checkout link is not valid.</p>");
+        return reply.type("text/html").send(checkoutPage(charge));
+      });
+
+      const finish = (outcome: "success" | "failed") =>
+        async (req: { params: { accessCode: string } }, reply: import("fastify").FastifyReply) => {
+          const charge = byAccessCode.get(req.params.accessCode);
+          if (!charge) return reply.code(404).send({ status: false, message: "Checkout not found" });
+          if (charge.status === "abandoned") {
+            charge.status = outcome;
+            charge.paidAt = outcome === "success" ? new Date().toISOString() : null;
+            if (outcome === "success") await deliverWebhook("charge.success", charge);
+          }
+          const target = new URL(charge.callbackUrl);
+          target.searchParams.set("reference", charge.reference);
+          target.searchParams.set("trxref", charge.reference);
+          return reply.redirect(target.toString(), 303);
+        };
+      sandbox.post<{ Params: { accessCode: string } }>("/checkout/:accessCode/pay", finish("success"));
+      sandbox.post<{ Params: { accessCode: string } }>("/checkout/:accessCode/decline", finish("failed"));
+    },
+    { prefix: "/sandbox/paystack" },
+  );
+}

@@ -1,0 +1,49 @@
+// Creates the router with its context (query client and tRPC utilities, STYLE 10) and the
+// providers every route needs. Change here to add router-wide defaults.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createRouter } from "@tanstack/react-router";
+import { getQueryKey } from "@trpc/react-query";
+import { NotFound } from "./components/not-found";
+import { PageError } from "./components/page-error";
+import { PageLoader } from "./components/page-loader";
+import { errorCode } from "./lib/errors";
+import { createQueryClient, createTrpcUtils, trpc, trpcClient } from "./lib/trpc";
+import { routeTree } from "./routeTree.gen";
+
+export function createAppRouter() {
+  const meKey = getQueryKey(trpc.auth.me);
+
+  // A query answering UNAUTHORIZED while we hold a user means the session ended (expired,
+  // revoked, account suspended or locked): forget the user and go to /login (spec 01 §4).
+  const queryClient = createQueryClient((error) => {
+    if (errorCode(error) !== "UNAUTHORIZED") return;
+    if (queryClient.getQueryData(meKey) === undefined) return;
+    queryClient.clear();
+    void router.navigate({ to: "/login", replace: true });
+  });
+  const trpcUtils = createTrpcUtils(queryClient);
+
+  const router = createRouter({
+    routeTree,
+    context: { queryClient, trpc: trpcUtils },
+    // Loaders only warm the query cache; TanStack Query decides freshness.
+    defaultPreload: "intent",
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: PageLoader,
+    defaultErrorComponent: PageError,
+    defaultNotFoundComponent: NotFound,
+    scrollRestoration: true,
+    Wrap: ({ children }) => (
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </trpc.Provider>
+    ),
+  });
+  return router;
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,33 @@
+import { Box, Container } from "@mantine/core";
+import { Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
+import { BottomNav } from "./_authed/-components/bottom-nav";
+
+/** Screens without the bottom navigation (a step-by-step flow of its own). */
+const WITHOUT_NAV = new Set(["/onboarding"]);
+
+/**
+ * Pathless layout of every signed-in screen: no user (auth.me fails for any reason) means
+ * /login (spec 01 §2, §4). Prefetches the feature switches the screens and navigation read.
+ */
+export const Route = createFileRoute("/_authed")({
+  beforeLoad: async ({ context }) => {
+    const me = await context.trpc.auth.me.ensureData().catch(() => null);
+    if (!me) throw redirect({ to: "/login", replace: true });
+    return { me };
+  },
+  loader: ({ context }) => context.trpc.features.list.prefetch(),
+  component: AuthedLayout,
+});
+
+function AuthedLayout() {
+  const { pathname } = useLocation();
+  const withNav = !WITHOUT_NAV.has(pathname);
+  return (
+    <Box mih="100dvh" bg="gray.0" pb={withNav ? 96 : 0}>
+      <Container size={560} px="md" py="md" component="main">
+        <Outlet />
+      </Container>
+      {withNav ? <BottomNav /> : null}
+    </Box>
+  );
+}

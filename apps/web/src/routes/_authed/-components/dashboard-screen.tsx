@@ -1,0 +1,247 @@
+import { FEATURE_DISABLED_MESSAGE, type FeatureKey, formatNaira } from "@kolo/domain";
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import {
+  IconArrowUpRight,
+  IconLogout,
+  IconPhone,
+  IconPlus,
+  IconScan,
+  IconSend,
+  IconWifi,
+} from "../../../components/icons";
+import { type AppPath, linkTo } from "../../../lib/paths";
+import { accountLabel, useFeatures, useLogout, useMe, useTransactions } from "../../../lib/queries";
+import { AddMoneyModal } from "./add-money-modal";
+import { TransactionRow } from "./transaction-row";
+import { VerificationCard } from "./verification-card";
+
+/** Recent transactions on the dashboard (spec 01 §9). */
+const RECENT_COUNT = 4;
+
+interface QuickAction {
+  label: string;
+  to: AppPath;
+  icon: ReactNode;
+  feature: FeatureKey;
+}
+
+/** Spec 01 §6: the dashboard ties Send to the top-up switch. */
+const QUICK_ACTIONS: QuickAction[] = [
+  { label: "Send", to: "/transfer", icon: <IconSend />, feature: "feature_topup" },
+  { label: "Scan", to: "/scan", icon: <IconScan />, feature: "feature_scan_pay" },
+  { label: "Airtime", to: "/airtime", icon: <IconPhone />, feature: "feature_airtime" },
+  { label: "Data", to: "/data", icon: <IconWifi />, feature: "feature_data" },
+];
+
+/** Home screen, at / and /dashboard (spec 01 §2 "Dashboard"). */
+export function DashboardScreen() {
+  const me = useMe();
+  const isEnabled = useFeatures();
+  const [addMoneyOpened, addMoney] = useDisclosure(false);
+  const topupEnabled = isEnabled("feature_topup");
+  const withdrawEnabled = isEnabled("feature_withdraw");
+
+  return (
+    <Stack gap="md">
+      <Header />
+
+      <Card
+        component="section"
+        aria-labelledby="balance-title"
+        bg="kolo.8"
+        c="white"
+        withBorder={false}
+        shadow="sm"
+        style={{ backgroundImage: "linear-gradient(135deg, var(--mantine-color-kolo-8), var(--mantine-color-kolo-9))" }}
+      >
+        <Text id="balance-title" size="sm" c="kolo.0" component="h2" m={0} fw={500}>
+          Available Balance
+        </Text>
+        <Text fz={32} fw={800} lh={1.2} mt={4} aria-live="polite" data-testid="balance">
+          {formatNaira(me.balance)}
+        </Text>
+        <Group mt="md" gap="sm" grow>
+          <Button
+            color="white"
+            variant="white"
+            leftSection={<IconPlus size={18} />}
+            onClick={addMoney.open}
+            disabled={!topupEnabled}
+            aria-describedby={topupEnabled ? undefined : "topup-disabled"}
+          >
+            Add Money
+          </Button>
+          <Button
+            component={Link}
+            to={linkTo("/withdraw")}
+            variant="outline"
+            color="white"
+            leftSection={<IconArrowUpRight size={18} />}
+            disabled={!withdrawEnabled}
+            aria-describedby={withdrawEnabled ? undefined : "withdraw-disabled"}
+          >
+            Withdraw
+          </Button>
+        </Group>
+        {!topupEnabled || !withdrawEnabled ? (
+          <Text size="xs" c="kolo.0" mt="xs" id={!topupEnabled ? "topup-disabled" : "withdraw-disabled"}>
+            {!topupEnabled && !withdrawEnabled ? "Add Money and Withdraw: " : !topupEnabled ? "Add Money: " : "Withdraw: "}
+            {FEATURE_DISABLED_MESSAGE}
+          </Text>
+        ) : null}
+      </Card>
+
+      <Box component="section" aria-label="Quick actions">
+        <SimpleGrid cols={4} spacing="xs">
+          {QUICK_ACTIONS.map((action) => (
+            <QuickActionTile key={action.label} action={action} enabled={isEnabled(action.feature)} />
+          ))}
+        </SimpleGrid>
+      </Box>
+
+      <VerificationCard level={me.verificationLevel} compact />
+
+      <RecentTransactions userId={me.id} onTopUp={addMoney.open} topupEnabled={topupEnabled} />
+
+      <AddMoneyModal opened={addMoneyOpened} onClose={addMoney.close} />
+    </Stack>
+  );
+}
+
+function Header() {
+  const me = useMe();
+  const { logout, isPending } = useLogout();
+  return (
+    <Group justify="space-between" wrap="nowrap" component="header">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Avatar name={me.name} color="initials" size="lg" radius="xl" alt="" />
+        <Box miw={0}>
+          <Title order={1} size="h4" lh={1.2} style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+            {me.name}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {accountLabel(me)}
+          </Text>
+        </Box>
+      </Group>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="xl"
+        aria-label="Log out"
+        title="Log out"
+        onClick={() => void logout()}
+        disabled={isPending}
+      >
+        <IconLogout />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+function QuickActionTile({ action, enabled }: { action: QuickAction; enabled: boolean }) {
+  const hintId = `quick-${action.label.toLowerCase()}-disabled`;
+  const body = (
+    <Stack gap={4} align="center">
+      <Box
+        w={48}
+        h={48}
+        bg={enabled ? "kolo.0" : "gray.1"}
+        c={enabled ? "kolo.9" : "gray.6"}
+        style={{ borderRadius: 14, display: "flex", alignItems: "center", justifyContent: "center" }}
+      >
+        {action.icon}
+      </Box>
+      <Text size="xs" fw={600} c={enabled ? undefined : "dimmed"}>
+        {action.label}
+      </Text>
+    </Stack>
+  );
+  if (enabled) {
+    return (
+      <UnstyledButton component={Link} to={linkTo(action.to)} p={4} style={{ borderRadius: 12 }}>
+        {body}
+      </UnstyledButton>
+    );
+  }
+  return (
+    <Stack gap={2} align="center">
+      <UnstyledButton disabled aria-describedby={hintId} p={4} style={{ borderRadius: 12, cursor: "not-allowed" }}>
+        {body}
+      </UnstyledButton>
+      <Text id={hintId} size="10px" lh={1.2} c="dimmed" ta="center">
+        {FEATURE_DISABLED_MESSAGE}
+      </Text>
+    </Stack>
+  );
+}
+
+function RecentTransactions({ userId, onTopUp, topupEnabled }: { userId: number; onTopUp: () => void; topupEnabled: boolean }) {
+  const transactions = useTransactions();
+  const recent = transactions.data?.slice(0, RECENT_COUNT) ?? [];
+  return (
+    <Card component="section" aria-labelledby="recent-title" padding="md">
+      <Group justify="space-between" mb="xs">
+        <Title id="recent-title" order={2} size="h5">
+          Recent Transactions
+        </Title>
+        <Anchor component={Link} to="/history" size="sm" fw={600}>
+          See All
+        </Anchor>
+      </Group>
+      <Box aria-live="polite" aria-busy={transactions.isPending}>
+        {transactions.isPending ? (
+          <Stack gap="sm" py="xs">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} h={40} radius="md" />
+            ))}
+            <Text size="xs" c="dimmed" ta="center">
+              Loading transactions...
+            </Text>
+          </Stack>
+        ) : transactions.isError && recent.length === 0 ? (
+          <Stack align="center" gap="xs" py="md">
+            <Text size="sm" c="dimmed">
+              Could not load your transactions.
+            </Text>
+            <Button variant="light" size="xs" onClick={() => void transactions.refetch()}>
+              Retry
+            </Button>
+          </Stack>
+        ) : recent.length === 0 ? (
+          <Stack align="center" gap="xs" py="md">
+            <Text size="sm" c="dimmed">
+              No transactions yet
+            </Text>
+            <Button variant="light" size="sm" onClick={onTopUp} disabled={!topupEnabled}>
+              Top Up Wallet
+            </Button>
+          </Stack>
+        ) : (
+          <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: "none" }}>
+            {recent.map((transaction) => (
+              <TransactionRow key={transaction.id} transaction={transaction} userId={userId} />
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </Card>
+  );
+}

@@ -1,0 +1,153 @@
+import { formatDay, lagosDayKey } from "@kolo/domain";
+import { Box, Button, Card, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useMemo } from "react";
+import { z } from "zod";
+import { IconDownload } from "../../components/icons";
+import { PageHeader } from "../../components/page-header";
+import { useMe, useTransactions } from "../../lib/queries";
+import { type TransactionType, type TransactionView, downloadTextFile, transactionsCsv } from "../../lib/transactions";
+import { TransactionRow } from "./-components/transaction-row";
+
+/** Filter tabs (spec 02 "History page"); Transfer covers bank transfers and user-to-user transfers. */
+const FILTERS = {
+  all: { label: "All", types: null },
+  topup: { label: "Top-up", types: ["topup"] },
+  transfer: { label: "Transfer", types: ["transfer", "p2p"] },
+  payment: { label: "Payment", types: ["payment"] },
+  airtime: { label: "Airtime", types: ["airtime"] },
+} as const satisfies Record<string, { label: string; types: readonly TransactionType[] | null }>;
+type Filter = keyof typeof FILTERS;
+const FILTER_KEYS = Object.keys(FILTERS) as Filter[];
+
+const searchSchema = z.object({
+  filter: z.enum(FILTER_KEYS as [Filter, ...Filter[]]).optional().catch(undefined),
+});
+
+export const Route = createFileRoute("/_authed/history")({
+  validateSearch: searchSchema,
+  loader: ({ context }) => context.trpc.transactions.list.prefetch(),
+  component: HistoryPage,
+});
+
+interface DayGroup {
+  key: string;
+  title: string;
+  transactions: TransactionView[];
+}
+
+/** Transactions newest first, grouped by Lagos calendar day. */
+function groupByDay(transactions: readonly TransactionView[]): DayGroup[] {
+  const groups = new Map<string, DayGroup>();
+  for (const transaction of transactions) {
+    const key = lagosDayKey(transaction.createdAt);
+    let group = groups.get(key);
+    if (!group) {
+      group = { key, title: formatDay(transaction.createdAt), transactions: [] };
+      groups.set(key, group);
+    }
+    group.transactions.push(transaction);
+  }
+  return [...groups.values()];
+}
+
+/** Today's date in Lagos as YYYY-MM-DD, for the export's file name. */
+const todayKey = () => lagosDayKey(new Date());
+
+function HistoryPage() {
+  const me = useMe();
+  const { filter = "all" } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const transactions = useTransactions();
+
+  const filtered = useMemo(() => {
+    const types: readonly TransactionType[] | null = FILTERS[filter].types;
+    const all = transactions.data ?? [];
+    return types ? all.filter((t) => types.includes(t.type)) : all;
+  }, [transactions.data, filter]);
+  const groups = useMemo(() => groupByDay(filtered), [filtered]);
+
+  const exportCsv = () => {
+    downloadTextFile(`kolo-transactions-${todayKey()}.csv`, transactionsCsv(filtered, me.id));
+  };
+
+  return (
+    <Stack gap="md">
+      <PageHeader
+        title="Transaction History"
+        back="/dashboard"
+        right={
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconDownload size={16} />}
+            onClick={exportCsv}
+            disabled={filtered.length === 0}
+          >
+            Export
+          </Button>
+        }
+      />
+      <Tabs
+        value={filter}
+        onChange={(value) => {
+          const next = (value ?? "all") as Filter;
+          void navigate({ search: next === "all" ? {} : { filter: next }, replace: true });
+        }}
+        variant="pills"
+        radius="xl"
+      >
+        <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto" }} aria-label="Filter transactions">
+          {FILTER_KEYS.map((key) => (
+            <Tabs.Tab key={key} value={key} style={{ flexShrink: 0 }}>
+              {FILTERS[key].label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+
+      <Box aria-live="polite" aria-busy={transactions.isPending}>
+        {transactions.isPending ? (
+          <Stack gap="sm">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} h={52} radius="md" />
+            ))}
+            <Text size="sm" c="dimmed" ta="center">
+              Loading transactions...
+            </Text>
+          </Stack>
+        ) : transactions.isError && !transactions.data ? (
+          <Card>
+            <Stack align="center" gap="xs">
+              <Text c="dimmed">Could not load your transactions.</Text>
+              <Button variant="light" onClick={() => void transactions.refetch()}>
+                Retry
+              </Button>
+            </Stack>
+          </Card>
+        ) : groups.length === 0 ? (
+          <Card>
+            <Text c="dimmed" ta="center" py="lg">
+              No transactions found
+            </Text>
+          </Card>
+        ) : (
+          <Stack gap="md">
+            {groups.map((group) => (
+              <Card key={group.key} padding="md" component="section" aria-labelledby={`day-${group.key}`}>
+                <Title id={`day-${group.key}`} order={2} size="h6" c="dimmed" mb={4}>
+                  {group.title}
+                </Title>
+                <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: "none" }}>
+                  {group.transactions.map((transaction) => (
+                    <TransactionRow key={transaction.id} transaction={transaction} userId={me.id} />
+                  ))}
+                </Stack>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}

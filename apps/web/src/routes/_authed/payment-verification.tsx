@@ -1,0 +1,146 @@
+import { formatNaira } from "@kolo/domain";
+import { Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Link, createFileRoute } from "@tanstack/react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { z } from "zod";
+import { IconCheck, IconX } from "../../components/icons";
+import { notifyError } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+import { PENDING_PAYMENT_KEY } from "./-components/add-money-modal";
+
+/** Numeric-looking references arrive as numbers from the router's JSON search parser. */
+const searchSchema = z.object({
+  reference: z.coerce.string().optional(),
+  trxref: z.coerce.string().optional(),
+});
+
+export const Route = createFileRoute("/_authed/payment-verification")({
+  validateSearch: searchSchema,
+  component: PaymentVerificationPage,
+});
+
+/** A "pending" answer is asked again every 2 s, at most this many times in all. */
+const MAX_ATTEMPTS = 10;
+const RETRY_DELAY_MS = 2_000;
+
+type State =
+  | { status: "verifying" }
+  | { status: "success"; amount: number; message: string }
+  | { status: "failed"; message: string };
+
+const FAILED_MESSAGE = "Payment verification failed. Please contact support.";
+const NO_REFERENCE_MESSAGE = "No payment reference found";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Top-up verification (spec 01 §2, §4, §8). The reference comes from the query (reference or
+ * trxref), else from local storage. wallet.verify runs once per reference (React StrictMode runs
+ * effects twice in development), is asked again while the gateway says "pending", and on success
+ * the pending reference is forgotten and the balance and transactions refreshed.
+ */
+function PaymentVerificationPage() {
+  const search = Route.useSearch();
+  const [reference] = useState(
+    () => search.reference || search.trxref || localStorage.getItem(PENDING_PAYMENT_KEY) || undefined,
+  );
+  const utils = trpc.useUtils();
+  const verify = trpc.wallet.verify.useMutation();
+  const [state, setState] = useState<State>(() =>
+    reference ? { status: "verifying" } : { status: "failed", message: NO_REFERENCE_MESSAGE },
+  );
+  const alive = useRef(true);
+  const startedFor = useRef<string | null>(null);
+  const { mutateAsync } = verify;
+
+  const run = useCallback(
+    async (ref: string) => {
+      setState({ status: "verifying" });
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS && alive.current; attempt++) {
+        try {
+          const result = await mutateAsync({ reference: ref });
+          if (!alive.current) return;
+          if (result.status === "success") {
+            localStorage.removeItem(PENDING_PAYMENT_KEY);
+            setState({ status: "success", amount: result.amount, message: result.message });
+            void utils.auth.me.invalidate();
+            void utils.transactions.list.invalidate();
+            return;
+          }
+          if (result.status === "failed") break;
+        } catch {
+          break;
+        }
+        if (attempt < MAX_ATTEMPTS) await sleep(RETRY_DELAY_MS);
+      }
+      if (!alive.current) return;
+      setState({ status: "failed", message: FAILED_MESSAGE });
+      notifyError("Verification Failed", "Unable to verify your payment");
+    },
+    [mutateAsync, utils],
+  );
+
+  useEffect(() => {
+    alive.current = true;
+    if (reference && startedFor.current !== reference) {
+      startedFor.current = reference;
+      void run(reference);
+    }
+    return () => {
+      alive.current = false;
+    };
+  }, [reference, run]);
+
+  return (
+    <Stack gap="md" py="xl">
+      <Card padding="xl">
+        <Stack align="center" gap="md" ta="center" aria-live="polite" aria-busy={state.status === "verifying"}>
+          {state.status === "verifying" ? (
+            <>
+              <Loader size="lg" aria-hidden="true" />
+              <Title order={1} size="h3">
+                Verifying Payment
+              </Title>
+              <Text c="dimmed">Please wait while we confirm your payment...</Text>
+            </>
+          ) : state.status === "success" ? (
+            <>
+              <ThemeIcon size={64} radius="xl" color="kolo" aria-hidden="true">
+                <IconCheck size={36} />
+              </ThemeIcon>
+              <Title order={1} size="h3">
+                Payment Successful
+              </Title>
+              <Text fz={28} fw={800}>
+                {formatNaira(state.amount)}
+              </Text>
+              <Text c="dimmed">{state.message || "Your wallet has been credited."}</Text>
+            </>
+          ) : (
+            <>
+              <ThemeIcon size={64} radius="xl" color="red" aria-hidden="true">
+                <IconX size={36} />
+              </ThemeIcon>
+              <Title order={1} size="h3">
+                Payment Verification Failed
+              </Title>
+              <Text c="dimmed">{state.message}</Text>
+            </>
+          )}
+        </Stack>
+      </Card>
+      {state.status !== "verifying" ? (
+        <Group grow>
+          <Button component={Link} to="/dashboard" variant={state.status === "success" ? "filled" : "default"}>
+            Return to Dashboard
+          </Button>
+          {state.status === "failed" && reference ? (
+            <Button onClick={() => void run(reference)} disabled={verify.isPending}>
+              Try Again
+            </Button>
+          ) : null}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,140 @@
+import { FEATURE_DISABLED_MESSAGE, formatNaira } from "@kolo/domain";
+import { Alert, Card, List, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useRef, useState } from "react";
+import { z } from "zod";
+import { BusyButton } from "../../../components/busy-button";
+import { PageHeader } from "../../../components/page-header";
+import { serverMessage } from "../../../lib/errors";
+import { newIdempotencyKey } from "../../../lib/idempotency";
+import { notify, notifyError } from "../../../lib/notify";
+import { useFeatures, useMe } from "../../../lib/queries";
+import { trpc } from "../../../lib/trpc";
+import { p2pFormSchema } from "./-components/p2p-form-schema";
+
+/** A scanned P2P code arrives as /transfer?userId&amount (spec 01 §2 "/scan"); the amount prefills. */
+const searchSchema = z.object({
+  userId: z.coerce.number().int().positive().optional().catch(undefined),
+  amount: z.coerce.number().positive().optional().catch(undefined),
+});
+
+export const Route = createFileRoute("/_authed/transfer/p2p")({
+  validateSearch: searchSchema,
+  component: P2pTransferPage,
+});
+
+const FALLBACK_FAILURE = "Unable to complete transfer. Please check the recipient email and try again.";
+
+/**
+ * Send to another user by e-mail (spec 02 "/transfer/p2p", §5, §8). The idempotency key is made
+ * once per submitted form: a retry of the same values reuses it, a change or a success makes a new one.
+ */
+function P2pTransferPage() {
+  const me = useMe();
+  const enabled = useFeatures()("feature_send_money");
+  const { amount: prefill } = Route.useSearch();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const transfer = trpc.transfers.p2p.useMutation();
+  const [recipientGuess, setRecipientGuess] = useState<string | null>(null);
+  const attempt = useRef<{ key: string; signature: string } | null>(null);
+
+  const form = useForm<{ recipientEmail: string; amount: number | string }>({
+    mode: "controlled",
+    initialValues: { recipientEmail: "", amount: prefill ?? "" },
+    validate: schemaResolver(p2pFormSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    if (transfer.isPending || !enabled) return;
+    const recipientEmail = values.recipientEmail.trim();
+    const amount = Number(values.amount);
+    if (me.balance < amount) {
+      notifyError("Insufficient Balance", "Please top up your wallet to continue");
+      return;
+    }
+    const signature = `${recipientEmail.toLowerCase()}|${amount}`;
+    if (attempt.current?.signature !== signature) attempt.current = { key: newIdempotencyKey(), signature };
+    try {
+      const result = await transfer.mutateAsync({ recipientEmail, amount, idempotencyKey: attempt.current.key });
+      attempt.current = null;
+      notify({ title: "Transfer Successful", message: result.message || `${formatNaira(amount)} sent to ${recipientEmail}` });
+      await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate()]);
+      await navigate({ to: "/dashboard" });
+    } catch (error) {
+      notifyError("Transfer Failed", serverMessage(error) ?? FALLBACK_FAILURE);
+    }
+  });
+
+  const emailProps = form.getInputProps("recipientEmail");
+  return (
+    <Stack gap="md">
+      <PageHeader title="Send to User" back="/transfer" />
+      {enabled ? null : (
+        <Alert color="gray" variant="light" id="p2p-disabled" title="Unavailable">
+          {FEATURE_DISABLED_MESSAGE}
+        </Alert>
+      )}
+      <Card padding="md" bg="kolo.0" withBorder={false}>
+        <Text size="sm" c="dimmed">
+          Available balance
+        </Text>
+        <Text fw={800} fz="xl" aria-live="polite">
+          {formatNaira(me.balance)}
+        </Text>
+      </Card>
+      <Card>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput
+              label="Recipient email"
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              placeholder="friend@example.com"
+              required
+              {...emailProps}
+              onBlur={(event) => {
+                emailProps.onBlur?.(event);
+                const value = event.currentTarget.value.trim();
+                setRecipientGuess(value.includes("@") ? value.slice(0, value.indexOf("@")) : null);
+              }}
+              description={recipientGuess !== null ? `Recipient found: ${recipientGuess}` : undefined}
+              inputWrapperOrder={["label", "input", "description", "error"]}
+            />
+            <NumberInput
+              label="Amount (NGN)"
+              placeholder="1,000"
+              prefix="₦"
+              min={0}
+              allowNegative={false}
+              decimalScale={2}
+              thousandSeparator=","
+              hideControls
+              inputMode="decimal"
+              required
+              {...form.getInputProps("amount")}
+            />
+            <List size="sm" c="dimmed" spacing={4}>
+              <List.Item>Transfers to other Kolo users are instant and free.</List.Item>
+              <List.Item>The recipient must have a Kolo account.</List.Item>
+              <List.Item>Double-check the e-mail address before you send.</List.Item>
+            </List>
+            <BusyButton
+              type="submit"
+              size="md"
+              fullWidth
+              busy={transfer.isPending}
+              busyLabel="Sending..."
+              disabled={!enabled}
+              aria-describedby={enabled ? undefined : "p2p-disabled"}
+            >
+              Send Money
+            </BusyButton>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

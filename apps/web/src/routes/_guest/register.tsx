@@ -1,0 +1,117 @@
+import { registerFormSchema } from "@kolo/domain";
+import { Anchor, Card, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { BusyButton } from "../../components/busy-button";
+import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
+import { fieldErrors } from "../../lib/errors";
+import { notify, notifyError } from "../../lib/notify";
+import { trpc } from "../../lib/trpc";
+
+export const Route = createFileRoute("/_guest/register")({
+  component: RegisterPage,
+});
+
+const FORM_FIELDS = ["name", "email", "phone", "password", "confirmPassword"] as const;
+
+/**
+ * Sign up (spec 01 §2, §5). The payload is name, email, phone, password and username = email;
+ * confirmPassword stays in the browser. Server field errors (e.g. 'Email already registered')
+ * also show on their fields.
+ */
+function RegisterPage() {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const register = trpc.auth.register.useMutation();
+  const form = useForm({
+    mode: "uncontrolled",
+    initialValues: { name: "", email: "", phone: "", password: "", confirmPassword: "" },
+    validate: schemaResolver(registerFormSchema, { sync: true }),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    if (register.isPending) return;
+    const email = values.email.trim();
+    const phone = values.phone.trim();
+    try {
+      const user = await register.mutateAsync({
+        name: values.name.trim(),
+        email,
+        ...(phone ? { phone } : {}),
+        password: values.password,
+        username: email,
+      });
+      utils.auth.me.setData(undefined, user);
+      void utils.auth.me.invalidate();
+      notify({ title: "Registration Successful", message: "Your account has been created." });
+      await navigate({ to: "/onboarding" });
+    } catch (error) {
+      const errors = Object.fromEntries(
+        Object.entries(fieldErrors(error)).filter(([field]) => (FORM_FIELDS as readonly string[]).includes(field)),
+      );
+      form.setErrors(errors);
+      notifyError("Registration Failed", "There was an error creating your account. Please try again.");
+    }
+  });
+
+  const busy = register.isPending;
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <div>
+            <Title order={1} size="h2">
+              Create Account
+            </Title>
+            <Text c="dimmed" size="sm">
+              Open your naira wallet in a minute.
+            </Text>
+          </div>
+          <TextInput label="Full name" autoComplete="name" required key={form.key("name")} {...form.getInputProps("name")} />
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            required
+            key={form.key("email")}
+            {...form.getInputProps("email")}
+          />
+          <TextInput
+            label="Phone (optional)"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="+234 801 234 5678"
+            key={form.key("phone")}
+            {...form.getInputProps("phone")}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            description="At least 6 characters"
+            required
+            key={form.key("password")}
+            {...form.getInputProps("password")}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            required
+            key={form.key("confirmPassword")}
+            {...form.getInputProps("confirmPassword")}
+          />
+          <BusyButton type="submit" fullWidth size="md" busy={busy} busyLabel="Creating Account...">
+            Create Account
+          </BusyButton>
+          <Text size="sm" ta="center">
+            Already have an account?{" "}
+            <Anchor component={Link} to="/login">
+              Sign in
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

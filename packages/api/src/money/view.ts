@@ -1,0 +1,37 @@
+import type { schema } from "@kolo/db";
+import { koboToNaira } from "@kolo/domain";
+
+/** A transaction as the client reads it (spec 01 §3, 02 §3): amounts in naira. */
+export interface TransactionView {
+  id: number;
+  type: schema.TransactionRecord["type"];
+  amount: number;
+  fee: number;
+  status: schema.TransactionRecord["status"];
+  reference: string;
+  createdAt: Date;
+  description: string;
+  senderId: number | null;
+  recipientId: number | null;
+  metadata: Record<string, unknown>;
+}
+
+/** Maps a record for `viewerId`: a P2P credit reads 'Transfer from {sender}'. */
+export function toTransactionView(record: schema.TransactionRecord, viewerId: number): TransactionView {
+  const senderName = record.metadata.senderName;
+  const description =
+    record.type === "p2p" && record.recipientId === viewerId && typeof senderName === "string" ? `Transfer from ${senderName}` : record.description;
+  return {
+    id: record.id,
+    type: record.type,
+    amount: koboToNaira(record.amount),
+    fee: koboToNaira(record.fee),
+    status: record.status,
+    reference: record.reference,
+    createdAt: record.createdAt,
+    description,
+    senderId: record.senderId,
+    recipientId: record.recipientId,
+    metadata: { ...record.metadata, fee: koboToNaira(record.fee) },
+  };
+}

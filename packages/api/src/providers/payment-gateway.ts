@@ -1,0 +1,50 @@
+/**
+ * Card payments (DECISIONS "Providers"): the shape Kolo needs from a gateway, in kobo.
+ * Implemented by PaystackClient over HTTP, against api.paystack.co or the built-in sandbox.
+ */
+export interface InitializeChargeInput {
+  email: string;
+  amountKobo: bigint;
+  reference: string;
+  /** Where the gateway sends the browser back, with ?reference=…&trxref=…. */
+  callbackUrl: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface InitializedCharge {
+  authorizationUrl: string;
+  accessCode: string;
+  reference: string;
+}
+
+/** Paystack transaction statuses; only 'success' moves money. */
+export type ChargeStatus = "success" | "failed" | "abandoned" | "ongoing" | "pending" | "processing" | "queued" | "reversed";
+
+export interface VerifiedCharge {
+  reference: string;
+  status: ChargeStatus;
+  amountKobo: bigint;
+  currency: string;
+  /** The gateway's own charge in kobo, when it reports one. */
+  feesKobo: bigint | null;
+  paidAt: string | null;
+  channel: string | null;
+  gatewayResponse: string | null;
+}
+
+export interface PaymentGateway {
+  initializeCharge(input: InitializeChargeInput): Promise<InitializedCharge>;
+  verifyCharge(reference: string): Promise<VerifiedCharge>;
+  /** True when `signature` is the HMAC-SHA512 (hex) of the raw body with the secret key. */
+  verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
+}
+
+export class PaymentGatewayError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "PaymentGatewayError";
+  }
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { positiveNairaAmount } from "./money";
+
+/** Spec 01 §5 / 02 §5 messages for user-to-user transfers. */
+export const TRANSFER_MESSAGES = {
+  recipientNotFound: "Recipient not found",
+  toSelf: "You cannot transfer money to yourself",
+  invalidEmail: "Please enter a valid email",
+  success: "Transfer Successful",
+  idempotencyKeyReused: "This idempotency key was already used for a different transfer",
+} as const;
+
+/** POST /api/transfer/p2p body (spec 02 §7): {recipientEmail, amount (naira)} -> amount in kobo. */
+export const p2pTransferSchema = z.object({
+  recipientEmail: z
+    .string({ error: TRANSFER_MESSAGES.invalidEmail })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: TRANSFER_MESSAGES.invalidEmail })),
+  amount: positiveNairaAmount("Amount must be positive"),
+  /** Client-generated; a repeat with the same key answers the first result and posts nothing. */
+  idempotencyKey: z.string().trim().min(8).max(200).optional(),
+});
+export type P2PTransferInput = z.input<typeof p2pTransferSchema>;
+
+/** POST /api/wallet/topup body: {amount (naira)} -> kobo. Bounds in assertTopUpAmount. */
+export const topUpSchema = z.object({ amount: positiveNairaAmount("Please enter a valid amount") });

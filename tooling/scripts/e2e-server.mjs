@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+// Playwright's webServer: the real server on PORT with its own throwaway embedded PostgreSQL
+// (fresh data folder, free port), removed again when Playwright stops it.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const serverDir = fileURLToPath(new URL("../../apps/server/", import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), "kolo-e2e-"));
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const pgPort = await freePort();
+const port = process.env.PORT ?? "3210";
+const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  cwd: serverDir,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    PORT: port,
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+    KOLO_DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    AUTH_RATE_LIMIT_MAX: "1000",
+    LOG_LEVEL: "warn",
+  },
+});
+
+const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => {
+  cleanup();
+  process.exit(code ?? 0);
+});
