@@ -1,8 +1,10 @@
 // Test factories for router tests: a caller with a cookie jar, and users made through the
 // real register procedure. Each test file passes its own database.
-import { type Database, schema } from "@kolo/db";
+import { type Database, insertTransaction, schema } from "@kolo/db";
 import { eq } from "drizzle-orm";
-import { type Services, createCaller, createContext } from "../src/index";
+import { ZodError } from "zod";
+import { type Services, createCaller, createContext, settleTopUp } from "../src/index";
+import type { PaymentGateway } from "../src/providers/payment-gateway";
 
 export interface CookieJar {
   token: string | undefined;
@@ -10,10 +12,33 @@ export interface CookieJar {
   cleared: number;
 }
 
+/** A gateway for router tests that never reach a provider; HTTP tests use the real client and sandbox. */
+const unreachableGateway: PaymentGateway = {
+  initializeCharge: () => Promise.reject(new Error("no gateway in this test")),
+  verifyCharge: () => Promise.reject(new Error("no gateway in this test")),
+  verifyWebhookSignature: () => false,
+};
+
+export const warnings: { details: Record<string, unknown>; message: string }[] = [];
+
 export const testServices = (overrides: Partial<Services> = {}): Services => ({
   publicUrl: "http://localhost:3000",
+  paymentGateway: unreachableGateway,
+  log: { warn: (details, message) => void warnings.push({ details, message }) },
   ...overrides,
-} as Services);
+});
+
+/** Credits `kobo` to the user's wallet through the real top-up settlement (as a paid card charge). */
+export async function fundUser(db: Database, userId: number, kobo: bigint) {
+  const reference = `TEST-FUND-${userId}-${Math.random().toString(36).slice(2)}`;
+  await insertTransaction(db, { type: "topup", amount: kobo, status: "pending", reference, description: "Wallet top-up", recipientId: userId });
+  const result = await settleTopUp(
+    db,
+    { reference, status: "success", amountKobo: kobo, currency: "NGN", feesKobo: null, paidAt: new Date().toISOString(), channel: "card", gatewayResponse: "Successful" },
+    testServices().log,
+  );
+  if (result.outcome !== "credited") throw new Error(`funding failed: ${result.outcome}`);
+}
 
 /** A caller acting as the browser holding `jar`'s cookie. */
 export async function callerWith(db: Database, jar: CookieJar = { token: undefined, expiresAt: undefined, cleared: 0 }, services = testServices()) {
@@ -57,9 +82,11 @@ export async function expectTRPCError(promise: Promise<unknown>, code: string, m
   try {
     await promise;
   } catch (error) {
-    const e = error as { code?: string; message?: string };
-    if (e.code !== code) throw new Error(`Expected ${code} but got ${e.code}: ${e.message}`);
-    if (message !== undefined && e.message !== message) throw new Error(`Expected message '${message}' but got '${e.message}'`);
+    const e = error as { code?: string; message?: string; cause?: unknown };
+    // Input errors carry the ZodError; the error formatter answers its first issue's message.
+    const shown = e.cause instanceof ZodError ? e.cause.issues[0]?.message : e.message;
+    if (e.code !== code) throw new Error(`Expected ${code} but got ${e.code}: ${shown}`);
+    if (message !== undefined && shown !== message) throw new Error(`Expected message '${message}' but got '${shown}'`);
     return error;
   }
   throw new Error(`Expected ${code} but the call succeeded`);

@@ -74,7 +74,7 @@ export function DashboardScreen() {
         <Text id="balance-title" size="sm" c="kolo.0" component="h2" m={0} fw={500}>
           Available Balance
         </Text>
-        <Text fz={32} fw={800} lh={1.2} mt={4} aria-live="polite" data-testid="balance">
+        <Text fz={32} fw={800} lh={1.2} mt={4} aria-live="polite">
           {formatNaira(me.balance)}
         </Text>
         <Group mt="md" gap="sm" grow>

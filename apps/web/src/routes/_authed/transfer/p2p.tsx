@@ -1,4 +1,4 @@
-import { FEATURE_DISABLED_MESSAGE, formatNaira } from "@kolo/domain";
+import { FEATURE_DISABLED_MESSAGE, formatNaira, p2pTransferSchema } from "@kolo/domain";
 import { Alert, Card, List, NumberInput, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
@@ -11,7 +11,6 @@ import { newIdempotencyKey } from "../../../lib/idempotency";
 import { notify, notifyError } from "../../../lib/notify";
 import { useFeatures, useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
-import { p2pFormSchema } from "./-components/p2p-form-schema";
 
 /** A scanned P2P code arrives as /transfer?userId&amount (spec 01 §2 "/scan"); the amount prefills. */
 const searchSchema = z.object({
@@ -23,6 +22,9 @@ export const Route = createFileRoute("/_authed/transfer/p2p")({
   validateSearch: searchSchema,
   component: P2pTransferPage,
 });
+
+/** The form checks what the procedure checks (spec 02 §5 "User transfer"), less the key. */
+const p2pFormSchema = p2pTransferSchema.omit({ idempotencyKey: true });
 
 const FALLBACK_FAILURE = "Unable to complete transfer. Please check the recipient email and try again.";
 
@@ -59,7 +61,7 @@ function P2pTransferPage() {
     try {
       const result = await transfer.mutateAsync({ recipientEmail, amount, idempotencyKey: attempt.current.key });
       attempt.current = null;
-      notify({ title: "Transfer Successful", message: result.message || `${formatNaira(amount)} sent to ${recipientEmail}` });
+      notify({ title: "Transfer Successful", message: `${formatNaira(result.transaction.amount)} sent to ${recipientEmail}` });
       await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate()]);
       await navigate({ to: "/dashboard" });
     } catch (error) {

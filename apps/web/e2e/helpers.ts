@@ -1,0 +1,40 @@
+import { type Page, expect } from "@playwright/test";
+
+export interface TestUser {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A user no earlier run has registered (the e-mail is unique per run and call). */
+export function newUser(name: string): TestUser {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return { name, email: `${name.split(" ")[0]?.toLowerCase() ?? "user"}.${id}@example.com`, password: "secret-pass-1" };
+}
+
+/** The toast (Mantine notification) whose text contains `title`. */
+export const toast = (page: Page, title: string) => page.getByRole("alert").filter({ hasText: title });
+
+/** Registers through /register; leaves the page on /onboarding. */
+export async function register(page: Page, user: TestUser): Promise<void> {
+  await page.goto("/register");
+  await page.getByLabel("Full name").fill(user.name);
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Phone (optional)").fill("+234 801 234 5678");
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByLabel("Confirm password").fill(user.password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(toast(page, "Registration Successful")).toContainText("Your account has been created.");
+  await expect(page).toHaveURL(/\/onboarding$/);
+}
+
+/** Registers and skips onboarding; leaves the page on /dashboard. */
+export async function registerAndSkipOnboarding(page: Page, user: TestUser): Promise<void> {
+  await register(page, user);
+  await page.getByRole("button", { name: "Skip for now" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole("heading", { name: user.name })).toBeVisible();
+}
+
+/** The dashboard's balance card. */
+export const balanceCard = (page: Page) => page.getByRole("region", { name: "Available Balance" });

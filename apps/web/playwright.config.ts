@@ -1,0 +1,54 @@
+// Browser tests against the real server (tooling/scripts/e2e-server.mjs starts it with a throwaway
+// database). The web app must already be built into dist: `pnpm --filter @kolo/web test:e2e` does that.
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = 3210;
+const baseURL = `http://127.0.0.1:${port}`;
+const systemChromium = "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "./e2e",
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  use: {
+    baseURL,
+    viewport: { width: 360, height: 740 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 360, height: 740 },
+        launchOptions: {
+          ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node ../../tooling/scripts/e2e-server.mjs",
+    env: { PORT: String(port) },
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
