@@ -51,7 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerRestRoutes(app, deps);
-  await paystackWebhook(app, { db: options.db, gateway: options.services.paymentGateway });
+  await paystackWebhook(app, { db: options.db, gateway: options.services.paymentGateway, log: options.services.log });
   if (options.paystackSandbox) await paystackSandbox(app, { ...options.paystackSandbox, publicUrl: options.services.publicUrl });
 
   const webDistDir = options.webDistDir;

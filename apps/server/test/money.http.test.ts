@@ -1,0 +1,234 @@
+import { randomBytes } from "node:crypto";
+import { PaystackClient, paystackSignature } from "@kolo/api";
+import { schema } from "@kolo/db";
+import { findFreePort } from "@kolo/db/embedded";
+import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app";
+
+/** The real server on a real port with the Paystack sandbox; the real PaystackClient talks to it. */
+async function startServer(db: TestDatabase["db"], options: { deliverWebhooksTo?: "self" | "nowhere" } = {}) {
+  const port = await findFreePort();
+  const base = `http://127.0.0.1:${port}`;
+  const secretKey = `sk_test_${randomBytes(8).toString("hex")}`;
+  const warnings: string[] = [];
+  const app = await buildApp({
+    db,
+    logLevel: "silent",
+    services: {
+      publicUrl: base,
+      paymentGateway: new PaystackClient({ baseUrl: `${base}/sandbox/paystack`, secretKey }),
+      log: { warn: (_details, message) => void warnings.push(message) },
+    },
+    paystackSandbox: { secretKey, webhookUrl: options.deliverWebhooksTo === "nowhere" ? `${base}/api/health-nowhere` : `${base}/api/webhooks/paystack` },
+  });
+  await app.listen({ port, host: "127.0.0.1" });
+  return { app, base, secretKey, warnings };
+}
+
+let t: TestDatabase;
+let server: Awaited<ReturnType<typeof startServer>>;
+let quiet: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  server = await startServer(t.db);
+  quiet = await startServer(t.db, { deliverWebhooksTo: "nowhere" });
+});
+afterAll(async () => {
+  await server.app.close();
+  await quiet.app.close();
+  await t.close();
+});
+
+interface Client {
+  base: string;
+  cookie: string;
+  user: { id: number; email: string };
+}
+
+async function signUp(base: string, name = "Card Payer"): Promise<Client> {
+  const email = `payer-${randomBytes(4).toString("hex")}@example.com`;
+  const response = await fetch(`${base}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ name, email, password: "secret123", username: email }),
+  });
+  expect(response.status).toBe(201);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("kolo_session="))!.split(";")[0]!;
+  return { base, cookie, user: (await response.json()) as Client["user"] };
+}
+
+const api = (c: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${c.base}${path}`, {
+    method,
+    headers: { cookie: c.cookie, origin: c.base, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+const balanceOf = async (c: Client) => ((await (await api(c, "GET", "/api/auth/me")).json()) as { balance: number }).balance;
+
+async function startTopUp(c: Client, amount: number) {
+  const response = await api(c, "POST", "/api/wallet/topup", { amount });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { authorizationUrl: string; reference: string };
+}
+
+/** Clicks Pay (or Decline) on the sandbox checkout page; returns the redirect target. */
+async function checkout(authorizationUrl: string, button: "pay" | "decline" = "pay") {
+  const response = await fetch(`${authorizationUrl}/${button}`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" } });
+  expect(response.status).toBe(303);
+  return new URL(response.headers.get("location")!);
+}
+
+function signedWebhook(base: string, secretKey: string, data: Record<string, unknown>, signature?: string) {
+  const body = JSON.stringify({ event: "charge.success", data });
+  return fetch(`${base}/api/webhooks/paystack`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-paystack-signature": signature ?? paystackSignature(body, secretKey) },
+    body,
+  });
+}
+const chargeData = (reference: string, amount: number, currency = "NGN") => ({ reference, status: "success", amount, currency, fees: 0, paid_at: new Date().toISOString(), channel: "card", gateway_response: "Successful" });
+
+async function journalEntriesFor(reference: string) {
+  return t.db.select().from(schema.journalEntries).where(eq(schema.journalEntries.idempotencyKey, `topup:${reference}`));
+}
+
+describe("top-up through the Paystack sandbox", () => {
+  it("checkout page shows amount and e-mail; Pay credits via the signed webhook and redirects with reference and trxref; verify agrees", async () => {
+    const c = await signUp(server.base);
+    const { authorizationUrl, reference } = await startTopUp(c, 5000);
+    expect(authorizationUrl.startsWith(`${server.base}/sandbox/paystack/checkout/`)).toBe(true);
+    const page = await (await fetch(authorizationUrl)).text();
+    expect(page).toContain("₦5,000.00");
+    expect(page).toContain(c.user.email);
+    expect(page).toMatch(/<button[^>]*>Pay<\/button>/);
+    expect(page).toMatch(/<button[^>]*>Decline<\/button>/);
+
+    const target = await checkout(authorizationUrl);
+    expect(target.pathname).toBe("/dashboard");
+    expect(target.searchParams.get("reference")).toBe(reference);
+    expect(target.searchParams.get("trxref")).toBe(reference);
+    expect(await balanceOf(c)).toBe(5000);
+
+    const verify = await api(c, "GET", `/api/wallet/verify/${reference}`);
+    expect(await verify.json()).toEqual({ status: "success", message: "Payment verified successfully", reference, amount: 5000 });
+    expect(await balanceOf(c)).toBe(5000);
+    expect(await journalEntriesFor(reference)).toHaveLength(1);
+    const [fees] = await t.db.select().from(schema.ledgerAccounts).where(eq(schema.ledgerAccounts.code, "gateway_fees"));
+    expect(fees!.balance).toBe(-17_500n); // the sandbox's 1.5% + ₦100 on ₦5,000 is the business's cost
+  });
+
+  it("webhook and verify arriving at the same moment, several times each, credit exactly once", async () => {
+    const c = await signUp(quiet.base);
+    const { authorizationUrl, reference } = await startTopUp(c, 2500);
+    await checkout(authorizationUrl); // paid, but this server's sandbox delivers its webhook nowhere
+    expect(await balanceOf(c)).toBe(0);
+    const responses = await Promise.all([
+      ...Array.from({ length: 5 }, () => signedWebhook(quiet.base, quiet.secretKey, chargeData(reference, 250_000))),
+      ...Array.from({ length: 5 }, () => api(c, "GET", `/api/wallet/verify/${reference}`)),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(await balanceOf(c)).toBe(2500);
+    expect(await journalEntriesFor(reference)).toHaveLength(1);
+    // a late replay changes nothing
+    expect((await signedWebhook(quiet.base, quiet.secretKey, chargeData(reference, 250_000))).status).toBe(200);
+    expect(await balanceOf(c)).toBe(2500);
+  });
+
+  it("a webhook with a bad or missing signature answers 401 and changes nothing", async () => {
+    const c = await signUp(quiet.base);
+    const { authorizationUrl, reference } = await startTopUp(c, 1000);
+    await checkout(authorizationUrl);
+    expect((await signedWebhook(quiet.base, "sk_wrong_secret", chargeData(reference, 100_000))).status).toBe(401);
+    expect((await signedWebhook(quiet.base, quiet.secretKey, chargeData(reference, 100_000), "0".repeat(128))).status).toBe(401);
+    const missing = await fetch(`${quiet.base}/api/webhooks/paystack`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ event: "charge.success", data: chargeData(reference, 100_000) }) });
+    expect(missing.status).toBe(401);
+    expect(await balanceOf(c)).toBe(0);
+    expect(await journalEntriesFor(reference)).toHaveLength(0);
+  });
+
+  it("an amount or currency mismatch credits nothing, fails the top-up and is logged", async () => {
+    const c = await signUp(quiet.base);
+    const first = await startTopUp(c, 1000);
+    expect((await signedWebhook(quiet.base, quiet.secretKey, chargeData(first.reference, 1_000_000))).status).toBe(200);
+    const second = await startTopUp(c, 1000);
+    expect((await signedWebhook(quiet.base, quiet.secretKey, chargeData(second.reference, 100_000, "USD"))).status).toBe(200);
+    expect(await balanceOf(c)).toBe(0);
+    expect(quiet.warnings.filter((w) => w.includes("mismatch"))).toHaveLength(2);
+    const verify = await api(c, "GET", `/api/wallet/verify/${first.reference}`);
+    expect(((await verify.json()) as { status: string }).status).toBe("failed");
+    expect(await balanceOf(c)).toBe(0);
+  });
+
+  it("a declined checkout verifies as failed; an unpaid one stays pending", async () => {
+    const c = await signUp(server.base);
+    const unpaid = await startTopUp(c, 300);
+    expect(((await (await api(c, "GET", `/api/wallet/verify/${unpaid.reference}`)).json()) as { status: string }).status).toBe("pending");
+    const declined = await startTopUp(c, 300);
+    await checkout(declined.authorizationUrl, "decline");
+    expect(((await (await api(c, "GET", `/api/wallet/verify/${declined.reference}`)).json()) as { status: string }).status).toBe("failed");
+    expect(await balanceOf(c)).toBe(0);
+  });
+
+  it("refuses amounts outside ₦100–₦1,000,000 and someone else's reference", async () => {
+    const c = await signUp(server.base);
+    const low = await api(c, "POST", "/api/wallet/topup", { amount: 50 });
+    expect(low.status).toBe(400);
+    expect(await low.json()).toEqual({ message: "Minimum top-up amount is ₦100", details: { amount: ["Minimum top-up amount is ₦100"] } });
+    expect((await api(c, "POST", "/api/wallet/topup", { amount: 1_000_000.01 })).status).toBe(400);
+    expect((await api(c, "POST", "/api/wallet/topup", { amount: 100.001 })).status).toBe(400);
+    expect((await api(c, "POST", "/api/wallet/topup", { amount: "100" })).status).toBe(400);
+    const mine = await startTopUp(c, 100);
+    const other = await signUp(server.base);
+    expect((await api(other, "GET", `/api/wallet/verify/${mine.reference}`)).status).toBe(404);
+  });
+});
+
+describe("REST transfers and history", () => {
+  it("POST /api/transfer/p2p with the same Idempotency-Key posts once; GET /api/transactions lists newest first", async () => {
+    const a = await signUp(server.base, "Ada Sender");
+    const b = await signUp(server.base, "Ben Receiver");
+    const { authorizationUrl } = await startTopUp(a, 5000);
+    await checkout(authorizationUrl);
+    const send = () => api(a, "POST", "/api/transfer/p2p", { recipientEmail: b.user.email, amount: 1250 }, { "Idempotency-Key": "rest-key-123456" });
+    const [first, second] = await Promise.all([send(), send()]);
+    const one = (await first.json()) as { message: string; transaction: { reference: string } };
+    const two = (await second.json()) as { transaction: { reference: string } };
+    expect(one.message).toBe("Transfer Successful");
+    expect(two.transaction.reference).toBe(one.transaction.reference);
+    expect(await balanceOf(a)).toBe(3750);
+    expect(await balanceOf(b)).toBe(1250);
+
+    const list = (await (await api(a, "GET", "/api/transactions")).json()) as { type: string; amount: number; recipientId: number }[];
+    expect(list.map((x) => [x.type, x.amount])).toEqual([["p2p", 1250], ["topup", 5000]]);
+    const received = (await (await api(b, "GET", "/api/transactions")).json()) as { recipientId: number; description: string }[];
+    expect(received).toEqual([expect.objectContaining({ recipientId: b.user.id, description: "Transfer from Ada Sender" })]);
+
+    const missing = await api(a, "POST", "/api/transfer/p2p", { recipientEmail: "ghost@example.com", amount: 1 });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: "Recipient not found", details: null });
+    const self = await api(a, "POST", "/api/transfer/p2p", { recipientEmail: a.user.email, amount: 1 });
+    expect((await self.json()).message).toBe("You cannot transfer money to yourself");
+    const broke = await api(b, "POST", "/api/transfer/p2p", { recipientEmail: a.user.email, amount: 5000 });
+    expect(broke.status).toBe(400);
+    expect((await broke.json()).message).toBe("Insufficient Balance");
+  });
+
+  it("switches enforced on the server: an admin turns feature_topup off and a user's top-up gets 403", async () => {
+    const admin = await signUp(server.base, "Ada Admin");
+    await t.db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, admin.user.id));
+    const user = await signUp(server.base);
+    expect((await api(admin, "PATCH", "/api/admin/settings/feature_topup", { value: false })).status).toBe(200);
+    try {
+      const refused = await api(user, "POST", "/api/wallet/topup", { amount: 1000 });
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).message).toBe("Feature disabled by administrator");
+      expect((await api(admin, "POST", "/api/wallet/topup", { amount: 1000 })).status).toBe(200);
+    } finally {
+      await api(admin, "PATCH", "/api/admin/settings/feature_topup", { value: true });
+    }
+    expect((await api(user, "PATCH", "/api/admin/settings/feature_topup", { value: false })).status).toBe(403);
+  });
+});
