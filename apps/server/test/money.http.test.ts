@@ -4,7 +4,6 @@ import { schema } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 
@@ -210,10 +209,10 @@ describe("REST transfers and history", () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: "Recipient not found", details: null });
     const self = await api(a, "POST", "/api/transfer/p2p", { recipientEmail: a.user.email, amount: 1 });
-    expect((await self.json()).message).toBe("You cannot transfer money to yourself");
+    expect(((await self.json()) as { message: string }).message).toBe("You cannot transfer money to yourself");
     const broke = await api(b, "POST", "/api/transfer/p2p", { recipientEmail: a.user.email, amount: 5000 });
     expect(broke.status).toBe(400);
-    expect((await broke.json()).message).toBe("Insufficient Balance");
+    expect(((await broke.json()) as { message: string }).message).toBe("Insufficient Balance");
   });
 
   it("switches enforced on the server: an admin turns feature_topup off and a user's top-up gets 403", async () => {
@@ -224,7 +223,7 @@ describe("REST transfers and history", () => {
     try {
       const refused = await api(user, "POST", "/api/wallet/topup", { amount: 1000 });
       expect(refused.status).toBe(403);
-      expect((await refused.json()).message).toBe("Feature disabled by administrator");
+      expect(((await refused.json()) as { message: string }).message).toBe("Feature disabled by administrator");
       expect((await api(admin, "POST", "/api/wallet/topup", { amount: 1000 })).status).toBe(200);
     } finally {
       await api(admin, "PATCH", "/api/admin/settings/feature_topup", { value: true });

@@ -27,7 +27,7 @@ async function ledgerInvariants() {
 
 describe("ledger under concurrency", () => {
   it("after 600 concurrent random transfers among 20 funded users, every kobo is accounted for", async () => {
-    const users = [];
+    const users: schema.User[] = [];
     for (let i = 0; i < 20; i++) {
       const { user } = await registerUser(t.db, { name: `Load User ${i}` });
       await t.db.update(schema.users).set({ verificationLevel: i % 3 }).where(eq(schema.users.id, user.id));

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { paystackSignature } from "@kolo/api";
 import { formatKobo } from "@kolo/domain";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 
 export interface PaystackSandboxOptions {
@@ -165,7 +165,7 @@ export async function paystackSandbox(app: FastifyInstance, options: PaystackSan
       });
 
       const finish = (outcome: "success" | "failed") =>
-        async (req: { params: { accessCode: string } }, reply: import("fastify").FastifyReply) => {
+        async (req: { params: { accessCode: string } }, reply: FastifyReply) => {
           const charge = byAccessCode.get(req.params.accessCode);
           if (!charge) return reply.code(404).send({ status: false, message: "Checkout not found" });
           if (charge.status === "abandoned") {
