@@ -41,13 +41,13 @@ test("register, onboard, log out, fail and then succeed to log in, unknown path"
 
   // Wrong password: the toast, and the button is usable again.
   await page.getByLabel("Email").fill(user.email);
-  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("wrong-password");
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(toast(page, "Login Failed")).toContainText("Invalid email or password");
   await expect(page.getByRole("button", { name: "Sign In" })).toBeEnabled();
 
   // Right password: a full redirect to /dashboard.
-  await page.getByLabel("Password").fill(user.password);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: user.name })).toBeVisible();
@@ -71,8 +71,8 @@ test("registration shows the server's field error for a taken e-mail", async ({ 
   await second.goto("/register");
   await second.getByLabel("Full name").fill("Someone Else");
   await second.getByLabel("Email").fill(user.email.toUpperCase());
-  await second.getByLabel("Password", { exact: true }).fill(user.password);
-  await second.getByLabel("Confirm password").fill(user.password);
+  await second.getByRole("textbox", { name: "Password", exact: true }).fill(user.password);
+  await second.getByRole("textbox", { name: "Confirm password" }).fill(user.password);
   await second.getByRole("button", { name: "Create Account" }).click();
   await expect(toast(second, "Registration Failed")).toContainText(
     "There was an error creating your account. Please try again.",

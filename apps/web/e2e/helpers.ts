@@ -21,8 +21,8 @@ export async function register(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel("Full name").fill(user.name);
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Phone (optional)").fill("+234 801 234 5678");
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
-  await page.getByLabel("Confirm password").fill(user.password);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(user.password);
+  await page.getByRole("textbox", { name: "Confirm password" }).fill(user.password);
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(toast(page, "Registration Successful")).toContainText("Your account has been created.");
   await expect(page).toHaveURL(/\/onboarding$/);

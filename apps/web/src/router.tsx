@@ -7,6 +7,7 @@ import { NotFound } from "./components/not-found";
 import { PageError } from "./components/page-error";
 import { PageLoader } from "./components/page-loader";
 import { errorCode } from "./lib/errors";
+import { FEATURES_QUERY_OPTIONS, ME_QUERY_OPTIONS, TRANSACTIONS_QUERY_OPTIONS } from "./lib/queries";
 import { createQueryClient, createTrpcUtils, trpc, trpcClient } from "./lib/trpc";
 import { routeTree } from "./routeTree.gen";
 
@@ -17,10 +18,15 @@ export function createAppRouter() {
   // revoked, account suspended or locked): forget the user and go to /login (spec 01 §4).
   const queryClient = createQueryClient((error) => {
     if (errorCode(error) !== "UNAUTHORIZED") return;
-    if (queryClient.getQueryData(meKey) === undefined) return;
+    const signedIn = queryClient.getQueriesData({ queryKey: meKey }).some(([, user]) => user !== undefined);
+    if (!signedIn) return;
     queryClient.clear();
     void router.navigate({ to: "/login", replace: true });
   });
+  // The timings of spec 01 §7 for every use of these queries, loaders included.
+  queryClient.setQueryDefaults(meKey, ME_QUERY_OPTIONS);
+  queryClient.setQueryDefaults(getQueryKey(trpc.transactions.list), TRANSACTIONS_QUERY_OPTIONS);
+  queryClient.setQueryDefaults(getQueryKey(trpc.features.list), FEATURES_QUERY_OPTIONS);
   const trpcUtils = createTrpcUtils(queryClient);
 
   const router = createRouter({

@@ -5,6 +5,10 @@ import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { httpBatchLink } from "@trpc/client";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import superjson from "superjson";
+import { errorCode } from "./errors";
+
+const CLIENT_ERROR_CODES = new Set(["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "TOO_MANY_REQUESTS"]);
+const isClientError = (error: unknown) => CLIENT_ERROR_CODES.has(errorCode(error) ?? "");
 
 export type { RouterInputs, RouterOutputs };
 export type PublicUser = RouterOutputs["auth"]["me"];
@@ -31,7 +35,8 @@ export function createQueryClient(onQueryError: (error: unknown) => void): Query
   return new QueryClient({
     queryCache: new QueryCache({ onError: onQueryError }),
     defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false },
+      // One retry for network and server faults; an answer the server meant (4xx) is final.
+      queries: { retry: (failures, error) => failures < 1 && !isClientError(error), refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });

@@ -74,7 +74,7 @@ function HistoryPage() {
   return (
     <Stack gap="md">
       <PageHeader
-        title="Transaction History"
+        title="History"
         back="/dashboard"
         right={
           <Button
@@ -83,6 +83,7 @@ function HistoryPage() {
             leftSection={<IconDownload size={16} />}
             onClick={exportCsv}
             disabled={filtered.length === 0}
+            style={{ flexShrink: 0 }}
           >
             Export
           </Button>
@@ -97,9 +98,9 @@ function HistoryPage() {
         variant="pills"
         radius="xl"
       >
-        <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto" }} aria-label="Filter transactions">
+        <Tabs.List gap={4} style={{ flexWrap: "nowrap", overflowX: "auto" }} aria-label="Filter transactions">
           {FILTER_KEYS.map((key) => (
-            <Tabs.Tab key={key} value={key} style={{ flexShrink: 0 }}>
+            <Tabs.Tab key={key} value={key} px="sm" fz="sm" style={{ flexShrink: 0 }}>
               {FILTERS[key].label}
             </Tabs.Tab>
           ))}

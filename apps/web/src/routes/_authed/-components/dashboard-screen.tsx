@@ -79,7 +79,6 @@ export function DashboardScreen() {
         </Text>
         <Group mt="md" gap="sm" grow>
           <Button
-            color="white"
             variant="white"
             leftSection={<IconPlus size={18} />}
             onClick={addMoney.open}

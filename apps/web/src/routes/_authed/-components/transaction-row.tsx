@@ -34,7 +34,7 @@ export function TransactionRow({ transaction, userId }: { transaction: Transacti
         <Text size="sm" fw={700} c={credit ? "kolo.9" : "var(--mantine-color-text)"}>
           {signedAmount(transaction, userId)}
         </Text>
-        <Badge size="xs" variant="light" color={STATUS_COLORS[transaction.status] ?? "gray"}>
+        <Badge size="xs" variant="light" tt="none" color={STATUS_COLORS[transaction.status] ?? "gray"}>
           {capitalise(transaction.status)}
         </Badge>
       </Stack>

@@ -5,7 +5,7 @@ import {
   formatKobo,
   toVerificationLevel,
 } from "@kolo/domain";
-import { Anchor, Badge, Card, Group, List, Progress, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Badge, Button, Card, Group, List, Progress, Stack, Text, ThemeIcon } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { IconCheck, IconCircle, IconShield } from "../../../components/icons";
 
@@ -35,8 +35,8 @@ export function VerificationCard({ level: rawLevel, compact = false, withLink = 
   return (
     <Card component="section" aria-labelledby="verification-title" padding={compact ? "md" : "lg"}>
       <Stack gap={compact ? "xs" : "sm"}>
-        <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs" wrap="nowrap">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" miw={0}>
             <ThemeIcon variant="light" color={level === 2 ? "kolo" : "yellow"} radius="xl" aria-hidden="true">
               <IconShield size={18} />
             </ThemeIcon>
@@ -44,7 +44,7 @@ export function VerificationCard({ level: rawLevel, compact = false, withLink = 
               {title}
             </Text>
           </Group>
-          <Badge variant="light" color={level === 2 ? "kolo" : "yellow"}>
+          <Badge variant="light" color={level === 2 ? "kolo" : "yellow"} tt="none" style={{ flexShrink: 0 }}>
             Level {level}
           </Badge>
         </Group>
@@ -68,16 +68,17 @@ export function VerificationCard({ level: rawLevel, compact = false, withLink = 
             </List.Item>
           ))}
         </List>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text size="sm" c="dimmed">
-            Daily limit: <Text span fw={600} c="var(--mantine-color-text)">{formatKobo(DAILY_LIMIT_KOBO[level])}</Text>
+        <Text size="sm" c="dimmed">
+          Daily limit:{" "}
+          <Text span fw={700} c="var(--mantine-color-text)">
+            {formatKobo(DAILY_LIMIT_KOBO[level])}
           </Text>
-          {withLink ? (
-            <Anchor component={Link} to="/verification" size="sm" fw={600}>
-              {LINK_LABELS[level]}
-            </Anchor>
-          ) : null}
-        </Group>
+        </Text>
+        {withLink ? (
+          <Button component={Link} to="/verification" variant="light" size={compact ? "sm" : "md"} fullWidth>
+            {LINK_LABELS[level]}
+          </Button>
+        ) : null}
       </Stack>
     </Card>
   );

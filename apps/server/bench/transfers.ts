@@ -1,0 +1,159 @@
+// `pnpm bench:transfers`: P2P transfer throughput of the whole stack (HTTP -> tRPC caller ->
+// ledger) next to baselines measured in the same run on the same PostgreSQL: the same transfer as
+// minimal hand-written SQL at the same concurrency, and pgbench's TPC-B-like TPS. Not a test.
+// Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_USERS (50).
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { rm } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { settleTopUp } from "@kolo/api";
+import { createDb, insertTransaction, prepareDatabase, schema } from "@kolo/db";
+import { findFreePort, startEmbeddedPostgres } from "@kolo/db/embedded";
+import autocannon from "autocannon";
+import { eq } from "drizzle-orm";
+import postgres from "postgres";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const USERS = Number(process.env.BENCH_USERS ?? 50);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function main() {
+  const dataDir = join(tmpdir(), `kolo-bench-${Date.now()}`);
+  const pg = await startEmbeddedPostgres({ dataDir, port: 0, postgresFlags: ["-c", "max_connections=200"] });
+  const dbUrl = pg.urlFor("kolo_bench");
+  const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
+  await admin.unsafe("create database kolo_bench");
+  await prepareDatabase(dbUrl);
+  const { db, close } = createDb(dbUrl, { max: CONNECTIONS });
+
+  // The server runs in its own process, as in production; autocannon runs in this one.
+  const port = await findFreePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: fileURLToPath(new URL("..", import.meta.url)),
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "1000000", SEED_DEMO: "false" },
+  });
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (i > 120) throw new Error("The server did not start within 60 s");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+
+  console.log(`Setting up ${USERS} funded users...`);
+  const users: { id: number; email: string; cookie: string }[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const email = `bench${i}@example.com`;
+    const response = await fetch(`${base}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: base },
+      body: JSON.stringify({ name: `Bench User ${i}`, email, password: "secret123" }),
+    });
+    const user = (await response.json()) as { id: number };
+    const cookie = response.headers.getSetCookie()[0]!.split(";")[0]!;
+    await db.update(schema.users).set({ verificationLevel: 2 }).where(eq(schema.users.id, user.id));
+    const reference = `BENCH-FUND-${i}`;
+    await insertTransaction(db, { type: "topup", amount: 50_000_000n, status: "pending", reference, description: "Wallet top-up", recipientId: user.id });
+    await settleTopUp(db, { reference, status: "success", amountKobo: 50_000_000n, currency: "NGN", feesKobo: null, paidAt: null, channel: "card", gatewayResponse: null }, { warn: () => {} });
+    users.push({ id: user.id, email, cookie });
+  }
+  const pick = () => {
+    const from = users[Math.floor(Math.random() * users.length)]!;
+    let to = users[Math.floor(Math.random() * users.length)]!;
+    if (to.id === from.id) to = users[(users.indexOf(from) + 1) % users.length]!;
+    return { from, to, amount: 1 + Math.floor(Math.random() * 900) / 100 };
+  };
+
+  console.log(`\n1) Kolo over HTTP: POST /api/transfer/p2p, ${CONNECTIONS} connections, ${SECONDS} s (autocannon)`);
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: "POST",
+        path: "/api/transfer/p2p",
+        setupRequest: (req) => {
+          const { from, to, amount } = pick();
+          return {
+            ...req,
+            headers: { "content-type": "application/json", origin: base, cookie: from.cookie, "idempotency-key": randomUUID() },
+            body: JSON.stringify({ recipientEmail: to.email, amount }),
+          };
+        },
+      },
+    ],
+  });
+  const appTps = result["2xx"] / SECONDS;
+  console.log(`   transfers/s ${appTps.toFixed(1)}  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}`);
+  server.kill("SIGTERM");
+
+  console.log(`\n2) Baseline: the same transfer as minimal hand-written SQL, ${CONNECTIONS} concurrent workers, ${SECONDS} s`);
+  const sql = postgres(dbUrl, { max: CONNECTIONS, onnotice: () => {} });
+  const wallets = new Map<number, number>();
+  for (const row of await sql<{ id: number; user_id: number }[]>`select id, user_id from ledger_accounts where kind = 'user_wallet'`) wallets.set(row.user_id, row.id);
+  const latencies: number[] = [];
+  let done = 0;
+  const deadline = Date.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < deadline) {
+        const { from, to, amount } = pick();
+        const kobo = Math.round(amount * 100);
+        const a = wallets.get(from.id)!;
+        const b = wallets.get(to.id)!;
+        const started = performance.now();
+        await sql.begin(async (tx) => {
+          const [first, second] = a < b ? [[a, -kobo], [b, kobo]] : [[b, kobo], [a, -kobo]];
+          await tx`update ledger_accounts set balance = balance + ${first![1]!} where id = ${first![0]!}`;
+          await tx`update ledger_accounts set balance = balance + ${second![1]!} where id = ${second![0]!}`;
+          const [entry] = await tx`insert into journal_entries (idempotency_key, kind, description) values (${randomUUID()}, 'p2p', 'bench') returning id`;
+          await tx`insert into postings (journal_entry_id, account_id, amount) values (${entry!.id}, ${a}, ${-kobo}), (${entry!.id}, ${b}, ${kobo})`;
+          await tx`insert into transactions (type, amount, status, reference, description, sender_id, recipient_id, journal_entry_id) values ('p2p', ${kobo}, 'completed', ${`BENCH-${randomBytes(8).toString("hex")}`}, 'bench', ${from.id}, ${to.id}, ${entry!.id})`;
+        });
+        latencies.push(performance.now() - started);
+        done++;
+      }
+    }),
+  );
+  latencies.sort((x, y) => x - y);
+  const sqlTps = done / SECONDS;
+  console.log(`   transfers/s ${sqlTps.toFixed(1)}  p50 ${percentile(latencies, 50).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+  await sql.end();
+
+  let pgbenchTps: number | undefined;
+  const hasPgbench = spawnSync("pgbench", ["--version"]).status === 0;
+  if (hasPgbench) {
+    console.log(`\n3) pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients, ${SECONDS} s`);
+    await admin.unsafe("create database pgbench");
+    const env = { ...process.env, PGPASSWORD: "postgres" };
+    const args = ["-h", "127.0.0.1", "-p", String(pg.port), "-U", "postgres"];
+    execFileSync("pgbench", [...args, "-i", "-q", "-s", "10", "pgbench"], { env, stdio: "ignore" });
+    const out = execFileSync("pgbench", [...args, "-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "pgbench"], { env }).toString();
+    pgbenchTps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+    const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+    console.log(`   tps ${pgbenchTps.toFixed(1)}  latency average ${latency} ms`);
+  } else {
+    console.log("\n3) pgbench not found on PATH: skipped");
+  }
+
+  console.log("\nSummary");
+  console.log(`   machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+  console.log(`   Kolo HTTP transfers/s ${appTps.toFixed(1)} | hand-written SQL ${sqlTps.toFixed(1)} | ratio Kolo/SQL ${(appTps / sqlTps).toFixed(2)}`);
+  if (pgbenchTps) console.log(`   pgbench TPC-B tps ${pgbenchTps.toFixed(1)} | ratio Kolo/pgbench ${(appTps / pgbenchTps).toFixed(2)}`);
+
+  await close();
+  await admin.end();
+  await pg.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
