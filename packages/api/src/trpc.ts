@@ -1,6 +1,6 @@
 // The one place tRPC is created: context, superjson, the error formatter and the procedure
 // builders (public, protected, admin, feature-guarded). Every router builds on these.
-import { type Database, type schema, listFeatureSettings } from "@kolo/db";
+import { type Database, type schema, findFeatureSetting } from "@kolo/db";
 import { type FeatureKey, DomainError, FEATURE_DISABLED_MESSAGE, MESSAGES, isDomainError, isFeatureEnabled } from "@kolo/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import superjson from "superjson";
@@ -94,7 +94,8 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
  */
 export const featureProcedure = (key: FeatureKey) =>
   protectedProcedure.use(async ({ ctx, next }) => {
-    if (!isFeatureEnabled(await listFeatureSettings(ctx.db), key, ctx.user.role)) {
+    const setting = ctx.user.role === "admin" ? undefined : await findFeatureSetting(ctx.db, key);
+    if (!isFeatureEnabled(setting ? [setting] : [], key, ctx.user.role)) {
       throw new DomainError("FORBIDDEN", FEATURE_DISABLED_MESSAGE, { feature: key });
     }
     return next();

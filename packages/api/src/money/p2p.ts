@@ -1,10 +1,9 @@
 import {
   type Database,
-  ensureUserWallet,
   findTransactionByIdempotencyKey,
   findUserByEmail,
   insertTransaction,
-  lockAccounts,
+  lockUserWallets,
   postJournalEntry,
   type schema,
   sumOutgoingSince,
@@ -41,9 +40,9 @@ export async function transferP2P(
   if (recipient.id === sender.id) throw new DomainError("BAD_REQUEST", TRANSFER_MESSAGES.toSelf);
 
   return db.transaction(async (tx) => {
-    const senderWallet = await ensureUserWallet(tx, sender.id);
-    const recipientWallet = await ensureUserWallet(tx, recipient.id);
-    const accounts = await lockAccounts(tx, [senderWallet, recipientWallet]);
+    const { walletByUser, accounts } = await lockUserWallets(tx, [sender.id, recipient.id]);
+    const senderWallet = walletByUser.get(sender.id)!;
+    const recipientWallet = walletByUser.get(recipient.id)!;
     if (idempotencyKey) {
       // A concurrent request with the same key may have committed while we waited for the locks.
       const existing = await findTransactionByIdempotencyKey(tx, sender.id, idempotencyKey);
@@ -54,15 +53,19 @@ export async function transferP2P(
     assertWithinDailyLimit(sender.verificationLevel, spentToday, amountKobo);
 
     const reference = newReference("P2P");
-    const { journalEntryId } = await postJournalEntry(tx, {
-      idempotencyKey: idempotencyKey ? `p2p:${sender.id}:${idempotencyKey}` : `p2p:${reference}`,
-      kind: "p2p",
-      description: `P2P ${reference}`,
-      postings: [
-        { accountId: senderWallet, amount: -amountKobo },
-        { accountId: recipientWallet, amount: amountKobo },
-      ],
-    });
+    const { journalEntryId } = await postJournalEntry(
+      tx,
+      {
+        idempotencyKey: idempotencyKey ? `p2p:${sender.id}:${idempotencyKey}` : `p2p:${reference}`,
+        kind: "p2p",
+        description: `P2P ${reference}`,
+        postings: [
+          { accountId: senderWallet, amount: -amountKobo },
+          { accountId: recipientWallet, amount: amountKobo },
+        ],
+      },
+      accounts,
+    );
     const transaction = await insertTransaction(tx, {
       type: "p2p",
       amount: amountKobo,

@@ -47,7 +47,7 @@ export async function getWalletBalanceKobo(db: DbOrTx, userId: number): Promise<
  * Locks the given accounts FOR UPDATE in ascending id order (the one fixed order every writer
  * uses, so two transfers in opposite directions cannot deadlock). Returns them by id.
  */
-export async function lockAccounts(tx: Transaction, accountIds: readonly number[]) {
+export async function lockAccounts(tx: Transaction, accountIds: readonly number[]): Promise<LockedAccounts> {
   const ids = [...new Set(accountIds)].sort((a, b) => a - b);
   const rows = await tx
     .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
@@ -57,6 +57,30 @@ export async function lockAccounts(tx: Transaction, accountIds: readonly number[
     .for("update");
   return new Map(rows.map((row) => [row.id, { balance: row.balance, isSystem: row.kind === "system" }]));
 }
+
+/**
+ * Locks the wallets of `userIds` FOR UPDATE in ascending account id order, creating any that
+ * are missing first. Returns wallet account id by user id, and the locked accounts.
+ */
+export async function lockUserWallets(tx: Transaction, userIds: readonly number[]) {
+  const select = () =>
+    tx
+      .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, balance: ledgerAccounts.balance })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, "user_wallet"), inArray(ledgerAccounts.userId, [...userIds])))
+      .orderBy(ledgerAccounts.id)
+      .for("update");
+  let rows = await select();
+  if (rows.length < new Set(userIds).size) {
+    for (const userId of userIds) await ensureUserWallet(tx, userId);
+    rows = await select();
+  }
+  const walletByUser = new Map(rows.map((row) => [row.userId!, row.id]));
+  const accounts: LockedAccounts = new Map(rows.map((row) => [row.id, { balance: row.balance, isSystem: false }]));
+  return { walletByUser, accounts };
+}
+
+export type LockedAccounts = Map<number, { balance: bigint; isSystem: boolean }>;
 
 export interface JournalEntryInput {
   /** Unique key of this movement: a replay with the same key posts nothing. */
@@ -72,7 +96,12 @@ export interface JournalEntryInput {
  * accounts in id order, refuses a wallet going below zero (DomainError 'Insufficient Balance'),
  * writes the postings and moves the balances.
  */
-export async function postJournalEntry(tx: Transaction, entry: JournalEntryInput): Promise<{ journalEntryId: number; created: boolean }> {
+export async function postJournalEntry(
+  tx: Transaction,
+  entry: JournalEntryInput,
+  /** Accounts the caller already locked in this transaction (skips a second round trip). */
+  locked?: LockedAccounts,
+): Promise<{ journalEntryId: number; created: boolean }> {
   assertBalanced(entry.postings);
   const [inserted] = await tx
     .insert(journalEntries)
@@ -87,11 +116,14 @@ export async function postJournalEntry(tx: Transaction, entry: JournalEntryInput
     if (!existing) throw new Error(`Journal entry ${entry.idempotencyKey} conflicted but cannot be found`);
     return { journalEntryId: existing.id, created: false };
   }
-  const accounts = await lockAccounts(tx, entry.postings.map((p) => p.accountId));
+  const covered = locked && entry.postings.every((p) => locked.has(p.accountId));
+  const accounts = covered ? locked : await lockAccounts(tx, entry.postings.map((p) => p.accountId));
   const balances = applyPostings(accounts, entry.postings);
   await tx.insert(postings).values(entry.postings.map((p) => ({ journalEntryId: inserted.id, accountId: p.accountId, amount: p.amount })));
-  for (const [accountId, balance] of balances) {
-    await tx.update(ledgerAccounts).set({ balance }).where(eq(ledgerAccounts.id, accountId));
-  }
+  const values = sql.join(
+    [...balances].map(([accountId, balance]) => sql`(${accountId}::integer, ${balance.toString()}::bigint)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update ledger_accounts as a set balance = v.balance from (values ${values}) as v(id, balance) where a.id = v.id`);
   return { journalEntryId: inserted.id, created: true };
 }

@@ -98,7 +98,7 @@ function HistoryPage() {
         variant="pills"
         radius="xl"
       >
-        <Tabs.List gap={4} style={{ flexWrap: "nowrap", overflowX: "auto" }} aria-label="Filter transactions">
+        <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto" }} aria-label="Filter transactions">
           {FILTER_KEYS.map((key) => (
             <Tabs.Tab key={key} value={key} px="sm" fz="sm" style={{ flexShrink: 0 }}>
               {FILTERS[key].label}
