@@ -1,5 +1,4 @@
-import { formatDateTime, formatNaira } from "@kolo/domain";
-import { unparse } from "papaparse";
+import { formatNaira } from "@kolo/domain";
 import type { RouterOutputs } from "./trpc";
 
 /** A transaction as transactions.list returns it; `amount` and `fee` in naira. */
@@ -31,35 +30,3 @@ export const TYPE_LABELS: Record<TransactionType, string> = {
 /** Description, or a label from the type when the server gave none. */
 export const describe = (transaction: Pick<TransactionView, "description" | "type">) =>
   transaction.description || TYPE_LABELS[transaction.type];
-
-/**
- * CSV of `transactions` for the signed-in user: Date, Reference, Type, Description, Direction,
- * Amount (NGN) (unsigned naira with 2 decimals), Status. Dates in en-NG, Africa/Lagos.
- */
-export function transactionsCsv(transactions: readonly TransactionView[], userId: number): string {
-  return unparse({
-    fields: ["Date", "Reference", "Type", "Description", "Direction", "Amount (NGN)", "Status"],
-    data: transactions.map((t) => [
-      formatDateTime(t.createdAt),
-      t.reference,
-      TYPE_LABELS[t.type],
-      describe(t),
-      isCredit(t, userId) ? "Credit" : "Debit",
-      t.amount.toFixed(2),
-      capitalise(t.status),
-    ]),
-  });
-}
-
-/** Saves `text` as a file through a Blob and an <a download> click. */
-export function downloadTextFile(fileName: string, text: string, type = "text/csv;charset=utf-8"): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}

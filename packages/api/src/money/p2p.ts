@@ -40,20 +40,21 @@ export async function transferP2P(
   if (recipient.id === sender.id) throw new DomainError("BAD_REQUEST", TRANSFER_MESSAGES.toSelf);
 
   return db.transaction(async (tx) => {
-    const { walletByUser, accounts } = await lockUserWallets(tx, [sender.id, recipient.id]);
+    // One pipeline: lock both wallets, then (executed after the lock is held) look for a
+    // concurrent request with the same key and sum today's outgoing money.
+    const [{ walletByUser, accounts }, existing, spentToday] = await Promise.all([
+      lockUserWallets(tx, [sender.id, recipient.id]),
+      idempotencyKey ? findTransactionByIdempotencyKey(tx, sender.id, idempotencyKey) : undefined,
+      sumOutgoingSince(tx, sender.id, startOfLagosDay(params.now ?? new Date())),
+    ]);
+    if (existing) return { transaction: sameRequest(existing, recipient.id, amountKobo), replayed: true };
     const senderWallet = walletByUser.get(sender.id)!;
     const recipientWallet = walletByUser.get(recipient.id)!;
-    if (idempotencyKey) {
-      // A concurrent request with the same key may have committed while we waited for the locks.
-      const existing = await findTransactionByIdempotencyKey(tx, sender.id, idempotencyKey);
-      if (existing) return { transaction: sameRequest(existing, recipient.id, amountKobo), replayed: true };
-    }
     if ((accounts.get(senderWallet)?.balance ?? 0n) < amountKobo) throw new DomainError("BAD_REQUEST", INSUFFICIENT_BALANCE);
-    const spentToday = await sumOutgoingSince(tx, sender.id, startOfLagosDay(params.now ?? new Date()));
     assertWithinDailyLimit(sender.verificationLevel, spentToday, amountKobo);
 
     const reference = newReference("P2P");
-    const { journalEntryId } = await postJournalEntry(
+    const posted = await postJournalEntry(
       tx,
       {
         idempotencyKey: idempotencyKey ? `p2p:${sender.id}:${idempotencyKey}` : `p2p:${reference}`,
@@ -64,20 +65,24 @@ export async function transferP2P(
           { accountId: recipientWallet, amount: amountKobo },
         ],
       },
-      accounts,
+      {
+        locked: accounts,
+        alongside: (journalEntryId) =>
+          insertTransaction(tx, {
+            type: "p2p",
+            amount: amountKobo,
+            status: "completed",
+            reference,
+            description: `Transfer to ${recipient.name}`,
+            senderId: sender.id,
+            recipientId: recipient.id,
+            metadata: { senderName: sender.name, senderEmail: sender.email, recipientName: recipient.name, recipientEmail: recipient.email },
+            journalEntryId,
+            idempotencyKey: idempotencyKey ?? null,
+          }),
+      },
     );
-    const transaction = await insertTransaction(tx, {
-      type: "p2p",
-      amount: amountKobo,
-      status: "completed",
-      reference,
-      description: `Transfer to ${recipient.name}`,
-      senderId: sender.id,
-      recipientId: recipient.id,
-      metadata: { senderName: sender.name, senderEmail: sender.email, recipientName: recipient.name, recipientEmail: recipient.email },
-      journalEntryId,
-      idempotencyKey: idempotencyKey ?? null,
-    });
-    return { transaction, replayed: false };
+    if (!posted.alongside) throw new Error(`P2P ${reference} was not posted`);
+    return { transaction: posted.alongside, replayed: false };
   });
 }

@@ -6,7 +6,8 @@ import { z } from "zod";
 import { IconDownload } from "../../components/icons";
 import { PageHeader } from "../../components/page-header";
 import { useMe, useTransactions } from "../../lib/queries";
-import { type TransactionType, type TransactionView, downloadTextFile, transactionsCsv } from "../../lib/transactions";
+import { type TransactionType, type TransactionView } from "../../lib/transactions";
+import { downloadTextFile, transactionsCsv } from "./-components/transactions-csv";
 import { TransactionRow } from "./-components/transaction-row";
 
 /** Filter tabs (spec 02 "History page"); Transfer covers bank transfers and user-to-user transfers. */
@@ -98,9 +99,9 @@ function HistoryPage() {
         variant="pills"
         radius="xl"
       >
-        <Tabs.List style={{ flexWrap: "nowrap", overflowX: "auto" }} aria-label="Filter transactions">
+        <Tabs.List justify="space-between" style={{ flexWrap: "nowrap", overflowX: "auto" }} aria-label="Filter transactions">
           {FILTER_KEYS.map((key) => (
-            <Tabs.Tab key={key} value={key} px="sm" fz="sm" style={{ flexShrink: 0 }}>
+            <Tabs.Tab key={key} value={key} px={8} fz={13} style={{ flexShrink: 0 }}>
               {FILTERS[key].label}
             </Tabs.Tab>
           ))}

@@ -80,7 +80,9 @@ export function DashboardScreen() {
         <Group mt="md" gap="sm" grow>
           <Button
             variant="white"
-            leftSection={<IconPlus size={18} />}
+            size="sm"
+            px="xs"
+            leftSection={<IconPlus size={16} />}
             onClick={addMoney.open}
             disabled={!topupEnabled}
             aria-describedby={topupEnabled ? undefined : "topup-disabled"}
@@ -92,7 +94,9 @@ export function DashboardScreen() {
             to={linkTo("/withdraw")}
             variant="outline"
             color="white"
-            leftSection={<IconArrowUpRight size={18} />}
+            size="sm"
+            px="xs"
+            leftSection={<IconArrowUpRight size={16} />}
             disabled={!withdrawEnabled}
             aria-describedby={withdrawEnabled ? undefined : "withdraw-disabled"}
           >
