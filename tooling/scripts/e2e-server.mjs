@@ -2,7 +2,7 @@
 // Playwright's webServer: the real server on PORT with its own throwaway embedded PostgreSQL
 // (fresh data folder, free port), removed again when Playwright stops it.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +10,8 @@ import { fileURLToPath } from "node:url";
 
 const serverDir = fileURLToPath(new URL("../../apps/server/", import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "kolo-e2e-"));
+// mkdtemp makes it 0700; as root, initdb runs as the `postgres` user and must get in.
+chmodSync(dataDir, 0o755);
 
 const freePort = () =>
   new Promise((resolve, reject) => {

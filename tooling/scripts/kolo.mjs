@@ -56,9 +56,7 @@ if (command === "start") {
   pnpm("exec", "eslint", ".", "--max-warnings=0");
   step("Unit and integration tests (Vitest, real PostgreSQL)");
   pnpm("exec", "vitest", "run");
-  step("Building the web app");
-  pnpm("--filter", "@kolo/web", "build");
-  step("Browser tests (Playwright, Chromium)");
+  step("Browser tests (Playwright, Chromium; builds the web app first)");
   pnpm("--filter", "@kolo/web", "test:e2e");
   console.log("\n✓ All checks passed");
 } else {

@@ -56,7 +56,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const webDistDir = options.webDistDir;
   const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, "index.html"));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDistDir, wildcard: false });
+  // wildcard: files are looked up per request, so a rebuilt web app is served without a restart;
+  // a missing file falls through to the not-found handler below (index.html for app routes).
+  if (hasWeb) await app.register(fastifyStatic, { root: webDistDir, wildcard: true });
 
   app.setNotFoundHandler((req, reply) => {
     const isApi = /^\/(api|trpc|sandbox)(\/|$)/.test(req.url);

@@ -1,7 +1,7 @@
 // Creates the router with its context (query client and tRPC utilities, STYLE 10) and the
 // providers every route needs. Change here to add router-wide defaults.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { createRouter } from "@tanstack/react-router";
+import { createRouter, parseSearchWith, stringifySearchWith } from "@tanstack/react-router";
 import { getQueryKey } from "@trpc/react-query";
 import { NotFound } from "./components/not-found";
 import { PageError } from "./components/page-error";
@@ -39,6 +39,10 @@ export function createAppRouter() {
     defaultErrorComponent: PageError,
     defaultNotFoundComponent: NotFound,
     scrollRestoration: true,
+    // Plain query strings (?reference=123, not ?reference=%22123%22): every search param here is
+    // flat, and each route's zod schema coerces the strings it needs as numbers.
+    parseSearch: parseSearchWith((value) => value),
+    stringifySearch: stringifySearchWith(JSON.stringify),
     Wrap: ({ children }) => (
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -22,7 +22,8 @@ export const theme = createTheme({
   colors: { kolo },
   defaultRadius: "md",
   cursorType: "pointer",
-  focusRing: "auto",
+  /** Keyboard-only focus ring, defined in focus.css (visible on white and on green). */
+  focusClassName: "kolo-focus",
   fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   headings: { fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
   other: {

@@ -16,7 +16,8 @@ const dateTimeFormatter = new Intl.DateTimeFormat("en-NG", {
   timeZone: TIME_ZONE,
   dateStyle: "short",
   timeStyle: "short",
-  hour12: true,
+  // hourCycle h12, not hour12: en-NG with hour12 prints "00:30 am" after midnight.
+  hourCycle: "h12",
 });
 const dayFormatter = new Intl.DateTimeFormat("en-NG", {
   timeZone: TIME_ZONE,

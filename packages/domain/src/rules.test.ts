@@ -24,6 +24,7 @@ describe("Lagos calendar day", () => {
 
   it("formats en-NG with 12-hour time and says 'Invalid date' for garbage", () => {
     expect(formatDateTime("2026-11-21T14:05:00Z")).toMatch(/21\/11\/2026.*3:05\s?pm/i);
+    expect(formatDateTime("2026-11-21T23:30:00Z")).toMatch(/22\/11\/2026.*12:30\s?am/i);
     expect(formatDateTime("not a date")).toBe("Invalid date");
     expect(formatDay("nope")).toBe("Invalid date");
   });

@@ -7,18 +7,22 @@ import { type TransactionView, TYPE_LABELS, capitalise, describe, isCredit } fro
  * Amount (NGN) (unsigned naira with 2 decimals), Status. Dates in en-NG, Africa/Lagos.
  */
 export function transactionsCsv(transactions: readonly TransactionView[], userId: number): string {
-  return unparse({
-    fields: ["Date", "Reference", "Type", "Description", "Direction", "Amount (NGN)", "Status"],
-    data: transactions.map((t) => [
-      formatDateTime(t.createdAt),
-      t.reference,
-      TYPE_LABELS[t.type],
-      describe(t),
-      isCredit(t, userId) ? "Credit" : "Debit",
-      t.amount.toFixed(2),
-      capitalise(t.status),
-    ]),
-  });
+  // escapeFormulae: a name or description starting with = + - @ is not run as a spreadsheet formula.
+  return unparse(
+    {
+      fields: ["Date", "Reference", "Type", "Description", "Direction", "Amount (NGN)", "Status"],
+      data: transactions.map((t) => [
+        formatDateTime(t.createdAt),
+        t.reference,
+        TYPE_LABELS[t.type],
+        describe(t),
+        isCredit(t, userId) ? "Credit" : "Debit",
+        t.amount.toFixed(2),
+        capitalise(t.status),
+      ]),
+    },
+    { escapeFormulae: true },
+  );
 }
 
 /** Saves `text` as a file through a Blob and an <a download> click. */

@@ -1,2 +1,0 @@
-import base from "./playwright.config";
-export default { ...base, webServer: { ...base.webServer, command: "node /tmp/kolo-web/e2e-server-root.mjs" } };
