@@ -1,5 +1,6 @@
+import { EmailInput } from "../../components/form-inputs";
 import { loginSchema } from "@kolo/domain";
-import { Anchor, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Card, Group, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { BusyButton } from "../../components/busy-button";
 import { Link, createFileRoute } from "@tanstack/react-router";
@@ -51,16 +52,7 @@ function LoginPage() {
               Welcome back. Sign in to your wallet.
             </Text>
           </div>
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            required
-            key={form.key("email")}
-            {...form.getInputProps("email")}
-          />
+          <EmailInput key={form.key("email")} {...form.getInputProps("email")} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

@@ -1,3 +1,4 @@
+import { EmailInput } from "../../components/form-inputs";
 import { registerFormSchema } from "@kolo/domain";
 import { Anchor, Card, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -67,16 +68,7 @@ function RegisterPage() {
             </Text>
           </div>
           <TextInput label="Full name" autoComplete="name" required key={form.key("name")} {...form.getInputProps("name")} />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            required
-            key={form.key("email")}
-            {...form.getInputProps("email")}
-          />
+          <EmailInput key={form.key("email")} {...form.getInputProps("email")} />
           <TextInput
             label="Phone (optional)"
             type="tel"

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NumberInput, Stack, Text } from "@mantine/core";
+import { NairaAmountInput } from "../../../components/form-inputs";
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "../../../components/busy-button";
 import { errorCode, serverMessage } from "../../../lib/errors";
@@ -61,16 +62,8 @@ export function AddMoneyModal({ opened, onClose }: AddMoneyModalProps) {
           <Text size="sm" c="dimmed">
             Top up your wallet by card. You will be taken to the payment page to complete it.
           </Text>
-          <NumberInput
-            label="Amount (NGN)"
+          <NairaAmountInput
             placeholder="5,000"
-            prefix="₦"
-            min={0}
-            allowNegative={false}
-            decimalScale={2}
-            thousandSeparator=","
-            hideControls
-            inputMode="decimal"
             value={amount}
             onChange={setAmount}
             data-autofocus

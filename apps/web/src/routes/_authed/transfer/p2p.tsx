@@ -1,5 +1,6 @@
+import { NairaAmountInput } from "../../../components/form-inputs";
 import { FEATURE_DISABLED_MESSAGE, formatNaira, p2pTransferSchema } from "@kolo/domain";
-import { Alert, Card, List, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Card, List, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useRef, useState } from "react";
@@ -105,16 +106,8 @@ function P2pTransferPage() {
               description={recipientGuess !== null ? `Recipient found: ${recipientGuess}` : undefined}
               inputWrapperOrder={["label", "input", "description", "error"]}
             />
-            <NumberInput
-              label="Amount (NGN)"
+            <NairaAmountInput
               placeholder="1,000"
-              prefix="₦"
-              min={0}
-              allowNegative={false}
-              decimalScale={2}
-              thousandSeparator=","
-              hideControls
-              inputMode="decimal"
               required
               {...form.getInputProps("amount")}
             />
