@@ -6,6 +6,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { settleTopUp } from "@kolo/api";
@@ -18,6 +19,16 @@ import postgres from "postgres";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const USERS = Number(process.env.BENCH_USERS ?? 50);
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -70,6 +81,7 @@ async function main() {
   };
 
   console.log(`\n1) Kolo over HTTP: POST /api/transfer/p2p, ${CONNECTIONS} connections, ${SECONDS} s (autocannon)`);
+  const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
@@ -91,6 +103,11 @@ async function main() {
   });
   const appTps = result["2xx"] / SECONDS;
   console.log(`   transfers/s ${appTps.toFixed(1)}  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}`);
+  const cpuAfter = cpuSeconds(server.pid);
+  if (cpuBefore !== undefined && cpuAfter !== undefined && result["2xx"] > 0) {
+    const used = cpuAfter - cpuBefore;
+    console.log(`   server process CPU ${used.toFixed(1)} s in ${SECONDS} s (${((used / SECONDS) * 100).toFixed(0)}% of one core), ${((used * 1000) / result["2xx"]).toFixed(2)} ms CPU per transfer`);
+  }
   server.kill("SIGTERM");
 
   console.log(`\n2) Baseline: the same transfer as minimal hand-written SQL, ${CONNECTIONS} concurrent workers, ${SECONDS} s`);
