@@ -2,7 +2,7 @@
 // The README's two commands land here: `npm start` and `npm test`. Each installs what a fresh
 // machine lacks (pnpm via npx, the workspace's packages, Chromium for the browser tests) and
 // then starts the app or runs every check. Change the steps here, and the README with them.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -46,7 +46,10 @@ if (command === "start") {
   step("Building the web app");
   pnpm("--filter", "@kolo/web", "build");
   step("Starting Kolo");
-  run("npx", [...PNPM, "--filter", "@kolo/server", "start"]);
+  // Async, so SIGINT/SIGTERM reach the server, which then stops its embedded PostgreSQL.
+  const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: `${ROOT}apps/server`, stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill(signal));
+  server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else if (command === "test") {
   ensureInstalled();
   ensureChromium();
