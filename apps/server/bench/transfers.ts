@@ -1,7 +1,8 @@
 // `pnpm bench:transfers`: P2P transfer throughput of the whole stack (HTTP -> tRPC caller ->
 // ledger) next to baselines measured in the same run on the same PostgreSQL: the same transfer as
 // minimal hand-written SQL at the same concurrency, and pgbench's TPC-B-like TPS. Not a test.
-// Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_USERS (50).
+// Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_USERS (50), BENCH_SERVER_NODE_ARGS
+// (extra Node flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { cpus, tmpdir, totalmem } from "node:os";
@@ -44,7 +45,8 @@ async function main() {
   // The server runs in its own process, as in production; autocannon runs in this one.
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/main.ts"], {
     cwd: fileURLToPath(new URL("..", import.meta.url)),
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "1000000", SEED_DEMO: "false" },
@@ -109,6 +111,7 @@ async function main() {
     console.log(`   server process CPU ${used.toFixed(1)} s in ${SECONDS} s (${((used / SECONDS) * 100).toFixed(0)}% of one core), ${((used * 1000) / result["2xx"]).toFixed(2)} ms CPU per transfer`);
   }
   server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
 
   console.log(`\n2) Baseline: the same transfer as minimal hand-written SQL, ${CONNECTIONS} concurrent workers, ${SECONDS} s`);
   const sql = postgres(dbUrl, { max: CONNECTIONS, onnotice: () => {} });

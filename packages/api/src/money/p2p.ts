@@ -32,16 +32,12 @@ export async function transferP2P(
 ): Promise<{ transaction: schema.TransactionRecord; replayed: boolean }> {
   const { sender, amountKobo, idempotencyKey } = params;
   const recipient = await findUserByEmail(db, params.recipientEmail);
-  if (idempotencyKey) {
-    const existing = await findTransactionByIdempotencyKey(db, sender.id, idempotencyKey);
-    if (existing) return { transaction: sameRequest(existing, recipient?.id ?? -1, amountKobo), replayed: true };
-  }
   if (!recipient) throw new DomainError("NOT_FOUND", TRANSFER_MESSAGES.recipientNotFound);
   if (recipient.id === sender.id) throw new DomainError("BAD_REQUEST", TRANSFER_MESSAGES.toSelf);
 
   return db.transaction(async (tx) => {
-    // One pipeline: lock both wallets, then (executed after the lock is held) look for a
-    // concurrent request with the same key and sum today's outgoing money.
+    // One pipeline: lock both wallets, then (executed after the lock is held) look for an
+    // earlier or concurrent request with the same key and sum today's outgoing money.
     const [{ walletByUser, accounts }, existing, spentToday] = await Promise.all([
       lockUserWallets(tx, [sender.id, recipient.id]),
       idempotencyKey ? findTransactionByIdempotencyKey(tx, sender.id, idempotencyKey) : undefined,
