@@ -20,8 +20,9 @@ async function main() {
   await prepareDatabase(databaseUrl);
   const { db, close } = createDb(databaseUrl, { max: 20 });
 
-  const seed = env.SEED_DEMO ?? (!env.DATABASE_URL && env.NODE_ENV !== "production");
-  if (seed && env.NODE_ENV !== "production") await seedDemoUsers(db);
+  // Demo sign-ins: on the embedded default unless SEED_DEMO says otherwise; never in production.
+  const seed = (env.SEED_DEMO ?? !env.DATABASE_URL) && env.NODE_ENV !== "production";
+  if (seed) await seedDemoUsers(db);
 
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const log = { warn: (details: Record<string, unknown>, message: string) => console.warn(JSON.stringify({ level: "warn", message, ...details })) };
@@ -38,7 +39,7 @@ async function main() {
 
   console.log(`\nKolo is running at ${publicUrl}`);
   console.log(paystackSandbox ? "Card payments: built-in Paystack sandbox (no PAYSTACK_SECRET_KEY set)" : `Card payments: Paystack at ${env.PAYSTACK_BASE_URL}`);
-  if (seed && env.NODE_ENV !== "production") {
+  if (seed) {
     console.log("Demo sign-ins:");
     for (const demo of DEMO_USERS) console.log(`  ${demo.role.padEnd(9)} ${demo.email} / ${demo.password}`);
   }

@@ -1,5 +1,5 @@
 // HTTP test helpers: the real Fastify app on a fresh test database, driven with inject().
-import type { Services } from "@kolo/api";
+import { PaystackClient, type Services } from "@kolo/api";
 import type { Database } from "@kolo/db";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../src/app";
@@ -9,7 +9,13 @@ export const ORIGIN = "http://localhost:3000";
 export async function buildTestApp(db: Database, options: { rateLimitMax?: number; services?: Partial<Services> } = {}) {
   return buildApp({
     db,
-    services: { publicUrl: ORIGIN, ...options.services } as Services,
+    services: {
+      publicUrl: ORIGIN,
+      // Auth tests never pay: the gateway points at a closed port.
+      paymentGateway: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused" }),
+      log: { warn: () => {} },
+      ...options.services,
+    },
     authRateLimit: { max: options.rateLimitMax ?? 10_000, windowMs: 60_000 },
     logLevel: "silent",
   });

@@ -43,21 +43,23 @@ export async function createContext(options: CreateContextOptions): Promise<Cont
   return { db, user: validated.user, session: validated.session, cookies, services };
 }
 
-/** First message of a zod error, used as the answer's `message` (the spec's client shows it). */
-function firstIssueMessage(error: ZodError): string {
-  return error.issues[0]?.message ?? "Invalid input";
+/**
+ * What a client is told about a failed call, on tRPC and REST alike: for bad input the first
+ * field's message and zod's flattened field errors; for a DomainError its message and details.
+ */
+export function publicError(error: TRPCError): { message: string; details: unknown } {
+  if (error.cause instanceof ZodError) {
+    return { message: error.cause.issues[0]?.message ?? "Invalid input", details: z.flattenError(error.cause).fieldErrors };
+  }
+  if (isDomainError(error.cause)) return { message: error.cause.message, details: error.cause.details ?? null };
+  return { message: error.message, details: null };
 }
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
-    const zodError = error.cause instanceof ZodError ? error.cause : null;
-    const details = zodError ? z.flattenError(zodError).fieldErrors : isDomainError(error.cause) ? error.cause.details : undefined;
-    return {
-      ...shape,
-      message: zodError ? firstIssueMessage(zodError) : shape.message,
-      data: { ...shape.data, details: details ?? null, stack: undefined },
-    };
+    const { message, details } = publicError(error);
+    return { ...shape, message, data: { ...shape.data, details, stack: undefined } };
   },
 });
 

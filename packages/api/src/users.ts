@@ -1,6 +1,5 @@
-import type { DbOrTx, schema } from "@kolo/db";
+import { type DbOrTx, type schema, getWalletBalanceKobo } from "@kolo/db";
 import { koboToNaira } from "@kolo/domain";
-import { getWalletBalanceKobo } from "@kolo/db";
 
 /** The user as every answer carries it (spec 01 §3): never the password hash. `balance` in naira. */
 export interface PublicUser {

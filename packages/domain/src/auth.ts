@@ -46,7 +46,6 @@ export const loginSchema = z.preprocess(
   },
   z.object({ email: emailSchema, password: passwordSchema }),
 );
-export type LoginInput = { email?: string; username?: string; password: string };
 
 const phoneSchema = z
   .string()
@@ -63,7 +62,6 @@ export const registerSchema = z.object({
   password: passwordSchema,
   username: z.string().optional(),
 });
-export type RegisterInput = z.input<typeof registerSchema>;
 
 /** The register form: the payload plus confirmPassword, which must match (shown on confirmPassword). */
 export const registerFormSchema = z

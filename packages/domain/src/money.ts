@@ -5,8 +5,6 @@ import { z } from "zod";
  * held as `bigint`; on the wire amounts are naira numbers with at most 2 decimals.
  * Conversion happens once, at the API boundary, with these two functions.
  */
-export const KOBO_PER_NAIRA = 100n;
-
 /** Naira number (at most 2 decimals, finite) -> kobo bigint. Throws RangeError otherwise. */
 export function nairaToKobo(naira: number): bigint {
   if (!Number.isFinite(naira)) throw new RangeError("Amount must be a finite number");

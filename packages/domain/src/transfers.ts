@@ -21,7 +21,6 @@ export const p2pTransferSchema = z.object({
   /** Client-generated; a repeat with the same key answers the first result and posts nothing. */
   idempotencyKey: z.string().trim().min(8).max(200).optional(),
 });
-export type P2PTransferInput = z.input<typeof p2pTransferSchema>;
 
 /** POST /api/wallet/topup body: {amount (naira)} -> kobo. Bounds in assertTopUpAmount. */
 export const topUpSchema = z.object({ amount: positiveNairaAmount("Please enter a valid amount") });

@@ -1,25 +1,19 @@
 // The REST adapter's plumbing: each documented /api path calls the same tRPC procedure through a
 // caller and maps its answer and errors to the HTTP shape the spec's client reads:
 // success -> JSON body; failure -> {message, details} with the procedure's HTTP status.
-import { createCaller } from "@kolo/api";
-import { isDomainError } from "@kolo/domain";
+import { createCaller, publicError } from "@kolo/api";
 import { TRPCError, getTRPCErrorFromUnknown } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
-import { ZodError, z } from "zod";
 import type { ContextDeps } from "../context";
 import { contextFactory } from "../context";
 
 export type Caller = ReturnType<typeof createCaller>;
 
 /** The body of a failed REST call: the spec's `message`, and field errors or figures in `details`. */
-export function errorBody(error: TRPCError): { message: string; details: unknown } {
-  if (error.cause instanceof ZodError) {
-    return { message: error.cause.issues[0]?.message ?? "Invalid input", details: z.flattenError(error.cause).fieldErrors };
-  }
-  if (isDomainError(error.cause)) return { message: error.cause.message, details: error.cause.details ?? null };
+function errorBody(error: TRPCError): { message: string; details: unknown } {
   if (error.code === "INTERNAL_SERVER_ERROR") return { message: "Internal server error", details: null };
-  return { message: error.message, details: null };
+  return publicError(error);
 }
 
 export function sendTRPCError(reply: FastifyReply, req: FastifyRequest, unknownError: unknown) {
