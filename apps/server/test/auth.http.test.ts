@@ -38,6 +38,7 @@ describe("POST /api/auth/register", () => {
     const response = await app.inject({ method: "POST", url: "/api/auth/register", headers: { origin: ORIGIN }, payload: { name: "A", email: "x", password: "1" } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: "VALIDATION",
       message: "Name must be at least 2 characters",
       details: {
         name: ["Name must be at least 2 characters"],

@@ -175,7 +175,7 @@ describe("top-up through the Paystack sandbox", () => {
     const c = await signUp(server.base);
     const low = await api(c, "POST", "/api/wallet/topup", { amount: 50 });
     expect(low.status).toBe(400);
-    expect(await low.json()).toEqual({ message: "Minimum top-up amount is ₦100", details: { amount: ["Minimum top-up amount is ₦100"] } });
+    expect(await low.json()).toEqual({ code: "VALIDATION", message: "Minimum top-up amount is ₦100", details: { amount: ["Minimum top-up amount is ₦100"] } });
     expect((await api(c, "POST", "/api/wallet/topup", { amount: 1_000_000.01 })).status).toBe(400);
     expect((await api(c, "POST", "/api/wallet/topup", { amount: 100.001 })).status).toBe(400);
     expect((await api(c, "POST", "/api/wallet/topup", { amount: "100" })).status).toBe(400);
@@ -207,7 +207,7 @@ describe("REST transfers and history", () => {
 
     const missing = await api(a, "POST", "/api/transfer/p2p", { recipientEmail: "ghost@example.com", amount: 1 });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ message: "Recipient not found", details: null });
+    expect(await missing.json()).toEqual({ code: "RECIPIENT_NOT_FOUND", message: "Recipient not found", details: null });
     const self = await api(a, "POST", "/api/transfer/p2p", { recipientEmail: a.user.email, amount: 1 });
     expect(((await self.json()) as { message: string }).message).toBe("You cannot transfer money to yourself");
     const broke = await api(b, "POST", "/api/transfer/p2p", { recipientEmail: a.user.email, amount: 5000 });

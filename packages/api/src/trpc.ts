@@ -1,7 +1,7 @@
 // The one place tRPC is created: context, superjson, the error formatter and the procedure
 // builders (public, protected, admin, feature-guarded). Every router builds on these.
 import { type Database, type schema, findFeatureSetting } from "@kolo/db";
-import { type FeatureKey, DomainError, FEATURE_DISABLED_MESSAGE, MESSAGES, isDomainError, isFeatureEnabled } from "@kolo/domain";
+import { type DomainErrorCode, type FeatureKey, DomainError, FEATURE_DISABLED_MESSAGE, MESSAGES, isDomainError, isFeatureEnabled } from "@kolo/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError, z } from "zod";
@@ -43,23 +43,38 @@ export async function createContext(options: CreateContextOptions): Promise<Cont
   return { db, user: validated.user, session: validated.session, cookies, services };
 }
 
+/** The body every failed call answers with, on tRPC (inside `data`) and REST alike. */
+export interface PublicError {
+  message: string;
+  /** Field errors (Record<field, string[]>) or figures the client may show; null when none. */
+  details: unknown;
+  /** The domain's error code (DomainErrorCode, 'VALIDATION' for bad input, 'INTERNAL' for faults): clients switch on it. */
+  code: DomainErrorCode | "INTERNAL" | "HTTP";
+}
+
+export const INTERNAL_ERROR_MESSAGE = "Internal server error";
+
 /**
- * What a client is told about a failed call, on tRPC and REST alike: for bad input the first
- * field's message and zod's flattened field errors; for a DomainError its message and details.
+ * What a client is told about a failed call, on tRPC and REST alike (DECISIONS "Security":
+ * internal errors never reach the client): for bad input the first field's message and zod's
+ * flattened field errors; for a DomainError its code, message and details; for a fault
+ * (INTERNAL_SERVER_ERROR, or any error that is neither) only 'Internal server error'.
  */
-export function publicError(error: TRPCError): { message: string; details: unknown } {
+export function publicError(error: TRPCError): PublicError {
   if (error.cause instanceof ZodError) {
-    return { message: error.cause.issues[0]?.message ?? "Invalid input", details: z.flattenError(error.cause).fieldErrors };
+    return { code: "VALIDATION", message: error.cause.issues[0]?.message ?? "Invalid input", details: z.flattenError(error.cause).fieldErrors };
   }
-  if (isDomainError(error.cause)) return { message: error.cause.message, details: error.cause.details ?? null };
-  return { message: error.message, details: null };
+  if (isDomainError(error.cause)) return { code: error.cause.code, message: error.cause.message, details: error.cause.details ?? null };
+  if (error.code === "INTERNAL_SERVER_ERROR") return { code: "INTERNAL", message: INTERNAL_ERROR_MESSAGE, details: null };
+  // tRPC's own protocol errors (unknown procedure, bad batch, unsupported method): safe to show.
+  return { code: "HTTP", message: error.message, details: null };
 }
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
-    const { message, details } = publicError(error);
-    return { ...shape, message, data: { ...shape.data, details, stack: undefined } };
+    const { message, details, code } = publicError(error);
+    return { ...shape, message, data: { ...shape.data, details, domainCode: code, stack: undefined } };
   },
 });
 
@@ -71,7 +86,7 @@ const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && isDomainError(result.error.cause)) {
     const cause = result.error.cause;
-    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+    throw new TRPCError({ code: cause.transportCode, message: cause.message, cause });
   }
   return result;
 });
@@ -80,13 +95,13 @@ export const publicProcedure = t.procedure.use(domainErrors);
 
 /** Needs a valid session: UNAUTHORIZED 'Not authenticated' otherwise. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) throw new TRPCError({ code: "UNAUTHORIZED", message: MESSAGES.notAuthenticated });
+  if (!ctx.user || !ctx.session) throw new DomainError("UNAUTHENTICATED", MESSAGES.notAuthenticated);
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
 /** Admins only: FORBIDDEN 'Admin access required' otherwise. */
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== "admin") throw new TRPCError({ code: "FORBIDDEN", message: MESSAGES.adminOnly });
+  if (ctx.user.role !== "admin") throw new DomainError("FORBIDDEN", MESSAGES.adminOnly);
   return next();
 });
 
@@ -98,7 +113,7 @@ export const featureProcedure = (key: FeatureKey) =>
   protectedProcedure.use(async ({ ctx, next }) => {
     const setting = ctx.user.role === "admin" ? undefined : await findFeatureSetting(ctx.db, key);
     if (!isFeatureEnabled(setting ? [setting] : [], key, ctx.user.role)) {
-      throw new DomainError("FORBIDDEN", FEATURE_DISABLED_MESSAGE, { feature: key });
+      throw new DomainError("FEATURE_DISABLED", FEATURE_DISABLED_MESSAGE, { feature: key });
     }
     return next();
   });

@@ -1,16 +1,39 @@
 /**
- * Typed business errors. Every rule in this package fails with a DomainError whose `code`
- * the API layer maps to an HTTP status (BAD_REQUEST 400, UNAUTHORIZED 401, FORBIDDEN 403,
- * NOT_FOUND 404, CONFLICT 409, TOO_MANY_REQUESTS 429). `message` is the spec's text, word for word;
- * `details` carries field errors or figures the client may show (e.g. the remaining allowance).
+ * Typed business errors. Every rule fails with a DomainError whose `code` names what went wrong
+ * in the domain's own terms (INSUFFICIENT_BALANCE, DAILY_LIMIT_EXCEEDED, ...). The transport
+ * status of each code is decided once, in DOMAIN_ERROR_STATUS: the API layer maps it to tRPC and
+ * HTTP, and the web client switches on the code (sent as `details`' sibling `domainCode`), never
+ * on the message. `message` is the spec's text, word for word; `details` carries field errors or
+ * figures the client may show (e.g. the remaining allowance).
  */
-export type DomainErrorCode =
-  | "BAD_REQUEST"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "TOO_MANY_REQUESTS";
+export const DOMAIN_ERROR_STATUS = {
+  /** Bad input: field errors in details. */
+  VALIDATION: "BAD_REQUEST",
+  /** A rule refused the request (e.g. 'You cannot transfer money to yourself'). */
+  RULE_VIOLATION: "BAD_REQUEST",
+  INSUFFICIENT_BALANCE: "BAD_REQUEST",
+  DAILY_LIMIT_EXCEEDED: "BAD_REQUEST",
+  FEE_MISMATCH: "BAD_REQUEST",
+  INVALID_CREDENTIALS: "UNAUTHORIZED",
+  UNAUTHENTICATED: "UNAUTHORIZED",
+  ACCOUNT_LOCKED: "FORBIDDEN",
+  ACCOUNT_SUSPENDED: "FORBIDDEN",
+  FEATURE_DISABLED: "FORBIDDEN",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  RECIPIENT_NOT_FOUND: "NOT_FOUND",
+  CONFLICT: "CONFLICT",
+  EMAIL_TAKEN: "CONFLICT",
+  IDEMPOTENCY_KEY_REUSED: "CONFLICT",
+  RATE_LIMITED: "TOO_MANY_REQUESTS",
+  /** A provider (card gateway, payouts, VTpass) could not be reached or refused. */
+  PROVIDER_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+} as const;
+
+export type DomainErrorCode = keyof typeof DOMAIN_ERROR_STATUS;
+/** tRPC error code names (HTTP: 400, 401, 403, 404, 409, 429, 503). */
+export type TransportErrorCode = (typeof DOMAIN_ERROR_STATUS)[DomainErrorCode];
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
@@ -21,6 +44,11 @@ export class DomainError extends Error {
     this.name = "DomainError";
     this.code = code;
     this.details = details;
+  }
+
+  /** The transport code this error answers with (DOMAIN_ERROR_STATUS). */
+  get transportCode(): TransportErrorCode {
+    return DOMAIN_ERROR_STATUS[this.code];
   }
 }
 

@@ -56,7 +56,7 @@ export function applyPostings(
     const account = accounts.get(posting.accountId);
     if (!account) throw new Error(`Unknown ledger account ${posting.accountId}`);
     const balance = account.balance + posting.amount;
-    if (!account.isSystem && balance < 0n) throw new DomainError("BAD_REQUEST", INSUFFICIENT_BALANCE);
+    if (!account.isSystem && balance < 0n) throw new DomainError("INSUFFICIENT_BALANCE", INSUFFICIENT_BALANCE);
     next.set(posting.accountId, balance);
   }
   return next;

@@ -14,8 +14,8 @@ export const DAILY_LIMIT_EXCEEDED = "Daily limit exceeded";
 
 /** Top-up bounds: BAD_REQUEST with the field message when the amount (kobo) is outside ₦100–₦1,000,000. */
 export function assertTopUpAmount(amountKobo: bigint): void {
-  if (amountKobo < TOPUP_MIN_KOBO) throw new DomainError("BAD_REQUEST", "Minimum top-up amount is ₦100", { amount: ["Minimum top-up amount is ₦100"] });
-  if (amountKobo > TOPUP_MAX_KOBO) throw new DomainError("BAD_REQUEST", "Maximum top-up amount is ₦1,000,000", { amount: ["Maximum top-up amount is ₦1,000,000"] });
+  if (amountKobo < TOPUP_MIN_KOBO) throw new DomainError("VALIDATION", "Minimum top-up amount is ₦100", { amount: ["Minimum top-up amount is ₦100"] });
+  if (amountKobo > TOPUP_MAX_KOBO) throw new DomainError("VALIDATION", "Maximum top-up amount is ₦1,000,000", { amount: ["Maximum top-up amount is ₦1,000,000"] });
 }
 
 /** What is left of today's allowance (kobo, never negative). */
@@ -31,7 +31,7 @@ export function remainingDailyAllowance(level: number, spentTodayKobo: bigint): 
 export function assertWithinDailyLimit(level: number, spentTodayKobo: bigint, amountKobo: bigint): void {
   const remaining = remainingDailyAllowance(level, spentTodayKobo);
   if (amountKobo > remaining) {
-    throw new DomainError("BAD_REQUEST", DAILY_LIMIT_EXCEEDED, {
+    throw new DomainError("DAILY_LIMIT_EXCEEDED", DAILY_LIMIT_EXCEEDED, {
       remainingAllowance: koboToNaira(remaining),
       dailyLimit: koboToNaira(DAILY_LIMIT_KOBO[toVerificationLevel(level)]),
     });

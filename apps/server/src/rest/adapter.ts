@@ -1,6 +1,6 @@
 // The REST adapter's plumbing: each documented /api path calls the same tRPC procedure through a
 // caller and maps its answer and errors to the HTTP shape the spec's client reads:
-// success -> JSON body; failure -> {message, details} with the procedure's HTTP status.
+// success -> JSON body; failure -> {message, details, code} (publicError) with the procedure's HTTP status.
 import { createCaller, publicError } from "@kolo/api";
 import { TRPCError, getTRPCErrorFromUnknown } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
@@ -10,17 +10,11 @@ import { contextFactory } from "../context";
 
 export type Caller = ReturnType<typeof createCaller>;
 
-/** The body of a failed REST call: the spec's `message`, and field errors or figures in `details`. */
-function errorBody(error: TRPCError): { message: string; details: unknown } {
-  if (error.code === "INTERNAL_SERVER_ERROR") return { message: "Internal server error", details: null };
-  return publicError(error);
-}
-
 export function sendTRPCError(reply: FastifyReply, req: FastifyRequest, unknownError: unknown) {
   const error = unknownError instanceof TRPCError ? unknownError : getTRPCErrorFromUnknown(unknownError);
   const status = getHTTPStatusCodeFromError(error);
   if (status >= 500) req.log.error({ err: error.cause ?? error }, "REST call failed");
-  return reply.code(status).send(errorBody(error));
+  return reply.code(status).send(publicError(error));
 }
 
 export type RestHandler = (caller: Caller, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;

@@ -3,6 +3,8 @@ import { TRPCClientError } from "@trpc/client";
 /** What the server's error formatter puts in `error.data` (packages/api/src/trpc.ts). */
 interface ServerErrorData {
   code?: string;
+  /** The domain error code (DomainErrorCode in @kolo/domain, 'VALIDATION', 'INTERNAL'). */
+  domainCode?: string;
   httpStatus?: number;
   details?: unknown;
 }
@@ -16,6 +18,14 @@ function serverData(error: unknown): ServerErrorData | undefined {
 /** The tRPC error code ('UNAUTHORIZED', 'FORBIDDEN', ...) when the server answered, else undefined. */
 export function errorCode(error: unknown): string | undefined {
   return serverData(error)?.code;
+}
+
+/**
+ * The domain's error code ('INSUFFICIENT_BALANCE', 'ACCOUNT_LOCKED', 'VALIDATION', ...) when the
+ * server answered, else undefined. Screens switch on this, never on message texts.
+ */
+export function domainCode(error: unknown): string | undefined {
+  return serverData(error)?.domainCode;
 }
 
 /**

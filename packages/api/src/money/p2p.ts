@@ -13,7 +13,7 @@ import { newReference } from "./reference";
 
 function sameRequest(record: schema.TransactionRecord, recipientId: number, amountKobo: bigint) {
   if (record.recipientId !== recipientId || record.amount !== amountKobo) {
-    throw new DomainError("CONFLICT", TRANSFER_MESSAGES.idempotencyKeyReused);
+    throw new DomainError("IDEMPOTENCY_KEY_REUSED", TRANSFER_MESSAGES.idempotencyKeyReused);
   }
   return record;
 }
@@ -32,8 +32,8 @@ export async function transferP2P(
 ): Promise<{ transaction: schema.TransactionRecord; replayed: boolean }> {
   const { sender, amountKobo, idempotencyKey } = params;
   const recipient = await findUserByEmail(db, params.recipientEmail);
-  if (!recipient) throw new DomainError("NOT_FOUND", TRANSFER_MESSAGES.recipientNotFound);
-  if (recipient.id === sender.id) throw new DomainError("BAD_REQUEST", TRANSFER_MESSAGES.toSelf);
+  if (!recipient) throw new DomainError("RECIPIENT_NOT_FOUND", TRANSFER_MESSAGES.recipientNotFound);
+  if (recipient.id === sender.id) throw new DomainError("RULE_VIOLATION", TRANSFER_MESSAGES.toSelf);
 
   return db.transaction(async (tx) => {
     // One pipeline: lock both wallets, then (executed after the lock is held) look for an
@@ -46,7 +46,7 @@ export async function transferP2P(
     if (existing) return { transaction: sameRequest(existing, recipient.id, amountKobo), replayed: true };
     const senderWallet = walletByUser.get(sender.id)!;
     const recipientWallet = walletByUser.get(recipient.id)!;
-    if ((accounts.get(senderWallet)?.balance ?? 0n) < amountKobo) throw new DomainError("BAD_REQUEST", INSUFFICIENT_BALANCE);
+    if ((accounts.get(senderWallet)?.balance ?? 0n) < amountKobo) throw new DomainError("INSUFFICIENT_BALANCE", INSUFFICIENT_BALANCE);
     assertWithinDailyLimit(sender.verificationLevel, spentToday, amountKobo);
 
     const reference = newReference("P2P");

@@ -44,7 +44,7 @@ export async function startTopUp(
     return { authorizationUrl: charge.authorizationUrl, reference };
   } catch (error) {
     await updateTransaction(db, record.id, { status: "failed", metadata: { failureReason: (error as Error).message } });
-    throw new DomainError("BAD_REQUEST", "Failed to initiate top-up");
+    throw new DomainError("PROVIDER_UNAVAILABLE", "Failed to initiate top-up");
   }
 }
 

@@ -31,7 +31,7 @@ export const authRouter = router({
       if (created) await ensureUserWallet(tx, created.id);
       return created;
     });
-    if (!user) throw new DomainError("CONFLICT", MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
+    if (!user) throw new DomainError("EMAIL_TAKEN", MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
     await startSession(ctx, user.id);
     return toPublicUser(ctx.db, user);
   }),
@@ -45,14 +45,14 @@ export const authRouter = router({
     const user = await findUserByEmail(ctx.db, input.email);
     if (!user) {
       await verifyAgainstDummy(input.password);
-      throw new DomainError("UNAUTHORIZED", MESSAGES.invalidCredentials);
+      throw new DomainError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
     }
-    if (user.status === "suspended") throw new DomainError("FORBIDDEN", MESSAGES.accountSuspended);
-    if (user.status === "locked") throw new DomainError("FORBIDDEN", MESSAGES.accountLocked);
+    if (user.status === "suspended") throw new DomainError("ACCOUNT_SUSPENDED", MESSAGES.accountSuspended);
+    if (user.status === "locked") throw new DomainError("ACCOUNT_LOCKED", MESSAGES.accountLocked);
     if (!(await verifyPassword(user.passwordHash, input.password))) {
       const updated = await recordFailedLogin(ctx.db, user.id, MAX_FAILED_LOGINS);
       if (updated?.status === "locked") await deleteUserSessions(ctx.db, user.id);
-      throw new DomainError("UNAUTHORIZED", MESSAGES.invalidCredentials);
+      throw new DomainError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
     }
     if (user.failedLoginCount > 0) await resetFailedLogins(ctx.db, user.id);
     await startSession(ctx, user.id);

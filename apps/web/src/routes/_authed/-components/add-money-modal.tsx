@@ -2,7 +2,7 @@ import { NairaAmountInput } from "../../../components/form-inputs";
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "../../../components/busy-button";
-import { errorCode, serverMessage } from "../../../lib/errors";
+import { domainCode, serverMessage } from "../../../lib/errors";
 import { notify, notifyError } from "../../../lib/notify";
 import { trpc } from "../../../lib/trpc";
 
@@ -10,7 +10,7 @@ import { trpc } from "../../../lib/trpc";
 export const PENDING_PAYMENT_KEY = "pendingPaymentReference";
 
 /** Server answers whose message is specific enough to show (min/max amount, switch off, ...). */
-const SPECIFIC_CODES = new Set(["BAD_REQUEST", "FORBIDDEN", "TOO_MANY_REQUESTS"]);
+const SPECIFIC_CODES = new Set(["VALIDATION", "FEATURE_DISABLED", "RATE_LIMITED"]);
 
 interface AddMoneyModalProps {
   opened: boolean;
@@ -43,7 +43,7 @@ export function AddMoneyModal({ opened, onClose }: AddMoneyModalProps) {
       notify({ title: "Top-up Initiated", message: "Redirecting to payment gateway..." });
       window.location.assign(result.authorizationUrl);
     } catch (error) {
-      const code = errorCode(error);
+      const code = domainCode(error);
       const message = code && SPECIFIC_CODES.has(code) ? serverMessage(error) : undefined;
       notifyError("Error", message ?? "Failed to initiate top-up");
     }

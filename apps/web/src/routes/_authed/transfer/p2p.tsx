@@ -7,7 +7,7 @@ import { useRef, useState } from "react";
 import { z } from "zod";
 import { BusyButton } from "../../../components/busy-button";
 import { PageHeader } from "../../../components/page-header";
-import { serverMessage } from "../../../lib/errors";
+import { domainCode, serverMessage } from "../../../lib/errors";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { notify, notifyError } from "../../../lib/notify";
 import { useFeatures, useMe } from "../../../lib/queries";
@@ -66,7 +66,8 @@ function P2pTransferPage() {
       await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate()]);
       await navigate({ to: "/dashboard" });
     } catch (error) {
-      notifyError("Transfer Failed", serverMessage(error) ?? FALLBACK_FAILURE);
+      if (domainCode(error) === "INSUFFICIENT_BALANCE") notifyError("Insufficient Balance", "Please top up your wallet to continue");
+      else notifyError("Transfer Failed", serverMessage(error) ?? FALLBACK_FAILURE);
     }
   });
 

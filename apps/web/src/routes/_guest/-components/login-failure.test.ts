@@ -3,22 +3,22 @@ import { describe, expect, it } from "vitest";
 import { loginFailureToast } from "./login-failure";
 
 /** A TRPCClientError as the server's error formatter shapes it. */
-function serverError(message: string, code: string, details: unknown = null) {
+function serverError(message: string, code: string, details: unknown = null, domainCode = code) {
   return new TRPCClientError(message, {
-    result: { error: { message, code: -32000, data: { code, httpStatus: 400, details } } },
+    result: { error: { message, code: -32000, data: { code, domainCode, httpStatus: 400, details } } },
   } as never);
 }
 
 describe("loginFailureToast (spec 01 §8)", () => {
   it("explains a suspended account", () => {
-    expect(loginFailureToast(serverError("Account suspended", "FORBIDDEN"))).toEqual({
+    expect(loginFailureToast(serverError("Account suspended", "FORBIDDEN", null, "ACCOUNT_SUSPENDED"))).toEqual({
       title: "Account Suspended",
       message: "Your account has been suspended. Please contact support for assistance.",
     });
   });
 
   it("explains a locked account", () => {
-    expect(loginFailureToast(serverError("Account locked", "FORBIDDEN"))).toEqual({
+    expect(loginFailureToast(serverError("Account locked", "FORBIDDEN", null, "ACCOUNT_LOCKED"))).toEqual({
       title: "Account Locked",
       message: "Your account has been locked due to too many failed login attempts. Please contact support.",
     });

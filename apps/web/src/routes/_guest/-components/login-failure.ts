@@ -1,22 +1,23 @@
-import { errorCode, errorDetails, serverMessage } from "../../../lib/errors";
+import { domainCode, errorCode, errorDetails, serverMessage } from "../../../lib/errors";
 
 const ACCOUNT_SUSPENDED = "Your account has been suspended. Please contact support for assistance.";
 const ACCOUNT_LOCKED = "Your account has been locked due to too many failed login attempts. Please contact support.";
 
 /**
- * Title and description of the login failure toast (spec 01 §8): 403 'Account suspended' and
- * 'Account locked' get their long texts; another 403 shows details, else the message, else
+ * Title and description of the login failure toast (spec 01 §8): the codes ACCOUNT_SUSPENDED and
+ * ACCOUNT_LOCKED get their long texts; another 403 shows details, else the message, else
  * 'Account unavailable'; anything else the server message, else 'Login failed'. The title follows
  * the description: 'Account Suspended', 'Account Locked', 'Account Unavailable' or 'Login Failed'.
  */
 export function loginFailureToast(error: unknown): { title: string; message: string } {
   const message = serverMessage(error);
   let description: string;
-  if (errorCode(error) === "FORBIDDEN") {
+  const code = domainCode(error);
+  if (code === "ACCOUNT_SUSPENDED") description = ACCOUNT_SUSPENDED;
+  else if (code === "ACCOUNT_LOCKED") description = ACCOUNT_LOCKED;
+  else if (errorCode(error) === "FORBIDDEN") {
     const details = errorDetails(error);
-    if (message === "Account suspended") description = ACCOUNT_SUSPENDED;
-    else if (message === "Account locked") description = ACCOUNT_LOCKED;
-    else description = (typeof details === "string" && details) || message || "Account unavailable";
+    description = (typeof details === "string" && details) || message || "Account unavailable";
   } else {
     description = message ?? "Login failed";
   }
