@@ -71,7 +71,7 @@ async function main() {
     const cookie = response.headers.getSetCookie()[0]!.split(";")[0]!;
     await db.update(schema.users).set({ verificationLevel: 2 }).where(eq(schema.users.id, user.id));
     const reference = `BENCH-FUND-${i}`;
-    await insertTransaction(db, { type: "topup", amount: 50_000_000n, status: "pending", reference, description: "Wallet top-up", recipientId: user.id });
+    await insertTransaction(db, { type: "topup", amount: 50_000_000n, status: "pending", reference, description: "Wallet top-up", recipientId: user.id, metadata: { gateway: "paystack" } });
     await settleTopUp(db, { reference, status: "success", amountKobo: 50_000_000n, currency: "NGN", feesKobo: null, paidAt: null, channel: "card", gatewayResponse: null }, { warn: () => {} });
     users.push({ id: user.id, email, cookie });
   }

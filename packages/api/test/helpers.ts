@@ -31,7 +31,7 @@ export const testServices = (overrides: Partial<Services> = {}): Services => ({
 /** Credits `kobo` to the user's wallet through the real top-up settlement (as a paid card charge). */
 export async function fundUser(db: Database, userId: number, kobo: bigint) {
   const reference = `TEST-FUND-${userId}-${Math.random().toString(36).slice(2)}`;
-  await insertTransaction(db, { type: "topup", amount: kobo, status: "pending", reference, description: "Wallet top-up", recipientId: userId });
+  await insertTransaction(db, { type: "topup", amount: kobo, status: "pending", reference, description: "Wallet top-up", recipientId: userId, metadata: { gateway: "paystack" } });
   const result = await settleTopUp(
     db,
     { reference, status: "success", amountKobo: kobo, currency: "NGN", feesKobo: null, paidAt: new Date().toISOString(), channel: "card", gatewayResponse: "Successful" },

@@ -12,6 +12,11 @@ export function startOfLagosDay(at: Date): Date {
   return new Date(midnightLagosAsUtc - LAGOS_OFFSET_MS);
 }
 
+/** The Lagos calendar day (YYYY-MM-DD) of an instant: the key of the daily outgoing total (DECISIONS "Limits"). */
+export function lagosDate(at: Date): string {
+  return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 const dateTimeFormatter = new Intl.DateTimeFormat("en-NG", {
   timeZone: TIME_ZONE,
   dateStyle: "short",

@@ -7,3 +7,4 @@ export * from "./dates";
 export * from "./ledger";
 export * from "./limits";
 export * from "./transfers";
+export * from "./transaction-metadata";

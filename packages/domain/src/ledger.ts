@@ -15,6 +15,10 @@ export const SYSTEM_ACCOUNTS = {
   payoutsInTransit: "payouts_in_transit",
   /** Admin credits and debits. */
   adjustments: "adjustments",
+  /** Money held for pending operations (payouts, purchases) until settled or released. */
+  holds: "holds",
+  /** Money owed to the airtime/data provider for delivered purchases. */
+  vtpassClearing: "vtpass_clearing",
 } as const;
 export type SystemAccountCode = (typeof SYSTEM_ACCOUNTS)[keyof typeof SYSTEM_ACCOUNTS];
 
@@ -43,9 +47,28 @@ export function assertBalanced(postings: readonly PostingInput[]): void {
   if (sum !== 0n) throw new Error(`Journal entry does not balance: postings sum to ${sum} kobo`);
 }
 
+/** Life of a hold (DECISIONS "Banking", "Airtime and data"): held, then exactly one of settled or released; a settled hold may be reversed. */
+export const HOLD_STATUSES = ["held", "settled", "released", "reversed"] as const;
+export type HoldStatus = (typeof HOLD_STATUSES)[number];
+
+/** What a settle, release or reverse did: it acted, or the hold had already ended and nothing changed. */
+export type HoldOutcome = "settled" | "released" | "reversed" | "already-settled" | "already-released" | "already-reversed" | "not-settled";
+
 /**
- * The balances after applying `postings` to `balances` (kobo by account id). Throws
- * DomainError BAD_REQUEST 'Insufficient Balance' when a wallet (non-system account) would go below zero.
+ * The rule every hold transition follows, shared by the SQL functions (packages/db drizzle
+ * 0002_ledger_kit.sql) and tested against them: settle and release act only on a `held` hold;
+ * reverse only on a `settled` one; anything else changes nothing and names the state found.
+ */
+export function holdTransition(current: HoldStatus, action: "settle" | "release" | "reverse"): HoldOutcome {
+  if (action === "reverse") return current === "settled" ? "reversed" : current === "reversed" ? "already-reversed" : "not-settled";
+  if (current === "held") return action === "settle" ? "settled" : "released";
+  return current === "settled" ? "already-settled" : current === "released" ? "already-released" : "already-reversed";
+}
+
+/**
+ * The balances after applying `postings` to `balances` (kobo by account id). The rule the SQL
+ * function kolo_post_entry enforces (tested against it). Throws
+ * DomainError INSUFFICIENT_BALANCE 'Insufficient Balance' when a wallet (non-system account) would go below zero.
  */
 export function applyPostings(
   accounts: ReadonlyMap<number, { balance: bigint; isSystem: boolean }>,

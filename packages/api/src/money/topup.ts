@@ -43,7 +43,7 @@ export async function startTopUp(
     });
     return { authorizationUrl: charge.authorizationUrl, reference };
   } catch (error) {
-    await updateTransaction(db, record.id, { status: "failed", metadata: { failureReason: (error as Error).message } });
+    await updateTransaction(db, record.id, "topup", { status: "failed", metadata: { failureReason: (error as Error).message } });
     throw new DomainError("PROVIDER_UNAVAILABLE", "Failed to initiate top-up");
   }
 }
@@ -77,7 +77,7 @@ export async function settleTopUp(db: Database, charge: VerifiedCharge, log: Set
     if (record.status !== "pending") return { outcome: "failed", transaction: record } as const;
 
     if (charge.status === "failed" || charge.status === "reversed") {
-      const failed = await updateTransaction(tx, record.id, { status: "failed", metadata: { gatewayResponse: charge.gatewayResponse } });
+      const failed = await updateTransaction(tx, record.id, "topup", { status: "failed", metadata: { gatewayResponse: charge.gatewayResponse } });
       return { outcome: "failed", transaction: failed } as const;
     }
     if (charge.status !== "success") return { outcome: "pending", transaction: record } as const;
@@ -87,7 +87,7 @@ export async function settleTopUp(db: Database, charge: VerifiedCharge, log: Set
         { reference: record.reference, expectedKobo: record.amount.toString(), reportedKobo: charge.amountKobo.toString(), currency: charge.currency },
         "Top-up amount or currency mismatch: nothing credited",
       );
-      const failed = await updateTransaction(tx, record.id, {
+      const failed = await updateTransaction(tx, record.id, "topup", {
         status: "failed",
         metadata: { failureReason: "Amount or currency mismatch", reportedAmount: koboToNaira(charge.amountKobo), reportedCurrency: charge.currency },
       });
@@ -102,15 +102,15 @@ export async function settleTopUp(db: Database, charge: VerifiedCharge, log: Set
       { accountId: clearingId, amount: -(record.amount - fees) },
     ];
     if (fees > 0n) postings.push({ accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.gatewayFees), amount: -fees });
-    const { journalEntryId } = await postJournalEntry(tx, {
+    await postJournalEntry(tx, {
       idempotencyKey: `topup:${record.reference}`,
       kind: "topup",
       description: `Card top-up ${record.reference}`,
       postings,
+      transactionId: record.id,
     });
-    const credited = await updateTransaction(tx, record.id, {
+    const credited = await updateTransaction(tx, record.id, "topup", {
       status: "completed",
-      journalEntryId,
       metadata: { paidAt: charge.paidAt, channel: charge.channel, gatewayFee: koboToNaira(fees) },
     });
     return { outcome: "credited", transaction: credited } as const;

@@ -13,14 +13,14 @@ export interface TransactionView {
   description: string;
   senderId: number | null;
   recipientId: number | null;
-  metadata: Record<string, unknown>;
+  /** The record's typed metadata (by `type`), plus `fee` in naira. */
+  metadata: schema.TransactionRecord["metadata"] & { fee: number };
 }
 
 /** Maps a record for `viewerId`: a P2P credit reads 'Transfer from {sender}'. */
 export function toTransactionView(record: schema.TransactionRecord, viewerId: number): TransactionView {
-  const senderName = record.metadata.senderName;
-  const description =
-    record.type === "p2p" && record.recipientId === viewerId && typeof senderName === "string" ? `Transfer from ${senderName}` : record.description;
+  const senderName = record.type === "p2p" && "senderName" in record.metadata ? record.metadata.senderName : undefined;
+  const description = senderName !== undefined && record.recipientId === viewerId ? `Transfer from ${senderName}` : record.description;
   return {
     id: record.id,
     type: record.type,

@@ -1,10 +1,20 @@
-import { OUTGOING_TRANSACTION_TYPES } from "@kolo/domain";
-import { and, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { type TransactionMetadataMap, type TransactionType, parseMetadataPatch, parseTransactionMetadata } from "@kolo/domain";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { type NewTransactionRecord, type TransactionRecord, transactions } from "../schema";
 
-export async function insertTransaction(db: DbOrTx, values: NewTransactionRecord): Promise<TransactionRecord> {
-  const [row] = await db.insert(transactions).values(values).returning();
+/** A new record whose `metadata` is the one its `type` defines (validated: @kolo/domain transaction-metadata). */
+export type NewTypedTransactionRecord = {
+  [T in TransactionType]: Omit<NewTransactionRecord, "type" | "metadata"> & { type: T; metadata: TransactionMetadataMap[T] };
+}[TransactionType];
+
+/** Inserts a record after validating its metadata against its type's schema (Error on a mismatch). */
+export async function insertTransaction(db: DbOrTx, values: NewTypedTransactionRecord): Promise<TransactionRecord> {
+  const metadata = parseTransactionMetadata(values.type, values.metadata);
+  const [row] = await db
+    .insert(transactions)
+    .values({ ...values, metadata })
+    .returning();
   if (!row) throw new Error("Transaction insert returned nothing");
   return row;
 }
@@ -26,22 +36,6 @@ export async function findTransactionByIdempotencyKey(db: DbOrTx, senderId: numb
   return row;
 }
 
-/** Kobo (amount + fee) the user has sent out since `since` in anything not failed or reversed. */
-export async function sumOutgoingSince(db: DbOrTx, userId: number, since: Date): Promise<bigint> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${transactions.amount} + ${transactions.fee}), 0)` })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.senderId, userId),
-        inArray(transactions.type, [...OUTGOING_TRANSACTION_TYPES]),
-        inArray(transactions.status, ["pending", "processing", "completed"]),
-        gte(transactions.createdAt, since),
-      ),
-    );
-  return BigInt(row?.total ?? 0);
-}
-
 /** The user's records as sender or recipient, newest first (at most `limit`). */
 export async function listUserTransactions(db: DbOrTx, userId: number, limit = 500): Promise<TransactionRecord[]> {
   return db
@@ -52,22 +46,26 @@ export async function listUserTransactions(db: DbOrTx, userId: number, limit = 5
     .limit(limit);
 }
 
-/** Sets the status (and optionally the journal entry) and merges `metadata` into the record's. */
-export async function updateTransaction(
+/**
+ * Sets the status and merges `metadata` (fields of the record's type, validated) into the
+ * record's. `type` must be the record's type: it picks the metadata schema and guards the update.
+ */
+export async function updateTransaction<T extends TransactionType>(
   db: DbOrTx,
   id: number,
-  changes: { status: TransactionRecord["status"]; journalEntryId?: number; metadata?: Record<string, unknown> },
+  type: T,
+  changes: { status: TransactionRecord["status"]; metadata?: Partial<TransactionMetadataMap[T]> },
 ): Promise<TransactionRecord> {
+  const patch = parseMetadataPatch(type, changes.metadata ?? {});
   const [row] = await db
     .update(transactions)
     .set({
       status: changes.status,
-      journalEntryId: changes.journalEntryId,
-      metadata: sql`${transactions.metadata} || ${JSON.stringify(changes.metadata ?? {})}::jsonb`,
+      metadata: sql`${transactions.metadata} || ${JSON.stringify(patch)}::jsonb`,
       updatedAt: new Date(),
     })
-    .where(eq(transactions.id, id))
+    .where(and(eq(transactions.id, id), eq(transactions.type, type)))
     .returning();
-  if (!row) throw new Error(`Transaction ${id} not found`);
+  if (!row) throw new Error(`Transaction ${id} of type ${type} not found`);
   return row;
 }

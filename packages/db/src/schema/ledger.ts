@@ -1,11 +1,14 @@
+import type { TransactionMetadata } from "@kolo/domain";
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /**
  * Double-entry ledger (DECISIONS "Money"). Each account's `balance` is the running sum of its
- * postings, written only by postJournalEntry in the same transaction as the postings; wallets
+ * postings, changed only by the SQL function kolo_post_entry (drizzle/0002_ledger_kit.sql) in
+ * the same transaction as the postings, always relatively (balance = balance + delta); wallets
  * can never go below zero (CHECK). Amounts are kobo; a posting's sign is the change to its account.
+ * See docs/adding-a-movement.md for the kit built on it.
  */
 export const accountKind = pgEnum("account_kind", ["user_wallet", "merchant_wallet", "system"]);
 
@@ -22,19 +25,33 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex("ledger_accounts_user_wallet_key").on(t.userId).where(sql`${t.kind} = 'user_wallet'`),
+    /** One merchant account per user (DECISIONS "Merchants and invoices"), so one merchant wallet. */
+    uniqueIndex("ledger_accounts_merchant_wallet_key").on(t.userId).where(sql`${t.kind} = 'merchant_wallet'`),
     check("ledger_accounts_wallet_non_negative", sql`${t.kind} = 'system' or ${t.balance} >= 0`),
     check("ledger_accounts_owner", sql`(${t.kind} = 'system') = (${t.code} is not null)`),
   ],
 );
 
-/** One movement of money. `idempotencyKey` makes a retried write post at most once. */
-export const journalEntries = pgTable("journal_entries", {
-  id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-  idempotencyKey: text().notNull().unique(),
-  kind: text().notNull(),
-  description: text().notNull(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * One movement of money. `idempotencyKey` makes a retried write post at most once. An entry
+ * belongs to at most one transaction record (hold, settlement, reversal of the same record), and
+ * a reversal names the entry it reverses (at most one reversal per entry).
+ */
+export const journalEntries = pgTable(
+  "journal_entries",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    idempotencyKey: text().notNull().unique(),
+    kind: text().notNull(),
+    description: text().notNull(),
+    transactionId: integer().references((): AnyPgColumn => transactions.id, { onDelete: "restrict" }),
+    reversesEntryId: bigint({ mode: "number" })
+      .unique()
+      .references((): AnyPgColumn => journalEntries.id, { onDelete: "restrict" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("journal_entries_transaction_id_idx").on(t.transactionId)],
+);
 
 export const postings = pgTable(
   "postings",
@@ -60,7 +77,8 @@ export const transactionStatus = pgEnum("transaction_status", ["pending", "proce
 
 /**
  * The user-facing transaction record (spec 01 §3, spec 02 §3). `amount` and `fee` in kobo.
- * Completed records link to the journal entry that moved the money.
+ * The journal entries that moved its money point at it (journal_entries.transaction_id).
+ * `metadata` is typed per `type` (@kolo/domain transaction-metadata).
  */
 export const transactions = pgTable(
   "transactions",
@@ -74,8 +92,7 @@ export const transactions = pgTable(
     description: text().notNull(),
     senderId: integer().references(() => users.id, { onDelete: "restrict" }),
     recipientId: integer().references(() => users.id, { onDelete: "restrict" }),
-    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    journalEntryId: bigint({ mode: "number" }).references(() => journalEntries.id, { onDelete: "restrict" }),
+    metadata: jsonb().$type<TransactionMetadata>().notNull().default({} as TransactionMetadata),
     /** Client-supplied idempotency key, unique per sender. */
     idempotencyKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -90,8 +107,60 @@ export const transactions = pgTable(
   ],
 );
 
+export const holdStatus = pgEnum("hold_status", ["held", "settled", "released", "reversed"]);
+
+/**
+ * Money held for a pending operation (payout, purchase): moved from a wallet to the `holds`
+ * system account by kolo_hold, then settled or released exactly once (kolo_settle_hold,
+ * kolo_release_hold), keyed on the operation's `reference`. `day` is the Lagos day whose outgoing
+ * total the hold counted against. Amounts in kobo.
+ */
+export const holds = pgTable(
+  "holds",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    reference: text().notNull().unique(),
+    walletAccountId: integer()
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: "restrict" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    transactionId: integer().references(() => transactions.id, { onDelete: "restrict" }),
+    amount: bigint({ mode: "bigint" }).notNull(),
+    fee: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    day: date({ mode: "string" }).notNull(),
+    status: holdStatus().notNull().default("held"),
+    holdEntryId: bigint({ mode: "number" })
+      .notNull()
+      .references(() => journalEntries.id, { onDelete: "restrict" }),
+    finalEntryId: bigint({ mode: "number" }).references(() => journalEntries.id, { onDelete: "restrict" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("holds_amount_positive", sql`${t.amount} > 0`), check("holds_fee_non_negative", sql`${t.fee} >= 0`)],
+);
+
+/**
+ * Per user and Lagos day, the kobo (amount + fee) of outgoing money not refunded: what the daily
+ * limit is checked against (DECISIONS "Limits"). Changed only by kolo_record_outgoing and
+ * kolo_release_outgoing, in the same database transaction as the debit or refund.
+ */
+export const dailyOutgoing = pgTable(
+  "daily_outgoing",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    day: date({ mode: "string" }).notNull(),
+    totalKobo: bigint({ mode: "bigint" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), check("daily_outgoing_total_non_negative", sql`${t.totalKobo} >= 0`)],
+);
+
 export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
 export type JournalEntry = typeof journalEntries.$inferSelect;
 export type Posting = typeof postings.$inferSelect;
 export type TransactionRecord = typeof transactions.$inferSelect;
 export type NewTransactionRecord = typeof transactions.$inferInsert;
+export type Hold = typeof holds.$inferSelect;

@@ -1,0 +1,111 @@
+import { z } from "zod";
+
+/**
+ * The typed `metadata` of a transaction record, one schema per transaction type (spec 01 §3,
+ * spec 02 §3; DECISIONS "Banking", "Merchants and invoices", "Airtime and data"). Amounts here
+ * are naira (they are shown, never summed); the record's `amount` and `fee` columns are kobo.
+ * Every writer validates through parseTransactionMetadata / parseMetadataPatch, so a record can
+ * never carry a field its type does not define.
+ */
+const text = z.string().max(500);
+
+export const topUpMetadataSchema = z.strictObject({
+  gateway: z.literal("paystack"),
+  /** The gateway's checkout page for this reference (a repeated start answers it again). */
+  authorizationUrl: z.url().max(2000).optional(),
+  /** The client's idempotency key for the start of this top-up. */
+  idempotencyKey: text.optional(),
+  paidAt: text.nullable().optional(),
+  /** The gateway's payment channel, e.g. 'card'. */
+  channel: text.nullable().optional(),
+  /** The gateway's own charge, naira (the business's cost). */
+  gatewayFee: z.number().nonnegative().optional(),
+  gatewayResponse: text.nullable().optional(),
+  failureReason: text.optional(),
+  reportedAmount: z.number().optional(),
+  reportedCurrency: text.optional(),
+});
+
+export const p2pMetadataSchema = z.strictObject({
+  senderName: text,
+  senderEmail: text,
+  recipientName: text,
+  recipientEmail: text,
+});
+
+/** Withdrawals and bank transfers: both type `transfer` (DECISIONS "Banking"). */
+export const payoutMetadataSchema = z.strictObject({
+  channel: z.enum(["withdrawal", "bank_transfer"]),
+  bankName: text,
+  bankCode: text.optional(),
+  /** Full NUBAN; screens show the last 4. */
+  accountNumber: z.string().regex(/^\d{10}$/),
+  accountName: text,
+  /** Naira. */
+  fee: z.number().nonnegative(),
+  recipientCode: text.optional(),
+  providerReference: text.optional(),
+  failureReason: text.optional(),
+  narration: text.optional(),
+});
+
+export const paymentMetadataSchema = z.strictObject({
+  merchantId: z.number().int().positive(),
+  merchantName: text,
+  invoiceId: z.number().int().positive().optional(),
+  /** How the payment was made, or a merchant moving its balance to the owner's wallet. */
+  channel: z.enum(["qr", "invoice", "merchant_withdrawal"]).optional(),
+  payerName: text.optional(),
+});
+
+export const purchaseMetadataSchema = z.strictObject({
+  phoneNumber: z.string().regex(/^0\d{10}$/),
+  network: text,
+  variationCode: text.optional(),
+  planName: text.optional(),
+  /** VTpass request_id: the retry key. */
+  requestId: text,
+  providerTransactionId: text.optional(),
+  failureReason: text.optional(),
+  /** Set when requery gave up after 24 h and an admin must look. */
+  needsReview: z.boolean().optional(),
+});
+
+export const otherMetadataSchema = z.strictObject({
+  /** Admin adjustments: who did it and why. */
+  adminId: z.number().int().positive().optional(),
+  reason: text.optional(),
+  direction: z.enum(["credit", "debit"]).optional(),
+});
+
+export const TRANSACTION_METADATA_SCHEMAS = {
+  topup: topUpMetadataSchema,
+  p2p: p2pMetadataSchema,
+  transfer: payoutMetadataSchema,
+  payment: paymentMetadataSchema,
+  airtime: purchaseMetadataSchema,
+  data: purchaseMetadataSchema,
+  other: otherMetadataSchema,
+} as const;
+
+export type TransactionType = keyof typeof TRANSACTION_METADATA_SCHEMAS;
+export type TransactionMetadataMap = { [K in TransactionType]: z.infer<(typeof TRANSACTION_METADATA_SCHEMAS)[K]> };
+/** The metadata of any record; narrow on the record's `type` to read a type's fields. */
+export type TransactionMetadata = TransactionMetadataMap[TransactionType];
+
+/**
+ * Validates the metadata of a new record of `type`. Throws Error (a programming fault: the server
+ * writes metadata, clients never do) naming the offending field.
+ */
+export function parseTransactionMetadata<T extends TransactionType>(type: T, metadata: unknown): TransactionMetadataMap[T] {
+  const parsed = TRANSACTION_METADATA_SCHEMAS[type].safeParse(metadata);
+  if (!parsed.success) throw new Error(`Invalid ${type} metadata: ${z.prettifyError(parsed.error)}`);
+  return parsed.data as TransactionMetadataMap[T];
+}
+
+/** Validates fields to merge into an existing record's metadata (any subset of the type's fields). */
+export function parseMetadataPatch<T extends TransactionType>(type: T, patch: unknown): Partial<TransactionMetadataMap[T]> {
+  const parsed = TRANSACTION_METADATA_SCHEMAS[type].partial().safeParse(patch);
+  if (!parsed.success) throw new Error(`Invalid ${type} metadata patch: ${z.prettifyError(parsed.error)}`);
+  return parsed.data as Partial<TransactionMetadataMap[T]>;
+}
