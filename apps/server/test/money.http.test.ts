@@ -215,6 +215,24 @@ describe("REST transfers and history", () => {
     expect(((await broke.json()) as { message: string }).message).toBe("Insufficient Balance");
   });
 
+  it("refuses a transfer to a locked or suspended account exactly like an unknown recipient, and moves nothing", async () => {
+    const a = await signUp(server.base, "Ada Payer");
+    const locked = await signUp(server.base, "Lara Locked");
+    const suspended = await signUp(server.base, "Sule Suspended");
+    const { authorizationUrl } = await startTopUp(a, 1000);
+    await checkout(authorizationUrl);
+    await t.db.update(schema.users).set({ status: "locked" }).where(eq(schema.users.id, locked.user.id));
+    await t.db.update(schema.users).set({ status: "suspended" }).where(eq(schema.users.id, suspended.user.id));
+    for (const recipient of [locked, suspended]) {
+      const response = await api(a, "POST", "/api/transfer/p2p", { recipientEmail: recipient.user.email, amount: 100 });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ code: "RECIPIENT_NOT_FOUND", message: "Recipient not found", details: null });
+    }
+    expect(await balanceOf(a)).toBe(1000);
+    const [row] = await t.client`select coalesce(sum(balance), 0)::int as total from ledger_accounts where kind = 'user_wallet' and user_id in (${locked.user.id}, ${suspended.user.id})`;
+    expect(row!.total).toBe(0);
+  });
+
   it("switches enforced on the server: an admin turns feature_topup off and a user's top-up gets 403", async () => {
     const admin = await signUp(server.base, "Ada Admin");
     await t.db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, admin.user.id));
