@@ -1,7 +1,8 @@
 // `pnpm bench:transfers`: P2P transfer throughput of the whole stack (HTTP -> tRPC caller ->
 // ledger) next to baselines measured in the same run on the same PostgreSQL: the same transfer as
 // minimal hand-written SQL at the same concurrency, and pgbench's TPC-B-like TPS. Not a test.
-// Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_USERS (50), BENCH_SERVER_NODE_ARGS
+// Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_USERS (50), BENCH_HISTORY (10000:
+// earlier transfers per sender today for run 1b), BENCH_SERVER_NODE_ARGS
 // (extra Node flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -18,8 +19,9 @@ import { eq } from "drizzle-orm";
 import postgres from "postgres";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const USERS = Number(process.env.BENCH_USERS ?? 50);
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 10_000);
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
 function cpuSeconds(pid: number | undefined): number | undefined {
@@ -82,34 +84,76 @@ async function main() {
     return { from, to, amount: 1 + Math.floor(Math.random() * 900) / 100 };
   };
 
-  console.log(`\n1) Kolo over HTTP: POST /api/transfer/p2p, ${CONNECTIONS} connections, ${SECONDS} s (autocannon)`);
-  const cpuBefore = cpuSeconds(server.pid);
-  const result = await autocannon({
-    url: base,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    requests: [
-      {
-        method: "POST",
-        path: "/api/transfer/p2p",
-        setupRequest: (req) => {
-          const { from, to, amount } = pick();
-          return {
-            ...req,
-            headers: { "content-type": "application/json", origin: base, cookie: from.cookie, "idempotency-key": randomUUID() },
-            body: JSON.stringify({ recipientEmail: to.email, amount }),
-          };
+  /** One autocannon run of POST /api/transfer/p2p; answers transfers/s and latency. */
+  const runKolo = async (title: string) => {
+    console.log(`\n${title}: POST /api/transfer/p2p, ${CONNECTIONS} connections, ${SECONDS} s (autocannon)`);
+    const cpuBefore = cpuSeconds(server.pid);
+    const result = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: "POST",
+          path: "/api/transfer/p2p",
+          setupRequest: (req) => {
+            const { from, to, amount } = pick();
+            return {
+              ...req,
+              headers: { "content-type": "application/json", origin: base, cookie: from.cookie, "idempotency-key": randomUUID() },
+              body: JSON.stringify({ recipientEmail: to.email, amount }),
+            };
+          },
         },
-      },
-    ],
-  });
-  const appTps = result["2xx"] / SECONDS;
-  console.log(`   transfers/s ${appTps.toFixed(1)}  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}`);
-  const cpuAfter = cpuSeconds(server.pid);
-  if (cpuBefore !== undefined && cpuAfter !== undefined && result["2xx"] > 0) {
-    const used = cpuAfter - cpuBefore;
-    console.log(`   server process CPU ${used.toFixed(1)} s in ${SECONDS} s (${((used / SECONDS) * 100).toFixed(0)}% of one core), ${((used * 1000) / result["2xx"]).toFixed(2)} ms CPU per transfer`);
+      ],
+    });
+    const tps = result["2xx"] / SECONDS;
+    console.log(`   transfers/s ${tps.toFixed(1)}  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}`);
+    const cpuAfter = cpuSeconds(server.pid);
+    if (cpuBefore !== undefined && cpuAfter !== undefined && result["2xx"] > 0) {
+      const used = cpuAfter - cpuBefore;
+      console.log(`   server process CPU ${used.toFixed(1)} s in ${SECONDS} s (${((used / SECONDS) * 100).toFixed(0)}% of one core), ${((used * 1000) / result["2xx"]).toFixed(2)} ms CPU per transfer`);
+    }
+    return { tps, p99: result.latency.p99 };
+  };
+
+  const fresh = await runKolo("1) Kolo over HTTP");
+
+  console.log(`\n   Writing ${HISTORY.toLocaleString("en")} earlier transfers today for each of the ${USERS} senders (set-based SQL)...`);
+  const history = postgres(dbUrl, { max: 1, onnotice: () => {} });
+  const historyStarted = performance.now();
+  for (const [index, sender] of users.entries()) {
+    const recipient = users[(index + 1) % users.length]!;
+    // 1 kobo each way around the ring: balances do not change, every entry still balances.
+    await history.begin(async (tx) => {
+      await tx`
+        with senders as (
+          select s.id as sender_id, s.name as sender_name, s.email as sender_email, r.id as recipient_id, r.name as recipient_name, r.email as recipient_email
+          from users s, users r where s.id = ${sender.id} and r.id = ${recipient.id}
+        ), records as (
+          insert into transactions (type, amount, status, reference, description, sender_id, recipient_id, metadata, created_at, updated_at)
+          select 'p2p', 1, 'completed', 'HIST-' || sender_id || '-' || g, 'Transfer to ' || recipient_name, sender_id, recipient_id,
+            jsonb_build_object('senderName', sender_name, 'senderEmail', sender_email, 'recipientName', recipient_name, 'recipientEmail', recipient_email), now(), now()
+          from senders, generate_series(1, ${HISTORY}) as g
+          returning id
+        ), entries as (
+          insert into journal_entries (idempotency_key, kind, description, transaction_id)
+          select 'hist:' || id, 'p2p', 'history', id from records returning id
+        )
+        insert into postings (journal_entry_id, account_id, amount)
+        select e.id, w.id, w.amount from entries e,
+          (select a.id, case when a.user_id = ${sender.id} then -1 else 1 end as amount from ledger_accounts a
+           where a.kind = 'user_wallet' and a.user_id in (${sender.id}, ${recipient.id})) as w`;
+      await tx`
+        insert into daily_outgoing as d (user_id, day, total_kobo) values (${sender.id}, (now() at time zone 'Africa/Lagos')::date, ${HISTORY})
+        on conflict (user_id, day) do update set total_kobo = d.total_kobo + excluded.total_kobo`;
+    });
   }
+  await history`analyze`;
+  await history.end();
+  console.log(`   done in ${((performance.now() - historyStarted) / 1000).toFixed(1)} s`);
+  const withHistory = await runKolo(`1b) Kolo over HTTP, each sender with ${HISTORY.toLocaleString("en")} transfers already today`);
+  const appTps = fresh.tps;
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
 
@@ -132,9 +176,10 @@ async function main() {
           const [first, second] = a < b ? [[a, -kobo], [b, kobo]] : [[b, kobo], [a, -kobo]];
           await tx`update ledger_accounts set balance = balance + ${first![1]!} where id = ${first![0]!}`;
           await tx`update ledger_accounts set balance = balance + ${second![1]!} where id = ${second![0]!}`;
-          const [entry] = await tx`insert into journal_entries (idempotency_key, kind, description) values (${randomUUID()}, 'p2p', 'bench') returning id`;
+          // The record first: the journal entry points at it (journal_entries.transaction_id).
+          const [record] = await tx`insert into transactions (type, amount, status, reference, description, sender_id, recipient_id) values ('p2p', ${kobo}, 'completed', ${`BENCH-${randomBytes(8).toString("hex")}`}, 'bench', ${from.id}, ${to.id}) returning id`;
+          const [entry] = await tx`insert into journal_entries (idempotency_key, kind, description, transaction_id) values (${randomUUID()}, 'p2p', 'bench', ${record!.id}) returning id`;
           await tx`insert into postings (journal_entry_id, account_id, amount) values (${entry!.id}, ${a}, ${-kobo}), (${entry!.id}, ${b}, ${kobo})`;
-          await tx`insert into transactions (type, amount, status, reference, description, sender_id, recipient_id, journal_entry_id) values ('p2p', ${kobo}, 'completed', ${`BENCH-${randomBytes(8).toString("hex")}`}, 'bench', ${from.id}, ${to.id}, ${entry!.id})`;
         });
         latencies.push(performance.now() - started);
         done++;
@@ -144,6 +189,24 @@ async function main() {
   latencies.sort((x, y) => x - y);
   const sqlTps = done / SECONDS;
   console.log(`   transfers/s ${sqlTps.toFixed(1)}  p50 ${percentile(latencies, 50).toFixed(1)} ms  p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+
+  // Where the HTTP stack's time goes: Kolo's own one-statement transfer, without HTTP, session or tRPC.
+  console.log(`\n2b) Kolo's kolo_transfer_p2p called directly (no HTTP), ${CONNECTIONS} concurrent workers, ${SECONDS} s`);
+  const direct: number[] = [];
+  const directDeadline = Date.now() + SECONDS * 1000;
+  const day = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < directDeadline) {
+        const { from, to, amount } = pick();
+        const started = performance.now();
+        await sql`select * from kolo_transfer_p2p(${from.id}, ${to.email}, ${Math.round(amount * 100)}, ${randomUUID()}, ${`BENCH-D-${randomBytes(8).toString("hex")}`}, ${day}, ${100_000_000})`;
+        direct.push(performance.now() - started);
+      }
+    }),
+  );
+  direct.sort((x, y) => x - y);
+  console.log(`   transfers/s ${(direct.length / SECONDS).toFixed(1)}  p50 ${percentile(direct, 50).toFixed(1)} ms  p99 ${percentile(direct, 99).toFixed(1)} ms`);
   await sql.end();
 
   let pgbenchTps: number | undefined;
@@ -164,8 +227,10 @@ async function main() {
 
   console.log("\nSummary");
   console.log(`   machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
-  console.log(`   Kolo HTTP transfers/s ${appTps.toFixed(1)} | hand-written SQL ${sqlTps.toFixed(1)} | ratio Kolo/SQL ${(appTps / sqlTps).toFixed(2)}`);
-  if (pgbenchTps) console.log(`   pgbench TPC-B tps ${pgbenchTps.toFixed(1)} | ratio Kolo/pgbench ${(appTps / pgbenchTps).toFixed(2)}`);
+  console.log(`   Kolo HTTP transfers/s ${appTps.toFixed(1)} (p99 ${fresh.p99} ms) | with ${HISTORY} transfers today ${withHistory.tps.toFixed(1)} (p99 ${withHistory.p99} ms, ${((withHistory.tps / appTps) * 100).toFixed(0)}% of fresh)`);
+  console.log(`   hand-written SQL ${sqlTps.toFixed(1)} | ratio Kolo/SQL ${(appTps / sqlTps).toFixed(2)} (target >= 0.7)`);
+  if (pgbenchTps) console.log(`   pgbench TPC-B tps ${pgbenchTps.toFixed(1)} | ratio Kolo/pgbench ${(appTps / pgbenchTps).toFixed(2)} (target >= 0.3)`);
+  console.log(`   p99 at ${CONNECTIONS} connections: ${fresh.p99} ms (target <= 50 ms)`);
 
   await close();
   await admin.end();

@@ -1,6 +1,6 @@
 // The one place tRPC is created: context, superjson, the error formatter and the procedure
 // builders (public, protected, admin, feature-guarded). Every router builds on these.
-import { type Database, type schema, findFeatureSetting } from "@kolo/db";
+import { type Database, featureSwitches, type schema } from "@kolo/db";
 import { type DomainErrorCode, type FeatureKey, DomainError, FEATURE_DISABLED_MESSAGE, MESSAGES, isDomainError, isFeatureEnabled } from "@kolo/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import superjson from "superjson";
@@ -111,8 +111,9 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
  */
 export const featureProcedure = (key: FeatureKey) =>
   protectedProcedure.use(async ({ ctx, next }) => {
-    const setting = ctx.user.role === "admin" ? undefined : await findFeatureSetting(ctx.db, key);
-    if (!isFeatureEnabled(setting ? [setting] : [], key, ctx.user.role)) {
+    // From the in-process switch cache (invalidated through LISTEN/NOTIFY): no query per call.
+    const value = ctx.user.role === "admin" ? undefined : await featureSwitches(ctx.db).get(key);
+    if (!isFeatureEnabled(value === undefined ? [] : [{ key, value }], key, ctx.user.role)) {
       throw new DomainError("FEATURE_DISABLED", FEATURE_DISABLED_MESSAGE, { feature: key });
     }
     return next();

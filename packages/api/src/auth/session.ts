@@ -3,6 +3,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import {
+  type Database,
   type DbOrTx,
   deleteSession,
   findSessionWithUser,
@@ -46,7 +47,7 @@ export interface ValidatedSession {
  * (suspended and locked accounts lose their sessions, DECISIONS). Slides the expiry forward
  * when less than 15 days remain.
  */
-export async function validateSessionToken(db: DbOrTx, token: string, now = new Date()): Promise<ValidatedSession | null> {
+export async function validateSessionToken(db: Database, token: string, now = new Date()): Promise<ValidatedSession | null> {
   const sessionId = sessionIdFromToken(token);
   const found = await findSessionWithUser(db, sessionId);
   if (!found) return null;

@@ -1,22 +1,91 @@
 import { asc, eq } from "drizzle-orm";
-import type { DbOrTx } from "../client";
+import type { Database, DbOrTx } from "../client";
 import { type FeatureSettingRow, featureSettings } from "../schema";
 
 export async function listFeatureSettings(db: DbOrTx): Promise<FeatureSettingRow[]> {
   return db.select().from(featureSettings).orderBy(asc(featureSettings.id));
 }
 
-export async function findFeatureSetting(db: DbOrTx, key: string): Promise<FeatureSettingRow | undefined> {
-  const [row] = await db.select().from(featureSettings).where(eq(featureSettings.key, key)).limit(1);
-  return row;
+/** The channel the feature_settings trigger notifies on every change (drizzle/0003_feature_settings_notify.sql). */
+export const FEATURE_SETTINGS_CHANNEL = "kolo_feature_settings";
+
+/**
+ * The switches of one database, read from a short in-process cache instead of a query per call
+ * (issue "Ledger movement kit", performance). Every change to feature_settings, by any server on
+ * the database, is announced by a trigger through PostgreSQL NOTIFY; the cache listens and drops
+ * itself on each announcement and on every (re)connection of its listener, so no switch is
+ * served stale after its change is known. A load that raced an invalidation is not kept.
+ */
+export class FeatureSwitchCache {
+  private values: Map<string, boolean> | undefined;
+  private loading: Promise<Map<string, boolean>> | undefined;
+  private generation = 0;
+  private listening: Promise<unknown> | undefined;
+
+  constructor(private readonly db: Database) {}
+
+  /** The switch's value; undefined for a key that has no row. */
+  async get(key: string): Promise<boolean | undefined> {
+    const values = this.values ?? (await this.load());
+    return values.get(key);
+  }
+
+  /** Forgets every value (called on NOTIFY, on reconnection and by local writers). */
+  invalidate(): void {
+    this.generation++;
+    this.values = undefined;
+    this.loading = undefined;
+  }
+
+  private load(): Promise<Map<string, boolean>> {
+    this.listen();
+    if (this.loading) return this.loading;
+    const generation = this.generation;
+    const loading = listFeatureSettings(this.db).then((rows) => {
+      const values = new Map(rows.map((row) => [row.key, row.value]));
+      if (generation === this.generation) this.values = values;
+      return values;
+    });
+    this.loading = loading;
+    loading.catch(() => {
+      if (this.loading === loading) this.loading = undefined;
+    });
+    return loading;
+  }
+
+  private listen() {
+    this.listening ??= this.db.$client
+      .listen(FEATURE_SETTINGS_CHANNEL, () => this.invalidate(), () => this.invalidate())
+      .catch(() => {
+        // Without a listener the cache cannot know about changes: stop caching until it can.
+        this.listening = undefined;
+        this.invalidate();
+      });
+  }
 }
 
-/** Sets a switch; returns the updated row, or undefined for an unknown key. */
-export async function setFeatureSetting(db: DbOrTx, key: string, value: boolean): Promise<FeatureSettingRow | undefined> {
+const caches = new WeakMap<Database, FeatureSwitchCache>();
+
+/** The FeatureSwitchCache of this database handle (one per handle, created on first use). */
+export function featureSwitches(db: Database): FeatureSwitchCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new FeatureSwitchCache(db);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * Sets a switch; returns the updated row, or undefined for an unknown key. This process's cache
+ * forgets at once; other servers' caches hear it through the trigger's NOTIFY.
+ */
+export async function setFeatureSetting(db: Database, key: string, value: boolean): Promise<FeatureSettingRow | undefined> {
   const [row] = await db
     .update(featureSettings)
     .set({ value, updatedAt: new Date() })
     .where(eq(featureSettings.key, key))
     .returning();
+  featureSwitches(db).invalidate();
   return row;
 }

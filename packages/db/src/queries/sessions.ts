@@ -1,19 +1,33 @@
-import { eq } from "drizzle-orm";
-import type { DbOrTx } from "../client";
+import { eq, sql } from "drizzle-orm";
+import type { Database, DbOrTx } from "../client";
 import { type Session, type User, sessions, users } from "../schema";
 
 export async function insertSession(db: DbOrTx, session: Session | Omit<Session, "createdAt">): Promise<void> {
   await db.insert(sessions).values(session);
 }
 
-/** The session with this id (the token's SHA-256 hex) and its user, or undefined. */
-export async function findSessionWithUser(db: DbOrTx, sessionId: string): Promise<{ session: Session; user: User } | undefined> {
-  const [row] = await db
+function sessionWithUserQuery(db: DbOrTx) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, sessionId))
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
     .limit(1);
+}
+
+const preparedSessionLookups = new WeakMap<Database, ReturnType<ReturnType<typeof sessionWithUserQuery>["prepare"]>>();
+
+/**
+ * The session with this id (the token's SHA-256 hex) and its user, or undefined. On every
+ * request: built once per database handle and run as a server-side prepared statement.
+ */
+export async function findSessionWithUser(db: Database, sessionId: string): Promise<{ session: Session; user: User } | undefined> {
+  let prepared = preparedSessionLookups.get(db);
+  if (!prepared) {
+    prepared = sessionWithUserQuery(db).prepare("kolo_find_session_with_user");
+    preparedSessionLookups.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ sessionId });
   return row;
 }
 
