@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, formatDay, lagosDayKey, startOfLagosDay } from "./dates";
+import { formatDateTime, formatDay, lagosDate, lagosDayKey, startOfLagosDay } from "./dates";
 import { DomainError } from "./errors";
 import { FEATURE_KEYS, isFeatureEnabled } from "./features";
-import { applyPostings, assertBalanced } from "./ledger";
+import { applyPostings, assertBalanced, holdTransition } from "./ledger";
+import { parseTransactionMetadata } from "./transaction-metadata";
 
 describe("feature switches", () => {
   it("admins always pass; others follow the switch; a missing key counts as on", () => {
@@ -48,5 +49,37 @@ describe("journal entries", () => {
     expect(applyPostings(accounts, [{ accountId: 1, amount: -500n }, { accountId: 2, amount: 500n }])).toEqual(new Map([[1, 0n], [2, 500n]]));
     expect(() => applyPostings(accounts, [{ accountId: 1, amount: -501n }, { accountId: 2, amount: 501n }])).toThrow(DomainError);
     expect(applyPostings(accounts, [{ accountId: 3, amount: -900n }, { accountId: 2, amount: 900n }]).get(3)).toBe(-900n);
+  });
+});
+
+describe("ledger kit rules", () => {
+  it("lagosDate is the Lagos calendar day: 23:30 UTC is already tomorrow in Lagos", () => {
+    expect(lagosDate(new Date("2026-11-21T22:59:59Z"))).toBe("2026-11-21");
+    expect(lagosDate(new Date("2026-11-21T23:00:00Z"))).toBe("2026-11-22");
+  });
+
+  it("holdTransition: settle and release act on a held hold only; reverse on a settled one only", () => {
+    expect(holdTransition("held", "settle")).toBe("settled");
+    expect(holdTransition("held", "release")).toBe("released");
+    expect(holdTransition("held", "reverse")).toBe("not-settled");
+    expect(holdTransition("settled", "release")).toBe("already-settled");
+    expect(holdTransition("settled", "reverse")).toBe("reversed");
+    expect(holdTransition("released", "settle")).toBe("already-released");
+    expect(holdTransition("released", "reverse")).toBe("not-settled");
+    expect(holdTransition("reversed", "settle")).toBe("already-reversed");
+    expect(holdTransition("reversed", "reverse")).toBe("already-reversed");
+  });
+
+  it("domain error codes map once to transport codes", () => {
+    expect(new DomainError("INSUFFICIENT_BALANCE", "Insufficient Balance").transportCode).toBe("BAD_REQUEST");
+    expect(new DomainError("RECIPIENT_NOT_FOUND", "Recipient not found").transportCode).toBe("NOT_FOUND");
+    expect(new DomainError("IDEMPOTENCY_KEY_REUSED", "x").transportCode).toBe("CONFLICT");
+    expect(new DomainError("ACCOUNT_LOCKED", "Account locked").transportCode).toBe("FORBIDDEN");
+  });
+
+  it("transaction metadata is typed per type: unknown fields are refused", () => {
+    expect(parseTransactionMetadata("p2p", { senderName: "A", senderEmail: "a@x.ng", recipientName: "B", recipientEmail: "b@x.ng" }).senderName).toBe("A");
+    expect(() => parseTransactionMetadata("topup", { gateway: "paystack", phoneNumber: "080" })).toThrow(/Invalid topup metadata/);
+    expect(() => parseTransactionMetadata("transfer", { channel: "withdrawal", bankName: "GTB", accountNumber: "12", accountName: "A", fee: 50 })).toThrow(/accountNumber/);
   });
 });
