@@ -324,8 +324,9 @@ BEGIN
   IF p_amount <= 0 THEN
     RAISE EXCEPTION 'Amount must be positive' USING ERRCODE = 'KL009';
   END IF;
-  SELECT u.id, u.name, u.email INTO v_recipient_id, v_recipient_name, v_recipient_email
-  FROM users AS u WHERE u.email = p_recipient_email AND u.status = 'active';
+  -- Both names before any lock is taken: the locks are held for as little as possible.
+  SELECT r.id, r.name, r.email, s.name, s.email INTO v_recipient_id, v_recipient_name, v_recipient_email, v_sender_name, v_sender_email
+  FROM users AS r, users AS s WHERE r.email = p_recipient_email AND r.status = 'active' AND s.id = p_sender_id;
   IF v_recipient_id IS NULL THEN
     RAISE EXCEPTION 'Recipient not found' USING ERRCODE = 'KL003';
   END IF;
@@ -377,7 +378,6 @@ BEGIN
   END IF;
   PERFORM kolo_record_outgoing(p_sender_id, p_day, p_amount, p_daily_limit);
 
-  SELECT u.name, u.email INTO v_sender_name, v_sender_email FROM users AS u WHERE u.id = p_sender_id;
   INSERT INTO transactions AS t (type, amount, status, reference, description, sender_id, recipient_id, metadata, idempotency_key)
   VALUES (
     'p2p', p_amount, 'completed', p_reference, 'Transfer to ' || v_recipient_name, p_sender_id, v_recipient_id,
