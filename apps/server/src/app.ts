@@ -13,7 +13,14 @@ import { contextFactory } from "./context";
 import { registerRestRoutes } from "./rest";
 import { type PaystackSandboxOptions, paystackSandbox } from "./sandbox/paystack";
 import { paystackWebhook } from "./webhooks/paystack";
-import { registerAuthRateLimit, registerOriginCheck } from "./security";
+import {
+  NOT_FOUND_BODY,
+  frameworkErrors,
+  registerAuthRateLimit,
+  registerErrorHandler,
+  registerOriginCheck,
+  registerSecurityHeaders,
+} from "./security";
 
 export interface AppOptions {
   db: Database;
@@ -22,6 +29,11 @@ export interface AppOptions {
   webDistDir?: string;
   authRateLimit?: { max: number; windowMs: number };
   logLevel?: string;
+  /**
+   * Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY: addresses/CIDRs, comma-separated,
+   * as Fastify's trustProxy takes them). Unset: none; the client is the socket's peer.
+   */
+  trustProxy?: string;
   /** Mount the Paystack sandbox under /sandbox/paystack (no PAYSTACK_SECRET_KEY). */
   paystackSandbox?: Omit<PaystackSandboxOptions, "publicUrl">;
 }
@@ -30,11 +42,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? "info" },
     routerOptions: { maxParamLength: 5000 },
-    trustProxy: true,
+    // Security (security.ts): forwarded headers only from configured proxies; one error body.
+    trustProxy: options.trustProxy ?? false,
+    frameworkErrors,
   });
   const deps = { db: options.db, services: options.services };
 
   await app.register(cookie);
+  // Security (security.ts): error body, headers and caching, origin check, auth rate limit.
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, { publicUrl: options.services.publicUrl });
   registerOriginCheck(app, options.services.publicUrl);
   await registerAuthRateLimit(app, options.authRateLimit ?? { max: 30, windowMs: 60_000 });
 
@@ -63,7 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler((req, reply) => {
     const isApi = /^\/(api|trpc|sandbox)(\/|$)/.test(req.url);
     if (hasWeb && req.method === "GET" && !isApi) return reply.type("text/html").sendFile("index.html");
-    return reply.code(404).send({ message: "Not found", details: null });
+    return reply.code(404).send(NOT_FOUND_BODY);
   });
 
   return app;

@@ -1,14 +1,34 @@
 // The only reader of process.env in the server (STYLE 3): validated with zod at start-up and
 // passed on as typed config. Add new variables here and to the README's table.
+import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
+/** "true"/"1" and "false"/"0"; unset or blank (docker compose's `${VAR:-}`) is undefined. */
 const boolean = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1")
+  .enum(["true", "false", "1", "0", ""])
+  .transform((v) => (v === "" ? undefined : v === "true" || v === "1"))
   .optional();
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY like addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+const isProxyEntry = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  return rest.length === 0 && isIP(address) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits));
+};
+
+/** "10.0.0.1, 10.1.0.0/16" -> "10.0.0.1,10.1.0.0/16"; blank -> undefined (trust no proxy). */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value) => value?.split(",").map((entry) => entry.trim()).filter(Boolean).join(",") || undefined)
+  .refine((value) => value === undefined || value.split(",").every(isProxyEntry), {
+    error: "TRUST_PROXY lists the proxies' addresses or CIDRs, comma-separated (or loopback, linklocal, uniquelocal)",
+  });
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -25,14 +45,33 @@ const schema = z.object({
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.url().default("https://api.paystack.co"),
+  /** Run the built-in provider sandboxes even with NODE_ENV=production (demos only). */
+  KOLO_SANDBOX: boolean,
+  /** Proxies whose X-Forwarded-For/-Proto/-Host are believed; unset: none. */
+  TRUST_PROXY: trustProxy,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+}).superRefine((env, ctx) => {
+  // DECISIONS "Security": production never runs a provider sandbox by accident; with it,
+  // anyone holding a checkout link could "pay" without a card.
+  if (env.NODE_ENV === "production" && !env.PAYSTACK_SECRET_KEY && !env.KOLO_SANDBOX) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["PAYSTACK_SECRET_KEY"],
+      message:
+        "NODE_ENV=production needs PAYSTACK_SECRET_KEY: without it card payments run on the built-in sandbox, " +
+        "where anyone with a checkout link can pay without a card. Set KOLO_SANDBOX=1 to run the sandbox on purpose.",
+    });
+  }
 });
 
 export type Env = z.infer<typeof schema>;
 
+/** Validates an environment without exiting (tests); readEnv is the start-up path. */
+export const parseEnv = (source: NodeJS.ProcessEnv) => schema.safeParse(source);
+
 /** Parses the environment; exits with a readable message on bad values. */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = schema.safeParse(source);
+  const parsed = parseEnv(source);
   if (!parsed.success) {
     console.error("Invalid environment:\n" + z.prettifyError(parsed.error));
     process.exit(1);

@@ -7,6 +7,14 @@ import { readEnv } from "./env";
 import { DEMO_USERS, seedDemoUsers } from "./seed";
 import { createServices } from "./services";
 
+/** Shouted at start-up when KOLO_SANDBOX=1 lets production run the sandbox (DECISIONS "Security"). */
+const PRODUCTION_SANDBOX_WARNING = [
+  "",
+  "!!! WARNING: KOLO_SANDBOX=1 in production: card payments run on the BUILT-IN PAYSTACK SANDBOX.",
+  "!!! Anyone holding a checkout link can 'pay' without a card. Never use this with real users.",
+  "",
+].join("\n");
+
 async function main() {
   const env = readEnv();
   let databaseUrl = env.DATABASE_URL;
@@ -27,6 +35,7 @@ async function main() {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const log = { warn: (details: Record<string, unknown>, message: string) => console.warn(JSON.stringify({ level: "warn", message, ...details })) };
   const { services, paystackSandbox } = createServices(env, { publicUrl, internalUrl: `http://127.0.0.1:${env.PORT}` }, log);
+  if (paystackSandbox && env.NODE_ENV === "production") console.warn(PRODUCTION_SANDBOX_WARNING);
   const app = await buildApp({
     db,
     services,
@@ -34,6 +43,7 @@ async function main() {
     webDistDir: env.WEB_DIST_DIR,
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowMs: env.AUTH_RATE_LIMIT_WINDOW_MS },
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
   });
   await app.listen({ port: env.PORT, host: env.HOST });
 

@@ -27,7 +27,7 @@ describe("POST /api/auth/register", () => {
     });
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body).toMatchObject({ name: "Emeka Obi", email: "emeka@example.com", phone: "+2348012345678", balance: 0, role: "personal" });
+    expect(body).toMatchObject({ name: "Emeka Obi", email: "emeka@example.com", phone: "08012345678", balance: 0, role: "personal" });
     expect(JSON.stringify(body)).not.toMatch(/password|argon2/i);
     const cookie = response.cookies.find((c) => c.name === "kolo_session")!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
@@ -55,13 +55,15 @@ describe("POST /api/auth/register", () => {
     expect(response.json().message).toBe("Email already registered");
   });
 
-  it("sets a Secure cookie when the app is reached over https", async () => {
-    const response = await app.inject({
+  it("sets a Secure cookie when the app is reached over https through a configured proxy", async () => {
+    const proxied = await buildTestApp(t.db, { trustProxy: "127.0.0.1" });
+    const response = await proxied.inject({
       method: "POST",
       url: "/api/auth/register",
       headers: { origin: "https://kolo.example", "x-forwarded-proto": "https", host: "kolo.example" },
       payload: { name: "Secure Sam", email: "secure@example.com", password: "secret123" },
     });
+    await proxied.close();
     expect(response.statusCode).toBe(201);
     expect(response.cookies.find((c) => c.name === "kolo_session")?.secure).toBe(true);
   });

@@ -6,7 +6,7 @@ import { buildApp } from "../src/app";
 
 export const ORIGIN = "http://localhost:3000";
 
-export async function buildTestApp(db: Database, options: { rateLimitMax?: number; services?: Partial<Services> } = {}) {
+export async function buildTestApp(db: Database, options: { rateLimitMax?: number; services?: Partial<Services>; trustProxy?: string } = {}) {
   return buildApp({
     db,
     services: {
@@ -18,6 +18,7 @@ export async function buildTestApp(db: Database, options: { rateLimitMax?: numbe
     },
     authRateLimit: { max: options.rateLimitMax ?? 10_000, windowMs: 60_000 },
     logLevel: "silent",
+    trustProxy: options.trustProxy,
   });
 }
 

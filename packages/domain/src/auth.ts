@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalNigerianPhoneSchema, plainText } from "./text";
 
 /**
  * Sign-in and registration rules, shared by the web forms and the server procedures.
@@ -12,6 +13,8 @@ export const MESSAGES = {
   invalidCredentials: "Invalid email or password",
   accountLocked: "Account locked",
   accountSuspended: "Account suspended",
+  /** The last permitted attempts for this account are being checked right now (issue 7). */
+  loginAttemptsInFlight: "Too many sign-in attempts at once. Please try again in a moment.",
   emailTaken: "Email already registered",
   notAuthenticated: "Not authenticated",
   adminOnly: "Admin access required",
@@ -21,15 +24,16 @@ export const MESSAGES = {
 export const MAX_FAILED_LOGINS = 5;
 export const MIN_PASSWORD_LENGTH = 6;
 
+/** Longest e-mail (RFC 5321 path limit); `username` is the e-mail, so the same bound. */
+const MAX_EMAIL_LENGTH = 254;
+
 /** Trimmed, lower-cased e-mail; the same value is the username. */
-export const emailSchema = z
-  .string({ error: MESSAGES.invalidEmail })
+export const emailSchema = plainText({ error: MESSAGES.invalidEmail })
   .trim()
   .toLowerCase()
-  .pipe(z.email({ error: MESSAGES.invalidEmail }).max(254, { error: MESSAGES.invalidEmail }));
+  .pipe(z.email({ error: MESSAGES.invalidEmail }).max(MAX_EMAIL_LENGTH, { error: MESSAGES.invalidEmail }));
 
-export const passwordSchema = z
-  .string({ error: MESSAGES.passwordTooShort })
+export const passwordSchema = plainText({ error: MESSAGES.passwordTooShort })
   .min(MIN_PASSWORD_LENGTH, { error: MESSAGES.passwordTooShort })
   .max(256, { error: "Password is too long" });
 
@@ -47,28 +51,30 @@ export const loginSchema = z.preprocess(
   z.object({ email: emailSchema, password: passwordSchema }),
 );
 
-const phoneSchema = z
-  .string()
+const nameSchema = plainText({ error: MESSAGES.nameTooShort })
   .trim()
-  .max(20, { error: "Phone number is too long" })
-  .optional()
-  .transform((value) => (value ? value : undefined));
+  .min(2, { error: MESSAGES.nameTooShort })
+  .max(100, { error: "Name must be at most 100 characters" });
 
-/** Registration payload as the spec's client sends it: name, email, phone, password, username. */
+/**
+ * Registration payload as the spec's client sends it: name, email, phone, password, username.
+ * `phone` is optional; when given it must be Nigerian ('Phone number must be a valid Nigerian
+ * number') and is stored as `0` + 10 digits. `username` (the e-mail again) is not stored.
+ */
 export const registerSchema = z.object({
-  name: z.string({ error: MESSAGES.nameTooShort }).trim().min(2, { error: MESSAGES.nameTooShort }).max(100),
+  name: nameSchema,
   email: emailSchema,
-  phone: phoneSchema,
+  phone: optionalNigerianPhoneSchema,
   password: passwordSchema,
-  username: z.string().optional(),
+  username: plainText().max(MAX_EMAIL_LENGTH, { error: "Username must be at most 254 characters" }).optional(),
 });
 
 /** The register form: the payload plus confirmPassword, which must match (shown on confirmPassword). */
 export const registerFormSchema = z
   .object({
-    name: z.string().trim().min(2, { error: MESSAGES.nameTooShort }),
+    name: nameSchema,
     email: emailSchema,
-    phone: z.string(),
+    phone: optionalNigerianPhoneSchema,
     password: passwordSchema,
     confirmPassword: passwordSchema,
   })

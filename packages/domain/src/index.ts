@@ -8,3 +8,4 @@ export * from "./ledger";
 export * from "./limits";
 export * from "./transfers";
 export * from "./transaction-metadata";
+export * from "./text";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { positiveNairaAmount } from "./money";
+import { plainText } from "./text";
 
 /** Spec 01 §5 / 02 §5 messages for user-to-user transfers. */
 export const TRANSFER_MESSAGES = {
@@ -12,14 +13,13 @@ export const TRANSFER_MESSAGES = {
 
 /** POST /api/transfer/p2p body (spec 02 §7): {recipientEmail, amount (naira)} -> amount in kobo. */
 export const p2pTransferSchema = z.object({
-  recipientEmail: z
-    .string({ error: TRANSFER_MESSAGES.invalidEmail })
+  recipientEmail: plainText({ error: TRANSFER_MESSAGES.invalidEmail })
     .trim()
     .toLowerCase()
     .pipe(z.email({ error: TRANSFER_MESSAGES.invalidEmail })),
   amount: positiveNairaAmount("Amount must be positive"),
   /** Client-generated; a repeat with the same key answers the first result and posts nothing. */
-  idempotencyKey: z.string().trim().min(8).max(200).optional(),
+  idempotencyKey: plainText().trim().min(8).max(200).optional(),
 });
 
 /** POST /api/wallet/topup body: {amount (naira)} -> kobo. Bounds in assertTopUpAmount. */

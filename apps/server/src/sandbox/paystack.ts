@@ -66,6 +66,13 @@ function transactionObject(charge: SandboxCharge) {
   };
 }
 
+/** The checkout page's look, served as a file so the page passes the app's CSP (no inline styles). */
+const CHECKOUT_CSS = `body{font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
+main{background:#fff;border-radius:12px;padding:24px;width:min(340px,90vw);box-shadow:0 2px 12px rgba(0,0,0,.08)}
+h1{font-size:1.1rem;margin:0 0 4px}p{margin:4px 0;color:#444}.amount{font-size:1.8rem;font-weight:700;color:#111;margin:16px 0}
+button{width:100%;padding:12px;border:0;border-radius:8px;font-size:1rem;margin-top:10px;cursor:pointer}
+.pay{background:#0ba360;color:#fff}.decline{background:#eee;color:#222}button:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}`;
+
 function checkoutPage(charge: SandboxCharge): string {
   const amount = escapeHtml(formatKobo(BigInt(charge.amount)));
   const email = escapeHtml(charge.email);
@@ -74,11 +81,7 @@ function checkoutPage(charge: SandboxCharge): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Paystack sandbox checkout</title>
-<style>body{font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
-main{background:#fff;border-radius:12px;padding:24px;width:min(340px,90vw);box-shadow:0 2px 12px rgba(0,0,0,.08)}
-h1{font-size:1.1rem;margin:0 0 4px}p{margin:4px 0;color:#444}.amount{font-size:1.8rem;font-weight:700;color:#111;margin:16px 0}
-button{width:100%;padding:12px;border:0;border-radius:8px;font-size:1rem;margin-top:10px;cursor:pointer}
-.pay{background:#0ba360;color:#fff}.decline{background:#eee;color:#222}button:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}</style></head>
+<link rel="stylesheet" href="/sandbox/paystack/checkout.css"></head>
 <body><main aria-labelledby="title"><h1 id="title">Paystack sandbox checkout</h1>
 <p>Test mode: no real card is charged.</p>
 <p class="amount" aria-label="Amount">${amount}</p>
@@ -157,6 +160,8 @@ export async function paystackSandbox(app: FastifyInstance, options: PaystackSan
         if (!charge) return reply.code(404).send({ status: false, message: "Transaction reference not found" });
         return { status: true, message: "Verification successful", data: transactionObject(charge) };
       });
+
+      sandbox.get("/checkout.css", async (_req, reply) => reply.type("text/css").send(CHECKOUT_CSS));
 
       sandbox.get<{ Params: { accessCode: string } }>("/checkout/:accessCode", async (req, reply) => {
         const charge = byAccessCode.get(req.params.accessCode);

@@ -1,6 +1,6 @@
 // POST /api/webhooks/paystack: checks x-paystack-signature (HMAC-SHA512 of the raw body with the
 // secret key) before parsing anything, then settles charge.success events at most once.
-import { type PaymentGateway, type Services, paystackTransaction, settleTopUp, toVerifiedCharge } from "@kolo/api";
+import { type PaymentGateway, type PublicError, type Services, paystackTransaction, settleTopUp, toVerifiedCharge } from "@kolo/api";
 import type { Database } from "@kolo/db";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -19,17 +19,20 @@ export async function paystackWebhook(app: FastifyInstance, deps: { db: Database
       const signature = req.headers["x-paystack-signature"];
       if (!Buffer.isBuffer(body) || !deps.gateway.verifyWebhookSignature(body, typeof signature === "string" ? signature : undefined)) {
         req.log.warn("Paystack webhook with a bad or missing signature refused");
-        return reply.code(401).send({ message: "Invalid signature", details: null });
+        return reply.code(401).send({ code: "UNAUTHENTICATED", message: "Invalid signature", details: null } satisfies PublicError);
       }
       let event: z.infer<typeof eventSchema>;
       try {
         event = eventSchema.parse(JSON.parse(body.toString("utf8")));
       } catch {
-        return reply.code(400).send({ message: "Malformed webhook body", details: null });
+        return reply.code(400).send({ code: "VALIDATION", message: "Malformed webhook body", details: null } satisfies PublicError);
       }
       if (event.event !== "charge.success") return { received: true };
       const data = paystackTransaction.safeParse(event.data);
-      if (!data.success) return reply.code(400).send({ message: "Malformed charge data", details: null });
+      if (!data.success) {
+        const details = z.flattenError(data.error).fieldErrors;
+        return reply.code(400).send({ code: "VALIDATION", message: "Malformed charge data", details } satisfies PublicError);
+      }
       const result = await settleTopUp(deps.db, toVerifiedCharge(data.data), deps.log);
       return { received: true, outcome: result.outcome };
     });

@@ -2,6 +2,7 @@
 // transaction, and check webhook signatures. Amounts are kobo on the wire; the secret key goes
 // in the Authorization header. Points at api.paystack.co or at the sandbox the server mounts.
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { plainText } from "@kolo/domain";
 import { z } from "zod";
 import {
   type ChargeStatus,
@@ -16,16 +17,16 @@ const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.boolean(
 
 const initializeData = z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() });
 
-/** The transaction object in verify answers and in webhook `data`. */
+/** The transaction object in verify answers and in webhook `data`; no string may carry control characters (they reach the database). */
 export const paystackTransaction = z.object({
-  reference: z.string(),
-  status: z.string(),
+  reference: plainText(),
+  status: plainText(),
   amount: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
-  currency: z.string(),
+  currency: plainText(),
   fees: z.union([z.number().int(), z.string().regex(/^\d+$/)]).nullable().optional(),
-  paid_at: z.string().nullable().optional(),
-  channel: z.string().nullable().optional(),
-  gateway_response: z.string().nullable().optional(),
+  paid_at: plainText().nullable().optional(),
+  channel: plainText().nullable().optional(),
+  gateway_response: plainText().nullable().optional(),
 });
 
 /** Maps a Paystack transaction object to a VerifiedCharge (kobo as bigint). */

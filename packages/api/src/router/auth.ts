@@ -1,10 +1,11 @@
 import {
+  claimLoginAttempt,
   deleteUserSessions,
   ensureUserWallet,
   findUserByEmail,
   insertUser,
-  recordFailedLogin,
-  resetFailedLogins,
+  lockAfterFailedLogin,
+  recordSuccessfulLogin,
 } from "@kolo/db";
 import { DomainError, MAX_FAILED_LOGINS, MESSAGES, loginSchema, registerSchema } from "@kolo/domain";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/password";
@@ -39,24 +40,32 @@ export const authRouter = router({
   /**
    * {email | username, password} -> PublicUser, and a session cookie.
    * Errors: UNAUTHORIZED 'Invalid email or password' (whichever was wrong); FORBIDDEN
-   * 'Account suspended' / 'Account locked'. The 5th consecutive failure locks the account.
+   * 'Account suspended' / 'Account locked'; TOO_MANY_REQUESTS while the last permitted attempts
+   * are being checked by concurrent calls. The 5th consecutive failure locks the account.
+   * Each attempt is claimed (counted) before the password is checked, so concurrent guesses
+   * (a batch, parallel requests) never get more than 5 passwords evaluated (issue 7).
    */
   login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
-    const user = await findUserByEmail(ctx.db, input.email);
-    if (!user) {
-      await verifyAgainstDummy(input.password);
+    const claimed = await claimLoginAttempt(ctx.db, input.email, MAX_FAILED_LOGINS);
+    if (!claimed) {
+      const user = await findUserByEmail(ctx.db, input.email);
+      if (!user) {
+        await verifyAgainstDummy(input.password);
+        throw new DomainError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
+      }
+      if (user.status === "suspended") throw new DomainError("ACCOUNT_SUSPENDED", MESSAGES.accountSuspended);
+      if (user.status === "locked") throw new DomainError("ACCOUNT_LOCKED", MESSAGES.accountLocked);
+      // Active, but the last permitted attempts are being checked right now: not evaluated.
+      throw new DomainError("RATE_LIMITED", MESSAGES.loginAttemptsInFlight);
+    }
+    if (!(await verifyPassword(claimed.passwordHash, input.password))) {
+      if (await lockAfterFailedLogin(ctx.db, claimed.id, MAX_FAILED_LOGINS)) await deleteUserSessions(ctx.db, claimed.id);
       throw new DomainError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
     }
-    if (user.status === "suspended") throw new DomainError("ACCOUNT_SUSPENDED", MESSAGES.accountSuspended);
-    if (user.status === "locked") throw new DomainError("ACCOUNT_LOCKED", MESSAGES.accountLocked);
-    if (!(await verifyPassword(user.passwordHash, input.password))) {
-      const updated = await recordFailedLogin(ctx.db, user.id, MAX_FAILED_LOGINS);
-      if (updated?.status === "locked") await deleteUserSessions(ctx.db, user.id);
-      throw new DomainError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
-    }
-    if (user.failedLoginCount > 0) await resetFailedLogins(ctx.db, user.id);
+    const user = await recordSuccessfulLogin(ctx.db, claimed.id);
+    if (!user) throw new DomainError("ACCOUNT_SUSPENDED", MESSAGES.accountSuspended);
     await startSession(ctx, user.id);
-    return toPublicUser(ctx.db, { ...user, failedLoginCount: 0 });
+    return toPublicUser(ctx.db, user);
   }),
 
   /** Ends the current session, if any, and clears the cookie. Always succeeds. */

@@ -1,5 +1,5 @@
 import { findTransactionByReference } from "@kolo/db";
-import { DomainError, koboToNaira, topUpSchema } from "@kolo/domain";
+import { DomainError, koboToNaira, plainText, topUpSchema } from "@kolo/domain";
 import { z } from "zod";
 import { settleTopUp, startTopUp } from "../money/topup";
 import { PaymentGatewayError } from "../providers/payment-gateway";
@@ -39,7 +39,7 @@ export const walletRouter = router({
    * {reference} -> TopUpVerification. Asks the gateway and credits the wallet at most once
    * (the webhook may have done it already). NOT_FOUND for a reference that is not the user's top-up.
    */
-  verify: protectedProcedure.input(z.object({ reference: z.string().trim().min(1).max(100) })).mutation(async ({ ctx, input }): Promise<TopUpVerification> => {
+  verify: protectedProcedure.input(z.object({ reference: plainText().trim().min(1).max(100) })).mutation(async ({ ctx, input }): Promise<TopUpVerification> => {
     const record = await findTransactionByReference(ctx.db, input.reference);
     if (!record || record.type !== "topup" || record.recipientId !== ctx.user.id) {
       throw new DomainError("NOT_FOUND", "No payment found for this reference");

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { type NewUser, type User, users } from "../schema";
 
@@ -20,22 +20,46 @@ export async function insertUser(db: DbOrTx, values: NewUser): Promise<User | un
 }
 
 /**
- * Counts one failed login atomically; at `lockAt` consecutive failures the status becomes
- * 'locked'. Returns the updated row.
+ * Claims one login attempt for the account with this (normalised) e-mail BEFORE its password is
+ * checked, so the 5-failure lock holds whatever the concurrency (issue 7): one atomic UPDATE adds
+ * one to `failed_login_count` only while the account is active and fewer than `maxFailures`
+ * attempts are counted. Answers the row (the count includes this claim), or undefined when no
+ * attempt was claimed: unknown e-mail, suspended, locked, or `maxFailures` attempts already
+ * counted or in flight. At most `maxFailures` passwords are ever evaluated before a lock.
  */
-export async function recordFailedLogin(db: DbOrTx, userId: number, lockAt: number): Promise<User | undefined> {
+export async function claimLoginAttempt(db: DbOrTx, email: string, maxFailures: number): Promise<User | undefined> {
   const [row] = await db
     .update(users)
-    .set({
-      failedLoginCount: sql`${users.failedLoginCount} + 1`,
-      status: sql`case when ${users.failedLoginCount} + 1 >= ${lockAt} and ${users.status} = 'active' then 'locked'::user_status else ${users.status} end`,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId))
+    .set({ failedLoginCount: sql`${users.failedLoginCount} + 1`, updatedAt: new Date() })
+    .where(and(eq(users.email, email), eq(users.status, "active"), lt(users.failedLoginCount, maxFailures)))
     .returning();
   return row;
 }
 
-export async function resetFailedLogins(db: DbOrTx, userId: number): Promise<void> {
-  await db.update(users).set({ failedLoginCount: 0, updatedAt: new Date() }).where(eq(users.id, userId));
+/**
+ * After a wrong password (its claim stays counted): locks the account once `maxFailures`
+ * attempts are counted (DECISIONS "Accounts and sign-in"). True when this call locked it.
+ */
+export async function lockAfterFailedLogin(db: DbOrTx, userId: number, maxFailures: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ status: "locked", updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.status, "active"), gte(users.failedLoginCount, maxFailures)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * After a right password on a claimed attempt: the count starts again at 0. A lock that
+ * concurrent wrong guesses took meanwhile is lifted too: it counted this attempt's claim, and
+ * this attempt was claimed while the account was active. Answers the row, or undefined when the
+ * account was suspended meanwhile.
+ */
+export async function recordSuccessfulLogin(db: DbOrTx, userId: number): Promise<User | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ failedLoginCount: 0, status: "active", updatedAt: new Date() })
+    .where(and(eq(users.id, userId), inArray(users.status, ["active", "locked"])))
+    .returning();
+  return row;
 }
