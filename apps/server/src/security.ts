@@ -114,9 +114,13 @@ export function contentSecurityPolicy(publicUrl: string): Record<string, string[
     "base-uri": ["'self'"],
     "script-src": ["'self'"],
     "script-src-attr": ["'none'"],
+    // Mantine injects <style> elements; style attributes it sets through the CSSOM, which CSP
+    // does not govern. style-src is the fallback of browsers without the -elem/-attr directives.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:"],
-    "font-src": ["'self'", "data:"],
+    "style-src-elem": ["'self'", "'unsafe-inline'"],
+    "style-src-attr": ["'none'"],
+    "img-src": ["'self'"],
+    "font-src": ["'self'"],
     "connect-src": ["'self'"],
     "form-action": ["'self'"],
     "frame-ancestors": ["'none'"],

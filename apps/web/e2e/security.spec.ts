@@ -1,0 +1,82 @@
+// The Content-Security-Policy (apps/server/src/security.ts) against the real app in Chromium: every
+// screen, the sandbox checkout page included, runs without a single CSP violation (issue 7).
+import { type BrowserContext, type Page, expect, test } from "@playwright/test";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast } from "./helpers";
+
+/** Collects CSP violations of every page of `context`: the DOM event and Chromium's console report. */
+async function watchCsp(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding("reportCspViolation", ({ page }, text: string) => void violations.push(`${page.url()}: ${text}`));
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI || "inline"} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`);
+    });
+  });
+  context.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  });
+  return violations;
+}
+
+const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
+
+test("every screen runs under the CSP without a violation", async ({ browser }) => {
+  const context = await browser.newContext();
+  const violations = await watchCsp(context);
+  const page = await context.newPage();
+  const payer = newUser("Chidi Okeke");
+  const payee = newUser("Ngozi Ade");
+
+  const response = await page.goto("/login");
+  const csp = response?.headers()["content-security-policy"] ?? "";
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+
+  // Register (and the onboarding it leads to) for the payee, then log out.
+  await registerAndSkipOnboarding(page, payee);
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Register the payer; dashboard; Add Money through the sandbox checkout page; verification.
+  await registerAndSkipOnboarding(page, payer);
+  await page.getByRole("button", { name: "Add Money" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Money" });
+  await dialog.getByLabel("Amount (NGN)").fill("2000");
+  await dialog.getByRole("button", { name: "Add Money" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/paystack\/checkout\//);
+  await expect(page.getByRole("heading", { name: "Paystack sandbox checkout" })).toBeVisible();
+  // The page's stylesheet applied (it is a file, not an inline style the CSP would block).
+  await expect(page.getByRole("button", { name: "Pay" })).toHaveCSS("background-color", "rgb(11, 163, 96)");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/payment-verification\?reference=/);
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Dashboard" }).click();
+  await expect(balanceCard(page)).toContainText("₦2,000.00");
+
+  // Transfer to the payee.
+  await nav(page, "Transfer").click();
+  await page.getByRole("link", { name: /Send to User/ }).click();
+  await page.getByLabel("Recipient email").fill(payee.email);
+  await page.getByLabel("Amount (NGN)").fill("500");
+  await page.getByRole("button", { name: "Send Money" }).click();
+  await expect(toast(page, "Transfer Successful")).toBeVisible();
+  await expect(balanceCard(page)).toContainText("₦1,500.00");
+
+  // History, verification, then log out and sign in again through the login form.
+  await nav(page, "History").click();
+  await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(2);
+  await page.goto("/verification");
+  await expect(page.getByRole("heading", { name: "Account Verification" })).toBeVisible();
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await page.getByLabel("Email").fill(payer.email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(payer.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(balanceCard(page)).toContainText("₦1,500.00");
+
+  expect(violations).toEqual([]);
+  await context.close();
+});
