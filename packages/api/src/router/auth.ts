@@ -63,7 +63,12 @@ export const authRouter = router({
       throw new DomainError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
     }
     const user = await recordSuccessfulLogin(ctx.db, claimed.id);
-    if (!user) throw new DomainError("ACCOUNT_SUSPENDED", MESSAGES.accountSuspended);
+    if (!user) {
+      // Suspended, or locked by concurrent wrong guesses while this password was checked.
+      const now = await findUserByEmail(ctx.db, input.email);
+      if (now?.status === "suspended") throw new DomainError("ACCOUNT_SUSPENDED", MESSAGES.accountSuspended);
+      throw new DomainError("ACCOUNT_LOCKED", MESSAGES.accountLocked);
+    }
     await startSession(ctx, user.id);
     return toPublicUser(ctx.db, user);
   }),

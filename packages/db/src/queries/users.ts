@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { type NewUser, type User, users } from "../schema";
 
@@ -50,16 +50,15 @@ export async function lockAfterFailedLogin(db: DbOrTx, userId: number, maxFailur
 }
 
 /**
- * After a right password on a claimed attempt: the count starts again at 0. A lock that
- * concurrent wrong guesses took meanwhile is lifted too: it counted this attempt's claim, and
- * this attempt was claimed while the account was active. Answers the row, or undefined when the
- * account was suspended meanwhile.
+ * After a right password on a claimed attempt: the count starts again at 0, if the account is
+ * still active. Answers the row, or undefined when it was suspended or locked meanwhile (by
+ * concurrent wrong guesses): the attempt is then refused, never a lock lifted.
  */
 export async function recordSuccessfulLogin(db: DbOrTx, userId: number): Promise<User | undefined> {
   const [row] = await db
     .update(users)
-    .set({ failedLoginCount: 0, status: "active", updatedAt: new Date() })
-    .where(and(eq(users.id, userId), inArray(users.status, ["active", "locked"])))
+    .set({ failedLoginCount: 0, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.status, "active")))
     .returning();
   return row;
 }
