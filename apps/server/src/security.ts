@@ -4,7 +4,7 @@
 // these; change a policy here (and its line in docs/decisions.md).
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import type { PublicError } from "@kolo/api";
+import { INTERNAL_ERROR_MESSAGE, type PublicError } from "@kolo/api";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -29,29 +29,22 @@ export class PublicHttpError extends Error {
   }
 }
 
-const INTERNAL: PublicError = { code: "INTERNAL", message: "Internal server error", details: null };
+const INTERNAL: PublicError = { code: "INTERNAL", message: INTERNAL_ERROR_MESSAGE, details: null };
+
+const CLIENT_ERROR_TEXTS: Record<number, string> = {
+  404: "Not found",
+  405: "Method not allowed",
+  413: "Request body is too large",
+  415: "Unsupported content type",
+  429: "Too many requests",
+};
 
 /** Fixed texts for Fastify's own client errors: its messages can echo the request back. */
 function fastifyClientError(error: FastifyError, status: number): PublicError {
   const code = status === 400 ? "VALIDATION" : status === 429 ? "RATE_LIMITED" : "HTTP";
-  const message =
-    error.code === "FST_ERR_BAD_URL"
-      ? "Invalid URL"
-      : error.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
-        ? "Request body is empty"
-        : error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
-          ? "Request body is not valid JSON"
-          : status === 413
-            ? "Request body is too large"
-            : status === 415
-              ? "Unsupported content type"
-              : status === 404
-                ? "Not found"
-                : status === 405
-                  ? "Method not allowed"
-                  : status === 429
-                    ? "Too many requests"
-                    : "Bad request";
+  let message = CLIENT_ERROR_TEXTS[status] ?? "Bad request";
+  if (error.code === "FST_ERR_CTP_EMPTY_JSON_BODY") message = "Request body is empty";
+  else if (error.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) message = "Request body is not valid JSON";
   return { code, message, details: null };
 }
 
