@@ -74,7 +74,9 @@ const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const { message, details, code } = publicError(error);
-    return { ...shape, message, data: { ...shape.data, details, domainCode: code, stack: undefined } };
+    // No stack key at all: internals never reach the client (DECISIONS "Security").
+    const { stack: _stack, ...data } = shape.data;
+    return { ...shape, message, data: { ...data, details, domainCode: code } };
   },
 });
 
