@@ -91,7 +91,13 @@ test("Send while offline says so at once and never sends later on its own; Send 
 
   await page.goto("/transfer/p2p");
   await page.getByLabel("Recipient email").fill(recipient.email);
+  // the same amount rule as Add Money
+  await page.getByLabel("Amount (NGN)").fill("1e3");
+  await page.getByRole("button", { name: "Send Money" }).click();
+  await expect(page.getByText("Use digits only, like 1,000 or 1,000.50")).toBeVisible();
+  expect(transferCalls).toEqual([]);
   await page.getByLabel("Amount (NGN)").fill("1,250");
+  await expect(page.getByText("Use digits only, like 1,000 or 1,000.50")).toHaveCount(0);
   await context.setOffline(true);
   await expect(page.getByText("No internet connection")).toBeVisible();
   await page.getByRole("button", { name: "Send Money" }).click();
