@@ -52,10 +52,16 @@ test("the amount field reads 1,000 as a thousand and refuses 1e3, -5, 1,00 and 1
 
 test("a double click on Add Money starts one top-up, shown unsigned and Pending", async ({ page }) => {
   await registerAndSkipOnboarding(page, newUser("Dayo Adeyemi"));
+  // tRPC batches calls made together into one request: count the procedure calls in the URLs.
+  let topupCalls = 0;
+  page.on("request", (request) => {
+    topupCalls += request.url().split("wallet.topup").length - 1;
+  });
   const dialog = await openAddMoney(page);
   await dialog.getByLabel("Amount (NGN)").fill("2,000");
   await dialog.getByRole("button", { name: "Add Money" }).dblclick();
   await expect(page).toHaveURL(/\/sandbox\/paystack\/checkout\//);
+  expect(topupCalls).toBe(1);
 
   await page.goto("/dashboard");
   await expect(recentRows(page)).toHaveCount(1);
