@@ -11,7 +11,7 @@ export function OfflineNotice() {
   if (online) return null;
   return (
     <Alert color="orange" variant="light" role="status" title="No internet connection" icon={<IconWifi size={18} aria-hidden="true" />}>
-      You are offline. Nothing is sent while you are offline, and nothing will be sent later on its own: try again once you are connected.
+      You are offline. Nothing is sent now or later by itself: try again once you are connected.
     </Alert>
   );
 }
