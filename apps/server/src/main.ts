@@ -1,5 +1,6 @@
 // `npm start` lands here: picks the database (DATABASE_URL, else the embedded PostgreSQL under
 // .data/), migrates it, seeds demo sign-ins on the embedded default, and serves web + API.
+import { expireStaleTopUps } from "@kolo/api";
 import { createDb, prepareDatabase } from "@kolo/db";
 import { startEmbeddedPostgres } from "@kolo/db/embedded";
 import { buildApp } from "./app";
@@ -14,6 +15,9 @@ const PRODUCTION_SANDBOX_WARNING = [
   "!!! Anyone holding a checkout link can 'pay' without a card. Never use this with real users.",
   "",
 ].join("\n");
+
+/** How often unpaid top-ups past their checkout lifetime are looked for. */
+const TOPUP_EXPIRY_INTERVAL_MS = 60_000;
 
 async function main() {
   const env = readEnv();
@@ -54,7 +58,20 @@ async function main() {
     for (const demo of DEMO_USERS) console.log(`  ${demo.role.padEnd(9)} ${demo.email} / ${demo.password}`);
   }
 
+  // Top-up expiry (issue 7 item 19): every minute, top-ups whose checkout expired are settled or
+  // failed (packages/api/src/money/topup-expiry.ts). One run at a time; stopped on shutdown.
+  let expiryRunning = false;
+  const expiryTimer = setInterval(() => {
+    if (expiryRunning) return;
+    expiryRunning = true;
+    expireStaleTopUps(db, services.paymentGateway, log)
+      .catch((error: unknown) => log.warn({ err: String(error) }, "Top-up expiry run failed"))
+      .finally(() => (expiryRunning = false));
+  }, TOPUP_EXPIRY_INTERVAL_MS);
+  expiryTimer.unref();
+
   const shutdown = async () => {
+    clearInterval(expiryTimer);
     await app.close();
     await close();
     await stopEmbedded?.();

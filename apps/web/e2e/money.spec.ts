@@ -72,7 +72,7 @@ test("top up by card, send to another user, history with signs and CSV export", 
   expect(download.suggestedFilename()).toMatch(/^kolo-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await download.path(), "utf8");
   const lines = csv.trim().split(/\r?\n/);
-  expect(lines[0]).toBe("Date,Reference,Type,Description,Direction,Amount (NGN),Status");
+  expect(lines[0]).toBe("Date,Reference,Type,Description,Direction,Amount (NGN),Status,Balance change (NGN)");
   expect(lines).toHaveLength(3);
   expect(lines.some((line) => line.includes(",Debit,1250.00,"))).toBe(true);
   expect(lines.some((line) => line.includes(",Credit,5000.00,"))).toBe(true);

@@ -15,3 +15,4 @@ export type { TransactionView } from "./money/view";
 export type { TopUpVerification } from "./router/wallet";
 export { PaystackClient, paystackSignature, paystackTransaction, toVerifiedCharge } from "./providers/paystack";
 export type { PaymentGateway, VerifiedCharge, InitializeChargeInput, InitializedCharge } from "./providers/payment-gateway";
+export { expireStaleTopUps, TOPUP_CHECKOUT_LIFETIME_MS, CHECKOUT_EXPIRED, type TopUpExpiryReport } from "./money/topup-expiry";

@@ -1,4 +1,4 @@
-import { schema } from "@kolo/db";
+import { schema, setFeatureSetting } from "@kolo/db";
 import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { DomainError } from "@kolo/domain";
 import { eq, sql } from "drizzle-orm";
@@ -156,13 +156,13 @@ describe("transfers.p2p", () => {
     const b = await registerUser(t.db);
     await fundUser(t.db, a.user.id, 100_000n);
     await fundUser(t.db, admin.user.id, 100_000n);
-    await t.db.update(schema.featureSettings).set({ value: false }).where(eq(schema.featureSettings.key, "feature_send_money"));
+    await setFeatureSetting(t.db, "feature_send_money", false);
     try {
       await expectTRPCError((await callerWith(t.db, a.jar)).caller.transfers.p2p({ recipientEmail: b.user.email, amount: 10 }), "FORBIDDEN", "Feature disabled by administrator");
       await (await callerWith(t.db, admin.jar)).caller.transfers.p2p({ recipientEmail: b.user.email, amount: 10 });
       expect((await (await callerWith(t.db, b.jar)).caller.auth.me()).balance).toBe(10);
     } finally {
-      await t.db.update(schema.featureSettings).set({ value: true }).where(eq(schema.featureSettings.key, "feature_send_money"));
+      await setFeatureSetting(t.db, "feature_send_money", true);
     }
   });
 });
@@ -170,12 +170,12 @@ describe("transfers.p2p", () => {
 describe("wallet.topup switch", () => {
   it("is refused when feature_topup is off", async () => {
     const a = await registerUser(t.db);
-    await t.db.update(schema.featureSettings).set({ value: false }).where(eq(schema.featureSettings.key, "feature_topup"));
+    await setFeatureSetting(t.db, "feature_topup", false);
     try {
       await expectTRPCError((await callerWith(t.db, a.jar)).caller.wallet.topup({ amount: 500 }), "FORBIDDEN", "Feature disabled by administrator");
       expect(await t.db.$count(schema.transactions, sql`${schema.transactions.recipientId} = ${a.user.id}`)).toBe(0);
     } finally {
-      await t.db.update(schema.featureSettings).set({ value: true }).where(eq(schema.featureSettings.key, "feature_topup"));
+      await setFeatureSetting(t.db, "feature_topup", true);
     }
   });
 });

@@ -1,5 +1,6 @@
 export * from "./errors";
 export * from "./money";
+export * from "./amount-input";
 export * from "./auth";
 export * from "./features";
 export * from "./verification";

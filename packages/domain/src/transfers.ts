@@ -22,5 +22,17 @@ export const p2pTransferSchema = z.object({
   idempotencyKey: plainText().trim().min(8).max(200).optional(),
 });
 
-/** POST /api/wallet/topup body: {amount (naira)} -> kobo. Bounds in assertTopUpAmount. */
-export const topUpSchema = z.object({ amount: positiveNairaAmount("Please enter a valid amount") });
+/** Top-up messages that are not the spec's (issue 7 item 17). */
+export const TOPUP_MESSAGES = {
+  idempotencyKeyReused: "This idempotency key was already used for a different top-up",
+  initiationFailed: "Failed to initiate top-up",
+} as const;
+
+/**
+ * POST /api/wallet/topup body: {amount (naira), idempotencyKey?} -> amount in kobo. Bounds in
+ * assertTopUpAmount. A repeat with the same key answers the first {authorizationUrl, reference}.
+ */
+export const topUpSchema = z.object({
+  amount: positiveNairaAmount("Please enter a valid amount"),
+  idempotencyKey: z.string().trim().min(8).max(200).optional(),
+});

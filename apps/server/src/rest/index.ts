@@ -17,7 +17,10 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps) {
 
   route("GET", "/api/features", (caller) => caller.features.list());
 
-  route("POST", "/api/wallet/topup", (caller, req) => caller.wallet.topup({ amount: (req.body as Body)?.amount as never }));
+  route("POST", "/api/wallet/topup", (caller, req) => {
+    const key = req.headers["idempotency-key"];
+    return caller.wallet.topup({ amount: (req.body as Body)?.amount as never, idempotencyKey: typeof key === "string" ? key : undefined });
+  });
   route("GET", "/api/wallet/verify/:reference", (caller, req) => caller.wallet.verify({ reference: (req.params as { reference: string }).reference }));
 
   route("POST", "/api/transfer/p2p", (caller, req) => {

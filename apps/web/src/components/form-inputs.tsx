@@ -1,17 +1,19 @@
-import { NumberInput, type NumberInputProps, TextInput, type TextInputProps } from "@mantine/core";
+import { TextInput, type TextInputProps } from "@mantine/core";
 
-/** A naira amount: ₦ prefix, thousands separators, at most 2 decimals, numeric keypad on phones. */
-export function NairaAmountInput(props: NumberInputProps) {
+/**
+ * The naira amount field of every money form: a text field with '₦' in front and the decimal
+ * keypad on phones. It keeps exactly what the user typed; the form reads it with
+ * `parseNairaInput` / `nairaInputText` from @kolo/domain ('1,000' is a thousand, '1e3', '-5',
+ * '1,00' and '1.234' are refused) and shows the refusal as the field's `error`, never a silent fix.
+ */
+export function NairaAmountInput(props: TextInputProps) {
   return (
-    <NumberInput
+    <TextInput
       label="Amount (NGN)"
-      prefix="₦"
-      min={0}
-      allowNegative={false}
-      decimalScale={2}
-      thousandSeparator=","
-      hideControls
+      leftSection={<span aria-hidden="true">₦</span>}
       inputMode="decimal"
+      autoComplete="off"
+      spellCheck={false}
       {...props}
     />
   );

@@ -9,9 +9,27 @@ export type TransactionType = TransactionView["type"];
 export const isCredit = (transaction: Pick<TransactionView, "recipientId">, userId: number) =>
   transaction.recipientId === userId;
 
-/** '+₦1,250.00' for a credit, '-₦1,250.00' otherwise. */
-export function signedAmount(transaction: Pick<TransactionView, "recipientId" | "amount">, userId: number): string {
-  return `${isCredit(transaction, userId) ? "+" : "-"}${formatNaira(transaction.amount)}`;
+/**
+ * What a transaction did to the viewer's balance (issue 7 item 19): 'credit' once money came in
+ * (a completed credit), 'debit' once money left (a debit that is pending, processing or completed:
+ * holds leave the wallet when accepted), 'none' when no money moved: a credit not yet paid
+ * (pending top-up) or anything failed or reversed (a refused top-up, a refunded payout).
+ */
+export type BalanceEffect = "credit" | "debit" | "none";
+
+export function balanceEffect(transaction: Pick<TransactionView, "recipientId" | "status">, userId: number): BalanceEffect {
+  if (transaction.status === "failed" || transaction.status === "reversed") return "none";
+  if (isCredit(transaction, userId)) return transaction.status === "completed" ? "credit" : "none";
+  return "debit";
+}
+
+/**
+ * '+₦1,250.00' for money received, '-₦1,250.00' for money sent, '₦1,250.00' (no sign) when no
+ * money moved (spec 01 §3's signs, limited to what happened; issue 7 item 19).
+ */
+export function signedAmount(transaction: Pick<TransactionView, "recipientId" | "amount" | "status">, userId: number): string {
+  const effect = balanceEffect(transaction, userId);
+  return `${effect === "credit" ? "+" : effect === "debit" ? "-" : ""}${formatNaira(transaction.amount)}`;
 }
 
 /** Status shown capitalised: 'completed' -> 'Completed', 'in-progress' -> 'In-progress'. */

@@ -29,7 +29,10 @@ export type TrpcUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 
 /**
  * Builds the query client. `onQueryError` sees every failed query (the router uses it to send a
- * user whose session ended back to /login). Mutations are never retried (spec 01 §7).
+ * user whose session ended back to /login). Mutations are never retried (spec 01 §7) and run with
+ * networkMode 'always': TanStack's default ('online') pauses a mutation while the browser is
+ * offline and fires it by itself when the connection returns, which for money means a transfer
+ * nobody confirmed. Offline they now fail at once and the form says so (lib/offline.ts).
  */
 export function createQueryClient(onQueryError: (error: unknown) => void): QueryClient {
   return new QueryClient({
@@ -37,7 +40,7 @@ export function createQueryClient(onQueryError: (error: unknown) => void): Query
     defaultOptions: {
       // One retry for network and server faults; an answer the server meant (4xx) is final.
       queries: { retry: (failures, error) => failures < 1 && !isClientError(error), refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: "always" },
     },
   });
 }

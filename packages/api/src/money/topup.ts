@@ -1,14 +1,15 @@
+import { createHash } from "node:crypto";
 import {
   type Database,
   ensureUserWallet,
   findTransactionByReference,
-  insertTransaction,
+  insertTransactionOnce,
   postJournalEntry,
   type schema,
   systemAccountId,
   updateTransaction,
 } from "@kolo/db";
-import { DomainError, SYSTEM_ACCOUNTS, assertTopUpAmount, koboToNaira } from "@kolo/domain";
+import { DomainError, SYSTEM_ACCOUNTS, TOPUP_MESSAGES, type TransactionMetadataMap, assertTopUpAmount, koboToNaira } from "@kolo/domain";
 import type { PaymentGateway, VerifiedCharge } from "../providers/payment-gateway";
 import { newReference } from "./reference";
 
@@ -17,35 +18,70 @@ import { newReference } from "./reference";
  * start: records a pending topup transaction, asks the gateway for an authorization URL.
  * settle: applies a verified charge at most once, whether it comes from the webhook or from verify.
  */
+
+/**
+ * The reference of a keyed top-up: derived from the user and the client's key, so a repeat (or a
+ * concurrent double submit) lands on the same unique `transactions.reference`. Paystack's
+ * reference alphabet (letters, digits, '-'); 96 bits of SHA-256.
+ */
+function keyedTopUpReference(userId: number, idempotencyKey: string): string {
+  const digest = createHash("sha256").update(`topup:${userId}:${idempotencyKey}`).digest("hex");
+  return `KOLO-TOP-K${digest.slice(0, 24).toUpperCase()}`;
+}
+
+/**
+ * Starts a card top-up of `amountKobo` for `user` -> {authorizationUrl, reference}.
+ * The pending record is inserted and the gateway asked inside one database transaction, so a
+ * concurrent request with the same `idempotencyKey` waits on the record and then answers the
+ * first request's URL and reference (stored in the record's metadata): one record, one checkout.
+ * Errors: VALIDATION for amounts outside ₦100–₦1,000,000 (assertTopUpAmount);
+ * IDEMPOTENCY_KEY_REUSED (409) when the key was used for another amount;
+ * PROVIDER_UNAVAILABLE (503) when the gateway refused or could not be reached (the record is
+ * kept as failed, and a repeat with that key answers the same error).
+ */
 export async function startTopUp(
   db: Database,
   gateway: PaymentGateway,
-  params: { user: schema.User; amountKobo: bigint; callbackUrl: string },
+  params: { user: schema.User; amountKobo: bigint; callbackUrl: string; idempotencyKey?: string },
 ): Promise<{ authorizationUrl: string; reference: string }> {
   assertTopUpAmount(params.amountKobo);
-  const reference = newReference("TOP");
-  const record = await insertTransaction(db, {
-    type: "topup",
-    amount: params.amountKobo,
-    status: "pending",
-    reference,
-    description: "Wallet top-up",
-    recipientId: params.user.id,
-    metadata: { gateway: "paystack" },
-  });
-  try {
-    const charge = await gateway.initializeCharge({
-      email: params.user.email,
-      amountKobo: params.amountKobo,
+  const { user, amountKobo, idempotencyKey } = params;
+  const reference = idempotencyKey ? keyedTopUpReference(user.id, idempotencyKey) : newReference("TOP");
+  const outcome = await db.transaction(async (tx) => {
+    const record = await insertTransactionOnce(tx, {
+      type: "topup",
+      amount: amountKobo,
+      status: "pending",
       reference,
-      callbackUrl: params.callbackUrl,
-      metadata: { userId: params.user.id, transactionId: record.id },
+      description: "Wallet top-up",
+      recipientId: user.id,
+      metadata: idempotencyKey ? { gateway: "paystack", idempotencyKey } : { gateway: "paystack" },
     });
-    return { authorizationUrl: charge.authorizationUrl, reference };
-  } catch (error) {
-    await updateTransaction(db, record.id, "topup", { status: "failed", metadata: { failureReason: (error as Error).message } });
-    throw new DomainError("PROVIDER_UNAVAILABLE", "Failed to initiate top-up");
-  }
+    if (!record) {
+      const first = await findTransactionByReference(tx, reference);
+      if (!first || first.type !== "topup" || first.recipientId !== user.id || first.amount !== amountKobo) {
+        throw new DomainError("IDEMPOTENCY_KEY_REUSED", TOPUP_MESSAGES.idempotencyKeyReused);
+      }
+      const url = (first.metadata as TransactionMetadataMap["topup"]).authorizationUrl;
+      return typeof url === "string" ? { authorizationUrl: url, reference } : ({ failed: true } as const);
+    }
+    try {
+      const charge = await gateway.initializeCharge({
+        email: user.email,
+        amountKobo,
+        reference,
+        callbackUrl: params.callbackUrl,
+        metadata: { userId: user.id, transactionId: record.id },
+      });
+      await updateTransaction(tx, record.id, "topup", { status: "pending", metadata: { authorizationUrl: charge.authorizationUrl } });
+      return { authorizationUrl: charge.authorizationUrl, reference };
+    } catch (error) {
+      await updateTransaction(tx, record.id, "topup", { status: "failed", metadata: { failureReason: (error as Error).message } });
+      return { failed: true } as const;
+    }
+  });
+  if ("failed" in outcome) throw new DomainError("PROVIDER_UNAVAILABLE", TOPUP_MESSAGES.initiationFailed);
+  return outcome;
 }
 
 export type SettleOutcome =

@@ -1,11 +1,25 @@
 import { listUserTransactions } from "@kolo/db";
+import { expireStaleTopUps } from "../money/topup-expiry";
 import { toTransactionView } from "../money/view";
 import { protectedProcedure, router } from "../trpc";
 
+/** How long the list waits for the user's expired top-ups to be settled before answering. */
+const EXPIRY_BUDGET_MS = 2_000;
+
 /** The signed-in user's transactions (spec 01 §7 GET /api/transactions). */
 export const transactionsRouter = router({
-  /** -> TransactionView[] newest first (up to 500); a credit is one whose recipientId is the user. */
+  /**
+   * -> TransactionView[] newest first (up to 500); a credit is one whose recipientId is the user.
+   * First ends the user's own top-ups whose checkout expired (issue 7 item 19), waiting at most
+   * EXPIRY_BUDGET_MS for the gateway: a slow gateway delays nothing further, the work goes on.
+   */
   list: protectedProcedure.query(async ({ ctx }) => {
+    const expiry = expireStaleTopUps(ctx.db, ctx.services.paymentGateway, ctx.services.log, { userId: ctx.user.id, limit: 10 }).catch((error: unknown) => {
+      ctx.services.log.warn({ userId: ctx.user.id, err: String(error) }, "Top-up expiry before the transaction list failed");
+    });
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([expiry, new Promise<void>((resolve) => (timer = setTimeout(resolve, EXPIRY_BUDGET_MS)))]);
+    clearTimeout(timer);
     const records = await listUserTransactions(ctx.db, ctx.user.id);
     return records.map((record) => toTransactionView(record, ctx.user.id));
   }),

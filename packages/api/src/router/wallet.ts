@@ -22,8 +22,10 @@ const MESSAGES = {
 /** Wallet top-up by card (spec 01 §§2, 4, 7; DECISIONS "Limits", "Providers"). */
 export const walletRouter = router({
   /**
-   * {amount: naira} -> {authorizationUrl, reference}. ₦100 to ₦1,000,000. Needs feature_topup
-   * (FORBIDDEN 'Feature disabled by administrator'). The gateway sends the browser back to /dashboard.
+   * {amount: naira, idempotencyKey?} -> {authorizationUrl, reference}. ₦100 to ₦1,000,000. Needs
+   * feature_topup (FORBIDDEN 'Feature disabled by administrator'). A repeat with the same key
+   * answers the first result and starts nothing new; the same key with another amount is CONFLICT.
+   * The gateway sends the browser back to /dashboard.
    */
   topup: featureProcedure("feature_topup")
     .input(topUpSchema)
@@ -31,6 +33,7 @@ export const walletRouter = router({
       startTopUp(ctx.db, ctx.services.paymentGateway, {
         user: ctx.user,
         amountKobo: input.amount,
+        idempotencyKey: input.idempotencyKey,
         callbackUrl: new URL("/dashboard", ctx.services.publicUrl).toString(),
       }),
     ),

@@ -3,3 +3,5 @@ export * from "./sessions";
 export * from "./features";
 export * from "./ledger";
 export * from "./transactions";
+export * from "./topups";
+export * from "./topup-expiry";

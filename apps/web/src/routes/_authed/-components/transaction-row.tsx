@@ -1,7 +1,7 @@
 import { formatDateTime } from "@kolo/domain";
 import { Badge, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconArrowDownLeft, IconArrowUpRight } from "../../../components/icons";
-import { type TransactionView, capitalise, describe, isCredit, signedAmount } from "../../../lib/transactions";
+import { type TransactionView, balanceEffect, capitalise, describe, isCredit, signedAmount } from "../../../lib/transactions";
 
 const STATUS_COLORS: Record<string, string> = {
   completed: "kolo",
@@ -12,13 +12,20 @@ const STATUS_COLORS: Record<string, string> = {
   reversed: "gray",
 };
 
-/** One transaction: description, time, status capitalised, amount with '+' or '-' (spec 01 §3). */
+/** Amount colour by what happened: money in green, money out in the text colour, nothing moved muted. */
+const AMOUNT_COLORS = { credit: "kolo.9", debit: "var(--mantine-color-text)", none: "dimmed" } as const;
+
+/**
+ * One transaction: description, time, status capitalised, amount with '+' or '-' (spec 01 §3),
+ * unsigned and muted when no money moved (a pending or failed top-up; issue 7 item 19).
+ */
 export function TransactionRow({ transaction, userId }: { transaction: TransactionView; userId: number }) {
   const credit = isCredit(transaction, userId);
+  const effect = balanceEffect(transaction, userId);
   return (
     <Group component="li" justify="space-between" wrap="nowrap" gap="sm" py="xs">
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <ThemeIcon variant="light" color={credit ? "kolo" : "orange"} radius="xl" size="lg" aria-hidden="true">
+        <ThemeIcon variant="light" color={effect === "none" ? "gray" : credit ? "kolo" : "orange"} radius="xl" size="lg" aria-hidden="true">
           {credit ? <IconArrowDownLeft size={18} /> : <IconArrowUpRight size={18} />}
         </ThemeIcon>
         <Stack gap={0} miw={0}>
@@ -31,7 +38,7 @@ export function TransactionRow({ transaction, userId }: { transaction: Transacti
         </Stack>
       </Group>
       <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
-        <Text size="sm" fw={700} c={credit ? "kolo.9" : "var(--mantine-color-text)"}>
+        <Text size="sm" fw={effect === "none" ? 500 : 700} c={AMOUNT_COLORS[effect]}>
           {signedAmount(transaction, userId)}
         </Text>
         <Badge size="xs" variant="light" tt="none" color={STATUS_COLORS[transaction.status] ?? "gray"}>

@@ -1,7 +1,7 @@
 import { formatDateTime } from "@kolo/domain";
 import { describe, expect, it } from "vitest";
 import type { TransactionView } from "../../../lib/transactions";
-import { signedAmount } from "../../../lib/transactions";
+import { balanceEffect, signedAmount } from "../../../lib/transactions";
 import { transactionsCsv } from "./transactions-csv";
 
 const base: TransactionView = {
@@ -24,18 +24,39 @@ describe("signedAmount (spec 01 §3)", () => {
     expect(signedAmount(base, 7)).toBe("-₦1,250.00");
     expect(signedAmount({ ...base, recipientId: null }, 7)).toBe("-₦1,250.00");
   });
+
+  it("has no sign when no money moved: a pending or failed top-up, a failed or reversed debit (issue 7 item 19)", () => {
+    const topup = { ...base, type: "topup" as const, senderId: null, recipientId: 7, amount: 2000 };
+    expect(signedAmount(topup, 7)).toBe("+₦2,000.00");
+    expect(signedAmount({ ...topup, status: "pending" }, 7)).toBe("₦2,000.00");
+    expect(signedAmount({ ...topup, status: "failed" }, 7)).toBe("₦2,000.00");
+    expect(balanceEffect({ ...topup, status: "pending" }, 7)).toBe("none");
+    expect(signedAmount({ ...base, status: "failed" }, 7)).toBe("₦1,250.00");
+    expect(signedAmount({ ...base, status: "reversed" }, 7)).toBe("₦1,250.00");
+    // a payout hold has left the wallet while pending
+    expect(signedAmount({ ...base, status: "pending" }, 7)).toBe("-₦1,250.00");
+  });
 });
 
 describe("transactionsCsv", () => {
   it("has the header, one row per transaction, Lagos dates and unsigned amounts", () => {
     const csv = transactionsCsv([base, { ...base, id: 2, type: "topup", amount: 5000, reference: "TOP-1", description: "Wallet top-up", senderId: null, recipientId: 7 }], 7);
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("Date,Reference,Type,Description,Direction,Amount (NGN),Status");
+    expect(lines[0]).toBe("Date,Reference,Type,Description,Direction,Amount (NGN),Status,Balance change (NGN)");
     expect(lines).toHaveLength(3);
     // 23:30 UTC on the 21st is the 22nd in Lagos.
-    expect(lines[1]).toBe(`"${formatDateTime(base.createdAt)}",P2P-1,Transfer,Transfer to Bayo Lawal,Debit,1250.00,Completed`);
+    expect(lines[1]).toBe(`"${formatDateTime(base.createdAt)}",P2P-1,Transfer,Transfer to Bayo Lawal,Debit,1250.00,Completed,-1250.00`);
     expect(lines[1]).toMatch(/^"22\/11\/2026, /);
-    expect(lines[2]).toContain("TOP-1,Top-up,Wallet top-up,Credit,5000.00,Completed");
+    expect(lines[2]).toContain("TOP-1,Top-up,Wallet top-up,Credit,5000.00,Completed,5000.00");
+  });
+
+  it("says a failed or pending top-up changed the balance by 0.00, and a debit by amount plus fee", () => {
+    const topup = { ...base, type: "topup" as const, senderId: null, recipientId: 7, amount: 2000, reference: "TOP-2", description: "Wallet top-up" };
+    const csv = transactionsCsv([{ ...topup, status: "failed" }, { ...topup, status: "pending" }, { ...base, type: "transfer", fee: 12.5 }], 7);
+    const lines = csv.split("\r\n");
+    expect(lines[1]).toMatch(/,Credit,2000\.00,Failed,0\.00$/);
+    expect(lines[2]).toMatch(/,Credit,2000\.00,Pending,0\.00$/);
+    expect(lines[3]).toMatch(/,Debit,1250\.00,Completed,-1262\.50$/);
   });
 
   it("neutralises spreadsheet formulae in free text", () => {

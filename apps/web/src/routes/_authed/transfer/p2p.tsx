@@ -1,15 +1,17 @@
 import { NairaAmountInput } from "../../../components/form-inputs";
-import { FEATURE_DISABLED_MESSAGE, formatNaira, p2pTransferSchema } from "@kolo/domain";
+import { FEATURE_DISABLED_MESSAGE, formatNaira, nairaInputText, p2pTransferSchema, parseNairaInput } from "@kolo/domain";
 import { Alert, Card, List, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useRef, useState } from "react";
 import { z } from "zod";
 import { BusyButton } from "../../../components/busy-button";
+import { OfflineNotice } from "../../../components/offline-notice";
 import { PageHeader } from "../../../components/page-header";
 import { domainCode, serverMessage } from "../../../lib/errors";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { notify, notifyError } from "../../../lib/notify";
+import { isOffline, notifyOffline } from "../../../lib/offline";
 import { useFeatures, useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
 
@@ -24,8 +26,13 @@ export const Route = createFileRoute("/_authed/transfer/p2p")({
   component: P2pTransferPage,
 });
 
-/** The form checks what the procedure checks (spec 02 §5 "User transfer"), less the key. */
-const p2pFormSchema = p2pTransferSchema.omit({ idempotencyKey: true });
+/**
+ * The form checks what the procedure checks (spec 02 §5 "User transfer"), less the key; the amount
+ * is the field's text, read by the app's one amount rule (nairaInputText) before the wire's.
+ */
+const p2pFormSchema = p2pTransferSchema
+  .omit({ idempotencyKey: true })
+  .extend({ amount: nairaInputText.pipe(p2pTransferSchema.shape.amount) });
 
 const FALLBACK_FAILURE = "Unable to complete transfer. Please check the recipient email and try again.";
 
@@ -42,23 +49,31 @@ function P2pTransferPage() {
   const transfer = trpc.transfers.p2p.useMutation();
   const [recipientGuess, setRecipientGuess] = useState<string | null>(null);
   const attempt = useRef<{ key: string; signature: string } | null>(null);
+  const inFlight = useRef(false);
 
-  const form = useForm<{ recipientEmail: string; amount: number | string }>({
+  const form = useForm<{ recipientEmail: string; amount: string }>({
     mode: "controlled",
-    initialValues: { recipientEmail: "", amount: prefill ?? "" },
+    initialValues: { recipientEmail: "", amount: prefill !== undefined ? String(prefill) : "" },
     validate: schemaResolver(p2pFormSchema, { sync: true }),
   });
 
   const submit = form.onSubmit(async (values) => {
-    if (transfer.isPending || !enabled) return;
+    if (inFlight.current || transfer.isPending || !enabled) return;
     const recipientEmail = values.recipientEmail.trim();
-    const amount = Number(values.amount);
+    const parsed = parseNairaInput(values.amount);
+    if (!parsed.ok) return; // the resolver already put the reason under the field
+    const amount = parsed.naira;
     if (me.balance < amount) {
       notifyError("Insufficient Balance", "Please top up your wallet to continue");
       return;
     }
-    const signature = `${recipientEmail.toLowerCase()}|${amount}`;
+    if (isOffline()) {
+      notifyOffline();
+      return;
+    }
+    const signature = `${recipientEmail.toLowerCase()}|${parsed.kobo}`;
     if (attempt.current?.signature !== signature) attempt.current = { key: newIdempotencyKey(), signature };
+    inFlight.current = true;
     try {
       const result = await transfer.mutateAsync({ recipientEmail, amount, idempotencyKey: attempt.current.key });
       attempt.current = null;
@@ -66,8 +81,11 @@ function P2pTransferPage() {
       await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate()]);
       await navigate({ to: "/dashboard" });
     } catch (error) {
-      if (domainCode(error) === "INSUFFICIENT_BALANCE") notifyError("Insufficient Balance", "Please top up your wallet to continue");
+      if (!domainCode(error) && isOffline()) notifyOffline();
+      else if (domainCode(error) === "INSUFFICIENT_BALANCE") notifyError("Insufficient Balance", "Please top up your wallet to continue");
       else notifyError("Transfer Failed", serverMessage(error) ?? FALLBACK_FAILURE);
+    } finally {
+      inFlight.current = false;
     }
   });
 
@@ -88,6 +106,7 @@ function P2pTransferPage() {
           {formatNaira(me.balance)}
         </Text>
       </Card>
+      <OfflineNotice />
       <Card>
         <form onSubmit={submit} noValidate>
           <Stack>
