@@ -102,6 +102,8 @@ export const transactions = pgTable(
     index("transactions_sender_created_idx").on(t.senderId, t.createdAt),
     index("transactions_recipient_created_idx").on(t.recipientId, t.createdAt),
     uniqueIndex("transactions_sender_idempotency_key").on(t.senderId, t.idempotencyKey),
+    /** The expiry job's scan (unpaid top-ups older than the checkout's lifetime) stays small. */
+    index("transactions_pending_topups_idx").on(t.createdAt, t.id).where(sql`${t.type} = 'topup' and ${t.status} = 'pending'`),
     check("transactions_amount_positive", sql`${t.amount} > 0`),
     check("transactions_fee_non_negative", sql`${t.fee} >= 0`),
   ],
