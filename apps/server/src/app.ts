@@ -1,7 +1,7 @@
 // Assembles the HTTP server: cookies, guards, tRPC under /trpc, the REST adapter under /api,
 // and the built web app (with index.html for client-side routes). Used by main.ts and tests.
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { type AppRouter, appRouter } from "@kolo/api";
@@ -75,7 +75,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, "index.html"));
   // wildcard: files are looked up per request, so a rebuilt web app is served without a restart;
   // a missing file falls through to the not-found handler below (index.html for app routes).
-  if (hasWeb) await app.register(fastifyStatic, { root: webDistDir, wildcard: true });
+  // preCompressed: the build writes .br and .gz beside each file (apps/web/vite.config.ts); the
+  // client's Accept-Encoding picks one. Caching: see webCacheControl.
+  if (hasWeb && webDistDir !== undefined) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header("cache-control", webCacheControl(relative(webDistDir, path))),
+    });
+  }
 
   app.setNotFoundHandler((req, reply) => {
     const isApi = /^\/(api|trpc|sandbox)(\/|$)/.test(req.url);
@@ -84,4 +94,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * Cache-Control of a file of the built web app, by its path inside the dist folder. Vite puts a
+ * content hash in every file name under assets/, so those never change and are cached for a year (`immutable`: no revalidation on
+ * reload); everything else (index.html, favicon) is revalidated on every use (`no-cache`).
+ */
+export function webCacheControl(filePath: string): string {
+  return /^assets[\\/][^\\/]+$/.test(filePath) ? "public, max-age=31536000, immutable" : "no-cache";
 }

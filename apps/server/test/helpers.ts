@@ -6,9 +6,13 @@ import { buildApp } from "../src/app";
 
 export const ORIGIN = "http://localhost:3000";
 
-export async function buildTestApp(db: Database, options: { rateLimitMax?: number; services?: Partial<Services>; trustProxy?: string } = {}) {
+export async function buildTestApp(
+  db: Database,
+  options: { rateLimitMax?: number; services?: Partial<Services>; trustProxy?: string; webDistDir?: string } = {},
+) {
   return buildApp({
     db,
+    webDistDir: options.webDistDir,
     services: {
       publicUrl: ORIGIN,
       // Auth tests never pay: the gateway points at a closed port.

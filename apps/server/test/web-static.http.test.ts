@@ -1,0 +1,90 @@
+// The built web app as the server sends it: precompressed files chosen by Accept-Encoding, a year
+// of immutable caching for hashed assets, revalidation for index.html (issue 7 item 15).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
+import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp } from "./helpers";
+
+const INDEX = `<!doctype html><html><head><title>Kolo</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(50)}</body></html>`;
+const SCRIPT = `export const greeting = ${JSON.stringify("hello ".repeat(500))};`;
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+let t: TestDatabase;
+let app: FastifyInstance;
+let dist: string;
+
+/** Writes a file with its .br and .gz siblings, as the web build does. */
+function writeWithCompressed(path: string, content: string) {
+  writeFileSync(path, content);
+  writeFileSync(`${path}.br`, brotliCompressSync(content));
+  writeFileSync(`${path}.gz`, gzipSync(content));
+}
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), "kolo-web-dist-"));
+  mkdirSync(join(dist, "assets"));
+  writeWithCompressed(join(dist, "index.html"), INDEX);
+  writeWithCompressed(join(dist, "assets", "index-Ab12Cd34.js"), SCRIPT);
+  writeFileSync(join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  t = await createTestDatabase();
+  app = await buildTestApp(t.db, { webDistDir: dist });
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  app.inject({ method: "GET", url, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+
+describe("hashed assets", () => {
+  it("sends the brotli file to a browser that accepts br, cached for a year as immutable", async () => {
+    const response = await get("/assets/index-Ab12Cd34.js", "gzip, deflate, br, zstd");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(response.headers["content-type"]).toMatch(/javascript/);
+    expect(response.headers["cache-control"]).toBe(IMMUTABLE);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it("sends the gzip file when only gzip is accepted", async () => {
+    const response = await get("/assets/index-Ab12Cd34.js", "gzip");
+    expect(response.headers["content-encoding"]).toBe("gzip");
+    expect(response.headers["cache-control"]).toBe(IMMUTABLE);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it("sends the file as it is when no encoding is accepted", async () => {
+    const response = await get("/assets/index-Ab12Cd34.js");
+    expect(response.headers["content-encoding"]).toBeUndefined();
+    expect(response.headers["cache-control"]).toBe(IMMUTABLE);
+    expect(response.body).toBe(SCRIPT);
+  });
+});
+
+describe("index.html and other unhashed files", () => {
+  it("an app route gets index.html compressed and revalidated on every use", async () => {
+    const response = await get("/login", "gzip, deflate, br");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it("/ and /favicon.svg are revalidated on every use", async () => {
+    const root = await get("/", "gzip");
+    expect(root.headers["content-encoding"]).toBe("gzip");
+    expect(root.headers["cache-control"]).toBe("no-cache");
+    const favicon = await get("/favicon.svg", "br");
+    expect(favicon.statusCode).toBe(200);
+    expect(favicon.headers["content-encoding"]).toBeUndefined();
+    expect(favicon.headers["cache-control"]).toBe("no-cache");
+  });
+});
