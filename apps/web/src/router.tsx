@@ -1,37 +1,22 @@
-// Creates the router with its context (query client and tRPC utilities, STYLE 10) and the
-// providers every route needs. Change here to add router-wide defaults.
-import { QueryClientProvider } from "@tanstack/react-query";
+// Creates the router with its context (STYLE 10) and router-wide defaults. The tRPC/Query stack
+// (lib/api.tsx) is loaded on demand through `context.loadApi`: the signed-in layout loads it in its
+// beforeLoad and hands `queryClient` and `trpc` to every screen below it.
 import { createRouter, parseSearchWith, stringifySearchWith } from "@tanstack/react-router";
-import { getQueryKey } from "@trpc/react-query";
 import { NotFound } from "./components/not-found";
 import { PageError } from "./components/page-error";
 import { PageLoader } from "./components/page-loader";
-import { errorCode } from "./lib/errors";
-import { FEATURES_QUERY_OPTIONS, ME_QUERY_OPTIONS, TRANSACTIONS_QUERY_OPTIONS } from "./lib/queries";
-import { createQueryClient, createTrpcUtils, trpc, trpcClient } from "./lib/trpc";
+import type { Api } from "./lib/api";
 import { routeTree } from "./routeTree.gen";
 
 export function createAppRouter() {
-  const meKey = getQueryKey(trpc.auth.me);
-
-  // A query answering UNAUTHORIZED while we hold a user means the session ended (expired,
-  // revoked, account suspended or locked): forget the user and go to /login (spec 01 §4).
-  const queryClient = createQueryClient((error) => {
-    if (errorCode(error) !== "UNAUTHORIZED") return;
-    const signedIn = queryClient.getQueriesData({ queryKey: meKey }).some(([, user]) => user !== undefined);
-    if (!signedIn) return;
-    queryClient.clear();
-    void router.navigate({ to: "/login", replace: true });
-  });
-  // The timings of spec 01 §7 for every use of these queries, loaders included.
-  queryClient.setQueryDefaults(meKey, ME_QUERY_OPTIONS);
-  queryClient.setQueryDefaults(getQueryKey(trpc.transactions.list), TRANSACTIONS_QUERY_OPTIONS);
-  queryClient.setQueryDefaults(getQueryKey(trpc.features.list), FEATURES_QUERY_OPTIONS);
-  const trpcUtils = createTrpcUtils(queryClient);
+  let api: Promise<Api> | undefined;
+  /** The one Api of this page, created on first use. */
+  const loadApi = (): Promise<Api> =>
+    (api ??= import("./lib/api").then(({ createApi }) => createApi(() => void router.navigate({ to: "/login", replace: true }))));
 
   const router = createRouter({
     routeTree,
-    context: { queryClient, trpc: trpcUtils },
+    context: { loadApi },
     // Loaders only warm the query cache; TanStack Query decides freshness.
     defaultPreload: "intent",
     defaultPreloadStaleTime: 0,
@@ -43,11 +28,6 @@ export function createAppRouter() {
     // flat, and each route's zod schema coerces the strings it needs as numbers.
     parseSearch: parseSearchWith((value) => value),
     stringifySearch: stringifySearchWith(JSON.stringify),
-    Wrap: ({ children }) => (
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </trpc.Provider>
-    ),
   });
   return router;
 }

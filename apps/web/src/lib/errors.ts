@@ -1,4 +1,3 @@
-import { TRPCClientError } from "@trpc/client";
 
 /** What the server's error formatter puts in `error.data` (packages/api/src/trpc.ts). */
 interface ServerErrorData {
@@ -9,8 +8,16 @@ interface ServerErrorData {
   details?: unknown;
 }
 
+/**
+ * A TRPCClientError, recognised by its name as @trpc/client's own isTRPCClientError also does, so
+ * that this module (used on the sign-in screen) does not load the tRPC client.
+ */
+function isTrpcClientError(error: unknown): error is Error & { data?: unknown } {
+  return error instanceof Error && error.name === "TRPCClientError";
+}
+
 function serverData(error: unknown): ServerErrorData | undefined {
-  if (!(error instanceof TRPCClientError)) return undefined;
+  if (!isTrpcClientError(error)) return undefined;
   const data: unknown = error.data;
   return data && typeof data === "object" ? (data as ServerErrorData) : undefined;
 }
@@ -33,7 +40,7 @@ export function domainCode(error: unknown): string | undefined {
  * network failures and other exceptions give undefined so callers fall back to their own text.
  */
 export function serverMessage(error: unknown): string | undefined {
-  if (!(error instanceof TRPCClientError) || !serverData(error)?.code) return undefined;
+  if (!isTrpcClientError(error) || !serverData(error)?.code) return undefined;
   return error.message || undefined;
 }
 

@@ -4,8 +4,12 @@ import type { ReactNode } from "react";
 /**
  * Toasts. Only one is visible at a time (spec 01 §3, §9): `<Notifications limit={1}>` plus this
  * helper, which hides the previous toast before showing the next so it never waits in the queue.
+ * The toast UI (components/toasts.tsx) is loaded on the first toast, not with the first screen:
+ * `notifications.show` only writes to Mantine's store, which the UI reads when it mounts.
  */
 let previousId: string | undefined;
+let requested = false;
+const listeners = new Set<() => void>();
 
 export interface NotifyOptions {
   title: string;
@@ -16,7 +20,20 @@ export interface NotifyOptions {
 
 export function notify({ title, message, color }: NotifyOptions): void {
   if (previousId) notifications.hide(previousId);
-  previousId = notifications.show({ title, message, color, autoClose: 6000 });
+  previousId = notifications.show({ title, message, color, autoClose: 6000, closeButtonProps: { "aria-label": "Close notification" } });
+  if (!requested) {
+    requested = true;
+    for (const listener of listeners) listener();
+  }
 }
 
 export const notifyError = (title: string, message: ReactNode) => notify({ title, message, color: "red" });
+
+/** For useSyncExternalStore: whether any toast was shown yet (then the toast UI must be mounted). */
+export const toastsRequested = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: (): boolean => requested,
+};

@@ -1,12 +1,14 @@
-import type { QueryClient } from "@tanstack/react-query";
 import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
 import { NotFound } from "../components/not-found";
-import type { TrpcUtils } from "../lib/trpc";
+import type { Api } from "../lib/api";
 
-/** What every route's beforeLoad and loader receive (STYLE 10). */
+/**
+ * What every route's beforeLoad and loader receive (STYLE 10): `loadApi` gives the query client
+ * and the tRPC utilities (loaded on first use). Under `_authed` they are also in the context
+ * directly as `queryClient` and `trpc`.
+ */
 export interface RouterContext {
-  queryClient: QueryClient;
-  trpc: TrpcUtils;
+  loadApi: () => Promise<Api>;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

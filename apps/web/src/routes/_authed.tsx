@@ -1,5 +1,6 @@
 import { Box, Container } from "@mantine/core";
 import { Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
+import { ApiProvider } from "../lib/api";
 import { BottomNav } from "./_authed/-components/bottom-nav";
 
 /** Screens without the bottom navigation (a step-by-step flow of its own). */
@@ -11,23 +12,27 @@ const WITHOUT_NAV = new Set(["/onboarding"]);
  */
 export const Route = createFileRoute("/_authed")({
   beforeLoad: async ({ context }) => {
-    const me = await context.trpc.auth.me.ensureData().catch(() => null);
+    const api = await context.loadApi();
+    const me = await api.trpc.auth.me.ensureData().catch(() => null);
     if (!me) throw redirect({ to: "/login", replace: true });
-    return { me };
+    return { me, api, queryClient: api.queryClient, trpc: api.trpc };
   },
   loader: ({ context }) => context.trpc.features.list.prefetch(),
   component: AuthedLayout,
 });
 
 function AuthedLayout() {
+  const { api } = Route.useRouteContext();
   const { pathname } = useLocation();
   const withNav = !WITHOUT_NAV.has(pathname);
   return (
+    <ApiProvider api={api}>
     <Box mih="100dvh" bg="gray.0" pb={withNav ? 96 : 0}>
       <Container size={560} px="md" py="md" component="main">
         <Outlet />
       </Container>
       {withNav ? <BottomNav /> : null}
     </Box>
+    </ApiProvider>
   );
 }

@@ -7,12 +7,11 @@ import { IconWallet } from "../components/icons";
  * (spec 01 §2, routing guard).
  */
 export const Route = createFileRoute("/_guest")({
-  beforeLoad: async ({ context }) => {
-    const signedIn = await context.trpc.auth.me.ensureData().then(
-      () => true,
-      () => false,
-    );
-    if (signedIn) throw redirect({ to: "/dashboard", replace: true });
+  // GET /api/auth/me (the REST adapter's auth.me) rather than tRPC: these screens do not load the
+  // tRPC client until a form is submitted (context.loadApi in router.tsx, docs/performance.md).
+  beforeLoad: async () => {
+    const response = await fetch("/api/auth/me", { credentials: "include" }).catch(() => null);
+    if (response?.ok) throw redirect({ to: "/dashboard", replace: true });
   },
   component: GuestLayout,
 });

@@ -2,11 +2,11 @@ import { formatDay, lagosDayKey } from "@kolo/domain";
 import { Box, Button, Card, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useMemo } from "react";
-import { z } from "zod";
 import { IconDownload } from "../../components/icons";
 import { PageHeader } from "../../components/page-header";
 import { useMe, useTransactions } from "../../lib/queries";
 import { type TransactionType, type TransactionView } from "../../lib/transactions";
+import { optionalOneOf } from "../../lib/search";
 import { downloadTextFile, transactionsCsv } from "./-components/transactions-csv";
 import { TransactionRow } from "./-components/transaction-row";
 
@@ -21,9 +21,7 @@ const FILTERS = {
 type Filter = keyof typeof FILTERS;
 const FILTER_KEYS = Object.keys(FILTERS) as Filter[];
 
-const searchSchema = z.object({
-  filter: z.enum(FILTER_KEYS as [Filter, ...Filter[]]).optional().catch(undefined),
-});
+const searchSchema = (search: Record<string, unknown>): { filter?: Filter } => ({ filter: optionalOneOf(search.filter, FILTER_KEYS) });
 
 export const Route = createFileRoute("/_authed/history")({
   validateSearch: searchSchema,

@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { DashboardScreen } from "./-components/dashboard-screen";
-import { dashboardSearchSchema, redirectPaymentReturn } from "./-components/dashboard-search";
+import { parseDashboardSearch, redirectPaymentReturn } from "./-components/dashboard-search";
 
 /** Home (spec 01 §2): / and /dashboard show the same screen. */
 export const Route = createFileRoute("/_authed/")({
-  validateSearch: dashboardSearchSchema,
+  validateSearch: parseDashboardSearch,
   beforeLoad: ({ search }) => redirectPaymentReturn(search),
   loader: ({ context }) => context.trpc.transactions.list.prefetch(),
   component: DashboardScreen,

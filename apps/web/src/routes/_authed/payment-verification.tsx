@@ -1,17 +1,17 @@
 import { formatNaira } from "@kolo/domain";
-import { Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Button, Card, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { Link, createFileRoute } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { z } from "zod";
+import { optionalString } from "../../lib/search";
 import { IconCheck, IconX } from "../../components/icons";
 import { notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { PENDING_PAYMENT_KEY } from "./-components/add-money-modal";
 
 /** Numeric-looking references arrive as numbers from the router's JSON search parser. */
-const searchSchema = z.object({
-  reference: z.coerce.string().optional(),
-  trxref: z.coerce.string().optional(),
+const searchSchema = (search: Record<string, unknown>): { reference?: string; trxref?: string } => ({
+  reference: optionalString(search.reference),
+  trxref: optionalString(search.trxref),
 });
 
 export const Route = createFileRoute("/_authed/payment-verification")({
@@ -130,16 +130,17 @@ function PaymentVerificationPage() {
         </Stack>
       </Card>
       {state.status !== "verifying" ? (
-        <Group grow>
-          <Button component={Link} to="/dashboard" variant={state.status === "success" ? "filled" : "default"}>
-            Return to Dashboard
-          </Button>
+        // One button per row: side by side, "Return to Dashboard" did not fit a 360 px screen.
+        <Stack gap="sm">
           {state.status === "failed" && reference ? (
-            <Button onClick={() => void run(reference)} disabled={verify.isPending}>
+            <Button onClick={() => void run(reference)} disabled={verify.isPending} fullWidth>
               Try Again
             </Button>
           ) : null}
-        </Group>
+          <Button component={Link} to="/dashboard" variant={state.status === "success" ? "filled" : "default"} fullWidth>
+            Return to Dashboard
+          </Button>
+        </Stack>
       ) : null}
     </Stack>
   );

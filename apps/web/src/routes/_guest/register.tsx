@@ -1,4 +1,4 @@
-import { EmailInput } from "../../components/form-inputs";
+import { EmailInput } from "../../components/email-input";
 import { registerFormSchema } from "@kolo/domain";
 import { Anchor, Card, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -6,7 +6,7 @@ import { BusyButton } from "../../components/busy-button";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { fieldErrors } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
+import { useRef, useState } from "react";
 
 export const Route = createFileRoute("/_guest/register")({
   component: RegisterPage,
@@ -21,8 +21,9 @@ const FORM_FIELDS = ["name", "email", "phone", "password", "confirmPassword"] as
  */
 function RegisterPage() {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const register = trpc.auth.register.useMutation();
+  const { loadApi } = Route.useRouteContext();
+  const [busy, setBusy] = useState(false);
+  const submitting = useRef(false);
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { name: "", email: "", phone: "", password: "", confirmPassword: "" },
@@ -30,19 +31,22 @@ function RegisterPage() {
   });
 
   const submit = form.onSubmit(async (values) => {
-    if (register.isPending) return;
+    if (submitting.current) return;
+    submitting.current = true;
+    setBusy(true);
     const email = values.email.trim();
     const phone = values.phone.trim();
     try {
-      const user = await register.mutateAsync({
+      const api = await loadApi();
+      const user = await api.client.auth.register.mutate({
         name: values.name.trim(),
         email,
         ...(phone ? { phone } : {}),
         password: values.password,
         username: email,
       });
-      utils.auth.me.setData(undefined, user);
-      void utils.auth.me.invalidate();
+      api.trpc.auth.me.setData(undefined, user);
+      void api.trpc.auth.me.invalidate();
       notify({ title: "Registration Successful", message: "Your account has been created." });
       await navigate({ to: "/onboarding" });
     } catch (error) {
@@ -50,11 +54,12 @@ function RegisterPage() {
         Object.entries(fieldErrors(error)).filter(([field]) => (FORM_FIELDS as readonly string[]).includes(field)),
       );
       form.setErrors(errors);
+      submitting.current = false;
+      setBusy(false);
       notifyError("Registration Failed", "There was an error creating your account. Please try again.");
     }
   });
 
-  const busy = register.isPending;
   return (
     <Card>
       <form onSubmit={submit} noValidate>

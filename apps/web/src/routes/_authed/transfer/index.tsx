@@ -1,7 +1,7 @@
 import { Card, Group, Stack, Text, ThemeIcon, UnstyledButton } from "@mantine/core";
 import { Link, createFileRoute, redirect } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { z } from "zod";
+import { optionalPositiveInt, optionalPositiveNumber } from "../../../lib/search";
 import { FeatureDisabledHint } from "../../../components/feature-disabled";
 import { IconBank, IconUser } from "../../../components/icons";
 import { PageHeader } from "../../../components/page-header";
@@ -9,9 +9,9 @@ import { type AppPath, linkTo } from "../../../lib/paths";
 import { useFeatures } from "../../../lib/queries";
 
 /** A scanned P2P code leads to /transfer?userId&amount (spec 01 §2 "/scan"). */
-const searchSchema = z.object({
-  userId: z.coerce.number().int().positive().optional().catch(undefined),
-  amount: z.coerce.number().positive().optional().catch(undefined),
+const searchSchema = (search: Record<string, unknown>): { userId?: number; amount?: number } => ({
+  userId: optionalPositiveInt(search.userId),
+  amount: optionalPositiveNumber(search.amount),
 });
 
 /** Transfer chooser (spec 02 "/transfer"); a scanned P2P code goes straight on to /transfer/p2p. */

@@ -4,7 +4,7 @@ import { Alert, Card, List, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useRef, useState } from "react";
-import { z } from "zod";
+import { optionalPositiveInt, optionalPositiveNumber } from "../../../lib/search";
 import { BusyButton } from "../../../components/busy-button";
 import { OfflineNotice } from "../../../components/offline-notice";
 import { PageHeader } from "../../../components/page-header";
@@ -16,9 +16,9 @@ import { useFeatures, useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
 
 /** A scanned P2P code arrives as /transfer?userId&amount (spec 01 §2 "/scan"); the amount prefills. */
-const searchSchema = z.object({
-  userId: z.coerce.number().int().positive().optional().catch(undefined),
-  amount: z.coerce.number().positive().optional().catch(undefined),
+const searchSchema = (search: Record<string, unknown>): { userId?: number; amount?: number } => ({
+  userId: optionalPositiveInt(search.userId),
+  amount: optionalPositiveNumber(search.amount),
 });
 
 export const Route = createFileRoute("/_authed/transfer/p2p")({

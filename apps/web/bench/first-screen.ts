@@ -1,0 +1,141 @@
+// First-screen benchmark (`pnpm bench:web`): loads /login cold in Chromium on simulated slow 4G
+// with a 4× CPU slowdown and reports the bytes fetched and the time until the sign-in form is
+// interactive. A benchmark, not a test: it asserts nothing (the JS byte budget is checked in
+// e2e/first-screen.spec.ts). Needs a built web app (apps/web/dist); see docs/performance.md.
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpus } from "node:os";
+import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const PORT = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 3290);
+const BASE = `http://127.0.0.1:${PORT}`;
+/** Lighthouse's "slow 4G": 150 ms RTT × 3.75 ≈ 562.5 ms, 1.6 Mbit/s × 0.9 ≈ 1.47 Mbit/s (devtools throttling). */
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8, uploadThroughput: (750 * 1024 * 0.9) / 8 };
+const CPU_SLOWDOWN = 4;
+
+interface Resource {
+  url: string;
+  type: string;
+  /** Bytes on the wire (headers + body, compressed when the server compressed). */
+  transferred: number;
+  /** Decoded body bytes. */
+  raw: number;
+  finishedAt: number;
+}
+
+interface Run {
+  interactiveMs: number;
+  resources: Resource[];
+}
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server on ${BASE} did not start`);
+}
+
+function startServer(): ChildProcess {
+  const script = fileURLToPath(new URL("../../../tooling/scripts/e2e-server.mjs", import.meta.url));
+  return spawn(process.execPath, [script], { env: { ...process.env, PORT: String(PORT), LOG_LEVEL: "warn" }, stdio: ["ignore", "inherit", "inherit"] });
+}
+
+/** One cold load of /login (fresh context: empty cache, no cookies) under throttling. */
+async function measure(browser: import("@playwright/test").Browser): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  // Records when the sign-in button is in the DOM and enabled: React renders the form on the
+  // client, so from that commit on its handlers are attached and the form accepts input.
+  // (A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.)
+  await page.addInitScript(`
+    new MutationObserver((_, observer) => {
+      const button = [...document.querySelectorAll("button[type=submit]")].find((b) => b.textContent.includes("Sign In"));
+      if (button && !button.disabled && window.__interactiveAt === undefined) {
+        window.__interactiveAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true, attributes: true });
+  `);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+
+  const byId = new Map<string, Resource>();
+  let origin = 0;
+  cdp.on("Network.requestWillBeSent", (e) => {
+    if (!origin) origin = e.timestamp;
+    byId.set(e.requestId, { url: e.request.url, type: e.type ?? "Other", transferred: 0, raw: 0, finishedAt: 0 });
+  });
+  cdp.on("Network.responseReceived", (e) => {
+    const r = byId.get(e.requestId);
+    if (r) r.type = e.type;
+  });
+  cdp.on("Network.dataReceived", (e) => {
+    const r = byId.get(e.requestId);
+    if (r) r.raw += e.dataLength;
+  });
+  cdp.on("Network.loadingFinished", (e) => {
+    const r = byId.get(e.requestId);
+    if (!r) return;
+    r.transferred = e.encodedDataLength;
+    r.finishedAt = (e.timestamp - origin) * 1000;
+  });
+
+  await page.goto(`${BASE}/login`, { waitUntil: "commit" });
+  await page.waitForFunction("window.__interactiveAt !== undefined", null, { timeout: 120_000, polling: 100 });
+  const interactiveMs = Number(await page.evaluate("window.__interactiveAt"));
+  await page.waitForLoadState("networkidle");
+  await context.close();
+  return { interactiveMs, resources: [...byId.values()].filter((r) => r.finishedAt > 0) };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+function summary(resources: Resource[]) {
+  const sum = (list: Resource[]) => ({ files: list.length, raw: list.reduce((s, r) => s + r.raw, 0), transferred: list.reduce((s, r) => s + r.transferred, 0) });
+  return {
+    js: sum(resources.filter((r) => r.type === "Script")),
+    css: sum(resources.filter((r) => r.type === "Stylesheet")),
+    total: sum(resources),
+  };
+}
+
+const server = startServer();
+try {
+  await waitForServer();
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic"] });
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await measure(browser));
+  await browser.close();
+
+  const first = runs[0];
+  if (!first) throw new Error("no runs");
+  const before = summary(first.resources.filter((r) => r.finishedAt <= first.interactiveMs));
+  const all = summary(first.resources);
+  console.log(`\nKolo first screen: /login, cold cache, slow 4G (562.5 ms RTT, 1.47 Mbit/s down), CPU ${CPU_SLOWDOWN}× slower`);
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "?"}, Node ${process.version}, ${browser.version()}`);
+  const row = (name: string, s: { files: number; raw: number; transferred: number }) =>
+    console.log(`  ${name.padEnd(28)} ${String(s.files).padStart(3)} files  raw ${kb(s.raw).padStart(9)}  transferred ${kb(s.transferred).padStart(9)}`);
+  console.log("until the form is interactive:");
+  row("JS", before.js);
+  row("CSS", before.css);
+  row("all requests", before.total);
+  console.log("after the network is idle:");
+  row("JS", all.js);
+  row("CSS", all.css);
+  row("all requests", all.total);
+  const times = runs.map((r) => r.interactiveMs);
+  console.log(`time to an interactive /login: median ${median(times).toFixed(0)} ms over ${RUNS} runs (${times.map((t) => t.toFixed(0)).join(", ")} ms)`);
+  if (process.env.BENCH_VERBOSE) for (const r of first.resources) console.log(`  ${r.type.padEnd(10)} ${kb(r.raw).padStart(9)} ${kb(r.transferred).padStart(9)} ${r.finishedAt.toFixed(0).padStart(6)} ms  ${r.url}`);
+} finally {
+  server.kill("SIGTERM");
+}

@@ -1,0 +1,48 @@
+// The tRPC/TanStack Query stack of the web app, loaded on demand (lib/api-loader.ts): the sign-in
+// screen does without it until the form is submitted, which keeps its JavaScript small
+// (docs/performance.md "Web first screen"). Change here the query client's defaults and the
+// providers the signed-in screens need.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { getQueryKey } from "@trpc/react-query";
+import type { ReactNode } from "react";
+import { errorCode } from "./errors";
+import { FEATURES_QUERY_OPTIONS, ME_QUERY_OPTIONS, TRANSACTIONS_QUERY_OPTIONS } from "./queries";
+import { createQueryClient, createTrpcUtils, trpc, trpcClient } from "./trpc";
+
+export interface Api {
+  queryClient: ReturnType<typeof createQueryClient>;
+  /** The typed utilities the loaders use (prefetch, ensureData, setData, ...). */
+  trpc: ReturnType<typeof createTrpcUtils>;
+  /** The plain tRPC client, for calls outside React (sign-in, registration). */
+  client: typeof trpcClient;
+}
+
+/**
+ * Builds the query client and tRPC utilities. `onSessionEnded` runs when a query answers
+ * UNAUTHORIZED while a user is held: the session ended (expired, revoked, account suspended or
+ * locked); the user is forgotten first (spec 01 §4).
+ */
+export function createApi(onSessionEnded: () => void): Api {
+  const meKey = getQueryKey(trpc.auth.me);
+  const queryClient = createQueryClient((error) => {
+    if (errorCode(error) !== "UNAUTHORIZED") return;
+    const signedIn = queryClient.getQueriesData({ queryKey: meKey }).some(([, user]) => user !== undefined);
+    if (!signedIn) return;
+    queryClient.clear();
+    onSessionEnded();
+  });
+  // The timings of spec 01 §7 for every use of these queries, loaders included.
+  queryClient.setQueryDefaults(meKey, ME_QUERY_OPTIONS);
+  queryClient.setQueryDefaults(getQueryKey(trpc.transactions.list), TRANSACTIONS_QUERY_OPTIONS);
+  queryClient.setQueryDefaults(getQueryKey(trpc.features.list), FEATURES_QUERY_OPTIONS);
+  return { queryClient, trpc: createTrpcUtils(queryClient), client: trpcClient };
+}
+
+/** The providers of tRPC's React hooks and TanStack Query, around the signed-in screens. */
+export function ApiProvider({ api, children }: { api: Api; children: ReactNode }) {
+  return (
+    <trpc.Provider client={trpcClient} queryClient={api.queryClient}>
+      <QueryClientProvider client={api.queryClient}>{children}</QueryClientProvider>
+    </trpc.Provider>
+  );
+}
