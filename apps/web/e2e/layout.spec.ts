@@ -52,6 +52,18 @@ test("toasts cover neither the page header nor the main buttons; failed payment 
     page.getByRole("button", { name: "Skip for now" }),
   ]);
 
+  // An inner page with a page header: the transfer form's "Insufficient Balance" (balance ₦0).
+  await page.goto("/transfer/p2p");
+  await page.getByLabel("Recipient email").fill("someone@example.com");
+  await page.getByLabel("Amount (NGN)").fill("100");
+  await page.getByRole("button", { name: "Send Money" }).click();
+  await expect(toast(page, "Insufficient Balance")).toBeVisible();
+  await expectToastClearOf(page, "Insufficient Balance", [
+    page.getByRole("heading", { level: 1 }),
+    page.getByRole("link", { name: "Back" }),
+    page.getByRole("button", { name: "Send Money" }),
+  ]);
+
   // A payment that cannot be verified: the failed screen, its toast, and its two buttons.
   await page.goto("/payment-verification?reference=kolo_unknown_reference");
   await expect(page.getByRole("heading", { name: "Payment Verification Failed" })).toBeVisible();

@@ -2,6 +2,7 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "./focus.css";
 import "./toasts.css";
+import "./touch.css";
 
 import { MantineProvider } from "@mantine/core";
 import { RouterProvider } from "@tanstack/react-router";
@@ -9,7 +10,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Toasts } from "./components/toasts";
 import { createAppRouter } from "./router";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 const router = createAppRouter();
 const root = document.getElementById("root");
@@ -17,7 +18,7 @@ if (!root) throw new Error("index.html has no #root element");
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Toasts />
       <RouterProvider router={router} />
     </MantineProvider>

@@ -4,7 +4,7 @@ import { Link } from "@tanstack/react-router";
 /** Any unknown route (spec 01 §2). */
 export function NotFound() {
   return (
-    <Center mih="100dvh" p="md" bg="gray.0">
+    <Center component="main" mih="100dvh" p="md" bg="gray.0">
       <Card w="100%" maw={420}>
         <Stack gap="sm">
           <Title order={1} size="h2">

@@ -20,7 +20,7 @@ export interface NotifyOptions {
 
 export function notify({ title, message, color }: NotifyOptions): void {
   if (previousId) notifications.hide(previousId);
-  previousId = notifications.show({ title, message, color, autoClose: 6000, closeButtonProps: { "aria-label": "Close notification" } });
+  previousId = notifications.show({ title, message, color, autoClose: 6000, closeButtonProps: { "aria-label": "Close notification", size: "xl" } });
   if (!requested) {
     requested = true;
     for (const listener of listeners) listener();

@@ -18,7 +18,7 @@ export const Route = createFileRoute("/_guest")({
 
 function GuestLayout() {
   return (
-    <Center mih="100dvh" p="md" bg="gray.0">
+    <Center component="main" mih="100dvh" p="md" bg="gray.0">
       <Stack w="100%" maw={420} gap="lg">
         <Group gap="xs" justify="center">
           <ThemeIcon size={40} radius="md" aria-hidden="true">

@@ -86,7 +86,7 @@ function LoginPage() {
             {...form.getInputProps("password")}
           />
           <Group justify="flex-end">
-            <Anchor component={Link} to="/forgot-password" size="sm">
+            <Anchor component={Link} to="/forgot-password" size="sm" display="inline-flex" mih={44} style={{ alignItems: "center" }}>
               Forgot password?
             </Anchor>
           </Group>

@@ -1,0 +1,129 @@
+// Accessibility of every screen on a 360×740 phone (issue 7 item 20): axe finds no violation
+// (WCAG 2.2 A/AA and best practices, target-size included), and every touch target is at least
+// 44×44 px (WCAG 2.5.5), beyond axe's 24 px: links inside a sentence are the standard's exception.
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
+import { newUser, register, toast } from "./helpers";
+
+const MIN_TARGET_PX = 44;
+
+/** Runs axe on the page as it is and fails with a readable list of violations. */
+async function expectNoAxeViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
+  const report = results.violations.map((v) => `${v.impact ?? ""} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}  ${n.failureSummary ?? ""}`).join("\n")}`);
+  expect.soft(report, `axe violations on ${screen}`).toEqual([]);
+}
+
+/** Every visible control at least 44×44 px, except links that sit inside a sentence. */
+async function expectTouchTargets(page: Page, screen: string) {
+  const small = await page.evaluate((min) => {
+    const selector = "a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=link], [role=checkbox], [role=radio]";
+    const found: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      const rect = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (rect.width === 0 || rect.height === 0 || style.visibility === "hidden") continue;
+      // A text input's touch target is its whole field (Mantine's wrapper), not the bare <input>.
+      const target = el.matches("input, textarea, select") ? (el.closest<HTMLElement>(".mantine-Input-wrapper") ?? el) : el;
+      const box = target.getBoundingClientRect();
+      const inSentence = el.tagName === "A" && (el.parentElement?.textContent ?? "").trim().length > (el.textContent ?? "").trim().length;
+      if (inSentence) continue;
+      if (box.width < min || box.height < min) {
+        const name = el.getAttribute("aria-label") ?? el.textContent?.trim() ?? el.outerHTML.slice(0, 60);
+        found.push(`${el.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+      }
+    }
+    return found;
+  }, MIN_TARGET_PX);
+  expect.soft(small, `touch targets under ${MIN_TARGET_PX} px on ${screen}`).toEqual([]);
+}
+
+async function checkScreen(page: Page, screen: string) {
+  await expectNoAxeViolations(page, screen);
+  await expectTouchTargets(page, screen);
+}
+
+test("every guest screen: no axe violations, touch targets of 44 px", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await checkScreen(page, "/login");
+
+  // A toast (with its close button) on the screen.
+  await page.getByLabel("Email").fill("nobody@example.com");
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("wrong-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(toast(page, "Login Failed")).toBeVisible();
+  await checkScreen(page, "/login with a toast");
+
+  await page.goto("/register");
+  await expect(page.getByRole("button", { name: "Create Account" })).toBeVisible();
+  await checkScreen(page, "/register");
+
+  await page.goto("/forgot-password");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await checkScreen(page, "/forgot-password");
+
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+  await checkScreen(page, "the not-found page");
+});
+
+test("every signed-in screen: no axe violations, touch targets of 44 px", async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = newUser("Ngozi Uche");
+  await register(page, user);
+  await checkScreen(page, "/onboarding, step 1");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Everything in one place" })).toBeVisible();
+  await checkScreen(page, "/onboarding, step 2");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("button", { name: "Start Verification" })).toBeVisible();
+  await checkScreen(page, "/onboarding, step 3");
+  await page.getByRole("button", { name: "Start Verification" }).click();
+  await expect(page.getByRole("heading", { name: "Account Verification" })).toBeVisible();
+  await checkScreen(page, "/verification");
+
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: user.name })).toBeVisible();
+  await checkScreen(page, "/dashboard");
+
+  await page.getByRole("button", { name: "Add Money" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Money" });
+  await expect(dialog.getByLabel("Amount (NGN)")).toBeVisible();
+  await checkScreen(page, "the Add Money dialog");
+  await dialog.getByLabel("Amount (NGN)").fill("2000");
+  await dialog.getByRole("button", { name: "Add Money" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/paystack\/checkout\//);
+  await expect(page.getByRole("button", { name: "Pay" })).toBeVisible();
+  const checkoutUrl = page.url();
+  const reference = await page.evaluate(() => localStorage.getItem("pendingPaymentReference"));
+  expect(reference).toBeTruthy();
+  await checkScreen(page, "the sandbox checkout");
+
+  // Not paid yet: the gateway answers "pending" and the screen keeps verifying.
+  await page.goto(`/payment-verification?reference=${reference ?? ""}`);
+  await expect(page.getByRole("heading", { name: "Verifying Payment" })).toBeVisible();
+  await checkScreen(page, "/payment-verification, verifying");
+
+  await page.goto(checkoutUrl);
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  await checkScreen(page, "/payment-verification, success");
+
+  await page.goto("/payment-verification?reference=kolo_unknown_reference");
+  await expect(page.getByRole("heading", { name: "Payment Verification Failed" })).toBeVisible();
+  await expect(toast(page, "Verification Failed")).toBeVisible();
+  await checkScreen(page, "/payment-verification, failed, with its toast");
+
+  await page.goto("/transfer");
+  await expect(page.getByRole("link", { name: /Send to User/ })).toBeVisible();
+  await checkScreen(page, "/transfer");
+
+  await page.goto("/transfer/p2p");
+  await expect(page.getByLabel("Recipient email")).toBeVisible();
+  await checkScreen(page, "/transfer/p2p");
+
+  await page.goto("/history");
+  await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(1);
+  await checkScreen(page, "/history");
+});
