@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { cpus } from "node:os";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
-import { chromium } from "@playwright/test";
+import { type Browser, chromium } from "@playwright/test";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 3290);
@@ -50,7 +50,7 @@ function startServer(): ChildProcess {
 }
 
 /** One cold load of /login (fresh context: empty cache, no cookies) under throttling. */
-async function measure(browser: import("@playwright/test").Browser): Promise<Run> {
+async function measure(browser: Browser): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
   // Records when the sign-in button is in the DOM and enabled: React renders the form on the
