@@ -48,7 +48,7 @@ test("every screen runs under the CSP without a violation", async ({ browser }) 
   await expect(page).toHaveURL(/\/sandbox\/paystack\/checkout\//);
   await expect(page.getByRole("heading", { name: "Paystack sandbox checkout" })).toBeVisible();
   // The page's stylesheet applied (it is a file, not an inline style the CSP would block).
-  await expect(page.getByRole("button", { name: "Pay" })).toHaveCSS("background-color", "rgb(11, 163, 96)");
+  await expect(page.getByRole("button", { name: "Pay" })).toHaveCSS("background-color", "rgb(8, 127, 71)");
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page).toHaveURL(/\/payment-verification\?reference=/);
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();

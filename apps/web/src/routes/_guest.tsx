@@ -10,8 +10,12 @@ export const Route = createFileRoute("/_guest")({
   // GET /api/auth/me (the REST adapter's auth.me) rather than tRPC: these screens do not load the
   // tRPC client until a form is submitted (context.loadApi in router.tsx, docs/performance.md).
   beforeLoad: async () => {
-    const response = await fetch("/api/auth/me", { credentials: "include" }).catch(() => null);
-    if (response?.ok) throw redirect({ to: "/dashboard", replace: true });
+    const signedIn = await fetch("/api/auth/me", { credentials: "include" }).then(
+      // The body is read so that the request completes (Chromium keeps an unread one open).
+      async (response) => (await response.text(), response.ok),
+      () => false,
+    );
+    if (signedIn) throw redirect({ to: "/dashboard", replace: true });
   },
   component: GuestLayout,
 });
