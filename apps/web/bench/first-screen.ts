@@ -100,8 +100,10 @@ async function measure(browser: Browser): Promise<Run> {
   });
 
   await page.goto(`${BASE}/login`, { waitUntil: "commit" });
-  await page.waitForFunction("window.__interactiveAt !== undefined", null, { timeout: 120_000, polling: 100 });
-  const interactiveMs = Number(await page.evaluate("window.__interactiveAt"));
+  // Functions, not strings: the app's CSP forbids evaluating strings in the page.
+  const interactiveAt = () => (window as unknown as { __interactiveAt?: number }).__interactiveAt;
+  await page.waitForFunction(interactiveAt, null, { timeout: 120_000, polling: 100 });
+  const interactiveMs = Number(await page.evaluate(interactiveAt));
   await page.waitForLoadState("networkidle");
   await Promise.all(bodies);
   await context.close();
