@@ -1,4 +1,4 @@
-import { EmailInput } from "../../components/email-input";
+import { EmailInput } from "../../components/form-inputs";
 import { Anchor, Card, Group, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { type FormErrors, useForm } from "@mantine/form";
 import { BusyButton } from "../../components/busy-button";

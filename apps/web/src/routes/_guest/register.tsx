@@ -1,4 +1,4 @@
-import { EmailInput } from "../../components/email-input";
+import { EmailInput } from "../../components/form-inputs";
 import { registerFormSchema } from "@kolo/domain";
 import { Anchor, Card, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
