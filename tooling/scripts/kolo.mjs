@@ -43,11 +43,17 @@ function ensureChromium() {
 const command = process.argv[2];
 if (command === "start") {
   ensureInstalled();
-  step("Building the web app");
-  pnpm("--filter", "@kolo/web", "build");
+  if (process.env.KOLO_NO_BUILD === "1") console.log("\nKOLO_NO_BUILD=1: serving the web app as last built");
+  else {
+    step("Building the web app");
+    pnpm("--filter", "@kolo/web", "build");
+  }
   step("Starting Kolo");
-  // Async, so SIGINT/SIGTERM reach the server, which then stops its embedded PostgreSQL.
-  const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: `${ROOT}apps/server`, stdio: "inherit" });
+  // The IPC channel lets the server notice when this launcher dies, even by SIGKILL, and stop.
+  // SIGINT/SIGTERM/SIGHUP are passed on; the server stops its embedded PostgreSQL, then exits,
+  // and this launcher exits with it. (npm runs this script with `exec`, so a signal sent to the
+  // `npm start` process reaches this launcher rather than an intermediate shell.)
+  const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: `${ROOT}apps/server`, stdio: ["inherit", "inherit", "inherit", "ipc"] });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill(signal));
   server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else if (command === "test") {

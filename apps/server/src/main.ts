@@ -1,5 +1,6 @@
 // `npm start` lands here: picks the database (DATABASE_URL, else the embedded PostgreSQL under
 // .data/), migrates it, seeds demo sign-ins on the embedded default, and serves web + API.
+import { resolve } from "node:path";
 import { expireStaleTopUps } from "@kolo/api";
 import { createDb, prepareDatabase } from "@kolo/db";
 import { startEmbeddedPostgres } from "@kolo/db/embedded";
@@ -19,18 +20,45 @@ const PRODUCTION_SANDBOX_WARNING = [
 /** How often unpaid top-ups past their checkout lifetime are looked for. */
 const TOPUP_EXPIRY_INTERVAL_MS = 60_000;
 
+// What to undo on shutdown, newest first: the HTTP server, the pool, the embedded PostgreSQL.
+const cleanups: Array<() => Promise<unknown>> = [];
+let stopping = false;
+
+/** Stops what has started so far (also mid-start-up) and exits with `code`. */
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+    }
+  }
+  process.exit(code);
+}
+
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => void shutdown(0));
+// Started by the launcher (tooling/scripts/kolo.mjs) with an IPC channel: if the launcher dies,
+// even by SIGKILL, the channel closes and the server stops with its PostgreSQL.
+if (process.connected) process.once("disconnect", () => void shutdown(0));
+
 async function main() {
   const env = readEnv();
   let databaseUrl = env.DATABASE_URL;
-  let stopEmbedded: (() => Promise<void>) | undefined;
   if (!databaseUrl) {
     console.log(`Starting the embedded PostgreSQL (data in ${env.KOLO_DATA_DIR}/postgres, port ${env.EMBEDDED_PG_PORT})...`);
-    const pg = await startEmbeddedPostgres({ dataDir: `${env.KOLO_DATA_DIR}/postgres`, port: env.EMBEDDED_PG_PORT });
+    const dataDir = `${env.KOLO_DATA_DIR}/postgres`;
+    const pg = await startEmbeddedPostgres({ dataDir, port: env.EMBEDDED_PG_PORT });
+    if (pg.dataDir !== resolve(dataDir)) {
+      console.log(`PostgreSQL runs as the system user postgres, which cannot enter ${dataDir}: its data is kept in ${pg.dataDir} (linked from there).`);
+    }
     databaseUrl = pg.url;
-    stopEmbedded = pg.stop;
+    cleanups.push(pg.stop);
   }
   await prepareDatabase(databaseUrl);
   const { db, close } = createDb(databaseUrl, { max: 20 });
+  cleanups.push(close);
 
   // Demo sign-ins: on the embedded default unless SEED_DEMO says otherwise; never in production.
   const seed = (env.SEED_DEMO ?? !env.DATABASE_URL) && env.NODE_ENV !== "production";
@@ -49,6 +77,7 @@ async function main() {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
   });
+  cleanups.push(() => app.close());
   await app.listen({ port: env.PORT, host: env.HOST });
 
   console.log(`\nKolo is running at ${publicUrl}`);
@@ -69,19 +98,10 @@ async function main() {
       .finally(() => (expiryRunning = false));
   }, TOPUP_EXPIRY_INTERVAL_MS);
   expiryTimer.unref();
-
-  const shutdown = async () => {
-    clearInterval(expiryTimer);
-    await app.close();
-    await close();
-    await stopEmbedded?.();
-    process.exit(0);
-  };
-  process.once("SIGINT", shutdown);
-  process.once("SIGTERM", shutdown);
+  cleanups.push(async () => clearInterval(expiryTimer));
 }
 
 main().catch((error) => {
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  void shutdown(1);
 });
