@@ -5,10 +5,11 @@ import { join, relative } from "node:path";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { type AppRouter, appRouter } from "@kolo/api";
-import type { Database } from "@kolo/db";
+import { type Database, isDatabaseUnavailable } from "@kolo/db";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Services } from "@kolo/api";
+import { registerRequestDeadline } from "./availability";
 import { contextFactory } from "./context";
 import { registerRestRoutes } from "./rest";
 import { type PaystackSandboxOptions, paystackSandbox } from "./sandbox/paystack";
@@ -34,6 +35,8 @@ export interface AppOptions {
    * as Fastify's trustProxy takes them). Unset: none; the client is the socket's peer.
    */
   trustProxy?: string;
+  /** Deadline of /api and /trpc requests, and the readiness check's wait for the database, in ms. */
+  timeouts?: { requestMs: number; healthMs: number };
   /** Mount the Paystack sandbox under /sandbox/paystack (no PAYSTACK_SECRET_KEY). */
   paystackSandbox?: Omit<PaystackSandboxOptions, "publicUrl">;
 }
@@ -48,6 +51,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const deps = { db: options.db, services: options.services };
 
+  const timeouts = options.timeouts ?? { requestMs: 15_000, healthMs: 2_000 };
+  registerRequestDeadline(app, timeouts.requestMs);
   await app.register(cookie);
   // Security (security.ts): error body, headers and caching, origin check, auth rate limit.
   registerErrorHandler(app);
@@ -64,10 +69,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onError: ({ error, path, req }) => {
         if (error.code === "INTERNAL_SERVER_ERROR") req.log.error({ err: error.cause ?? error, path }, "tRPC call failed");
       },
+      // A database that is unavailable or too slow is a 503, not a 500.
+      responseMeta: ({ errors }) => (errors.some(isDatabaseUnavailable) ? { status: 503 } : {}),
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
 
-  registerRestRoutes(app, deps);
+  registerRestRoutes(app, deps, { healthTimeoutMs: timeouts.healthMs });
   await paystackWebhook(app, { db: options.db, gateway: options.services.paymentGateway, log: options.services.log });
   if (options.paystackSandbox) await paystackSandbox(app, { ...options.paystackSandbox, publicUrl: options.services.publicUrl });
 

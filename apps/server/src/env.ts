@@ -49,6 +49,14 @@ const schema = z.object({
   KOLO_SANDBOX: boolean,
   /** Proxies whose X-Forwarded-For/-Proto/-Host are believed; unset: none. */
   TRUST_PROXY: trustProxy,
+  /** Deadline of every /api and /trpc request; past it the answer is 503 (issue 7 item 13). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** PostgreSQL statement_timeout of the app's connections; a slower statement is cancelled (503). */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Longest wait for a new database connection to be ready. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** How long /api/health waits for `select 1` before answering 503. */
+  HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 }).superRefine((env, ctx) => {
   // DECISIONS "Security": production never runs a provider sandbox by accident; with it,

@@ -57,7 +57,7 @@ async function main() {
     cleanups.push(pg.stop);
   }
   await prepareDatabase(databaseUrl);
-  const { db, close } = createDb(databaseUrl, { max: 20 });
+  const { db, close } = createDb(databaseUrl, { max: 20, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS });
   cleanups.push(close);
 
   // Demo sign-ins: on the embedded default unless SEED_DEMO says otherwise; never in production.
@@ -76,6 +76,7 @@ async function main() {
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowMs: env.AUTH_RATE_LIMIT_WINDOW_MS },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, healthMs: env.HEALTH_TIMEOUT_MS },
   });
   cleanups.push(() => app.close());
   await app.listen({ port: env.PORT, host: env.HOST });

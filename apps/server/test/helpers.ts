@@ -8,7 +8,13 @@ export const ORIGIN = "http://localhost:3000";
 
 export async function buildTestApp(
   db: Database,
-  options: { rateLimitMax?: number; services?: Partial<Services>; trustProxy?: string; webDistDir?: string } = {},
+  options: {
+    rateLimitMax?: number;
+    services?: Partial<Services>;
+    trustProxy?: string;
+    webDistDir?: string;
+    timeouts?: { requestMs: number; healthMs: number };
+  } = {},
 ) {
   return buildApp({
     db,
@@ -23,6 +29,7 @@ export async function buildTestApp(
     authRateLimit: { max: options.rateLimitMax ?? 10_000, windowMs: 60_000 },
     logLevel: "silent",
     trustProxy: options.trustProxy,
+    timeouts: options.timeouts,
   });
 }
 

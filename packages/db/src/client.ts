@@ -19,8 +19,47 @@ export type Database = ReturnType<typeof wrap>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DbOrTx = Database | Transaction;
 
-/** Opens a pool of at most `max` connections to `url`. */
-export function createDb(url: string, options: { max?: number } = {}): DbHandle {
-  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+export interface DbOptions {
+  /** Most connections in the pool (10 by default). */
+  max?: number;
+  /**
+   * PostgreSQL's `statement_timeout` for every statement on the pool's connections, in ms; a
+   * statement running longer (e.g. waiting on a lock) is cancelled by the server with SQLSTATE
+   * 57014. Unset: no limit (PostgreSQL's default).
+   */
+  statementTimeoutMs?: number;
+  /** Longest wait for a new connection to be ready (TCP, TLS, authentication), in ms; 30 000 by default. */
+  connectTimeoutMs?: number;
+}
+
+/** Opens a pool of at most `max` connections to `url`, with the given timeouts. */
+export function createDb(url: string, options: DbOptions = {}): DbHandle {
+  const client = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    // postgres.js counts seconds; fractions work (its timers multiply by 1000).
+    ...(options.connectTimeoutMs !== undefined && { connect_timeout: options.connectTimeoutMs / 1000 }),
+    ...(options.statementTimeoutMs !== undefined && { connection: { statement_timeout: options.statementTimeoutMs } }),
+  });
   return { db: wrap(client), client, close: () => client.end({ timeout: 5 }) };
+}
+
+/** SQLSTATEs meaning "the database cannot serve this now; try again": timeouts, shutdowns, overload. */
+const UNAVAILABLE_SQLSTATES = new Set(["57014", "55P03", "57P01", "57P02", "57P03", "53300", "53400", "08000", "08001", "08003", "08004", "08006"]);
+/** postgres.js and socket error codes for a connection that failed or was lost. */
+const UNAVAILABLE_CONNECTION_CODES = new Set(["CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]);
+
+/**
+ * Whether `error` (or any error in its `cause` chain, as drizzle and tRPC wrap them) says the
+ * database is unavailable or too slow: a statement or lock timeout, a server shutting down or out
+ * of connections, or a connection that could not be made or was lost. Such failures are answered
+ * 503 'Service temporarily unavailable' rather than 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 10; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code !== "string") continue;
+    if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_CONNECTION_CODES.has(code)) return true;
+  }
+  return false;
 }

@@ -2,15 +2,23 @@
 // caller and maps its answer and errors to the HTTP shape the spec's client reads:
 // success -> JSON body; failure -> {message, details, code} (publicError) with the procedure's HTTP status.
 import { createCaller, publicError } from "@kolo/api";
+import { isDatabaseUnavailable } from "@kolo/db";
 import { TRPCError, getTRPCErrorFromUnknown } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import { UNAVAILABLE_BODY } from "../availability";
 import type { ContextDeps } from "../context";
 import { contextFactory } from "../context";
 
 export type Caller = ReturnType<typeof createCaller>;
 
+/** Answers a failed call: 503 when the database is unavailable or too slow, else the procedure's status. */
 export function sendTRPCError(reply: FastifyReply, req: FastifyRequest, unknownError: unknown) {
+  if (reply.sent) return reply; // the request deadline answered already
+  if (isDatabaseUnavailable(unknownError)) {
+    req.log.warn({ err: unknownError }, "database unavailable; answering 503");
+    return reply.code(503).send(UNAVAILABLE_BODY);
+  }
   const error = unknownError instanceof TRPCError ? unknownError : getTRPCErrorFromUnknown(unknownError);
   const status = getHTTPStatusCodeFromError(error);
   if (status >= 500) req.log.error({ err: error.cause ?? error }, "REST call failed");

@@ -1,14 +1,19 @@
 // The documented /api paths (spec 01 §7, spec 02 §7). Each is one line calling a procedure.
 import type { FastifyInstance } from "fastify";
+import { UNAVAILABLE_BODY, databaseAnswers } from "../availability";
 import type { ContextDeps } from "../context";
 import { restRoutes } from "./adapter";
 
 type Body = Record<string, unknown> | undefined;
 
-export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps) {
+/** Registers the /api routes; `healthTimeoutMs` bounds the readiness check's wait for the database. */
+export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, options: { healthTimeoutMs: number }) {
   const route = restRoutes(app, deps);
 
-  route("GET", "/api/health", async () => ({ status: "ok" }));
+  // Readiness: ok only when the database answers in time (load balancers stop sending traffic otherwise).
+  app.get("/api/health", async (_req, reply) =>
+    (await databaseAnswers(deps.db, options.healthTimeoutMs)) ? { status: "ok" } : reply.code(503).send(UNAVAILABLE_BODY),
+  );
 
   route("POST", "/api/auth/register", (caller, req) => caller.auth.register(req.body as never), 201);
   route("POST", "/api/auth/login", (caller, req) => caller.auth.login(req.body as never));

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { inject } from "vitest";
-import { type DbHandle, createDb } from "../client";
+import { type DbHandle, type DbOptions, createDb } from "../client";
 import { urlWithDatabase } from "./shared";
 
 export type { TestDatabaseContext } from "./shared";
@@ -13,7 +13,7 @@ export interface TestDatabase extends DbHandle {
 }
 
 /** Creates a freshly migrated database for one test file; `close()` ends its pool. */
-export async function createTestDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: DbOptions = {}): Promise<TestDatabase> {
   const { adminUrl, templateName } = inject("koloTestDb");
   const name = `kolo_t_${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
