@@ -1,34 +1,97 @@
 #!/usr/bin/env node
-// The README's two commands land here: `npm start` and `npm test`. Each installs what a fresh
-// machine lacks (pnpm via npx, the workspace's packages, Chromium for the browser tests) and
-// then starts the app or runs every check. Change the steps here, and the README with them.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+// The README's commands land here: `npm start` and `npm test` (and `npm run pnpm -- …`). Each
+// installs what a fresh machine lacks and then starts the app or runs every check:
+// - Node: the server, the tests and the tools run on the Node pinned in .node-version (24 LTS).
+//   When the machine's Node is older, this script fetches exactly that version (the npm
+//   registry's `node` package, through npx) and runs itself again under it, with that Node first
+//   on PATH, so everything it spawns (npx, pnpm, vitest, Playwright, the server) runs on it too.
+// - pnpm: the version in package.json's `packageManager`, through npx.
+// - the workspace's packages, and Chromium for the browser tests.
+// Change the steps here, and the README with them.
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { delimiter, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const PNPM = ["-y", "pnpm@10.34.8"];
+const NODE_VERSION = readFileSync(`${ROOT}.node-version`, "utf8").trim();
+const PNPM_VERSION = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")).packageManager.replace(/^pnpm@/, "");
+const PNPM = ["-y", `pnpm@${PNPM_VERSION}`];
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
 
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", ...options });
-  if (result.status !== 0) {
-    console.error(`\n✗ ${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
-    process.exit(result.status ?? 1);
+/**
+ * Runs `command` with its output on ours. SIGINT/SIGTERM/SIGHUP sent to this launcher are passed
+ * on; if this launcher was itself started with an IPC channel (by the launcher on an older Node)
+ * and that channel closes, the child gets SIGTERM. `ipc` opens such a channel to the child.
+ * Resolves with the child's exit code (1 when it died by a signal).
+ */
+function supervise(command, args, options = {}) {
+  const { ipc = false, ...spawnOptions } = options;
+  const child = spawn(command, args, { cwd: ROOT, stdio: ipc ? ["inherit", "inherit", "inherit", "ipc"] : "inherit", ...spawnOptions });
+  const forward = (signal) => child.kill(signal);
+  const orphaned = () => child.kill("SIGTERM");
+  for (const signal of SIGNALS) process.on(signal, forward);
+  if (process.connected) process.on("disconnect", orphaned);
+  return new Promise((resolve) => {
+    child.once("error", (error) => {
+      console.error(`\n✗ ${command}: ${error.message}`);
+      resolve(1);
+    });
+    child.once("exit", (code, signal) => {
+      for (const s of SIGNALS) process.removeListener(s, forward);
+      process.removeListener("disconnect", orphaned);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+async function run(command, args, options = {}) {
+  const code = await supervise(command, args, options);
+  if (code !== 0) {
+    console.error(`\n✗ ${command} ${args.join(" ")} failed (exit ${code})`);
+    process.exit(code);
   }
 }
 const pnpm = (...args) => run("npx", [...PNPM, ...args]);
 const step = (title) => console.log(`\n▶ ${title}`);
 
-function ensureInstalled() {
+/** The path of the pinned Node, fetched into npx's cache on first use. */
+async function pinnedNode() {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", ["-y", `node@${NODE_VERSION}`, "-p", "process.execPath"], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`npx -y node@${NODE_VERSION} failed (exit ${code})`))));
+  });
+}
+
+/** On a Node older than the pinned major, runs this script again under the pinned Node and exits with it. */
+async function ensureNode() {
+  const wanted = Number(NODE_VERSION.split(".")[0]);
+  if (Number(process.versions.node.split(".")[0]) >= wanted) return;
+  console.log(`Node ${process.versions.node} is older than ${wanted}: fetching Node ${NODE_VERSION} (npm registry, package "node")`);
+  let node;
+  try {
+    node = await pinnedNode();
+  } catch (error) {
+    console.error(`✗ ${error.message}. Install Node ${NODE_VERSION} (e.g. from nodejs.org) and run this again.`);
+    process.exit(1);
+  }
+  const env = { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ""}` };
+  process.exit(await supervise(node, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { env, ipc: true }));
+}
+
+async function ensureInstalled() {
   const marker = `${ROOT}node_modules/.modules.yaml`;
   const stale = !existsSync(marker) || statSync(`${ROOT}pnpm-lock.yaml`).mtimeMs > statSync(marker).mtimeMs;
   if (stale) {
     step("Installing dependencies (pnpm install --frozen-lockfile)");
-    pnpm("install", "--frozen-lockfile", "--config.confirmModulesPurge=false");
+    await pnpm("install", "--frozen-lockfile", "--config.confirmModulesPurge=false");
   }
 }
 
-function ensureChromium() {
+async function ensureChromium() {
   if (existsSync("/usr/bin/chromium")) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !existsSync("/usr/bin/apt-get")) {
@@ -36,39 +99,43 @@ function ensureChromium() {
     process.exit(1);
   }
   step("Installing Chromium from Debian's packages");
-  run("apt-get", ["update", "-qq"]);
-  run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  await run("apt-get", ["update", "-qq"]);
+  await run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
 }
 
 const command = process.argv[2];
+if (!["start", "test", "pnpm"].includes(command)) {
+  console.error("usage: node tooling/scripts/kolo.mjs start|test|pnpm <pnpm arguments>");
+  process.exit(2);
+}
+await ensureNode();
+
 if (command === "start") {
-  ensureInstalled();
+  await ensureInstalled();
   if (process.env.KOLO_NO_BUILD === "1") console.log("\nKOLO_NO_BUILD=1: serving the web app as last built");
   else {
     step("Building the web app");
-    pnpm("--filter", "@kolo/web", "build");
+    await pnpm("--filter", "@kolo/web", "build");
   }
   step("Starting Kolo");
   // The IPC channel lets the server notice when this launcher dies, even by SIGKILL, and stop.
   // SIGINT/SIGTERM/SIGHUP are passed on; the server stops its embedded PostgreSQL, then exits,
   // and this launcher exits with it. (npm runs this script with `exec`, so a signal sent to the
   // `npm start` process reaches this launcher rather than an intermediate shell.)
-  const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: `${ROOT}apps/server`, stdio: ["inherit", "inherit", "inherit", "ipc"] });
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill(signal));
-  server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  process.exit(await supervise(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: `${ROOT}apps/server`, ipc: true }));
 } else if (command === "test") {
-  ensureInstalled();
-  ensureChromium();
-  step("Type checking every package");
-  pnpm("-r", "typecheck");
+  await ensureInstalled();
+  await ensureChromium();
+  step(`Type checking every package (Node ${process.versions.node})`);
+  await pnpm("-r", "typecheck");
   step("Linting");
-  pnpm("exec", "eslint", ".", "--max-warnings=0");
+  await pnpm("exec", "eslint", ".", "--max-warnings=0");
   step("Unit and integration tests (Vitest, real PostgreSQL)");
-  pnpm("exec", "vitest", "run");
+  await pnpm("exec", "vitest", "run");
   step("Browser tests (Playwright, Chromium; builds the web app first)");
-  pnpm("--filter", "@kolo/web", "test:e2e");
+  await pnpm("--filter", "@kolo/web", "test:e2e");
   console.log("\n✓ All checks passed");
 } else {
-  console.error("usage: node tooling/scripts/kolo.mjs start|test");
-  process.exit(2);
+  // `npm run pnpm -- <args>`: the project's pnpm on the project's Node, for working on it.
+  process.exit(await supervise("npx", [...PNPM, ...process.argv.slice(3)]));
 }

@@ -38,7 +38,9 @@ async function shutdown(code: number) {
   process.exit(code);
 }
 
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => void shutdown(0));
+// `on`, not `once`: a Ctrl-C reaches the server both from the terminal and through the launcher,
+// and a second signal must not kill it halfway through stopping PostgreSQL.
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(0));
 // Started by the launcher (tooling/scripts/kolo.mjs) with an IPC channel: if the launcher dies,
 // even by SIGKILL, the channel closes and the server stops with its PostgreSQL.
 if (process.connected) process.once("disconnect", () => void shutdown(0));
