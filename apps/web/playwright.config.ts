@@ -48,6 +48,9 @@ export default defineConfig({
     env: { PORT: String(port) },
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
+    // SIGTERM rather than Playwright's default SIGKILL: e2e-server.mjs then stops the server, which
+    // stops its PostgreSQL, and removes the throwaway data folder.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",

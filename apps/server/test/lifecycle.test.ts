@@ -135,6 +135,13 @@ describe("npm start lifecycle", () => {
     expect(await survivors([second.pid!, postmaster])).toEqual([]);
   });
 
+  it("a SIGKILL to the server's process group (as Playwright stops its web server) takes PostgreSQL with it", async () => {
+    const server = await startServer();
+    const postmaster = postmasterPid()!;
+    process.kill(-server.pid!, "SIGKILL");
+    expect(await survivors([server.pid!, postmaster])).toEqual([]);
+  });
+
   it("one SIGTERM to the `npm start` process stops the launcher, the server and PostgreSQL", async () => {
     const npm = await startUntilRunning("npm", ["start"], REPO);
     const tree = [npm.pid!, ...descendants(npm.pid!)];

@@ -230,9 +230,9 @@ async function initialise(bin: string, dataDir: string, user: RunAs | undefined,
 /** Starts the postmaster and resolves once it accepts connections; rejects with its last log lines if it exits first. */
 function launch(bin: string, args: string[], user: RunAs | undefined, log: (line: string) => void, recent: string[]): Promise<ChildProcess> {
   return new Promise((resolvePromise, reject) => {
-    // Own process group: a Ctrl-C in the terminal reaches the server, which stops PostgreSQL
-    // after it has closed its connections, rather than PostgreSQL dying under it.
-    const child = spawn(join(bin, "postgres"), args, { ...user, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    // Same process group as this process: whoever stops the group (a terminal's Ctrl-C,
+    // Playwright's SIGKILL of its web server's group) stops PostgreSQL with it.
+    const child = spawn(join(bin, "postgres"), args, { ...user, stdio: ["ignore", "pipe", "pipe"] });
     // Never outlive this process: a crash or process.exit() still asks PostgreSQL to shut down.
     const onExit = () => void child.kill("SIGINT");
     process.once("exit", onExit);
