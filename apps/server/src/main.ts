@@ -24,10 +24,11 @@ const TOPUP_EXPIRY_INTERVAL_MS = 60_000;
 const cleanups: Array<() => Promise<unknown>> = [];
 let stopping = false;
 
-/** Stops what has started so far (also mid-start-up) and exits with `code`. */
-async function shutdown(code: number) {
+/** Stops what has started so far (also mid-start-up) and exits with `code`; says why on stderr. */
+async function shutdown(code: number, reason: string) {
   if (stopping) return;
   stopping = true;
+  console.error(`Kolo is stopping (${reason})`);
   for (const cleanup of cleanups.reverse()) {
     try {
       await cleanup();
@@ -40,10 +41,10 @@ async function shutdown(code: number) {
 
 // `on`, not `once`: a Ctrl-C reaches the server both from the terminal and through the launcher,
 // and a second signal must not kill it halfway through stopping PostgreSQL.
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(0));
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => void shutdown(0, signal));
 // Started by the launcher (tooling/scripts/kolo.mjs) with an IPC channel: if the launcher dies,
 // even by SIGKILL, the channel closes and the server stops with its PostgreSQL.
-if (process.connected) process.once("disconnect", () => void shutdown(0));
+if (process.connected) process.once("disconnect", () => void shutdown(0, "the launcher is gone"));
 
 async function main() {
   const env = readEnv();
@@ -106,5 +107,5 @@ async function main() {
 
 main().catch((error) => {
   console.error(error instanceof Error ? error.message : error);
-  void shutdown(1);
+  void shutdown(1, "start-up failed");
 });
