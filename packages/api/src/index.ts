@@ -2,7 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "./root";
 
 export { appRouter, createCaller, type AppRouter } from "./root";
-export { INTERNAL_ERROR_MESSAGE, createContext, publicError, type Context, type PublicError, type SessionCookieWriter } from "./trpc";
+export { INTERNAL_ERROR_MESSAGE, SERVICE_UNAVAILABLE_MESSAGE, createContext, publicError, type Context, type PublicError, type SessionCookieWriter } from "./trpc";
 export type { Services } from "./services";
 export { SESSION_COOKIE_NAME } from "./auth/session";
 export { hashPassword } from "./auth/password";

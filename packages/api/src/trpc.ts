@@ -1,6 +1,6 @@
 // The one place tRPC is created: context, superjson, the error formatter and the procedure
 // builders (public, protected, admin, feature-guarded). Every router builds on these.
-import { type Database, featureSwitches, type schema } from "@kolo/db";
+import { type Database, featureSwitches, isDatabaseUnavailable, type schema } from "@kolo/db";
 import { type DomainErrorCode, type FeatureKey, DomainError, FEATURE_DISABLED_MESSAGE, MESSAGES, isDomainError, isFeatureEnabled } from "@kolo/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import superjson from "superjson";
@@ -53,11 +53,13 @@ export interface PublicError {
 }
 
 export const INTERNAL_ERROR_MESSAGE = "Internal server error";
+export const SERVICE_UNAVAILABLE_MESSAGE = "Service temporarily unavailable";
 
 /**
  * What a client is told about a failed call, on tRPC and REST alike (DECISIONS "Security":
  * internal errors never reach the client): for bad input the first field's message and zod's
- * flattened field errors; for a DomainError its code, message and details; for a fault
+ * flattened field errors; for a DomainError its code, message and details; for an unavailable
+ * database 'Service temporarily unavailable' (SERVICE_UNAVAILABLE); for a fault
  * (INTERNAL_SERVER_ERROR, or any error that is neither) only 'Internal server error'.
  */
 export function publicError(error: TRPCError): PublicError {
@@ -65,6 +67,8 @@ export function publicError(error: TRPCError): PublicError {
     return { code: "VALIDATION", message: error.cause.issues[0]?.message ?? "Invalid input", details: z.flattenError(error.cause).fieldErrors };
   }
   if (isDomainError(error.cause)) return { code: error.cause.code, message: error.cause.message, details: error.cause.details ?? null };
+  // A slow, busy or unreachable database (issue 7 item 13): a clear 503, not an internal error.
+  if (isDatabaseUnavailable(error)) return { code: "SERVICE_UNAVAILABLE", message: SERVICE_UNAVAILABLE_MESSAGE, details: null };
   if (error.code === "INTERNAL_SERVER_ERROR") return { code: "INTERNAL", message: INTERNAL_ERROR_MESSAGE, details: null };
   // tRPC's own protocol errors (unknown procedure, bad batch, unsupported method): safe to show.
   return { code: "HTTP", message: error.message, details: null };
