@@ -166,6 +166,20 @@ END;
 $$;
 --> statement-breakpoint
 
+-- The hold with this reference, locked until the transaction ends (KL009 when there is none).
+CREATE FUNCTION kolo_lock_hold(p_reference text) RETURNS holds LANGUAGE plpgsql AS $$
+DECLARE
+  v_hold holds%ROWTYPE;
+BEGIN
+  SELECT * INTO v_hold FROM holds AS h WHERE h.reference = p_reference FOR UPDATE;
+  IF v_hold.id IS NULL THEN
+    RAISE EXCEPTION 'Unknown hold %', p_reference USING ERRCODE = 'KL009';
+  END IF;
+  RETURN v_hold;
+END;
+$$;
+--> statement-breakpoint
+
 -- Ends a held hold: the amount goes to `p_destination_account_id` (payouts in transit, a
 -- provider's clearing account, a merchant wallet) and the fee to `p_fee_account_id`.
 -- outcome: 'settled', or 'already-settled' / 'already-released' / 'already-reversed' (nothing changed).
@@ -181,10 +195,7 @@ DECLARE
   v_hold holds%ROWTYPE;
   v_holds integer;
 BEGIN
-  SELECT * INTO v_hold FROM holds AS h WHERE h.reference = p_reference FOR UPDATE;
-  IF v_hold.id IS NULL THEN
-    RAISE EXCEPTION 'Unknown hold %', p_reference USING ERRCODE = 'KL009';
-  END IF;
+  v_hold := kolo_lock_hold(p_reference);
   IF v_hold.status <> 'held' THEN
     outcome := 'already-' || v_hold.status;
     entry_id := v_hold.final_entry_id;
@@ -217,10 +228,7 @@ DECLARE
   v_hold holds%ROWTYPE;
   v_holds integer;
 BEGIN
-  SELECT * INTO v_hold FROM holds AS h WHERE h.reference = p_reference FOR UPDATE;
-  IF v_hold.id IS NULL THEN
-    RAISE EXCEPTION 'Unknown hold %', p_reference USING ERRCODE = 'KL009';
-  END IF;
+  v_hold := kolo_lock_hold(p_reference);
   IF v_hold.status <> 'held' THEN
     outcome := 'already-' || v_hold.status;
     entry_id := v_hold.final_entry_id;
@@ -268,10 +276,7 @@ DECLARE
   v_hold holds%ROWTYPE;
   v_holds integer;
 BEGIN
-  SELECT * INTO v_hold FROM holds AS h WHERE h.reference = p_reference FOR UPDATE;
-  IF v_hold.id IS NULL THEN
-    RAISE EXCEPTION 'Unknown hold %', p_reference USING ERRCODE = 'KL009';
-  END IF;
+  v_hold := kolo_lock_hold(p_reference);
   IF v_hold.status <> 'settled' THEN
     outcome := CASE WHEN v_hold.status = 'reversed' THEN 'already-reversed' ELSE 'not-settled' END;
     entry_id := v_hold.final_entry_id;
