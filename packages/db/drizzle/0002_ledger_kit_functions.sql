@@ -15,17 +15,12 @@
 -- Other SQLSTATEs: KL003 recipient not found, KL004 transfer to self, KL005 idempotency key reused
 -- for another request, KL009 a programming fault (unbalanced entry, unknown account or hold).
 
-CREATE FUNCTION kolo_post_entry(
-  p_idempotency_key text,
-  p_kind text,
-  p_description text,
-  p_account_ids integer[],
-  p_amounts bigint[],
-  p_transaction_id integer DEFAULT NULL,
-  p_reverses_entry_id bigint DEFAULT NULL,
-  OUT entry_id bigint,
-  OUT created boolean
-) LANGUAGE plpgsql AS $$
+-- Applies the postings of an entry already inserted: checks the entry's shape, locks the accounts
+-- in id order, refuses a wallet going below zero (KL001), moves the balances relatively and
+-- writes the postings. Used by kolo_post_entry, and by kolo_transfer_p2p, which inserts its entry
+-- before taking the wallet locks so that the locks are held for as little as possible.
+CREATE FUNCTION kolo_apply_postings(p_entry_id bigint, p_account_ids integer[], p_amounts bigint[])
+RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_count integer := coalesce(array_length(p_account_ids, 1), 0);
   v_rows integer;
@@ -37,22 +32,11 @@ BEGIN
     RAISE EXCEPTION 'A posting cannot be zero' USING ERRCODE = 'KL009';
   END IF;
   IF (SELECT sum(a) FROM unnest(p_amounts) AS a) <> 0 THEN
-    RAISE EXCEPTION 'Journal entry % does not balance', p_idempotency_key USING ERRCODE = 'KL009';
+    RAISE EXCEPTION 'Journal entry % does not balance', p_entry_id USING ERRCODE = 'KL009';
   END IF;
   IF (SELECT count(DISTINCT a) FROM unnest(p_account_ids) AS a) <> v_count THEN
     RAISE EXCEPTION 'One posting per account in an entry' USING ERRCODE = 'KL009';
   END IF;
-
-  INSERT INTO journal_entries (idempotency_key, kind, description, transaction_id, reverses_entry_id)
-  VALUES (p_idempotency_key, p_kind, p_description, p_transaction_id, p_reverses_entry_id)
-  ON CONFLICT (idempotency_key) DO NOTHING
-  RETURNING id INTO entry_id;
-  IF entry_id IS NULL THEN
-    SELECT je.id INTO entry_id FROM journal_entries AS je WHERE je.idempotency_key = p_idempotency_key;
-    created := false;
-    RETURN;
-  END IF;
-  created := true;
 
   PERFORM 1 FROM ledger_accounts AS a WHERE a.id = ANY (p_account_ids) ORDER BY a.id FOR UPDATE;
   IF EXISTS (
@@ -66,10 +50,37 @@ BEGIN
   WHERE a.id = v.account_id;
   GET DIAGNOSTICS v_rows = ROW_COUNT;
   IF v_rows <> v_count THEN
-    RAISE EXCEPTION 'Unknown ledger account in entry %', p_idempotency_key USING ERRCODE = 'KL009';
+    RAISE EXCEPTION 'Unknown ledger account in entry %', p_entry_id USING ERRCODE = 'KL009';
   END IF;
   INSERT INTO postings (journal_entry_id, account_id, amount)
-  SELECT entry_id, v.account_id, v.amount FROM unnest(p_account_ids, p_amounts) AS v (account_id, amount);
+  SELECT p_entry_id, v.account_id, v.amount FROM unnest(p_account_ids, p_amounts) AS v (account_id, amount);
+END;
+$$;
+--> statement-breakpoint
+
+CREATE FUNCTION kolo_post_entry(
+  p_idempotency_key text,
+  p_kind text,
+  p_description text,
+  p_account_ids integer[],
+  p_amounts bigint[],
+  p_transaction_id integer DEFAULT NULL,
+  p_reverses_entry_id bigint DEFAULT NULL,
+  OUT entry_id bigint,
+  OUT created boolean
+) LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO journal_entries (idempotency_key, kind, description, transaction_id, reverses_entry_id)
+  VALUES (p_idempotency_key, p_kind, p_description, p_transaction_id, p_reverses_entry_id)
+  ON CONFLICT (idempotency_key) DO NOTHING
+  RETURNING id INTO entry_id;
+  IF entry_id IS NULL THEN
+    SELECT je.id INTO entry_id FROM journal_entries AS je WHERE je.idempotency_key = p_idempotency_key;
+    created := false;
+    RETURN;
+  END IF;
+  created := true;
+  PERFORM kolo_apply_postings(entry_id, p_account_ids, p_amounts);
 END;
 $$;
 --> statement-breakpoint
@@ -296,9 +307,10 @@ $$;
 --> statement-breakpoint
 
 -- User-to-user transfer (spec 02 "/transfer/p2p"; DECISIONS "Fees", "Limits") in one statement,
--- so one round trip: finds the active recipient by e-mail, locks both wallets in id order, answers
--- an earlier request with the same idempotency key (replayed = true), checks the balance, counts
--- the amount against the day's limit, writes the record and posts the entry.
+-- so one round trip: finds the active recipient by e-mail, writes the record and the entry (an
+-- earlier request with the same idempotency key is answered instead: replayed = true), locks both
+-- wallets in id order, checks the balance, counts the amount against the day's limit, and applies
+-- the postings.
 CREATE FUNCTION kolo_transfer_p2p(
   p_sender_id integer,
   p_recipient_email text,
@@ -325,6 +337,7 @@ DECLARE
   v_wallet record;
   v_existing transactions%ROWTYPE;
   v_transaction transactions%ROWTYPE;
+  v_entry_id bigint;
 BEGIN
   IF p_amount <= 0 THEN
     RAISE EXCEPTION 'Amount must be positive' USING ERRCODE = 'KL009';
@@ -339,6 +352,34 @@ BEGIN
     RAISE EXCEPTION 'You cannot transfer money to yourself' USING ERRCODE = 'KL004';
   END IF;
 
+  -- The record and the entry are written before the wallets are locked: the locks are then held
+  -- only for the balance check, the limit, the postings and the commit. A failure below raises,
+  -- which undoes these rows too. A second request with the same idempotency key waits here for the
+  -- first to commit (the unique index), then finds its record and answers it.
+  INSERT INTO transactions AS t (type, amount, status, reference, description, sender_id, recipient_id, metadata, idempotency_key)
+  VALUES (
+    'p2p', p_amount, 'completed', p_reference, 'Transfer to ' || v_recipient_name, p_sender_id, v_recipient_id,
+    jsonb_build_object('senderName', v_sender_name, 'senderEmail', v_sender_email, 'recipientName', v_recipient_name, 'recipientEmail', v_recipient_email),
+    p_idempotency_key
+  )
+  ON CONFLICT (sender_id, idempotency_key) DO NOTHING
+  RETURNING t.* INTO v_transaction;
+  IF v_transaction.id IS NULL THEN
+    SELECT * INTO v_existing FROM transactions AS t WHERE t.sender_id = p_sender_id AND t.idempotency_key = p_idempotency_key;
+    IF v_existing.recipient_id IS DISTINCT FROM v_recipient_id OR v_existing.amount <> p_amount OR v_existing.type <> 'p2p' THEN
+      RAISE EXCEPTION 'This idempotency key was already used for a different transfer' USING ERRCODE = 'KL005';
+    END IF;
+    RETURN QUERY SELECT true, v_existing.id, v_existing.type, v_existing.amount, v_existing.fee, v_existing.status, v_existing.reference, v_existing.description, v_existing.sender_id, v_existing.recipient_id, v_existing.metadata, v_existing.idempotency_key, v_existing.created_at, v_existing.updated_at;
+    RETURN;
+  END IF;
+  INSERT INTO journal_entries (idempotency_key, kind, description, transaction_id)
+  VALUES (
+    CASE WHEN p_idempotency_key IS NULL THEN 'p2p:' || p_reference ELSE 'p2p:' || p_sender_id || ':' || p_idempotency_key END,
+    'p2p', 'P2P ' || p_reference, v_transaction.id
+  )
+  RETURNING journal_entries.id INTO v_entry_id;
+
+  -- Both wallets, locked in id order.
   FOR v_wallet IN
     SELECT a.id, a.user_id, a.balance FROM ledger_accounts AS a
     WHERE a.kind = 'user_wallet' AND a.user_id IN (p_sender_id, v_recipient_id) ORDER BY a.id FOR UPDATE
@@ -367,34 +408,11 @@ BEGIN
     END LOOP;
   END IF;
 
-  IF p_idempotency_key IS NOT NULL THEN
-    SELECT * INTO v_existing FROM transactions AS t WHERE t.sender_id = p_sender_id AND t.idempotency_key = p_idempotency_key;
-    IF v_existing.id IS NOT NULL THEN
-      IF v_existing.recipient_id IS DISTINCT FROM v_recipient_id OR v_existing.amount <> p_amount OR v_existing.type <> 'p2p' THEN
-        RAISE EXCEPTION 'This idempotency key was already used for a different transfer' USING ERRCODE = 'KL005';
-      END IF;
-      RETURN QUERY SELECT true, v_existing.id, v_existing.type, v_existing.amount, v_existing.fee, v_existing.status, v_existing.reference, v_existing.description, v_existing.sender_id, v_existing.recipient_id, v_existing.metadata, v_existing.idempotency_key, v_existing.created_at, v_existing.updated_at;
-      RETURN;
-    END IF;
-  END IF;
-
   IF v_sender_balance < p_amount THEN
     RAISE EXCEPTION 'Insufficient Balance' USING ERRCODE = 'KL001';
   END IF;
   PERFORM kolo_record_outgoing(p_sender_id, p_day, p_amount, p_daily_limit);
-
-  INSERT INTO transactions AS t (type, amount, status, reference, description, sender_id, recipient_id, metadata, idempotency_key)
-  VALUES (
-    'p2p', p_amount, 'completed', p_reference, 'Transfer to ' || v_recipient_name, p_sender_id, v_recipient_id,
-    jsonb_build_object('senderName', v_sender_name, 'senderEmail', v_sender_email, 'recipientName', v_recipient_name, 'recipientEmail', v_recipient_email),
-    p_idempotency_key
-  )
-  RETURNING t.* INTO v_transaction;
-  PERFORM kolo_post_entry(
-    CASE WHEN p_idempotency_key IS NULL THEN 'p2p:' || p_reference ELSE 'p2p:' || p_sender_id || ':' || p_idempotency_key END,
-    'p2p', 'P2P ' || p_reference,
-    ARRAY[v_sender_wallet, v_recipient_wallet], ARRAY[-p_amount, p_amount], v_transaction.id
-  );
+  PERFORM kolo_apply_postings(v_entry_id, ARRAY[v_sender_wallet, v_recipient_wallet], ARRAY[-p_amount, p_amount]);
   RETURN QUERY SELECT false, v_transaction.id, v_transaction.type, v_transaction.amount, v_transaction.fee, v_transaction.status, v_transaction.reference, v_transaction.description, v_transaction.sender_id, v_transaction.recipient_id, v_transaction.metadata, v_transaction.idempotency_key, v_transaction.created_at, v_transaction.updated_at;
 END;
 $$;
