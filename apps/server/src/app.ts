@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import { type AppRouter, appRouter } from "@kolo/api";
+import { type AppRouter, PROVIDERS, type SandboxOptions, appRouter } from "@kolo/api";
 import { type Database, isDatabaseUnavailable } from "@kolo/db";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -12,8 +12,6 @@ import type { Services } from "@kolo/api";
 import { registerRequestDeadline } from "./availability";
 import { contextFactory } from "./context";
 import { registerRestRoutes } from "./rest";
-import { type PaystackSandboxOptions, paystackSandbox } from "./sandbox/paystack";
-import { paystackWebhook } from "./webhooks/paystack";
 import {
   NOT_FOUND_BODY,
   frameworkErrors,
@@ -37,8 +35,8 @@ export interface AppOptions {
   trustProxy?: string;
   /** Deadline of /api and /trpc requests, and the readiness check's wait for the database, in ms. */
   timeouts?: { requestMs: number; healthMs: number };
-  /** Mount the Paystack sandbox under /sandbox/paystack (no PAYSTACK_SECRET_KEY). */
-  paystackSandbox?: Omit<PaystackSandboxOptions, "publicUrl">;
+  /** Provider sandboxes to mount under /sandbox/<name>, by provider name (providers without keys). */
+  sandboxes?: Record<string, SandboxOptions>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -75,8 +73,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerRestRoutes(app, deps, { healthTimeoutMs: timeouts.healthMs });
-  await paystackWebhook(app, { db: options.db, gateway: options.services.paymentGateway, log: options.services.log });
-  if (options.paystackSandbox) await paystackSandbox(app, { ...options.paystackSandbox, publicUrl: options.services.publicUrl });
+  // The provider kit: every provider's webhook route, and its sandbox when it runs without keys.
+  for (const provider of PROVIDERS) {
+    await provider.mountWebhook(app, { db: options.db, services: options.services });
+    const sandbox = options.sandboxes?.[provider.name];
+    if (sandbox) await provider.mountSandbox(app, { ...sandbox, db: options.db, publicUrl: options.services.publicUrl });
+  }
 
   const webDistDir = options.webDistDir;
   const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, "index.html"));

@@ -2,6 +2,7 @@
 // passed on as typed config. Add new variables here and to the README's table.
 import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
+import type { ProviderSettings } from "@kolo/api";
 import { z } from "zod";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -45,6 +46,8 @@ const schema = z.object({
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.url().default("https://api.paystack.co"),
+  /** Delay before a provider sandbox sends a queued event's webhook (payouts), in ms. */
+  SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   /** Run the built-in provider sandboxes even with NODE_ENV=production (demos only). */
   KOLO_SANDBOX: boolean,
   /** Proxies whose X-Forwarded-For/-Proto/-Host are believed; unset: none. */
@@ -73,6 +76,16 @@ const schema = z.object({
 });
 
 export type Env = z.infer<typeof schema>;
+
+/**
+ * Each provider's keys and base URL, by the provider's name in the registry (packages/api
+ * providers/registry.ts). A provider without a secret key runs on its built-in sandbox.
+ */
+export function providerSettings(env: Env): Record<string, ProviderSettings> {
+  return {
+    paystack: { secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_BASE_URL },
+  };
+}
 
 /** Validates an environment without exiting (tests); readEnv is the start-up path. */
 export const parseEnv = (source: NodeJS.ProcessEnv) => schema.safeParse(source);

@@ -69,12 +69,12 @@ async function main() {
 
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const log = { warn: (details: Record<string, unknown>, message: string) => console.warn(JSON.stringify({ level: "warn", message, ...details })) };
-  const { services, paystackSandbox } = createServices(env, { publicUrl, internalUrl: `http://127.0.0.1:${env.PORT}` }, log);
-  if (paystackSandbox && env.NODE_ENV === "production") console.warn(PRODUCTION_SANDBOX_WARNING);
+  const { services, sandboxes } = createServices(env, { publicUrl, internalUrl: `http://127.0.0.1:${env.PORT}` }, log);
+  if (sandboxes.paystack && env.NODE_ENV === "production") console.warn(PRODUCTION_SANDBOX_WARNING);
   const app = await buildApp({
     db,
     services,
-    paystackSandbox,
+    sandboxes,
     webDistDir: env.WEB_DIST_DIR,
     authRateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowMs: env.AUTH_RATE_LIMIT_WINDOW_MS },
     logLevel: env.LOG_LEVEL,
@@ -85,7 +85,7 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
 
   console.log(`\nKolo is running at ${publicUrl}`);
-  console.log(paystackSandbox ? "Card payments: built-in Paystack sandbox (no PAYSTACK_SECRET_KEY set)" : `Card payments: Paystack at ${env.PAYSTACK_BASE_URL}`);
+  console.log(sandboxes.paystack ? "Card payments: built-in Paystack sandbox (no PAYSTACK_SECRET_KEY set)" : `Card payments: Paystack at ${env.PAYSTACK_BASE_URL}`);
   if (seed) {
     console.log("Demo sign-ins:");
     for (const demo of DEMO_USERS) console.log(`  ${demo.role.padEnd(9)} ${demo.email} / ${demo.password}`);

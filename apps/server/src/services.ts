@@ -1,32 +1,31 @@
-// Chooses the provider implementations from the environment: the real Paystack API when
-// PAYSTACK_SECRET_KEY is set, else the built-in sandbox on this server. Tests build Services directly.
-import { randomBytes } from "node:crypto";
-import { PaystackClient, type Services } from "@kolo/api";
-import type { Env } from "./env";
+// Chooses the provider implementations from the environment by looping over the provider kit's
+// registry (PROVIDERS): the real API when a provider's secret key is set, else its built-in
+// sandbox on this server. Tests build Services directly.
+import { PROVIDERS, type SandboxOptions, type Services } from "@kolo/api";
+import { type Env, providerSettings } from "./env";
 
 export interface ServicesWithSandbox {
   services: Services;
-  /** Set when the Paystack sandbox must be mounted: its secret and webhook target. */
-  paystackSandbox?: { secretKey: string; webhookUrl: string };
+  /** The sandboxes to mount, by provider name (providers configured without keys). */
+  sandboxes: Record<string, SandboxOptions>;
 }
 
 /**
- * `internalUrl` is how this process reaches itself (http://127.0.0.1:PORT): the sandbox's API
- * base and its webhook target. `publicUrl` is what the browser sees.
+ * `internalUrl` is how this process reaches itself (http://127.0.0.1:PORT): the sandboxes' API
+ * base and their webhook target. `publicUrl` is what the browser sees.
  */
 export function createServices(env: Env, urls: { publicUrl: string; internalUrl: string }, log: Services["log"]): ServicesWithSandbox {
-  if (env.PAYSTACK_SECRET_KEY) {
-    return {
-      services: { publicUrl: urls.publicUrl, log, paymentGateway: new PaystackClient({ baseUrl: env.PAYSTACK_BASE_URL, secretKey: env.PAYSTACK_SECRET_KEY }) },
-    };
+  const settings = providerSettings(env);
+  const sandboxes: Record<string, SandboxOptions> = {};
+  let supplied: Partial<Services> = {};
+  for (const provider of PROVIDERS) {
+    const own = settings[provider.name];
+    if (!own) throw new Error(`No settings for provider ${provider.name} in env.ts providerSettings`);
+    const setup = provider.configure(own, urls);
+    supplied = { ...supplied, ...setup.services };
+    if (setup.sandbox) sandboxes[provider.name] = { ...setup.sandbox, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS };
   }
-  const secretKey = `sk_test_sandbox_${randomBytes(16).toString("hex")}`;
-  return {
-    services: {
-      publicUrl: urls.publicUrl,
-      log,
-      paymentGateway: new PaystackClient({ baseUrl: `${urls.internalUrl}/sandbox/paystack`, secretKey }),
-    },
-    paystackSandbox: { secretKey, webhookUrl: `${urls.internalUrl}/api/webhooks/paystack` },
-  };
+  const { paymentGateway } = supplied;
+  if (!paymentGateway) throw new Error("No provider supplies the payment gateway");
+  return { services: { ...supplied, publicUrl: urls.publicUrl, log, paymentGateway }, sandboxes };
 }

@@ -21,7 +21,7 @@ async function startServer(db: TestDatabase["db"], options: { deliverWebhooksTo?
       paymentGateway: new PaystackClient({ baseUrl: `${base}/sandbox/paystack`, secretKey }),
       log: { warn: (_details, message) => void warnings.push(message) },
     },
-    paystackSandbox: { secretKey, webhookUrl: options.deliverWebhooksTo === "nowhere" ? `${base}/api/health-nowhere` : `${base}/api/webhooks/paystack` },
+    sandboxes: { paystack: { secretKey, webhookUrl: options.deliverWebhooksTo === "nowhere" ? `${base}/api/health-nowhere` : `${base}/api/webhooks/paystack` } },
   });
   await app.listen({ port, host: "127.0.0.1" });
   return { app, base, secretKey, warnings };

@@ -22,7 +22,7 @@ async function startServer(db: TestDatabase["db"], options: { webhooks: boolean 
     db,
     logLevel: "silent",
     services: { publicUrl: base, paymentGateway: gateway, log },
-    paystackSandbox: { secretKey, webhookUrl: options.webhooks ? `${base}/api/webhooks/paystack` : `${base}/api/health-nowhere` },
+    sandboxes: { paystack: { secretKey, webhookUrl: options.webhooks ? `${base}/api/webhooks/paystack` : `${base}/api/health-nowhere` } },
   });
   await app.listen({ port, host: "127.0.0.1" });
   return { app, base, gateway, log, warnings };

@@ -1,3 +1,4 @@
 export * from "./users";
 export * from "./features";
 export * from "./ledger";
+export * from "./provider-sandbox";

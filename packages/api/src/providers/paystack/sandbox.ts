@@ -1,34 +1,18 @@
 // Built-in Paystack sandbox (DECISIONS "Providers"): emulates the transaction initialize and
 // verify endpoints and a hosted checkout page over HTTP, so the real PaystackClient runs on a
 // machine with no internet. Mounted under /sandbox/paystack when PAYSTACK_SECRET_KEY is unset.
-// Charges live in memory: a restart forgets unpaid checkouts (verify then answers 404).
+// Checkouts live in PostgreSQL (paystack_sandbox_charges): an unpaid one survives a restart.
 import { randomBytes } from "node:crypto";
-import { paystackSignature } from "@kolo/api";
+import { schema } from "@kolo/db";
 import { formatKobo } from "@kolo/domain";
+import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
+import type { SandboxContext } from "../kit";
+import { paystackSignature } from "./wire";
 
-export interface PaystackSandboxOptions {
-  secretKey: string;
-  /** Browser-facing origin, for authorization URLs. */
-  publicUrl: string;
-  /** Where signed webhooks are delivered (the app's own /api/webhooks/paystack). */
-  webhookUrl: string;
-}
-
-interface SandboxCharge {
-  id: number;
-  reference: string;
-  accessCode: string;
-  amount: number;
-  currency: string;
-  email: string;
-  callbackUrl: string;
-  metadata: unknown;
-  status: "abandoned" | "success" | "failed";
-  paidAt: string | null;
-  createdAt: string;
-}
+type SandboxCharge = typeof schema.paystackSandboxCharges.$inferSelect;
+const charges = schema.paystackSandboxCharges;
 
 const initializeBody = z.object({
   email: z.email(),
@@ -57,8 +41,8 @@ function transactionObject(charge: SandboxCharge) {
     amount: charge.amount,
     currency: charge.currency,
     fees: charge.status === "success" ? sandboxFeeKobo(charge.amount) : null,
-    paid_at: charge.paidAt,
-    created_at: charge.createdAt,
+    paid_at: charge.paidAt?.toISOString() ?? null,
+    created_at: charge.createdAt.toISOString(),
     channel: "card",
     gateway_response: charge.status === "success" ? "Successful" : charge.status === "failed" ? "Declined" : "The transaction was not completed",
     customer: { email: charge.email },
@@ -96,10 +80,11 @@ ${
 </main></body></html>`;
 }
 
-export async function paystackSandbox(app: FastifyInstance, options: PaystackSandboxOptions) {
-  const byReference = new Map<string, SandboxCharge>();
-  const byAccessCode = new Map<string, SandboxCharge>();
-  let nextId = 1;
+/** Mounts the Paystack sandbox's HTTP API and checkout page under /sandbox/paystack. */
+export async function paystackSandbox(app: FastifyInstance, options: SandboxContext) {
+  const { db } = options;
+  const byReference = async (reference: string) => (await db.select().from(charges).where(eq(charges.reference, reference)))[0];
+  const byAccessCode = async (accessCode: string) => (await db.select().from(charges).where(eq(charges.accessCode, accessCode)))[0];
 
   const authorized = (header: string | undefined) => header === `Bearer ${options.secretKey}`;
 
@@ -127,22 +112,20 @@ export async function paystackSandbox(app: FastifyInstance, options: PaystackSan
         const parsed = initializeBody.safeParse(req.body);
         if (!parsed.success) return reply.code(400).send({ status: false, message: z.prettifyError(parsed.error) });
         const reference = parsed.data.reference ?? randomBytes(8).toString("hex");
-        if (byReference.has(reference)) return reply.code(400).send({ status: false, message: "Duplicate Transaction Reference" });
-        const charge: SandboxCharge = {
-          id: nextId++,
-          reference,
-          accessCode: randomBytes(9).toString("hex"),
-          amount: parsed.data.amount,
-          currency: parsed.data.currency,
-          email: parsed.data.email,
-          callbackUrl: parsed.data.callback_url,
-          metadata: parsed.data.metadata,
-          status: "abandoned",
-          paidAt: null,
-          createdAt: new Date().toISOString(),
-        };
-        byReference.set(reference, charge);
-        byAccessCode.set(charge.accessCode, charge);
+        const [charge] = await db
+          .insert(charges)
+          .values({
+            reference,
+            accessCode: randomBytes(9).toString("hex"),
+            amount: parsed.data.amount,
+            currency: parsed.data.currency,
+            email: parsed.data.email,
+            callbackUrl: parsed.data.callback_url,
+            metadata: parsed.data.metadata ?? null,
+          })
+          .onConflictDoNothing({ target: charges.reference })
+          .returning();
+        if (!charge) return reply.code(400).send({ status: false, message: "Duplicate Transaction Reference" });
         return {
           status: true,
           message: "Authorization URL created",
@@ -156,7 +139,7 @@ export async function paystackSandbox(app: FastifyInstance, options: PaystackSan
 
       sandbox.get<{ Params: { reference: string } }>("/transaction/verify/:reference", async (req, reply) => {
         if (!authorized(req.headers.authorization)) return reply.code(401).send({ status: false, message: "Invalid key" });
-        const charge = byReference.get(req.params.reference);
+        const charge = await byReference(req.params.reference);
         if (!charge) return reply.code(404).send({ status: false, message: "Transaction reference not found" });
         return { status: true, message: "Verification successful", data: transactionObject(charge) };
       });
@@ -164,20 +147,22 @@ export async function paystackSandbox(app: FastifyInstance, options: PaystackSan
       sandbox.get("/checkout.css", async (_req, reply) => reply.type("text/css").send(CHECKOUT_CSS));
 
       sandbox.get<{ Params: { accessCode: string } }>("/checkout/:accessCode", async (req, reply) => {
-        const charge = byAccessCode.get(req.params.accessCode);
+        const charge = await byAccessCode(req.params.accessCode);
         if (!charge) return reply.code(404).type("text/html").send("<!doctype html><title>Not found</title><p>This checkout link is not valid.</p>");
         return reply.type("text/html").send(checkoutPage(charge));
       });
 
       const finish = (outcome: "success" | "failed") =>
         async (req: { params: { accessCode: string } }, reply: FastifyReply) => {
-          const charge = byAccessCode.get(req.params.accessCode);
+          const charge = await byAccessCode(req.params.accessCode);
           if (!charge) return reply.code(404).send({ status: false, message: "Checkout not found" });
-          if (charge.status === "abandoned") {
-            charge.status = outcome;
-            charge.paidAt = outcome === "success" ? new Date().toISOString() : null;
-            if (outcome === "success") await deliverWebhook("charge.success", charge);
-          }
+          // Only the first click ends the checkout (a conditional update: two clicks race safely).
+          const [ended] = await db
+            .update(charges)
+            .set({ status: outcome, paidAt: outcome === "success" ? new Date() : null })
+            .where(and(eq(charges.id, charge.id), eq(charges.status, "abandoned")))
+            .returning();
+          if (ended?.status === "success") await deliverWebhook("charge.success", ended);
           const target = new URL(charge.callbackUrl);
           target.searchParams.set("reference", charge.reference);
           target.searchParams.set("trxref", charge.reference);

@@ -1,13 +1,17 @@
 // POST /api/webhooks/paystack: checks x-paystack-signature (HMAC-SHA512 of the raw body with the
 // secret key) before parsing anything, then settles charge.success events at most once.
-import { type PaymentGateway, type PublicError, type Services, paystackTransaction, settleTopUp, toVerifiedCharge } from "@kolo/api";
-import type { Database } from "@kolo/db";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { settleTopUp } from "../../money/topup";
+import type { PublicError } from "../../trpc";
+import type { WebhookContext } from "../kit";
+import { paystackTransaction, toVerifiedCharge } from "./wire";
 
 const eventSchema = z.object({ event: z.string(), data: z.unknown() });
 
-export async function paystackWebhook(app: FastifyInstance, deps: { db: Database; gateway: PaymentGateway; log: Services["log"] }) {
+/** Mounts POST /api/webhooks/paystack; the signature is checked with the injected payment gateway. */
+export async function paystackWebhook(app: FastifyInstance, context: WebhookContext) {
+  const { db, services } = context;
   await app.register(async (scope) => {
     // Keep the raw bytes: the signature is over the body exactly as sent.
     const raw = (_req: unknown, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body);
@@ -17,7 +21,7 @@ export async function paystackWebhook(app: FastifyInstance, deps: { db: Database
     scope.post("/api/webhooks/paystack", async (req, reply) => {
       const body = req.body;
       const signature = req.headers["x-paystack-signature"];
-      if (!Buffer.isBuffer(body) || !deps.gateway.verifyWebhookSignature(body, typeof signature === "string" ? signature : undefined)) {
+      if (!Buffer.isBuffer(body) || !services.paymentGateway.verifyWebhookSignature(body, typeof signature === "string" ? signature : undefined)) {
         req.log.warn("Paystack webhook with a bad or missing signature refused");
         return reply.code(401).send({ code: "UNAUTHENTICATED", message: "Invalid signature", details: null } satisfies PublicError);
       }
@@ -33,7 +37,7 @@ export async function paystackWebhook(app: FastifyInstance, deps: { db: Database
         const details = z.flattenError(data.error).fieldErrors;
         return reply.code(400).send({ code: "VALIDATION", message: "Malformed charge data", details } satisfies PublicError);
       }
-      const result = await settleTopUp(deps.db, toVerifiedCharge(data.data), deps.log);
+      const result = await settleTopUp(db, toVerifiedCharge(data.data), services.log);
       return { received: true, outcome: result.outcome };
     });
   });

@@ -1,52 +1,16 @@
 // Paystack client over HTTP (https://paystack.com/docs/api/transaction): initialize and verify a
 // transaction, and check webhook signatures. Amounts are kobo on the wire; the secret key goes
 // in the Authorization header. Points at api.paystack.co or at the sandbox the server mounts.
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { plainText } from "@kolo/domain";
-import { z } from "zod";
+import { timingSafeEqual } from "node:crypto";
+import type { z } from "zod";
 import {
-  type ChargeStatus,
   type InitializeChargeInput,
   type InitializedCharge,
   type PaymentGateway,
   PaymentGatewayError,
   type VerifiedCharge,
-} from "./payment-gateway";
-
-const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.boolean(), message: z.string(), data: data.optional().nullable() });
-
-const initializeData = z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() });
-
-/** The transaction object in verify answers and in webhook `data`; no string may carry control characters (they reach the database). */
-export const paystackTransaction = z.object({
-  reference: plainText(),
-  status: plainText(),
-  amount: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
-  currency: plainText(),
-  fees: z.union([z.number().int(), z.string().regex(/^\d+$/)]).nullable().optional(),
-  paid_at: plainText().nullable().optional(),
-  channel: plainText().nullable().optional(),
-  gateway_response: plainText().nullable().optional(),
-});
-
-/** Maps a Paystack transaction object to a VerifiedCharge (kobo as bigint). */
-export function toVerifiedCharge(data: z.infer<typeof paystackTransaction>): VerifiedCharge {
-  return {
-    reference: data.reference,
-    status: data.status as ChargeStatus,
-    amountKobo: BigInt(data.amount),
-    currency: data.currency,
-    feesKobo: data.fees === null || data.fees === undefined ? null : BigInt(data.fees),
-    paidAt: data.paid_at ?? null,
-    channel: data.channel ?? null,
-    gatewayResponse: data.gateway_response ?? null,
-  };
-}
-
-/** HMAC-SHA512 hex of `rawBody` with `secretKey`: Paystack's x-paystack-signature. */
-export function paystackSignature(rawBody: Buffer | string, secretKey: string): string {
-  return createHmac("sha512", secretKey).update(rawBody).digest("hex");
-}
+} from "../payment-gateway";
+import { envelope, initializeData, paystackSignature, paystackTransaction, toVerifiedCharge } from "./wire";
 
 export class PaystackClient implements PaymentGateway {
   constructor(

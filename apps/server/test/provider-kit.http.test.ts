@@ -1,0 +1,58 @@
+// The provider kit (issue 8 item 1): the registry mounts each provider's sandbox and webhook
+// route, and sandbox state lives in PostgreSQL so that a restart forgets no unpaid checkout.
+import { PROVIDERS } from "@kolo/api";
+import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api, signUp, startSandboxServer } from "./sandbox-server";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("provider registry", () => {
+  it("mounts every provider's webhook route and sandbox: unsigned webhooks are refused, the sandbox wants its key", async () => {
+    const server = await startSandboxServer(t.db);
+    try {
+      for (const provider of PROVIDERS) {
+        const webhook = await fetch(`${server.base}/api/webhooks/${provider.name}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+        expect(webhook.status).toBe(401);
+        const sandbox = await fetch(`${server.base}/sandbox/${provider.name}/transaction/verify/nothing`);
+        expect(sandbox.status).toBe(401);
+      }
+    } finally {
+      await server.app.close();
+    }
+  });
+});
+
+describe("Paystack sandbox state in PostgreSQL", () => {
+  it("an unpaid checkout survives a restart: the new process shows it, and Pay credits the wallet", async () => {
+    const first = await startSandboxServer(t.db);
+    const c = await signUp(first.base, "Restart Payer");
+    const started = await api(c, "POST", "/api/wallet/topup", { amount: 1500 });
+    expect(started.status).toBe(200);
+    const { authorizationUrl, reference } = (await started.json()) as { authorizationUrl: string; reference: string };
+    await first.app.close();
+
+    const second = await startSandboxServer(t.db);
+    try {
+      const accessCode = new URL(authorizationUrl).pathname.split("/").pop()!;
+      const checkoutUrl = `${second.base}/sandbox/paystack/checkout/${accessCode}`;
+      const page = await fetch(checkoutUrl);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("₦1,500.00");
+      const paid = await fetch(`${checkoutUrl}/pay`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" } });
+      expect(paid.status).toBe(303);
+      const again = { ...c, base: second.base };
+      const me = (await (await api(again, "GET", "/api/auth/me")).json()) as { balance: number };
+      expect(me.balance).toBe(1500);
+      expect((await second.paystack.verifyCharge(reference)).status).toBe("success");
+    } finally {
+      await second.app.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+// The provider kit (DECISIONS "Providers"): each outside provider lives in one folder under
+// providers/<name>/ (client, wire types, sandbox, webhook handling) and exports one
+// ProviderModule; the server loops over PROVIDERS (registry.ts) to build clients, mount the
+// sandboxes and the webhook routes. Adding a provider = a new folder + its env variables.
+import type { Database } from "@kolo/db";
+import type { FastifyInstance } from "fastify";
+import type { Services } from "../services";
+
+/** How the server reaches the provider: real keys from the environment, or none (sandbox). */
+export interface ProviderSettings {
+  /** The provider's secret key; unset = use the built-in sandbox. */
+  secretKey?: string;
+  /** The real API's base URL (ignored for the sandbox). */
+  baseUrl: string;
+}
+
+/** What a provider's sandbox needs when mounted under /sandbox/<name>. */
+export interface SandboxOptions {
+  /** The only key the sandbox accepts; it also signs the sandbox's webhooks. */
+  secretKey: string;
+  /** Where the sandbox delivers its signed webhooks (normally the app's /api/webhooks/<name>). */
+  webhookUrl: string;
+  /** Delay before a queued event's webhook is sent, in ms (PROVIDERS.md: about 2 s by default). */
+  webhookDelayMs?: number;
+}
+
+/** Everything a sandbox gets from the server. Its state lives in PostgreSQL (`db`), so a restart forgets nothing. */
+export interface SandboxContext extends SandboxOptions {
+  db: Database;
+  /** Browser-facing origin, for hosted pages (checkout). */
+  publicUrl: string;
+}
+
+/** Everything a webhook route gets: the database and the injected provider clients. */
+export interface WebhookContext {
+  db: Database;
+  services: Services;
+}
+
+/** The result of `configure`: the Services fields this provider supplies and, without keys, its sandbox. */
+export interface ProviderSetup {
+  services: Partial<Services>;
+  sandbox?: SandboxOptions;
+}
+
+export interface ProviderModule {
+  /** URL segment: the sandbox is mounted at /sandbox/<name>, the webhook at /api/webhooks/<name>. */
+  name: string;
+  /**
+   * Builds the provider's clients. With `settings.secretKey` they talk to `settings.baseUrl`;
+   * without, to this server's sandbox at `${internalUrl}/sandbox/<name>` with a random key.
+   */
+  configure(settings: ProviderSettings, urls: { internalUrl: string }): ProviderSetup;
+  /** Mounts the sandbox's HTTP API under /sandbox/<name> (only when configured without keys). */
+  mountSandbox(app: FastifyInstance, context: SandboxContext): Promise<void>;
+  /** Mounts POST /api/webhooks/<name>: signature check on the raw body, then the event handling. */
+  mountWebhook(app: FastifyInstance, context: WebhookContext): Promise<void>;
+}

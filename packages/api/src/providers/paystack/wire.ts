@@ -1,0 +1,42 @@
+// Paystack wire types (https://paystack.com/docs/api): the JSON shapes on the wire, checked with
+// zod, and the signature of webhooks. Amounts are kobo. Wire facts: PROVIDERS.md (shared docs).
+import { createHmac } from "node:crypto";
+import { plainText } from "@kolo/domain";
+import { z } from "zod";
+import type { ChargeStatus, VerifiedCharge } from "../payment-gateway";
+
+/** Envelope of every Paystack answer: `{status, message, data}`. */
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.boolean(), message: z.string(), data: data.optional().nullable() });
+
+export const initializeData = z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() });
+
+/** The transaction object in verify answers and in webhook `data`; no string may carry control characters (they reach the database). */
+export const paystackTransaction = z.object({
+  reference: plainText(),
+  status: plainText(),
+  amount: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
+  currency: plainText(),
+  fees: z.union([z.number().int(), z.string().regex(/^\d+$/)]).nullable().optional(),
+  paid_at: plainText().nullable().optional(),
+  channel: plainText().nullable().optional(),
+  gateway_response: plainText().nullable().optional(),
+});
+
+/** Maps a Paystack transaction object to a VerifiedCharge (kobo as bigint). */
+export function toVerifiedCharge(data: z.infer<typeof paystackTransaction>): VerifiedCharge {
+  return {
+    reference: data.reference,
+    status: data.status as ChargeStatus,
+    amountKobo: BigInt(data.amount),
+    currency: data.currency,
+    feesKobo: data.fees === null || data.fees === undefined ? null : BigInt(data.fees),
+    paidAt: data.paid_at ?? null,
+    channel: data.channel ?? null,
+    gatewayResponse: data.gateway_response ?? null,
+  };
+}
+
+/** HMAC-SHA512 hex of `rawBody` with `secretKey`: Paystack's x-paystack-signature. */
+export function paystackSignature(rawBody: Buffer | string, secretKey: string): string {
+  return createHmac("sha512", secretKey).update(rawBody).digest("hex");
+}
