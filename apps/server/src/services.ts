@@ -25,7 +25,7 @@ export function createServices(env: Env, urls: { publicUrl: string; internalUrl:
     supplied = { ...supplied, ...setup.services };
     if (setup.sandbox) sandboxes[provider.name] = { ...setup.sandbox, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS };
   }
-  const { paymentGateway } = supplied;
-  if (!paymentGateway) throw new Error("No provider supplies the payment gateway");
-  return { services: { ...supplied, publicUrl: urls.publicUrl, log, paymentGateway }, sandboxes };
+  const { paymentGateway, banking } = supplied;
+  if (!paymentGateway || !banking) throw new Error("The providers do not supply a payment gateway and a banking provider");
+  return { services: { ...supplied, publicUrl: urls.publicUrl, log, paymentGateway, banking }, sandboxes };
 }

@@ -23,6 +23,7 @@ export async function buildTestApp(
       publicUrl: ORIGIN,
       // Auth tests never pay: the gateway points at a closed port.
       paymentGateway: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused" }),
+      banking: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused" }),
       log: { warn: () => {} },
       ...options.services,
     },

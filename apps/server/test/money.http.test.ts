@@ -13,12 +13,14 @@ async function startServer(db: TestDatabase["db"], options: { deliverWebhooksTo?
   const base = `http://127.0.0.1:${port}`;
   const secretKey = `sk_test_${randomBytes(8).toString("hex")}`;
   const warnings: string[] = [];
+  const paystack = new PaystackClient({ baseUrl: `${base}/sandbox/paystack`, secretKey });
   const app = await buildApp({
     db,
     logLevel: "silent",
     services: {
       publicUrl: base,
-      paymentGateway: new PaystackClient({ baseUrl: `${base}/sandbox/paystack`, secretKey }),
+      paymentGateway: paystack,
+      banking: paystack,
       log: { warn: (_details, message) => void warnings.push(message) },
     },
     sandboxes: { paystack: { secretKey, webhookUrl: options.deliverWebhooksTo === "nowhere" ? `${base}/api/health-nowhere` : `${base}/api/webhooks/paystack` } },

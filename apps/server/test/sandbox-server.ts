@@ -1,6 +1,7 @@
 // The real server on a real port with every provider sandbox of the registry mounted; the real
 // clients (PaystackClient) talk to it over HTTP. Used by the provider kit and banking tests.
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
 import { PaystackClient, type Services } from "@kolo/api";
 import type { Database } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
@@ -16,7 +17,10 @@ export interface SandboxServer {
 }
 
 /** Starts the app with the Paystack sandbox; `webhookDelayMs` 0 sends queued webhooks at once. */
-export async function startSandboxServer(db: Database, options: { webhookDelayMs?: number; services?: Partial<Services> } = {}): Promise<SandboxServer> {
+export async function startSandboxServer(
+  db: Database,
+  options: { webhookDelayMs?: number; webhookUrl?: string; services?: Partial<Services> } = {},
+): Promise<SandboxServer> {
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
   const secretKey = `sk_test_${randomBytes(8).toString("hex")}`;
@@ -25,8 +29,8 @@ export async function startSandboxServer(db: Database, options: { webhookDelayMs
   const app = await buildApp({
     db,
     logLevel: "silent",
-    services: { publicUrl: base, paymentGateway: paystack, log: { warn: (_details, message) => void warnings.push(message) }, ...options.services },
-    sandboxes: { paystack: { secretKey, webhookUrl: `${base}/api/webhooks/paystack`, webhookDelayMs: options.webhookDelayMs ?? 0 } },
+    services: { publicUrl: base, paymentGateway: paystack, banking: paystack, log: { warn: (_details, message) => void warnings.push(message) }, ...options.services },
+    sandboxes: { paystack: { secretKey, webhookUrl: options.webhookUrl ?? `${base}/api/webhooks/paystack`, webhookDelayMs: options.webhookDelayMs ?? 0 } },
   });
   await app.listen({ port, host: "127.0.0.1" });
   return { app, base, secretKey, paystack, warnings };
@@ -58,3 +62,47 @@ export const api = (c: Client, method: string, path: string, body?: unknown) =>
     headers: { cookie: c.cookie, origin: c.base, ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+
+export interface CapturedWebhook {
+  signature: string | undefined;
+  raw: string;
+  body: { event: string; data: { reference: string; status: string; recipient?: { recipient_code?: string } } };
+}
+
+/** A stand-in webhook receiver on a real port: records every delivery; `next(n)` waits for n more for a reference. */
+export async function startWebhookCapture() {
+  const received: CapturedWebhook[] = [];
+  const waiters: { reference: string; count: number; resolve: (hooks: CapturedWebhook[]) => void }[] = [];
+  const forReference = (reference: string) => received.filter((hook) => hook.body.data.reference === reference);
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const signature = req.headers["x-paystack-signature"];
+      received.push({ raw, signature: typeof signature === "string" ? signature : undefined, body: JSON.parse(raw) as CapturedWebhook["body"] });
+      res.writeHead(200).end("{}");
+      for (const waiter of [...waiters]) {
+        const hooks = forReference(waiter.reference);
+        if (hooks.length >= waiter.count) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(hooks);
+        }
+      }
+    });
+  });
+  const port = await findFreePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${port}/webhook`,
+    received,
+    forReference,
+    /** Resolves once `count` webhooks for `reference` have arrived (the test's timeout bounds the wait). */
+    waitFor(reference: string, count: number): Promise<CapturedWebhook[]> {
+      const hooks = forReference(reference);
+      if (hooks.length >= count) return Promise.resolve(hooks);
+      return new Promise((resolve) => waiters.push({ reference, count, resolve }));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

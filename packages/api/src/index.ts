@@ -13,7 +13,20 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export { settleTopUp } from "./money/topup";
 export type { TransactionView } from "./money/view";
 export type { TopUpVerification } from "./router/wallet";
-export { PaystackClient, paystackSandbox, paystackSignature, paystackTransaction, sandboxFeeKobo, toVerifiedCharge } from "./providers/paystack";
+export {
+  PaystackClient,
+  paystackFixtures,
+  paystackSandbox,
+  paystackSignature,
+  paystackTransaction,
+  paystackTransfer,
+  sandboxFeeKobo,
+  toPayoutTransfer,
+  toVerifiedCharge,
+} from "./providers/paystack";
+export { PAYOUT_REFERENCE_PATTERN, payoutOutcome } from "./providers/banking";
+export type { Bank, BankingProvider, BvnRecord, PayoutOutcome, PayoutStatus, PayoutTransfer, ResolvedAccount, TransferRecipient } from "./providers/banking";
+export { PaymentGatewayError } from "./providers/payment-gateway";
 export { PROVIDERS } from "./providers/registry";
 export type { ProviderModule, ProviderSettings, ProviderSetup, SandboxContext, SandboxOptions, WebhookContext } from "./providers/kit";
 export type { PaymentGateway, VerifiedCharge, InitializeChargeInput, InitializedCharge } from "./providers/payment-gateway";

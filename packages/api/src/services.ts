@@ -1,3 +1,4 @@
+import type { BankingProvider } from "./providers/banking";
 import type { PaymentGateway } from "./providers/payment-gateway";
 
 /**
@@ -9,6 +10,8 @@ export interface Services {
   publicUrl: string;
   /** Card payments (Paystack API, real or the built-in sandbox). */
   paymentGateway: PaymentGateway;
+  /** Banks, account names, BVN lookup and payouts (Paystack API, real or the built-in sandbox). */
+  banking: BankingProvider;
   /** Structured warnings worth an operator's look (pino-compatible). */
   log: { warn: (details: Record<string, unknown>, message: string) => void };
 }

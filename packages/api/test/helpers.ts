@@ -3,7 +3,7 @@
 import { type Database, insertTransaction, schema } from "@kolo/db";
 import { eq } from "drizzle-orm";
 import { ZodError } from "zod";
-import { type Services, createCaller, createContext, settleTopUp } from "../src/index";
+import { PaystackClient, type Services, createCaller, createContext, settleTopUp } from "../src/index";
 import type { PaymentGateway } from "../src/providers/payment-gateway";
 
 export interface CookieJar {
@@ -24,6 +24,8 @@ export const warnings: { details: Record<string, unknown>; message: string }[] =
 export const testServices = (overrides: Partial<Services> = {}): Services => ({
   publicUrl: "http://localhost:3000",
   paymentGateway: unreachableGateway,
+  // Router tests never reach a bank provider: a Paystack client on a closed port.
+  banking: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused" }),
   log: { warn: (details, message) => void warnings.push({ details, message }) },
   ...overrides,
 });

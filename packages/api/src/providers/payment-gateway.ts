@@ -39,10 +39,16 @@ export interface PaymentGateway {
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
 }
 
+/**
+ * A provider call that failed: `status` is the HTTP status when the provider answered (none when
+ * it was unreachable or timed out), `providerMessage` the provider's own `message`, if any.
+ * Used by every Paystack call (cards, banks, payouts, identity).
+ */
 export class PaymentGatewayError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    readonly providerMessage?: string,
   ) {
     super(message);
     this.name = "PaymentGatewayError";

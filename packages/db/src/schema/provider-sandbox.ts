@@ -1,4 +1,4 @@
-import { bigint, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * State of the built-in Paystack sandbox (DECISIONS "Providers"): what a restart must not forget.
@@ -22,3 +22,43 @@ export const paystackSandboxCharges = pgTable("paystack_sandbox_charges", {
 });
 
 export type PaystackSandboxChargeRow = typeof paystackSandboxCharges.$inferSelect;
+
+/** Transfer recipients (POST /transferrecipient): one per bank code and account number, like Paystack's. */
+export const paystackSandboxRecipients = pgTable(
+  "paystack_sandbox_recipients",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    recipientCode: text().notNull().unique(),
+    name: text().notNull(),
+    accountNumber: text().notNull(),
+    accountName: text().notNull(),
+    bankCode: text().notNull(),
+    bankName: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("paystack_sandbox_recipients_account_key").on(t.bankCode, t.accountNumber)],
+);
+
+/**
+ * Queued payouts (POST /transfer). `outcome` is the fixture's planned end; `nextEventAt` is when
+ * the next webhook is due (null: none left), so a restart picks up where it stopped.
+ */
+export const paystackSandboxTransfers = pgTable(
+  "paystack_sandbox_transfers",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    reference: text().notNull().unique(),
+    transferCode: text().notNull().unique(),
+    recipientCode: text().notNull(),
+    amount: bigint({ mode: "number" }).notNull(),
+    reason: text(),
+    status: text({ enum: ["pending", "success", "failed", "reversed"] }).notNull().default("pending"),
+    outcome: text({ enum: ["success", "failed", "reversed", "pending"] }).notNull(),
+    nextEventAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("paystack_sandbox_transfers_due_idx").on(t.nextEventAt)],
+);
+
+export type PaystackSandboxTransferRow = typeof paystackSandboxTransfers.$inferSelect;

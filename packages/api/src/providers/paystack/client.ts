@@ -1,8 +1,10 @@
-// Paystack client over HTTP (https://paystack.com/docs/api/transaction): initialize and verify a
-// transaction, and check webhook signatures. Amounts are kobo on the wire; the secret key goes
+// Paystack client over HTTP (https://paystack.com/docs/api): card transactions (initialize,
+// verify), banks and account resolution, BVN lookup, transfer recipients, transfers and their
+// verification, and webhook signatures. Amounts are kobo on the wire; the secret key goes
 // in the Authorization header. Points at api.paystack.co or at the sandbox the server mounts.
 import { timingSafeEqual } from "node:crypto";
-import type { z } from "zod";
+import { z } from "zod";
+import type { Bank, BankingProvider, BvnRecord, PayoutTransfer, ResolvedAccount, TransferRecipient } from "../banking";
 import {
   type InitializeChargeInput,
   type InitializedCharge,
@@ -10,9 +12,22 @@ import {
   PaymentGatewayError,
   type VerifiedCharge,
 } from "../payment-gateway";
-import { envelope, initializeData, paystackSignature, paystackTransaction, toVerifiedCharge } from "./wire";
+import {
+  envelope,
+  initializeData,
+  paystackBank,
+  paystackBvn,
+  paystackRecipient,
+  paystackResolvedAccount,
+  paystackSignature,
+  paystackTransaction,
+  paystackTransfer,
+  toPayoutTransfer,
+  toVerifiedCharge,
+} from "./wire";
 
-export class PaystackClient implements PaymentGateway {
+/** One client for every Paystack API Kolo uses: cards (PaymentGateway) and banks/payouts/BVN (BankingProvider). */
+export class PaystackClient implements PaymentGateway, BankingProvider {
   constructor(
     private readonly options: { baseUrl: string; secretKey: string; timeoutMs?: number },
   ) {}
@@ -32,8 +47,15 @@ export class PaystackClient implements PaymentGateway {
     const json = await response.json().catch(() => null);
     const parsed = envelope(data).safeParse(json);
     if (!response.ok || !parsed.success || !parsed.data.status || !parsed.data.data) {
-      const message = (json as { message?: string } | null)?.message ?? `HTTP ${response.status}`;
-      throw new PaymentGatewayError(`Payment gateway refused ${method} ${path}: ${message}`, response.status);
+      const providerMessage = (json as { message?: unknown } | null)?.message;
+      const message = typeof providerMessage === "string" ? providerMessage : `HTTP ${response.status}`;
+      // The path may carry a BVN: never put it in an error message (DECISIONS "Identity verification").
+      const shownPath = path.startsWith("/bank/resolve_bvn/") ? "/bank/resolve_bvn/…" : path;
+      throw new PaymentGatewayError(
+        `Payment gateway refused ${method} ${shownPath}: ${message}`,
+        response.status,
+        typeof providerMessage === "string" ? providerMessage : undefined,
+      );
     }
     return parsed.data.data;
   }
@@ -53,6 +75,55 @@ export class PaystackClient implements PaymentGateway {
   async verifyCharge(reference: string): Promise<VerifiedCharge> {
     const data = await this.request("GET", `/transaction/verify/${encodeURIComponent(reference)}`, paystackTransaction);
     return toVerifiedCharge(data);
+  }
+
+  /** Nigerian banks that take NUBAN payouts (`GET /bank?country=nigeria&currency=NGN`). */
+  async listBanks(): Promise<Bank[]> {
+    const data = await this.request("GET", "/bank?country=nigeria&currency=NGN", z.array(paystackBank));
+    return data.map((bank) => ({ id: bank.id, name: bank.name, code: bank.code, slug: bank.slug, active: bank.active }));
+  }
+
+  /** The holder's name of a 10-digit account at `bankCode`; PaymentGatewayError 422 when it does not resolve. */
+  async resolveAccount(accountNumber: string, bankCode: string): Promise<ResolvedAccount> {
+    const query = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
+    const data = await this.request("GET", `/bank/resolve?${query}`, paystackResolvedAccount);
+    return { accountNumber: data.account_number, accountName: data.account_name };
+  }
+
+  /** The BVN's record; PaymentGatewayError 404 when not found, 5xx or no status when unavailable. */
+  async resolveBvn(bvn: string): Promise<BvnRecord> {
+    const data = await this.request("GET", `/bank/resolve_bvn/${encodeURIComponent(bvn)}`, paystackBvn);
+    return { firstName: data.first_name, lastName: data.last_name, dateOfBirth: data.dob, mobile: data.mobile };
+  }
+
+  /** A NUBAN transfer recipient ("RCP_…") for payouts to this account. */
+  async createTransferRecipient(input: { name: string; accountNumber: string; bankCode: string }): Promise<TransferRecipient> {
+    const data = await this.request("POST", "/transferrecipient", paystackRecipient, {
+      type: "nuban",
+      name: input.name,
+      account_number: input.accountNumber,
+      bank_code: input.bankCode,
+      currency: "NGN",
+    });
+    return { recipientCode: data.recipient_code, accountName: data.details.account_name ?? input.name, bankName: data.details.bank_name };
+  }
+
+  /** Queues a payout of `amountKobo` from the Paystack balance; `reference` is the retry key (PAYOUT_REFERENCE_PATTERN). */
+  async initiateTransfer(input: { amountKobo: bigint; recipientCode: string; reference: string; reason: string }): Promise<PayoutTransfer> {
+    const data = await this.request("POST", "/transfer", paystackTransfer, {
+      source: "balance",
+      amount: Number(input.amountKobo),
+      recipient: input.recipientCode,
+      reference: input.reference,
+      reason: input.reason,
+    });
+    return toPayoutTransfer(data);
+  }
+
+  /** The payout's current state (`GET /transfer/verify/{reference}`). */
+  async verifyTransfer(reference: string): Promise<PayoutTransfer> {
+    const data = await this.request("GET", `/transfer/verify/${encodeURIComponent(reference)}`, paystackTransfer);
+    return toPayoutTransfer(data);
   }
 
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean {

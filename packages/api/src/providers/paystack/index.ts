@@ -1,4 +1,4 @@
-// Paystack (cards; banks, payouts and identity follow): the provider module the registry loads.
+// Paystack (cards, banks, payouts and BVN identity): the provider module the registry loads.
 import { randomBytes } from "node:crypto";
 import type { ProviderModule } from "../kit";
 import { PaystackClient } from "./client";
@@ -8,17 +8,20 @@ import { paystackWebhook } from "./webhook";
 export { PaystackClient } from "./client";
 export { paystackSandbox, sandboxFeeKobo } from "./sandbox";
 export { paystackWebhook } from "./webhook";
-export { paystackSignature, paystackTransaction, toVerifiedCharge } from "./wire";
+export { paystackSignature, paystackTransaction, paystackTransfer, toPayoutTransfer, toVerifiedCharge } from "./wire";
+export * as paystackFixtures from "./fixtures";
 
 export const paystack: ProviderModule = {
   name: "paystack",
   configure(settings, urls) {
     if (settings.secretKey) {
-      return { services: { paymentGateway: new PaystackClient({ baseUrl: settings.baseUrl, secretKey: settings.secretKey }) } };
+      const client = new PaystackClient({ baseUrl: settings.baseUrl, secretKey: settings.secretKey });
+      return { services: { paymentGateway: client, banking: client } };
     }
     const secretKey = `sk_test_sandbox_${randomBytes(16).toString("hex")}`;
+    const client = new PaystackClient({ baseUrl: `${urls.internalUrl}/sandbox/paystack`, secretKey });
     return {
-      services: { paymentGateway: new PaystackClient({ baseUrl: `${urls.internalUrl}/sandbox/paystack`, secretKey }) },
+      services: { paymentGateway: client, banking: client },
       sandbox: { secretKey, webhookUrl: `${urls.internalUrl}/api/webhooks/paystack` },
     };
   },

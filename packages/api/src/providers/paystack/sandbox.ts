@@ -2,6 +2,7 @@
 // verify endpoints and a hosted checkout page over HTTP, so the real PaystackClient runs on a
 // machine with no internet. Mounted under /sandbox/paystack when PAYSTACK_SECRET_KEY is unset.
 // Checkouts live in PostgreSQL (paystack_sandbox_charges): an unpaid one survives a restart.
+// The bank, BVN and transfer endpoints are in sandbox-banking.ts.
 import { randomBytes } from "node:crypto";
 import { schema } from "@kolo/db";
 import { formatKobo } from "@kolo/domain";
@@ -9,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { SandboxContext } from "../kit";
-import { paystackSignature } from "./wire";
+import { bankingRoutes, sandboxWebhookSender, transferWebhookScheduler } from "./sandbox-banking";
 
 type SandboxCharge = typeof schema.paystackSandboxCharges.$inferSelect;
 const charges = schema.paystackSandboxCharges;
@@ -88,20 +89,9 @@ export async function paystackSandbox(app: FastifyInstance, options: SandboxCont
 
   const authorized = (header: string | undefined) => header === `Bearer ${options.secretKey}`;
 
-  async function deliverWebhook(event: string, charge: SandboxCharge) {
-    const body = JSON.stringify({ event, data: transactionObject(charge) });
-    try {
-      const response = await fetch(options.webhookUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-paystack-signature": paystackSignature(body, options.secretKey) },
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!response.ok) app.log.warn({ status: response.status, reference: charge.reference }, "Sandbox webhook was not accepted");
-    } catch (error) {
-      app.log.warn({ err: String(error), reference: charge.reference }, "Sandbox webhook delivery failed");
-    }
-  }
+  const deliver = sandboxWebhookSender(app, options);
+  const deliverWebhook = (event: string, charge: SandboxCharge) => deliver(event, transactionObject(charge), charge.reference);
+  const transfers = transferWebhookScheduler(app, options, deliver);
 
   await app.register(
     async (sandbox) => {
@@ -170,6 +160,8 @@ export async function paystackSandbox(app: FastifyInstance, options: SandboxCont
         };
       sandbox.post<{ Params: { accessCode: string } }>("/checkout/:accessCode/pay", finish("success"));
       sandbox.post<{ Params: { accessCode: string } }>("/checkout/:accessCode/decline", finish("failed"));
+
+      bankingRoutes(sandbox, { db, authorized, transfers });
     },
     { prefix: "/sandbox/paystack" },
   );

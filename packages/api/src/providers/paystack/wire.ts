@@ -3,6 +3,7 @@
 import { createHmac } from "node:crypto";
 import { plainText } from "@kolo/domain";
 import { z } from "zod";
+import type { PayoutTransfer } from "../banking";
 import type { ChargeStatus, VerifiedCharge } from "../payment-gateway";
 
 /** Envelope of every Paystack answer: `{status, message, data}`. */
@@ -39,4 +40,45 @@ export function toVerifiedCharge(data: z.infer<typeof paystackTransaction>): Ver
 /** HMAC-SHA512 hex of `rawBody` with `secretKey`: Paystack's x-paystack-signature. */
 export function paystackSignature(rawBody: Buffer | string, secretKey: string): string {
   return createHmac("sha512", secretKey).update(rawBody).digest("hex");
+}
+
+const kobo = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]);
+
+/** `GET /bank` list entry. */
+export const paystackBank = z.object({
+  id: z.number().int(),
+  name: plainText(),
+  slug: plainText(),
+  code: plainText(),
+  longcode: plainText().nullable().optional(),
+  type: plainText().nullable().optional(),
+  currency: plainText().nullable().optional(),
+  active: z.boolean(),
+});
+
+/** `GET /bank/resolve` data. */
+export const paystackResolvedAccount = z.object({ account_number: plainText(), account_name: plainText(), bank_id: z.number().int().optional() });
+
+/** `GET /bank/resolve_bvn/{bvn}` data. */
+export const paystackBvn = z.object({ first_name: plainText(), last_name: plainText(), dob: plainText(), mobile: plainText(), bvn: plainText().optional() });
+
+/** `POST /transferrecipient` data. */
+export const paystackRecipient = z.object({
+  recipient_code: plainText(),
+  details: z.object({ account_number: plainText(), account_name: plainText().nullable(), bank_code: plainText(), bank_name: plainText() }),
+});
+
+/** The transfer object: `POST /transfer` and `GET /transfer/verify` data, and transfer webhooks' `data`. */
+export const paystackTransfer = z.object({
+  reference: plainText(),
+  transfer_code: plainText(),
+  status: plainText(),
+  amount: kobo,
+  /** Webhooks carry the recipient object here (PROVIDERS.md: `data.recipient.recipient_code`). */
+  recipient: z.union([z.object({ recipient_code: plainText() }).loose(), z.number(), z.string()]).optional(),
+});
+
+/** Maps a Paystack transfer object to a PayoutTransfer (kobo as bigint). */
+export function toPayoutTransfer(data: z.infer<typeof paystackTransfer>): PayoutTransfer {
+  return { reference: data.reference, transferCode: data.transfer_code, status: data.status, amountKobo: BigInt(data.amount) };
 }

@@ -1,0 +1,91 @@
+/**
+ * Banks, payouts and identity (DECISIONS "Providers", "Banking", "Identity verification"): what
+ * Kolo needs from Paystack's bank, transfer and BVN endpoints, in kobo. Implemented by
+ * PaystackClient over HTTP, against api.paystack.co or the built-in sandbox. Failures throw
+ * PaymentGatewayError (status 422: account not resolved; 404: BVN not found; 5xx or no status:
+ * provider unavailable).
+ */
+
+/** A bank in the provider's list (Paystack `GET /bank`). */
+export interface Bank {
+  id: number;
+  name: string;
+  /** CBN bank code, e.g. "058"; the key Kolo stores. */
+  code: string;
+  slug: string;
+  active: boolean;
+}
+
+/** An account number resolved to its holder's name (Paystack `GET /bank/resolve`). */
+export interface ResolvedAccount {
+  accountNumber: string;
+  accountName: string;
+}
+
+/** A BVN record (Paystack `GET /bank/resolve_bvn/{bvn}`): never logged, never stored in clear. */
+export interface BvnRecord {
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD */
+  dateOfBirth: string;
+  /** As the provider gives it; compare after normalising. */
+  mobile: string;
+}
+
+export interface TransferRecipient {
+  /** "RCP_…": the payout target. */
+  recipientCode: string;
+  accountName: string;
+  bankName: string;
+}
+
+/** Paystack transfer statuses (PROVIDERS.md). */
+export type PayoutStatus =
+  | "pending"
+  | "success"
+  | "failed"
+  | "reversed"
+  | "otp"
+  | "abandoned"
+  | "blocked"
+  | "rejected"
+  | "received"
+  | (string & {});
+
+export interface PayoutTransfer {
+  /** Kolo's reference: lowercase letters, digits, `-` and `_`, at least 16 characters. */
+  reference: string;
+  /** "TRF_…" */
+  transferCode: string;
+  status: PayoutStatus;
+  amountKobo: bigint;
+}
+
+/** What a payout status means for Kolo: only success, failed and reversed are final. */
+export type PayoutOutcome = "success" | "failed" | "reversed" | "pending";
+
+/**
+ * Maps a Paystack transfer status to Kolo's outcome (PROVIDERS.md): `abandoned`, `blocked` and
+ * `rejected` are failures; `otp`, `received`, `pending` and anything unknown are not final.
+ */
+export function payoutOutcome(status: PayoutStatus): PayoutOutcome {
+  if (status === "success") return "success";
+  if (status === "reversed") return "reversed";
+  if (status === "failed" || status === "abandoned" || status === "blocked" || status === "rejected") return "failed";
+  return "pending";
+}
+
+/** Paystack's transfer reference rule: the payout's idempotency key. */
+export const PAYOUT_REFERENCE_PATTERN = /^[a-z0-9_-]{16,100}$/;
+
+export interface BankingProvider {
+  listBanks(): Promise<Bank[]>;
+  /** Throws PaymentGatewayError with status 422 when the number does not resolve. */
+  resolveAccount(accountNumber: string, bankCode: string): Promise<ResolvedAccount>;
+  /** Throws PaymentGatewayError with status 404 when not found, 5xx/none when unavailable. */
+  resolveBvn(bvn: string): Promise<BvnRecord>;
+  createTransferRecipient(input: { name: string; accountNumber: string; bankCode: string }): Promise<TransferRecipient>;
+  /** Queues a payout; a retry with the same reference never pays twice. */
+  initiateTransfer(input: { amountKobo: bigint; recipientCode: string; reference: string; reason: string }): Promise<PayoutTransfer>;
+  verifyTransfer(reference: string): Promise<PayoutTransfer>;
+}

@@ -1,0 +1,269 @@
+// The Paystack sandbox's bank, BVN and transfer endpoints (PROVIDERS.md, with its fixtures in
+// fixtures.ts): GET /bank, GET /bank/resolve, GET /bank/resolve_bvn/{bvn}, POST /transferrecipient,
+// POST /transfer, GET /transfer/verify/{reference}, and signed transfer webhooks sent after a
+// configurable delay. Recipients and queued payouts live in PostgreSQL, so a restart resumes
+// the webhooks that were still due.
+import { randomBytes } from "node:crypto";
+import { type Database, schema } from "@kolo/db";
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { PAYOUT_REFERENCE_PATTERN } from "../banking";
+import type { SandboxContext } from "../kit";
+import { SANDBOX_BANKS, SANDBOX_BVNS, SANDBOX_BVN_UNAVAILABLE, sandboxAccountName, sandboxPayoutOutcome } from "./fixtures";
+import { paystackSignature } from "./wire";
+
+const recipients = schema.paystackSandboxRecipients;
+const transfers = schema.paystackSandboxTransfers;
+type TransferRow = typeof transfers.$inferSelect;
+type RecipientRow = typeof recipients.$inferSelect;
+
+/** Paystack's answer when an account does not resolve (unconfirmed: PROVIDERS.md). */
+export const UNRESOLVED_ACCOUNT_MESSAGE = "Could not resolve account name. Check parameters or try again.";
+
+/** Sends a signed webhook `{event, data}` to the configured URL; a failed delivery is only logged. */
+export type WebhookSender = (event: string, data: unknown, reference: string) => Promise<void>;
+
+/** The sandbox's webhook sender: `x-paystack-signature` = hex HMAC-SHA512 of the exact body with the secret key. */
+export function sandboxWebhookSender(app: FastifyInstance, options: SandboxContext): WebhookSender {
+  return async (event, data, reference) => {
+    const body = JSON.stringify({ event, data });
+    try {
+      const response = await fetch(options.webhookUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-paystack-signature": paystackSignature(body, options.secretKey) },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) app.log.warn({ status: response.status, reference, event }, "Sandbox webhook was not accepted");
+    } catch (error) {
+      app.log.warn({ err: String(error), reference, event }, "Sandbox webhook delivery failed");
+    }
+  };
+}
+
+function transferObject(transfer: TransferRow, recipient: RecipientRow | undefined) {
+  return {
+    id: transfer.id,
+    domain: "test",
+    integration: 1,
+    amount: transfer.amount,
+    currency: "NGN",
+    source: "balance",
+    reason: transfer.reason,
+    reference: transfer.reference,
+    transfer_code: transfer.transferCode,
+    status: transfer.status,
+    created_at: transfer.createdAt.toISOString(),
+    updated_at: transfer.updatedAt.toISOString(),
+    recipient: recipient
+      ? {
+          recipient_code: recipient.recipientCode,
+          type: "nuban",
+          name: recipient.name,
+          details: { account_number: recipient.accountNumber, account_name: recipient.accountName, bank_code: recipient.bankCode, bank_name: recipient.bankName },
+        }
+      : null,
+  };
+}
+
+async function recipientOf(db: Database, transfer: TransferRow) {
+  return (await db.select().from(recipients).where(eq(recipients.recipientCode, transfer.recipientCode)))[0];
+}
+
+/** The step a queued payout takes when its webhook is due: new status, event, and when the next is due. */
+function nextStep(transfer: TransferRow, delayMs: number): { status: TransferRow["status"]; event: string; nextEventAt: Date | null } | null {
+  switch (transfer.outcome) {
+    case "success":
+      return { status: "success", event: "transfer.success", nextEventAt: null };
+    case "failed":
+      return { status: "failed", event: "transfer.failed", nextEventAt: null };
+    case "reversed":
+      // Paid first, reversed later (PROVIDERS.md: `transfer.success`, later `transfer.reversed`).
+      return transfer.status === "pending"
+        ? { status: "success", event: "transfer.success", nextEventAt: new Date(Date.now() + delayMs) }
+        : { status: "reversed", event: "transfer.reversed", nextEventAt: null };
+    case "pending":
+      return null;
+  }
+}
+
+export interface TransferWebhookScheduler {
+  /** Plans the due webhook of a newly queued payout. */
+  schedule(id: number, at: Date): void;
+  delayMs: number;
+}
+
+/**
+ * Runs queued payouts' webhooks when due. Each step is a conditional update of the row (status and
+ * due time as read), so with two servers on one database only one sends it. On mount it resumes
+ * every payout whose webhook is still due (restart); timers stop when the server closes.
+ */
+export function transferWebhookScheduler(app: FastifyInstance, options: SandboxContext, deliver: WebhookSender): TransferWebhookScheduler {
+  const { db } = options;
+  const delayMs = options.webhookDelayMs ?? 2_000;
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+
+  async function fire(id: number) {
+    const [transfer] = await db.select().from(transfers).where(eq(transfers.id, id));
+    if (!transfer?.nextEventAt) return;
+    const step = nextStep(transfer, delayMs);
+    if (!step) return;
+    const [moved] = await db
+      .update(transfers)
+      .set({ status: step.status, nextEventAt: step.nextEventAt, updatedAt: new Date() })
+      .where(and(eq(transfers.id, id), eq(transfers.status, transfer.status), eq(transfers.nextEventAt, transfer.nextEventAt)))
+      .returning();
+    if (!moved) return; // another server took this step
+    await deliver(step.event, transferObject(moved, await recipientOf(db, moved)), moved.reference);
+    if (moved.nextEventAt) schedule(moved.id, moved.nextEventAt);
+  }
+
+  function schedule(id: number, at: Date) {
+    if (closed) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (closed) return;
+      fire(id).catch((error: unknown) => app.log.warn({ err: String(error), id }, "Sandbox transfer webhook step failed"));
+    }, Math.max(0, at.getTime() - Date.now()));
+    timers.add(timer);
+  }
+
+  app.addHook("onReady", async () => {
+    const due = await db.select({ id: transfers.id, nextEventAt: transfers.nextEventAt }).from(transfers).where(isNotNull(transfers.nextEventAt));
+    for (const row of due) if (row.nextEventAt) schedule(row.id, row.nextEventAt);
+  });
+  app.addHook("onClose", async () => {
+    closed = true;
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
+  });
+  return { schedule, delayMs };
+}
+
+const resolveQuery = z.object({ account_number: z.string(), bank_code: z.string() });
+const recipientBody = z.object({
+  type: z.literal("nuban"),
+  name: z.string().min(1).max(200),
+  account_number: z.string(),
+  bank_code: z.string(),
+  currency: z.literal("NGN").default("NGN"),
+});
+const transferBody = z.object({
+  source: z.literal("balance"),
+  amount: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d*$/)]).transform(Number),
+  recipient: z.string().regex(/^RCP_[a-z0-9]+$/),
+  reference: z.string().regex(PAYOUT_REFERENCE_PATTERN, "reference: lowercase letters, digits, - and _ only, at least 16 characters").optional(),
+  reason: z.string().max(500).optional(),
+  currency: z.literal("NGN").optional(),
+});
+
+const code = (prefix: string) => `${prefix}_${randomBytes(10).toString("hex").slice(0, 15)}`;
+
+/** Registers the bank, BVN and transfer endpoints on the sandbox's (prefixed) Fastify scope. */
+export function bankingRoutes(
+  sandbox: FastifyInstance,
+  deps: { db: Database; authorized: (header: string | undefined) => boolean; transfers: TransferWebhookScheduler },
+) {
+  const { db } = deps;
+  sandbox.addHook("onRequest", async (req, reply) => {
+    if (/^\/sandbox\/paystack\/(bank|transfer)/.test(req.url) && !deps.authorized(req.headers.authorization)) {
+      return reply.code(401).send({ status: false, message: "Invalid key" });
+    }
+  });
+
+  sandbox.get("/bank", async () => ({
+    status: true,
+    message: "Banks retrieved",
+    data: SANDBOX_BANKS.map((bank) => ({ ...bank, country: "Nigeria", currency: "NGN", type: "nuban", active: true, is_deleted: false })),
+  }));
+
+  sandbox.get("/bank/resolve", async (req, reply) => {
+    const query = resolveQuery.safeParse(req.query);
+    const name = query.success ? sandboxAccountName(query.data.account_number, query.data.bank_code) : null;
+    if (!query.success || name === null) return reply.code(422).send({ status: false, message: UNRESOLVED_ACCOUNT_MESSAGE });
+    const bank = SANDBOX_BANKS.find((b) => b.code === query.data.bank_code);
+    return { status: true, message: "Account number resolved", data: { account_number: query.data.account_number, account_name: name, bank_id: bank?.id ?? 0 } };
+  });
+
+  // logLevel warn: the URL carries the BVN, so the request is not logged (DECISIONS "Identity verification").
+  sandbox.get<{ Params: { bvn: string } }>("/bank/resolve_bvn/:bvn", { logLevel: "warn" }, async (req, reply) => {
+    const { bvn } = req.params;
+    if (!/^\d{11}$/.test(bvn)) return reply.code(400).send({ status: false, message: "Invalid BVN" });
+    if (bvn === SANDBOX_BVN_UNAVAILABLE) return reply.code(503).send({ status: false, message: "Service unavailable. Please try again later." });
+    const record = SANDBOX_BVNS.find((r) => r.bvn === bvn);
+    // 404 text unconfirmed (PROVIDERS.md: the legacy endpoint's failure answer is not documented).
+    if (!record) return reply.code(404).send({ status: false, message: "BVN not found" });
+    return {
+      status: true,
+      message: "BVN resolved",
+      data: { first_name: record.firstName, last_name: record.lastName, dob: record.dob, mobile: record.mobile, bvn: record.bvn },
+    };
+  });
+
+  sandbox.post("/transferrecipient", async (req, reply) => {
+    const body = recipientBody.safeParse(req.body);
+    if (!body.success) return reply.code(400).send({ status: false, message: z.prettifyError(body.error) });
+    const accountName = sandboxAccountName(body.data.account_number, body.data.bank_code);
+    if (accountName === null) return reply.code(422).send({ status: false, message: UNRESOLVED_ACCOUNT_MESSAGE });
+    const bankName = SANDBOX_BANKS.find((b) => b.code === body.data.bank_code)?.name ?? body.data.bank_code;
+    // One recipient per account, like Paystack's (a second call answers the same code).
+    const [recipient] = await db
+      .insert(recipients)
+      .values({ recipientCode: code("RCP"), name: body.data.name, accountNumber: body.data.account_number, accountName, bankCode: body.data.bank_code, bankName })
+      .onConflictDoUpdate({ target: [recipients.bankCode, recipients.accountNumber], set: { name: body.data.name } })
+      .returning();
+    return reply.code(201).send({
+      status: true,
+      message: "Transfer recipient created successfully",
+      data: {
+        active: true,
+        currency: "NGN",
+        name: recipient!.name,
+        recipient_code: recipient!.recipientCode,
+        type: "nuban",
+        details: { account_number: recipient!.accountNumber, account_name: recipient!.accountName, bank_code: recipient!.bankCode, bank_name: recipient!.bankName },
+      },
+    });
+  });
+
+  sandbox.post("/transfer", async (req, reply) => {
+    const body = transferBody.safeParse(req.body);
+    if (!body.success) return reply.code(400).send({ status: false, message: z.prettifyError(body.error) });
+    const [recipient] = await db.select().from(recipients).where(eq(recipients.recipientCode, body.data.recipient));
+    if (!recipient) return reply.code(400).send({ status: false, message: "Recipient specified is invalid" });
+    const reference = body.data.reference ?? randomBytes(12).toString("hex");
+    const outcome = sandboxPayoutOutcome(recipient.accountNumber, recipient.bankCode);
+    const [queued] = await db
+      .insert(transfers)
+      .values({
+        reference,
+        transferCode: code("TRF"),
+        recipientCode: recipient.recipientCode,
+        amount: body.data.amount,
+        reason: body.data.reason ?? null,
+        outcome,
+        nextEventAt: outcome === "pending" ? null : new Date(Date.now() + deps.transfers.delayMs),
+      })
+      .onConflictDoNothing({ target: transfers.reference })
+      .returning();
+    if (queued) {
+      if (queued.nextEventAt) deps.transfers.schedule(queued.id, queued.nextEventAt);
+      return { status: true, message: "Transfer has been queued", data: { ...transferObject(queued, undefined), recipient: recipient.id } };
+    }
+    // The reference is the idempotency key: a retry of the same payout answers the transfer it
+    // already made and never pays twice (unconfirmed wording; different details are refused).
+    const [existing] = await db.select().from(transfers).where(eq(transfers.reference, reference));
+    if (!existing || existing.amount !== body.data.amount || existing.recipientCode !== recipient.recipientCode) {
+      return reply.code(400).send({ status: false, message: "Duplicate Transfer Reference" });
+    }
+    return { status: true, message: "Transfer has been queued", data: { ...transferObject(existing, undefined), recipient: recipient.id } };
+  });
+
+  sandbox.get<{ Params: { reference: string } }>("/transfer/verify/:reference", async (req, reply) => {
+    const [transfer] = await db.select().from(transfers).where(eq(transfers.reference, req.params.reference));
+    if (!transfer) return reply.code(404).send({ status: false, message: "Transfer not found" });
+    return { status: true, message: "Transfer retrieved", data: transferObject(transfer, await recipientOf(db, transfer)) };
+  });
+}
