@@ -1,4 +1,5 @@
 import { authRouter } from "./router/auth";
+import { bankAccountsRouter, banksRouter } from "./router/banking";
 import { featuresRouter } from "./router/features";
 import { transactionsRouter } from "./router/transactions";
 import { transfersRouter } from "./router/transfers";
@@ -11,6 +12,8 @@ export const appRouter = router({
   wallet: walletRouter,
   transfers: transfersRouter,
   transactions: transactionsRouter,
+  banks: banksRouter,
+  bankAccounts: bankAccountsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,3 +10,4 @@ export * from "./limits";
 export * from "./transfers";
 export * from "./transaction-metadata";
 export * from "./text";
+export * from "./banking";

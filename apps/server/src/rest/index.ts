@@ -33,6 +33,16 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
     return caller.transfers.p2p({ ...(req.body as Body), idempotencyKey: typeof key === "string" ? key : undefined } as never);
   });
   route("GET", "/api/transactions", (caller) => caller.transactions.list());
+
+  route("GET", "/api/banks", (caller) => caller.banks.list());
+  route("GET", "/api/banks/resolve", async (caller, req) => {
+    const query = req.query as { account_number?: string; bank_code?: string };
+    const resolved = await caller.banks.resolve({ accountNumber: query.account_number as never, bankCode: query.bank_code as never });
+    return { account_name: resolved.accountName, account_number: resolved.accountNumber, bank_code: resolved.bankCode };
+  });
+  route("GET", "/api/bank-accounts", (caller) => caller.bankAccounts.list());
+  route("POST", "/api/bank-accounts", (caller, req) => caller.bankAccounts.add(req.body as never), 201);
+  route("DELETE", "/api/bank-accounts/:id", (caller, req) => caller.bankAccounts.remove({ id: (req.params as { id: string }).id as never }));
   route("PATCH", "/api/admin/settings/:key", (caller, req) =>
     caller.features.set({ key: (req.params as { key: string }).key as never, value: (req.body as Body)?.value as never }),
   );

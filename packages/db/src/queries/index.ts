@@ -5,3 +5,4 @@ export * from "./ledger";
 export * from "./transactions";
 export * from "./topups";
 export * from "./topup-expiry";
+export * from "./bank-accounts";

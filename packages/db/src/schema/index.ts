@@ -2,3 +2,4 @@ export * from "./users";
 export * from "./features";
 export * from "./ledger";
 export * from "./provider-sandbox";
+export * from "./banking";

@@ -65,6 +65,13 @@ export function isValidNuban(accountNumber: string, bankCode: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(accountNumber[9]);
 }
 
+/** The 10-digit NUBAN for a 9-digit `serial` at `bankCode` (the serial plus its check digit). */
+export function nubanWithCheckDigit(serial: string, bankCode: string): string {
+  const prefix = bankCode.length === 3 ? `000${bankCode}` : `9${bankCode}`;
+  const sum = [...`${prefix}${serial}`].reduce((total, digit, i) => total + Number(digit) * NUBAN_WEIGHTS[i]!, 0);
+  return `${serial}${(10 - (sum % 10)) % 10}`;
+}
+
 const FIRST_NAMES = ["AMAKA", "BOLA", "DAYO", "EMEKA", "FUNMI", "GBENGA", "HALIMA", "IFEOMA", "KUNLE", "LOLA", "MUSA", "NNEKA", "OLU", "SADE", "TOBI", "YEMI", "ZAINAB", "UCHE"];
 const LAST_NAMES = ["ADEBAYO", "BALOGUN", "CHUKWU", "DANJUMA", "EKWUEME", "FASHOLA", "IBRAHIM", "LAWAL", "MBAH", "NWANKWO", "OBI", "OKEKE", "SANI", "UDOH", "YUSUF"];
 

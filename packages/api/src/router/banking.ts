@@ -1,0 +1,28 @@
+import { addBankAccountSchema, resolveAccountSchema } from "@kolo/domain";
+import { z } from "zod";
+import { addBankAccount, listBanks, listUserBankAccounts, removeBankAccount, resolveAccountName } from "../banking/accounts";
+import { protectedProcedure, router } from "../trpc";
+
+/** Banks (spec 02 §7 GET /api/banks, GET /api/banks/resolve). */
+export const banksRouter = router({
+  /** -> [{id, code, name}]. PROVIDER_UNAVAILABLE (503) when the provider fails. */
+  list: protectedProcedure.query(({ ctx }) => listBanks(ctx.services)),
+  /** {accountNumber (10 digits), bankCode} -> {accountNumber, bankCode, accountName}. Errors: see resolveAccountName. */
+  resolve: protectedProcedure.input(resolveAccountSchema).query(async ({ ctx, input }) => ({
+    accountNumber: input.accountNumber,
+    bankCode: input.bankCode,
+    accountName: await resolveAccountName(ctx.services, input.accountNumber, input.bankCode),
+  })),
+});
+
+/** Saved bank accounts (spec 02 "/bank-accounts", §7 GET/POST/DELETE /api/bank-accounts). */
+export const bankAccountsRouter = router({
+  /** -> the user's accounts [{id, userId, bankName, bankCode, accountNumber, accountName, isVerified}]. */
+  list: protectedProcedure.query(({ ctx }) => listUserBankAccounts(ctx.db, ctx.user.id)),
+  /** {bankName, bankCode, accountNumber, accountName} -> the saved account. Errors: see addBankAccount. */
+  add: protectedProcedure.input(addBankAccountSchema).mutation(({ ctx, input }) => addBankAccount(ctx.db, ctx.services, ctx.user.id, input)),
+  /** {id} -> {success, message}; NOT_FOUND for an account that is not the user's. */
+  remove: protectedProcedure
+    .input(z.object({ id: z.coerce.number().int().positive() }))
+    .mutation(({ ctx, input }) => removeBankAccount(ctx.db, ctx.user.id, input.id)),
+});

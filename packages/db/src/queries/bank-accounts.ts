@@ -1,0 +1,46 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { Database, DbOrTx } from "../client";
+import { type BankAccountRow, bankAccounts } from "../schema";
+
+/** The user's saved bank accounts, oldest first. */
+export function listBankAccounts(db: DbOrTx, userId: number): Promise<BankAccountRow[]> {
+  return db.select().from(bankAccounts).where(eq(bankAccounts.userId, userId)).orderBy(asc(bankAccounts.id));
+}
+
+/** One of the user's saved accounts, or undefined (another user's account is not found either). */
+export async function findBankAccount(db: DbOrTx, userId: number, id: number): Promise<BankAccountRow | undefined> {
+  const [row] = await db.select().from(bankAccounts).where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)));
+  return row;
+}
+
+export type SaveBankAccountResult = { saved: BankAccountRow } | { refused: "duplicate" | "limit" };
+
+/**
+ * Saves an account unless the user already has this bank and number ("duplicate") or already has
+ * `max` accounts ("limit"). A per-user transaction-scoped advisory lock makes the count and the
+ * insert one step, so parallel adds never pass the limit.
+ */
+export function saveBankAccount(
+  db: Database,
+  values: { userId: number; bankName: string; bankCode: string; accountNumber: string; accountName: string },
+  max: number,
+): Promise<SaveBankAccountResult> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(8001, ${values.userId})`);
+    const [existing] = await tx
+      .select({ id: bankAccounts.id })
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.userId, values.userId), eq(bankAccounts.bankCode, values.bankCode), eq(bankAccounts.accountNumber, values.accountNumber)));
+    if (existing) return { refused: "duplicate" };
+    const [owned] = await tx.select({ n: count() }).from(bankAccounts).where(eq(bankAccounts.userId, values.userId));
+    if ((owned?.n ?? 0) >= max) return { refused: "limit" };
+    const [saved] = await tx.insert(bankAccounts).values(values).returning();
+    return { saved: saved! };
+  });
+}
+
+/** Deletes one of the user's accounts; false when it is not theirs or does not exist. */
+export async function deleteBankAccount(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+  const deleted = await db.delete(bankAccounts).where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId))).returning({ id: bankAccounts.id });
+  return deleted.length > 0;
+}

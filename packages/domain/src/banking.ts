@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { plainText } from "./text";
+
+/**
+ * Saved bank accounts (spec 02 §5 "Bank account add", DECISIONS "Banking") and the name match
+ * used by bank-account and BVN verification (DECISIONS "Identity verification").
+ */
+export const BANKING_MESSAGES = {
+  selectBank: "Please select a bank",
+  accountNumber: "Account number must be 10 digits",
+  accountName: "Please enter account name",
+  notResolved: "Could not resolve account name. Check parameters or try again.",
+  nameMismatch: "Account name does not match the bank's records",
+  duplicate: "This bank account is already saved",
+  tooMany: "You can save at most 10 bank accounts",
+  notFound: "Bank account not found",
+  providerDown: "Bank service unavailable. Please try again later.",
+  removed: "Bank account removed",
+} as const;
+
+/** At most this many saved accounts per user (DECISIONS "Banking"). */
+export const MAX_BANK_ACCOUNTS = 10;
+
+/** A CBN bank code: 3 digits (commercial banks) or 5-6 (microfinance and others). */
+export const bankCodeSchema = plainText({ error: BANKING_MESSAGES.selectBank }).trim().regex(/^\d{3,6}$/, { error: BANKING_MESSAGES.selectBank });
+
+/** A NUBAN: exactly 10 digits. */
+export const accountNumberSchema = plainText({ error: BANKING_MESSAGES.accountNumber }).trim().regex(/^\d{10}$/, { error: BANKING_MESSAGES.accountNumber });
+
+/** GET /api/banks/resolve?account_number&bank_code. */
+export const resolveAccountSchema = z.object({ accountNumber: accountNumberSchema, bankCode: bankCodeSchema });
+
+/**
+ * POST /api/bank-accounts {userId, bankName, bankCode, accountNumber, accountName}. `userId` is
+ * accepted and ignored (the session decides whose account it is); `bankName` is replaced by the
+ * provider's name for `bankCode` and `accountName` is checked against the resolved name.
+ */
+export const addBankAccountSchema = z.object({
+  userId: z.unknown().optional(),
+  bankName: plainText({ error: BANKING_MESSAGES.selectBank }).trim().min(1, { error: BANKING_MESSAGES.selectBank }).max(200),
+  bankCode: bankCodeSchema,
+  accountNumber: accountNumberSchema,
+  accountName: plainText({ error: BANKING_MESSAGES.accountName }).trim().min(2, { error: BANKING_MESSAGES.accountName }).max(200),
+});
+export type AddBankAccountInput = z.infer<typeof addBankAccountSchema>;
+
+/** A name as comparable tokens: accents dropped, lower case, split on anything but letters. "Chióma  OKAFOR-Eze" -> [chioma, okafor, eze]. */
+export function nameTokens(name: string): string[] {
+  return name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
+}
+
+/**
+ * DECISIONS "Identity verification": two names match when, compared case-, accent- and
+ * order-insensitively token by token, at least two tokens are the same.
+ * "Chioma Okafor" matches "OKAFOR CHIOMA ADA"; "Chioma Eze" does not match "Chioma Okafor".
+ */
+export function namesMatch(a: string, b: string): boolean {
+  const remaining = nameTokens(b);
+  let matched = 0;
+  for (const token of nameTokens(a)) {
+    const at = remaining.indexOf(token);
+    if (at !== -1) {
+      remaining.splice(at, 1);
+      matched++;
+    }
+  }
+  return matched >= 2;
+}
+
+/** The same account holder name twice, ignoring case, accents and spacing (the client's resolved name against the server's). */
+export const sameAccountName = (a: string, b: string) => nameTokens(a).join(" ") === nameTokens(b).join(" ");
