@@ -28,6 +28,8 @@ export interface AppOptions {
   webDistDir?: string;
   authRateLimit?: { max: number; windowMs: number };
   logLevel?: string;
+  /** Where log lines go (default stdout); tests collect them. */
+  logStream?: { write: (line: string) => void };
   /**
    * Proxies whose X-Forwarded-* headers are believed (TRUST_PROXY: addresses/CIDRs, comma-separated,
    * as Fastify's trustProxy takes them). Unset: none; the client is the socket's peer.
@@ -41,7 +43,7 @@ export interface AppOptions {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? "info" },
+    logger: { level: options.logLevel ?? "info", ...(options.logStream ? { stream: options.logStream } : {}) },
     routerOptions: { maxParamLength: 5000 },
     // Security (security.ts): forwarded headers only from configured proxies; one error body.
     trustProxy: options.trustProxy ?? false,

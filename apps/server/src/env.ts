@@ -46,6 +46,15 @@ const schema = z.object({
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.url().default("https://api.paystack.co"),
+  /**
+   * Key of the keyed hash BVNs are stored as (HMAC-SHA256), at least 32 characters. Required in
+   * production; elsewhere a random key per start (stored BVN hashes then do not match after a restart).
+   */
+  BVN_HASH_KEY: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .refine((value) => value === undefined || value.length >= 32, { error: "BVN_HASH_KEY must be at least 32 characters" }),
   /** Delay before a provider sandbox sends a queued event's webhook (payouts), in ms. */
   SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   /** Run the built-in provider sandboxes even with NODE_ENV=production (demos only). */
@@ -71,6 +80,14 @@ const schema = z.object({
       message:
         "NODE_ENV=production needs PAYSTACK_SECRET_KEY: without it card payments run on the built-in sandbox, " +
         "where anyone with a checkout link can pay without a card. Set KOLO_SANDBOX=1 to run the sandbox on purpose.",
+    });
+  }
+  // DECISIONS "Identity verification": BVNs are stored as a keyed hash; production keeps its key.
+  if (env.NODE_ENV === "production" && !env.BVN_HASH_KEY) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["BVN_HASH_KEY"],
+      message: "NODE_ENV=production needs BVN_HASH_KEY (at least 32 random characters, e.g. `openssl rand -hex 32`): the key of the stored BVN hashes.",
     });
   }
 });

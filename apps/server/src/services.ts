@@ -1,6 +1,7 @@
 // Chooses the provider implementations from the environment by looping over the provider kit's
 // registry (PROVIDERS): the real API when a provider's secret key is set, else its built-in
 // sandbox on this server. Tests build Services directly.
+import { randomBytes } from "node:crypto";
 import { PROVIDERS, type SandboxOptions, type Services } from "@kolo/api";
 import { type Env, providerSettings } from "./env";
 
@@ -27,5 +28,7 @@ export function createServices(env: Env, urls: { publicUrl: string; internalUrl:
   }
   const { paymentGateway, banking } = supplied;
   if (!paymentGateway || !banking) throw new Error("The providers do not supply a payment gateway and a banking provider");
-  return { services: { ...supplied, publicUrl: urls.publicUrl, log, paymentGateway, banking }, sandboxes };
+  // Outside production only (env.ts refuses production without it): a random key per start.
+  const bvnHashKey = env.BVN_HASH_KEY ?? randomBytes(32).toString("hex");
+  return { services: { ...supplied, publicUrl: urls.publicUrl, log, paymentGateway, banking, bvnHashKey }, sandboxes };
 }

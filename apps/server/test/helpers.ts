@@ -24,6 +24,7 @@ export async function buildTestApp(
       // Auth tests never pay: the gateway points at a closed port.
       paymentGateway: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused" }),
       banking: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused" }),
+      bvnHashKey: "test-bvn-hash-key-0123456789abcdef",
       log: { warn: () => {} },
       ...options.services,
     },

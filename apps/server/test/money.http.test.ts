@@ -21,6 +21,7 @@ async function startServer(db: TestDatabase["db"], options: { deliverWebhooksTo?
       publicUrl: base,
       paymentGateway: paystack,
       banking: paystack,
+      bvnHashKey: "test-bvn-hash-key-0123456789abcdef",
       log: { warn: (_details, message) => void warnings.push(message) },
     },
     sandboxes: { paystack: { secretKey, webhookUrl: options.deliverWebhooksTo === "nowhere" ? `${base}/api/health-nowhere` : `${base}/api/webhooks/paystack` } },

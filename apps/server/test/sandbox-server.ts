@@ -8,6 +8,9 @@ import { findFreePort } from "@kolo/db/embedded";
 import { expect } from "vitest";
 import { buildApp } from "../src/app";
 
+/** The BVN hash key of the test servers. */
+export const TEST_BVN_HASH_KEY = "test-bvn-hash-key-0123456789abcdef";
+
 export interface SandboxServer {
   app: Awaited<ReturnType<typeof buildApp>>;
   base: string;
@@ -19,7 +22,7 @@ export interface SandboxServer {
 /** Starts the app with the Paystack sandbox; `webhookDelayMs` 0 sends queued webhooks at once. */
 export async function startSandboxServer(
   db: Database,
-  options: { webhookDelayMs?: number; webhookUrl?: string; services?: Partial<Services> } = {},
+  options: { webhookDelayMs?: number; webhookUrl?: string; services?: Partial<Services>; logLines?: string[] } = {},
 ): Promise<SandboxServer> {
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
@@ -28,8 +31,22 @@ export async function startSandboxServer(
   const warnings: string[] = [];
   const app = await buildApp({
     db,
-    logLevel: "silent",
-    services: { publicUrl: base, paymentGateway: paystack, banking: paystack, log: { warn: (_details, message) => void warnings.push(message) }, ...options.services },
+    // logLines: every log line at trace level is collected (tests look for what must never be logged).
+    logLevel: options.logLines ? "trace" : "silent",
+    logStream: options.logLines ? { write: (line: string) => void options.logLines!.push(line) } : undefined,
+    services: {
+      publicUrl: base,
+      paymentGateway: paystack,
+      banking: paystack,
+      bvnHashKey: TEST_BVN_HASH_KEY,
+      log: {
+        warn: (details, message) => {
+          warnings.push(message);
+          options.logLines?.push(JSON.stringify({ ...details, message }));
+        },
+      },
+      ...options.services,
+    },
     sandboxes: { paystack: { secretKey, webhookUrl: options.webhookUrl ?? `${base}/api/webhooks/paystack`, webhookDelayMs: options.webhookDelayMs ?? 0 } },
   });
   await app.listen({ port, host: "127.0.0.1" });

@@ -299,14 +299,15 @@ describe("item 5: security headers and no caching of API answers", () => {
 });
 
 describe("item 6: production refuses the payment sandbox unless KOLO_SANDBOX=1", () => {
+  const BVN_KEY = "k".repeat(32);
   const serverDir = fileURLToPath(new URL("../", import.meta.url));
 
   it("the environment check", () => {
     const refused = parseEnv({ NODE_ENV: "production" });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]).toMatchObject({ path: ["PAYSTACK_SECRET_KEY"] });
-    expect(parseEnv({ NODE_ENV: "production", KOLO_SANDBOX: "1" }).success).toBe(true);
-    expect(parseEnv({ NODE_ENV: "production", PAYSTACK_SECRET_KEY: "sk_live_x" }).success).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", KOLO_SANDBOX: "1", BVN_HASH_KEY: BVN_KEY }).success).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", PAYSTACK_SECRET_KEY: "sk_live_x", BVN_HASH_KEY: BVN_KEY }).success).toBe(true);
     expect(parseEnv({}).success).toBe(true);
   });
 
@@ -326,7 +327,7 @@ describe("item 6: production refuses the payment sandbox unless KOLO_SANDBOX=1",
   it("with KOLO_SANDBOX=1 it starts and the log shouts about it", async () => {
     const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
       cwd: serverDir,
-      env: { PATH: process.env.PATH, NODE_ENV: "production", KOLO_SANDBOX: "1", DATABASE_URL: t.url, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+      env: { PATH: process.env.PATH, NODE_ENV: "production", KOLO_SANDBOX: "1", BVN_HASH_KEY: BVN_KEY, DATABASE_URL: t.url, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn" },
     });
     let output = "";
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));

@@ -21,7 +21,7 @@ async function startServer(db: TestDatabase["db"], options: { webhooks: boolean 
   const app = await buildApp({
     db,
     logLevel: "silent",
-    services: { publicUrl: base, paymentGateway: gateway, banking: gateway, log },
+    services: { publicUrl: base, paymentGateway: gateway, banking: gateway, bvnHashKey: "test-bvn-hash-key-0123456789abcdef", log },
     sandboxes: { paystack: { secretKey, webhookUrl: options.webhooks ? `${base}/api/webhooks/paystack` : `${base}/api/health-nowhere` } },
   });
   await app.listen({ port, host: "127.0.0.1" });

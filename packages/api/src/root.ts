@@ -3,6 +3,7 @@ import { bankAccountsRouter, banksRouter } from "./router/banking";
 import { featuresRouter } from "./router/features";
 import { transactionsRouter } from "./router/transactions";
 import { transfersRouter } from "./router/transfers";
+import { verificationRouter } from "./router/verification";
 import { walletRouter } from "./router/wallet";
 import { createCallerFactory, router } from "./trpc";
 
@@ -14,6 +15,7 @@ export const appRouter = router({
   transactions: transactionsRouter,
   banks: banksRouter,
   bankAccounts: bankAccountsRouter,
+  verification: verificationRouter,
 });
 
 export type AppRouter = typeof appRouter;

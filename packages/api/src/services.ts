@@ -12,6 +12,10 @@ export interface Services {
   paymentGateway: PaymentGateway;
   /** Banks, account names, BVN lookup and payouts (Paystack API, real or the built-in sandbox). */
   banking: BankingProvider;
+  /** Key of the BVN's keyed hash (HMAC-SHA256; BVN_HASH_KEY). Changing it unlinks stored BVNs. */
+  bvnHashKey: string;
+  /** The clock of time-based rules (the 24-hour attempt reset); tests pass a controllable one. Default: the system clock. */
+  now?: () => Date;
   /** Structured warnings worth an operator's look (pino-compatible). */
   log: { warn: (details: Record<string, unknown>, message: string) => void };
 }

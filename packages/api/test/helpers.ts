@@ -25,6 +25,7 @@ export const testServices = (overrides: Partial<Services> = {}): Services => ({
   publicUrl: "http://localhost:3000",
   paymentGateway: unreachableGateway,
   // Router tests never reach a bank provider: a Paystack client on a closed port.
+  bvnHashKey: "test-bvn-hash-key-0123456789abcdef",
   banking: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused" }),
   log: { warn: (details, message) => void warnings.push({ details, message }) },
   ...overrides,

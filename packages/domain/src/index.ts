@@ -11,3 +11,4 @@ export * from "./transfers";
 export * from "./transaction-metadata";
 export * from "./text";
 export * from "./banking";
+export * from "./identity";

@@ -40,6 +40,11 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
     const resolved = await caller.banks.resolve({ accountNumber: query.account_number as never, bankCode: query.bank_code as never });
     return { account_name: resolved.accountName, account_number: resolved.accountNumber, bank_code: resolved.bankCode };
   });
+  route("GET", "/api/verification/status", (caller) => caller.verification.status());
+  route("GET", "/api/verification/transaction-limit", (caller) => caller.verification.transactionLimit());
+  route("POST", "/api/verification/bvn", (caller, req) => caller.verification.bvn(req.body as never));
+  route("POST", "/api/verification/bank-account/:id", (caller, req) => caller.verification.bankAccount({ bankAccountId: (req.params as { id: string }).id as never }));
+  route("POST", "/api/verification/reset-attempts", (caller, req) => caller.verification.resetAttempts((req.body as Body) ?? undefined));
   route("GET", "/api/bank-accounts", (caller) => caller.bankAccounts.list());
   route("POST", "/api/bank-accounts", (caller, req) => caller.bankAccounts.add(req.body as never), 201);
   route("DELETE", "/api/bank-accounts/:id", (caller, req) => caller.bankAccounts.remove({ id: (req.params as { id: string }).id as never }));

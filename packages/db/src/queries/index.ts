@@ -6,3 +6,4 @@ export * from "./transactions";
 export * from "./topups";
 export * from "./topup-expiry";
 export * from "./bank-accounts";
+export * from "./identity";

@@ -3,3 +3,4 @@ export * from "./features";
 export * from "./ledger";
 export * from "./provider-sandbox";
 export * from "./banking";
+export * from "./identity";
