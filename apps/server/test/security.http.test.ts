@@ -308,6 +308,9 @@ describe("item 6: production refuses the payment sandbox unless KOLO_SANDBOX=1",
     expect(refused.error?.issues[0]).toMatchObject({ path: ["PAYSTACK_SECRET_KEY"] });
     expect(parseEnv({ NODE_ENV: "production", KOLO_SANDBOX: "1", BVN_HASH_KEY: BVN_KEY }).success).toBe(true);
     expect(parseEnv({ NODE_ENV: "production", PAYSTACK_SECRET_KEY: "sk_live_x", BVN_HASH_KEY: BVN_KEY }).success).toBe(true);
+    // production also needs the key of the stored BVN hashes (DECISIONS "Identity verification")
+    expect(parseEnv({ NODE_ENV: "production", KOLO_SANDBOX: "1" }).error?.issues).toEqual([expect.objectContaining({ path: ["BVN_HASH_KEY"] })]);
+    expect(parseEnv({ BVN_HASH_KEY: "too-short" }).error?.issues).toEqual([expect.objectContaining({ path: ["BVN_HASH_KEY"] })]);
     expect(parseEnv({}).success).toBe(true);
   });
 
