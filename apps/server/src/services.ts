@@ -2,6 +2,8 @@
 // registry (PROVIDERS): the real API when a provider's secret key is set, else its built-in
 // sandbox on this server. Tests build Services directly.
 import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { PROVIDERS, type SandboxOptions, type Services } from "@kolo/api";
 import { type Env, providerSettings } from "./env";
 
@@ -28,7 +30,24 @@ export function createServices(env: Env, urls: { publicUrl: string; internalUrl:
   }
   const { paymentGateway, banking } = supplied;
   if (!paymentGateway || !banking) throw new Error("The providers do not supply a payment gateway and a banking provider");
-  // Outside production only (env.ts refuses production without it): a random key per start.
-  const bvnHashKey = env.BVN_HASH_KEY ?? randomBytes(32).toString("hex");
+  // Outside production only (env.ts refuses production without it): a key made once and kept in
+  // the data folder, so stored BVN hashes (and one-BVN-per-account) survive a restart.
+  const bvnHashKey = env.BVN_HASH_KEY ?? developmentBvnHashKey(env.KOLO_DATA_DIR);
   return { services: { ...supplied, publicUrl: urls.publicUrl, log, paymentGateway, banking, bvnHashKey }, sandboxes };
+}
+
+/** The development BVN hash key in `<dataDir>/bvn-hash-key` (mode 600), created on first use. */
+export function developmentBvnHashKey(dataDir: string): string {
+  const file = join(dataDir, "bvn-hash-key");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error; // another server made it first
+    }
+    return readFileSync(file, "utf8").trim();
+  }
 }
