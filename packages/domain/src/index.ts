@@ -12,3 +12,5 @@ export * from "./transaction-metadata";
 export * from "./text";
 export * from "./banking";
 export * from "./identity";
+export * from "./payment-link";
+export * from "./merchants";

@@ -1,0 +1,139 @@
+import { z } from "zod";
+import { DomainError } from "./errors";
+import { positiveNairaAmount } from "./money";
+import { plainText } from "./text";
+
+/**
+ * Merchants, merchant payments and invoices (spec 01 "/payment-confirmation", §5 "Merchant
+ * payment"; spec 02 "Merchant dashboard", "Create invoice", §5 "Invoice"; DECISIONS "Merchants
+ * and invoices"). Amounts inside are kobo (bigint); on the wire naira.
+ */
+
+/** Merchant and invoice payments are free (spec 01 §9: the fee is displayed as 0; DECISIONS). */
+export const MERCHANT_PAYMENT_FEE_KOBO = 0n;
+
+/** Texts of the spec (word for word) and the server's own refusals. */
+export const MERCHANT_MESSAGES = {
+  created: "Merchant Account Created",
+  createdDescription: "Your merchant account has been set up successfully",
+  createFailed: "Failed to create merchant account",
+  /** A user creates at most one merchant account (DECISIONS). */
+  alreadyExists: "You already have a merchant account",
+  noMerchant: "Merchant account not found",
+  merchantRequiredForInvoice: "Merchant account required to create invoices",
+  merchantNotFound: "Could not find merchant details",
+  merchantNotFoundHint: "Could not find merchant details. The QR code may be invalid.",
+  invoiceNotFound: "Could not find invoice details",
+  invoiceAlreadyPaid: "Invoice already paid",
+  /** Without allowPartialPayment only the exact remaining amount is accepted (DECISIONS). */
+  invoiceExactAmount: "This invoice must be paid in full",
+  /** A part may not exceed what remains (DECISIONS). */
+  invoiceOverpay: "Amount exceeds the amount due on this invoice",
+  payOwnMerchant: "You cannot pay your own merchant account",
+  paymentSuccess: "Payment Successful",
+  paymentFailed: "Unable to process your payment. Please try again.",
+  withdrawSuccess: "Withdrawal Successful",
+  nothingToWithdraw: "Your merchant balance is empty",
+  invoiceCreated: "Invoice Created",
+  invoiceCreatedDescription: "Your invoice has been created successfully",
+  invoiceCreateFailed: "Failed to create invoice. Please try again.",
+  idempotencyKeyReused: "This idempotency key was already used for a different payment",
+} as const;
+
+const idempotencyKey = plainText().trim().min(8).max(200).optional();
+
+/** POST /api/merchants body (spec 02 §7): {name, description, category}. */
+export const createMerchantSchema = z.object({
+  name: plainText().trim().min(2, "Business name must be at least 2 characters").max(100),
+  description: plainText().trim().max(500).default(""),
+  category: plainText().trim().min(1, "Category is required").max(50),
+});
+
+/** POST /api/payments/merchant body (spec 01 §7): {merchantId, amount (naira)} -> amount in kobo. */
+export const merchantPaymentSchema = z.object({
+  merchantId: z.number().int().positive(),
+  amount: positiveNairaAmount("Invalid Amount"),
+  idempotencyKey,
+});
+
+/**
+ * POST /api/payments/invoice/{invoiceId} (spec 01 §7: empty body; DECISIONS: an optional
+ * `amount` pays part of an invoice that allows it). Amount in kobo after parsing.
+ */
+export const invoicePaymentSchema = z.object({
+  invoiceId: z.number().int().positive(),
+  amount: positiveNairaAmount("Invalid Amount").optional(),
+  idempotencyKey,
+});
+
+/** POST /api/merchants/withdraw: the whole merchant balance, or `amount` naira of it. */
+export const merchantWithdrawSchema = z.object({
+  amount: positiveNairaAmount("Invalid Amount").optional(),
+  idempotencyKey,
+});
+
+const optionalDate = z
+  .union([plainText().trim(), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === "") return undefined;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+      ctx.addIssue({ code: "custom", message: "Please enter a valid date" });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+/**
+ * POST /api/invoices body (spec 02 §3 "Invoice create payload", §5 "Invoice"): customerName at
+ * least 2 characters ('Customer name is required'), customerEmail optional (valid or empty),
+ * amount positive ('Amount must be positive', -> kobo), description optional, dueDate optional
+ * (YYYY-MM-DD), the three flags default false. `merchantId` is accepted and ignored: the
+ * invoice belongs to the caller's own merchant account.
+ */
+export const createInvoiceSchema = z.object({
+  customerName: plainText({ error: "Customer name is required" }).trim().min(2, "Customer name is required").max(100),
+  customerEmail: z
+    .union([plainText().trim().toLowerCase().pipe(z.union([z.literal(""), z.email({ error: "Please enter a valid email" })])), z.null()])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  amount: positiveNairaAmount("Amount must be positive"),
+  description: plainText().trim().max(500).optional(),
+  dueDate: optionalDate,
+  allowPartialPayment: z.boolean().default(false),
+  sendReminder: z.boolean().default(false),
+  generatePaymentLink: z.boolean().default(false),
+  merchantId: z.number().int().positive().optional(),
+});
+
+/** An invoice's state (DECISIONS): unpaid until paid in full; partially_paid after a part. */
+export const INVOICE_STATUSES = ["unpaid", "partially_paid", "paid"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** The status of an invoice of `amountKobo` once `paidKobo` of it is paid. */
+export function invoiceStatusFor(amountKobo: bigint, paidKobo: bigint): InvoiceStatus {
+  if (paidKobo <= 0n) return "unpaid";
+  return paidKobo >= amountKobo ? "paid" : "partially_paid";
+}
+
+/**
+ * How much a payment of an invoice takes (DECISIONS "Merchants and invoices"), kobo. A paid
+ * invoice refuses ('Invoice already paid'); without allowPartialPayment only the exact remaining
+ * amount is accepted (no amount = the remaining amount); with it any positive part of what
+ * remains (no amount = all of it). More than what remains is refused. Throws DomainError
+ * RULE_VIOLATION with MERCHANT_MESSAGES texts.
+ */
+export function invoicePaymentAmount(
+  invoice: { amountKobo: bigint; paidKobo: bigint; allowPartialPayment: boolean },
+  requestedKobo?: bigint,
+): { payKobo: bigint; status: InvoiceStatus } {
+  const remaining = invoice.amountKobo - invoice.paidKobo;
+  if (remaining <= 0n) throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.invoiceAlreadyPaid);
+  const pay = requestedKobo ?? remaining;
+  if (pay <= 0n) throw new DomainError("VALIDATION", "Invalid Amount");
+  if (pay > remaining) throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.invoiceOverpay, { remaining: Number(remaining) / 100 });
+  if (!invoice.allowPartialPayment && pay !== remaining) {
+    throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.invoiceExactAmount, { remaining: Number(remaining) / 100 });
+  }
+  return { payKobo: pay, status: invoiceStatusFor(invoice.amountKobo, invoice.paidKobo + pay) };
+}
