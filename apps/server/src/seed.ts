@@ -1,7 +1,8 @@
 // Demo sign-ins for the embedded default database only (never with NODE_ENV=production):
-// an admin, a merchant and a personal user. Idempotent: existing accounts are left alone.
+// an admin, a merchant and a personal user. Idempotent: existing accounts are left alone. The
+// demo merchant has a real merchant account ('Test Store', the name the scanner's demo button uses).
 import { hashPassword } from "@kolo/api";
-import { type Database, ensureUserWallet, findUserByEmail, insertUser } from "@kolo/db";
+import { type Database, ensureMerchantWallet, ensureUserWallet, findMerchantByUserId, findUserByEmail, insertMerchant, insertUser } from "@kolo/db";
 
 export const DEMO_USERS = [
   { name: "Ada Admin", email: "admin@kolo.test", password: "admin123", role: "admin" as const },
@@ -9,13 +10,21 @@ export const DEMO_USERS = [
   { name: "Chioma Okafor", email: "user@kolo.test", password: "user1234", role: "personal" as const },
 ];
 
+/** The demo merchant's merchant account (spec 02 §7: what the app sends, with the demo button's name). */
+export const DEMO_MERCHANT = { name: "Test Store", description: "My merchant business", category: "Retail" };
+
 export async function seedDemoUsers(db: Database): Promise<void> {
   for (const demo of DEMO_USERS) {
-    if (await findUserByEmail(db, demo.email)) continue;
-    const passwordHash = await hashPassword(demo.password);
+    const existing = await findUserByEmail(db, demo.email);
+    const passwordHash = existing ? undefined : await hashPassword(demo.password);
     await db.transaction(async (tx) => {
-      const user = await insertUser(tx, { name: demo.name, email: demo.email, passwordHash, role: demo.role });
-      if (user) await ensureUserWallet(tx, user.id);
+      const user = existing ?? (passwordHash ? await insertUser(tx, { name: demo.name, email: demo.email, passwordHash, role: demo.role }) : undefined);
+      if (!user) return;
+      await ensureUserWallet(tx, user.id);
+      if (demo.role === "merchant" && !(await findMerchantByUserId(tx, user.id))) {
+        await insertMerchant(tx, { userId: user.id, ...DEMO_MERCHANT });
+        await ensureMerchantWallet(tx, user.id);
+      }
     });
   }
 }

@@ -1,6 +1,7 @@
 import { authRouter } from "./router/auth";
 import { bankAccountsRouter, banksRouter } from "./router/banking";
 import { featuresRouter } from "./router/features";
+import { invoicesRouter, merchantsRouter, paymentsRouter } from "./router/merchants";
 import { transactionsRouter } from "./router/transactions";
 import { transfersRouter } from "./router/transfers";
 import { verificationRouter } from "./router/verification";
@@ -16,6 +17,9 @@ export const appRouter = router({
   banks: banksRouter,
   bankAccounts: bankAccountsRouter,
   verification: verificationRouter,
+  merchants: merchantsRouter,
+  invoices: invoicesRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -48,6 +48,24 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
   route("GET", "/api/bank-accounts", (caller) => caller.bankAccounts.list());
   route("POST", "/api/bank-accounts", (caller, req) => caller.bankAccounts.add(req.body as never), 201);
   route("DELETE", "/api/bank-accounts/:id", (caller, req) => caller.bankAccounts.remove({ id: (req.params as { id: string }).id as never }));
+  // Merchants, invoices and payments (spec 01 §7, spec 02 §7; DECISIONS "Merchants and invoices").
+  const key = (req: { headers: Record<string, unknown> }) => {
+    const value = req.headers["idempotency-key"];
+    return typeof value === "string" ? value : undefined;
+  };
+  const id = (req: { params: unknown }, name: string) => Number((req.params as Record<string, string>)[name]) as never;
+  route("POST", "/api/merchants", (caller, req) => caller.merchants.create(req.body as never), 201);
+  route("GET", "/api/merchants/me", (caller) => caller.merchants.me());
+  route("POST", "/api/merchants/withdraw", (caller, req) => caller.merchants.withdraw({ ...(req.body as Body), idempotencyKey: key(req) } as never));
+  route("GET", "/api/merchants/:id", (caller, req) => caller.merchants.byId({ id: id(req, "id") }));
+  route("GET", "/api/transactions/merchant", (caller) => caller.merchants.transactions());
+  route("POST", "/api/invoices", (caller, req) => caller.invoices.create(req.body as never), 201);
+  route("GET", "/api/invoices", (caller) => caller.invoices.list());
+  route("GET", "/api/invoices/:id", (caller, req) => caller.invoices.byId({ id: id(req, "id") }));
+  route("POST", "/api/payments/merchant", (caller, req) => caller.payments.merchant({ ...(req.body as Body), idempotencyKey: key(req) } as never));
+  route("POST", "/api/payments/invoice/:invoiceId", (caller, req) =>
+    caller.payments.invoice({ ...(req.body as Body), invoiceId: id(req, "invoiceId"), idempotencyKey: key(req) } as never),
+  );
   route("PATCH", "/api/admin/settings/:key", (caller, req) =>
     caller.features.set({ key: (req.params as { key: string }).key as never, value: (req.body as Body)?.value as never }),
   );

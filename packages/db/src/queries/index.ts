@@ -7,3 +7,4 @@ export * from "./topups";
 export * from "./topup-expiry";
 export * from "./bank-accounts";
 export * from "./identity";
+export * from "./merchants";

@@ -4,3 +4,4 @@ export * from "./ledger";
 export * from "./provider-sandbox";
 export * from "./banking";
 export * from "./identity";
+export * from "./merchants";

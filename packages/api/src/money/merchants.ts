@@ -1,0 +1,241 @@
+import {
+  type DbOrTx,
+  type Database,
+  ensureMerchantWallet,
+  ensureUserWallet,
+  findInvoiceById,
+  findMerchantById,
+  findMerchantByUserId,
+  findKeyedRecordWithoutSender,
+  findTransactionByIdempotencyKey,
+  insertTransaction,
+  lockLedgerAccounts,
+  postJournalEntry,
+  recordOutgoing,
+  type schema,
+  setInvoicePaid,
+} from "@kolo/db";
+import { DomainError, MERCHANT_MESSAGES, MERCHANT_PAYMENT_FEE_KOBO, invoicePaymentAmount, lagosDate } from "@kolo/domain";
+import { sql } from "drizzle-orm";
+import { newReference } from "./reference";
+
+/**
+ * Merchant and invoice payments and the merchant withdrawal (DECISIONS "Merchants and invoices";
+ * docs/adding-a-movement.md). Each is one database transaction through the ledger kit:
+ * payer wallet -> merchant wallet (free, counted against the payer's daily limit), or merchant
+ * wallet -> the owner's wallet. Lock order inside: the (payer, idempotency key) advisory lock,
+ * then the invoice row, then the ledger accounts in ascending id order (the kit's order).
+ */
+
+export interface PaymentResult {
+  transaction: schema.TransactionRecord;
+  /** True when an earlier request with the same idempotency key is answered again (nothing moved). */
+  replayed: boolean;
+  merchant: schema.Merchant;
+  invoice?: schema.Invoice;
+}
+
+const isUniqueViolation = (error: unknown, constraint: string): boolean => {
+  const pg = (error as { code?: unknown; cause?: unknown })?.code !== undefined ? error : (error as { cause?: unknown })?.cause;
+  const { code, constraint_name: name } = (pg ?? {}) as { code?: string; constraint_name?: string };
+  return code === "23505" && name === constraint;
+};
+
+/** Runs `work` in a database transaction; a key raced by another kind of request (P2P) is CONFLICT. */
+async function inTransaction<T>(db: Database, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    if (isUniqueViolation(error, "transactions_sender_idempotency_key")) {
+      throw new DomainError("IDEMPOTENCY_KEY_REUSED", MERCHANT_MESSAGES.idempotencyKeyReused);
+    }
+    throw error;
+  }
+}
+
+/**
+ * With an idempotency key: serialises the sender's requests under that key (advisory lock until
+ * the transaction ends) and answers the record made earlier under it, if any. The record must be
+ * the same request (`matches`), else IDEMPOTENCY_KEY_REUSED.
+ */
+async function replayOf(
+  tx: DbOrTx,
+  senderId: number,
+  idempotencyKey: string | undefined,
+  matches: (record: schema.TransactionRecord) => boolean,
+): Promise<schema.TransactionRecord | undefined> {
+  if (idempotencyKey === undefined) return undefined;
+  await tx.execute(sql`select pg_advisory_xact_lock(${senderId}::integer, hashtext(${idempotencyKey}))`);
+  const earlier = await findTransactionByIdempotencyKey(tx, senderId, idempotencyKey);
+  if (!earlier) return undefined;
+  if (!matches(earlier)) throw new DomainError("IDEMPOTENCY_KEY_REUSED", MERCHANT_MESSAGES.idempotencyKeyReused);
+  return earlier;
+}
+
+const metadataOf = (record: schema.TransactionRecord) => record.metadata as { merchantId?: number; invoiceId?: number; channel?: string };
+
+/** Moves `amountKobo` payer wallet -> merchant wallet: daily limit, record, journal entry. */
+async function movePayment(
+  tx: DbOrTx,
+  params: { payer: schema.User; merchant: schema.Merchant; amountKobo: bigint; idempotencyKey?: string; invoice?: schema.Invoice; now: Date },
+): Promise<schema.TransactionRecord> {
+  const { payer, merchant, amountKobo, invoice } = params;
+  const reference = newReference(invoice ? "INV" : "PAY");
+  await recordOutgoing(tx, { userId: payer.id, day: lagosDate(params.now), amountKobo: amountKobo + MERCHANT_PAYMENT_FEE_KOBO, verificationLevel: payer.verificationLevel });
+  const record = await insertTransaction(tx, {
+    type: "payment",
+    amount: amountKobo,
+    fee: MERCHANT_PAYMENT_FEE_KOBO,
+    status: "completed",
+    reference,
+    description: invoice ? `Invoice #${invoice.id} payment to ${merchant.name}` : `Payment to ${merchant.name}`,
+    senderId: payer.id,
+    recipientId: null,
+    idempotencyKey: params.idempotencyKey ?? null,
+    metadata: {
+      merchantId: merchant.id,
+      merchantName: merchant.name,
+      ...(invoice ? { invoiceId: invoice.id } : {}),
+      channel: invoice ? "invoice" : "qr",
+      payerName: payer.name,
+    },
+  });
+  const payerWallet = await ensureUserWallet(tx, payer.id);
+  const merchantWallet = await ensureMerchantWallet(tx, merchant.userId);
+  await postJournalEntry(tx, {
+    idempotencyKey: `payment:${reference}`,
+    kind: invoice ? "invoice-payment" : "merchant-payment",
+    description: record.description,
+    transactionId: record.id,
+    postings: [
+      { accountId: payerWallet, amount: -amountKobo },
+      { accountId: merchantWallet, amount: amountKobo },
+    ],
+  });
+  return record;
+}
+
+function assertNotOwnMerchant(payer: schema.User, merchant: schema.Merchant) {
+  if (merchant.userId === payer.id) throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.payOwnMerchant);
+}
+
+/**
+ * POST /api/payments/merchant: pays `amountKobo` (> 0) to merchant `merchantId` from the payer's
+ * wallet, free. Errors (DomainError): NOT_FOUND 'Could not find merchant details'; RULE_VIOLATION
+ * 'You cannot pay your own merchant account'; INSUFFICIENT_BALANCE; DAILY_LIMIT_EXCEEDED;
+ * IDEMPOTENCY_KEY_REUSED (the key was used for another request). A repeat with the same key
+ * answers the first record (`replayed`) and moves nothing.
+ */
+export async function payMerchant(
+  db: Database,
+  params: { payer: schema.User; merchantId: number; amountKobo: bigint; idempotencyKey?: string; now?: Date },
+): Promise<PaymentResult> {
+  return inTransaction(db, async (tx) => {
+    const merchant = await findMerchantById(tx, params.merchantId);
+    if (!merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.merchantNotFound);
+    assertNotOwnMerchant(params.payer, merchant);
+    const earlier = await replayOf(
+      tx,
+      params.payer.id,
+      params.idempotencyKey,
+      (record) => record.type === "payment" && metadataOf(record).merchantId === merchant.id && metadataOf(record).channel === "qr" && record.amount === params.amountKobo,
+    );
+    if (earlier) return { transaction: earlier, replayed: true, merchant };
+    const transaction = await movePayment(tx, { ...params, merchant, now: params.now ?? new Date() });
+    return { transaction, replayed: false, merchant };
+  });
+}
+
+/**
+ * POST /api/payments/invoice/{invoiceId}: pays an invoice from the payer's wallet into its
+ * merchant's wallet, free, under the invoice row's lock, so concurrent payers never pay more than
+ * its amount. `amountKobo` absent = what remains; the rule is invoicePaymentAmount (@kolo/domain).
+ * Errors: NOT_FOUND 'Could not find invoice details'; RULE_VIOLATION 'Invoice already paid',
+ * 'This invoice must be paid in full', 'Amount exceeds the amount due on this invoice',
+ * 'You cannot pay your own merchant account'; INSUFFICIENT_BALANCE; DAILY_LIMIT_EXCEEDED;
+ * IDEMPOTENCY_KEY_REUSED. A repeat with the same key answers the first record.
+ */
+export async function payInvoice(
+  db: Database,
+  params: { payer: schema.User; invoiceId: number; amountKobo?: bigint; idempotencyKey?: string; now?: Date },
+): Promise<PaymentResult> {
+  return inTransaction(db, async (tx) => {
+    const earlier = await replayOf(
+      tx,
+      params.payer.id,
+      params.idempotencyKey,
+      (record) =>
+        record.type === "payment" && metadataOf(record).invoiceId === params.invoiceId && (params.amountKobo === undefined || record.amount === params.amountKobo),
+    );
+    const invoice = await findInvoiceById(tx, params.invoiceId, { forUpdate: true });
+    if (!invoice) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
+    const merchant = await findMerchantById(tx, invoice.merchantId);
+    if (!merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
+    if (earlier) return { transaction: earlier, replayed: true, merchant, invoice };
+    assertNotOwnMerchant(params.payer, merchant);
+    const { payKobo, status } = invoicePaymentAmount({ amountKobo: invoice.amount, paidKobo: invoice.amountPaid, allowPartialPayment: invoice.allowPartialPayment }, params.amountKobo);
+    const transaction = await movePayment(tx, { payer: params.payer, merchant, amountKobo: payKobo, idempotencyKey: params.idempotencyKey, invoice, now: params.now ?? new Date() });
+    const updated = await setInvoicePaid(tx, invoice.id, invoice.amountPaid + payKobo, status);
+    return { transaction, replayed: false, merchant, invoice: updated };
+  });
+}
+
+/**
+ * Merchant Withdraw (DECISIONS: the spec's /merchant/withdraw target): moves `amountKobo` (absent
+ * = the whole merchant balance) from the owner's merchant wallet into the owner's wallet, as one
+ * journal entry and a `payment` record with channel 'merchant_withdrawal' (recipient: the owner).
+ * Not outgoing money: the daily limit is untouched. Errors: NOT_FOUND 'Merchant account not
+ * found'; RULE_VIOLATION 'Your merchant balance is empty'; INSUFFICIENT_BALANCE (more than the
+ * merchant balance); IDEMPOTENCY_KEY_REUSED. A repeat with the same key answers the first record.
+ */
+export async function withdrawMerchantBalance(
+  db: Database,
+  params: { owner: schema.User; amountKobo?: bigint; idempotencyKey?: string },
+): Promise<PaymentResult> {
+  return inTransaction(db, async (tx) => {
+    const merchant = await findMerchantByUserId(tx, params.owner.id);
+    if (!merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.noMerchant);
+    // The record has no sender, so its key is stored prefixed with the merchant's id and guarded
+    // by the advisory lock (the (sender, key) unique index does not cover records without sender).
+    const storedKey = params.idempotencyKey === undefined ? null : `merchant-withdraw:${merchant.id}:${params.idempotencyKey}`;
+    if (storedKey !== null) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${params.owner.id}::integer, hashtext(${storedKey}))`);
+      const earlier = await findKeyedRecordWithoutSender(tx, storedKey);
+      if (earlier) {
+        if (params.amountKobo !== undefined && earlier.amount !== params.amountKobo) {
+          throw new DomainError("IDEMPOTENCY_KEY_REUSED", MERCHANT_MESSAGES.idempotencyKeyReused);
+        }
+        return { transaction: earlier, replayed: true, merchant };
+      }
+    }
+    const merchantWallet = await ensureMerchantWallet(tx, params.owner.id);
+    const ownerWallet = await ensureUserWallet(tx, params.owner.id);
+    const balances = await lockLedgerAccounts(tx, [merchantWallet, ownerWallet]);
+    const amountKobo = params.amountKobo ?? balances.get(merchantWallet) ?? 0n;
+    if (amountKobo <= 0n) throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.nothingToWithdraw);
+    const reference = newReference("MWD");
+    const record = await insertTransaction(tx, {
+      type: "payment",
+      amount: amountKobo,
+      fee: 0n,
+      status: "completed",
+      reference,
+      description: `Withdrawal from merchant account ${merchant.name}`,
+      senderId: null,
+      recipientId: params.owner.id,
+      idempotencyKey: storedKey,
+      metadata: { merchantId: merchant.id, merchantName: merchant.name, channel: "merchant_withdrawal" },
+    });
+    await postJournalEntry(tx, {
+      idempotencyKey: `merchant-withdraw:${reference}`,
+      kind: "merchant-withdrawal",
+      description: record.description,
+      transactionId: record.id,
+      postings: [
+        { accountId: merchantWallet, amount: -amountKobo },
+        { accountId: ownerWallet, amount: amountKobo },
+      ],
+    });
+    return { transaction: record, replayed: false, merchant };
+  });
+}

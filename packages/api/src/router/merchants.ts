@@ -1,0 +1,228 @@
+import { findInvoiceById, findMerchantById, findMerchantByUserId, getMerchantBalanceKobo, insertInvoice, insertMerchant, listMerchantInvoices, listMerchantTransactions, type schema } from "@kolo/db";
+import {
+  DomainError,
+  MERCHANT_MESSAGES,
+  buildPaymentLink,
+  createInvoiceSchema,
+  createMerchantSchema,
+  invoicePaymentSchema,
+  koboToNaira,
+  merchantPaymentSchema,
+  merchantWithdrawSchema,
+} from "@kolo/domain";
+import { z } from "zod";
+import { payInvoice, payMerchant, withdrawMerchantBalance } from "../money/merchants";
+import { type TransactionView, toTransactionView } from "../money/view";
+import { featureProcedure, protectedProcedure, router } from "../trpc";
+
+/** GET /api/merchants/me (spec 02 §3 Merchant): `balance` is the merchant wallet, naira. */
+export interface MerchantView {
+  id: number;
+  name: string;
+  description: string;
+  category: string;
+  balance: number;
+}
+
+/** What any signed-in payer may read of an invoice (spec 01 §3: id, merchantId, amount; naira). */
+export interface PublicInvoiceView {
+  id: number;
+  merchantId: number;
+  merchantName: string;
+  amount: number;
+  amountPaid: number;
+  /** What remains to pay, naira. */
+  amountDue: number;
+  status: schema.Invoice["status"];
+  allowPartialPayment: boolean;
+  description: string | null;
+  dueDate: string | null;
+}
+
+/** The merchant's own view of an invoice: the customer's details and its payment link, if asked for. */
+export interface InvoiceView extends PublicInvoiceView {
+  customerName: string;
+  customerEmail: string | null;
+  sendReminder: boolean;
+  generatePaymentLink: boolean;
+  /** kolo://pay/invoice/{id}?name&amount when generatePaymentLink is set (DECISIONS "QR payment links"). */
+  paymentLink: string | null;
+  createdAt: Date;
+}
+
+const toPublicInvoice = (invoice: schema.Invoice, merchant: schema.Merchant): PublicInvoiceView => ({
+  id: invoice.id,
+  merchantId: invoice.merchantId,
+  merchantName: merchant.name,
+  amount: koboToNaira(invoice.amount),
+  amountPaid: koboToNaira(invoice.amountPaid),
+  amountDue: koboToNaira(invoice.amount - invoice.amountPaid),
+  status: invoice.status,
+  allowPartialPayment: invoice.allowPartialPayment,
+  description: invoice.description,
+  dueDate: invoice.dueDate,
+});
+
+const toInvoiceView = (invoice: schema.Invoice, merchant: schema.Merchant): InvoiceView => ({
+  ...toPublicInvoice(invoice, merchant),
+  customerName: invoice.customerName,
+  customerEmail: invoice.customerEmail,
+  sendReminder: invoice.sendReminder,
+  generatePaymentLink: invoice.generatePaymentLink,
+  paymentLink: invoice.generatePaymentLink
+    ? buildPaymentLink({ type: "invoice", invoiceId: invoice.id, merchantName: merchant.name, amount: koboToNaira(invoice.amount) })
+    : null,
+  createdAt: invoice.createdAt,
+});
+
+async function merchantView(db: Parameters<typeof getMerchantBalanceKobo>[0], merchant: schema.Merchant): Promise<MerchantView> {
+  return {
+    id: merchant.id,
+    name: merchant.name,
+    description: merchant.description,
+    category: merchant.category,
+    balance: koboToNaira(await getMerchantBalanceKobo(db, merchant.userId)),
+  };
+}
+
+async function ownMerchant(db: Parameters<typeof findMerchantByUserId>[0], userId: number, message: string = MERCHANT_MESSAGES.noMerchant) {
+  const merchant = await findMerchantByUserId(db, userId);
+  if (!merchant) throw new DomainError("NOT_FOUND", message);
+  return merchant;
+}
+
+/**
+ * A merchant's record as the merchant reads it: payments in count as credits (recipientId = the
+ * owner), described 'Payment from {payer}'; a withdrawal to the owner's wallet is a debit here.
+ */
+function toMerchantTransactionView(record: schema.TransactionRecord, ownerId: number): TransactionView {
+  const view = toTransactionView(record, ownerId);
+  const metadata = record.metadata as { channel?: string; payerName?: string; invoiceId?: number };
+  if (metadata.channel === "merchant_withdrawal") return { ...view, senderId: ownerId, recipientId: null };
+  const from = metadata.payerName ? `Payment from ${metadata.payerName}` : "Payment received";
+  return { ...view, recipientId: ownerId, description: metadata.invoiceId ? `${from} (invoice #${metadata.invoiceId})` : from };
+}
+
+const idInput = z.object({ id: z.number().int().positive() });
+
+/** Merchant accounts (spec 02 "Merchant dashboard", §7; DECISIONS "Merchants and invoices"). */
+export const merchantsRouter = router({
+  /**
+   * {name, description, category} -> MerchantView (201 on REST). One per user: CONFLICT 'You
+   * already have a merchant account'. Needs feature_merchant. The user's role becomes merchant
+   * (admins stay admins) and merchantId points at the account.
+   */
+  create: featureProcedure("feature_merchant")
+    .input(createMerchantSchema)
+    .mutation(async ({ ctx, input }) => {
+      const merchant = await ctx.db.transaction((tx) => insertMerchant(tx, { userId: ctx.user.id, ...input }));
+      if (!merchant) throw new DomainError("CONFLICT", MERCHANT_MESSAGES.alreadyExists);
+      return merchantView(ctx.db, merchant);
+    }),
+
+  /** -> MerchantView of the caller's merchant account; NOT_FOUND 'Merchant account not found' without one. */
+  me: protectedProcedure.query(async ({ ctx }) => merchantView(ctx.db, await ownMerchant(ctx.db, ctx.user.id))),
+
+  /** {id} -> {id, name, category} of any merchant (what a payer sees); NOT_FOUND 'Could not find merchant details'. */
+  byId: protectedProcedure.input(idInput).query(async ({ ctx, input }) => {
+    const merchant = await findMerchantById(ctx.db, input.id);
+    if (!merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.merchantNotFound);
+    return { id: merchant.id, name: merchant.name, category: merchant.category };
+  }),
+
+  /** -> TransactionView[] of the caller's merchant account, newest first (GET /api/transactions/merchant). */
+  transactions: protectedProcedure.query(async ({ ctx }) => {
+    const merchant = await ownMerchant(ctx.db, ctx.user.id);
+    return (await listMerchantTransactions(ctx.db, merchant.id)).map((record) => toMerchantTransactionView(record, ctx.user.id));
+  }),
+
+  /**
+   * {amount?: naira, idempotencyKey?} -> {message: 'Withdrawal Successful', transaction, merchant}:
+   * the merchant balance (or `amount` of it) into the owner's wallet. Needs feature_merchant.
+   * Errors: see withdrawMerchantBalance.
+   */
+  withdraw: featureProcedure("feature_merchant")
+    .input(merchantWithdrawSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await withdrawMerchantBalance(ctx.db, { owner: ctx.user, amountKobo: input.amount, idempotencyKey: input.idempotencyKey });
+      return { message: MERCHANT_MESSAGES.withdrawSuccess, transaction: toTransactionView(result.transaction, ctx.user.id), merchant: await merchantView(ctx.db, result.merchant) };
+    }),
+});
+
+/** Invoices (spec 02 "Create invoice", §5 Invoice, §7 POST /api/invoices). */
+export const invoicesRouter = router({
+  /**
+   * The invoice payload (createInvoiceSchema) -> InvoiceView (201 on REST), with `paymentLink`
+   * when generatePaymentLink is set. Needs feature_merchant and a merchant account
+   * (NOT_FOUND 'Merchant account required to create invoices'); `merchantId` in the body is ignored.
+   */
+  create: featureProcedure("feature_merchant")
+    .input(createInvoiceSchema)
+    .mutation(async ({ ctx, input }) => {
+      const merchant = await ownMerchant(ctx.db, ctx.user.id, MERCHANT_MESSAGES.merchantRequiredForInvoice);
+      const invoice = await insertInvoice(ctx.db, {
+        merchantId: merchant.id,
+        customerName: input.customerName,
+        customerEmail: input.customerEmail ?? null,
+        amount: input.amount,
+        description: input.description || null,
+        dueDate: input.dueDate ?? null,
+        allowPartialPayment: input.allowPartialPayment,
+        sendReminder: input.sendReminder,
+        generatePaymentLink: input.generatePaymentLink,
+      });
+      return toInvoiceView(invoice, merchant);
+    }),
+
+  /**
+   * {id} -> InvoiceView for its merchant, PublicInvoiceView for anyone else signed in (the payer
+   * who scanned it). NOT_FOUND 'Could not find invoice details'.
+   */
+  byId: protectedProcedure.input(idInput).query(async ({ ctx, input }): Promise<PublicInvoiceView | InvoiceView> => {
+    const invoice = await findInvoiceById(ctx.db, input.id);
+    const merchant = invoice && (await findMerchantById(ctx.db, invoice.merchantId));
+    if (!invoice || !merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
+    return merchant.userId === ctx.user.id ? toInvoiceView(invoice, merchant) : toPublicInvoice(invoice, merchant);
+  }),
+
+  /** -> InvoiceView[] of the caller's merchant account, newest first; NOT_FOUND without one. */
+  list: protectedProcedure.query(async ({ ctx }) => {
+    const merchant = await ownMerchant(ctx.db, ctx.user.id);
+    return (await listMerchantInvoices(ctx.db, merchant.id)).map((invoice) => toInvoiceView(invoice, merchant));
+  }),
+});
+
+/** Paying merchants and invoices (spec 01 "/payment-confirmation", §7). Both need feature_scan_pay. */
+export const paymentsRouter = router({
+  /**
+   * {merchantId, amount: naira, idempotencyKey?} -> {message: 'Payment Successful', transaction,
+   * merchant {id, name, category}}. Free; within the daily limit. Errors: see payMerchant.
+   */
+  merchant: featureProcedure("feature_scan_pay")
+    .input(merchantPaymentSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await payMerchant(ctx.db, { payer: ctx.user, merchantId: input.merchantId, amountKobo: input.amount, idempotencyKey: input.idempotencyKey });
+      return {
+        message: MERCHANT_MESSAGES.paymentSuccess,
+        transaction: toTransactionView(result.transaction, ctx.user.id),
+        merchant: { id: result.merchant.id, name: result.merchant.name, category: result.merchant.category },
+      };
+    }),
+
+  /**
+   * {invoiceId, amount?: naira, idempotencyKey?} -> {message, transaction, merchant, invoice}.
+   * No amount pays what remains; a part only when the invoice allows it. Errors: see payInvoice.
+   */
+  invoice: featureProcedure("feature_scan_pay")
+    .input(invoicePaymentSchema)
+    .mutation(async ({ ctx, input }) => {
+      const result = await payInvoice(ctx.db, { payer: ctx.user, invoiceId: input.invoiceId, amountKobo: input.amount, idempotencyKey: input.idempotencyKey });
+      const invoice = result.invoice ?? (await findInvoiceById(ctx.db, input.invoiceId));
+      return {
+        message: MERCHANT_MESSAGES.paymentSuccess,
+        transaction: toTransactionView(result.transaction, ctx.user.id),
+        merchant: { id: result.merchant.id, name: result.merchant.name, category: result.merchant.category },
+        invoice: invoice ? toPublicInvoice(invoice, result.merchant) : null,
+      };
+    }),
+});

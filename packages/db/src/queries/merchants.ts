@@ -1,0 +1,107 @@
+// Merchant accounts and invoices (DECISIONS "Merchants and invoices"). Money never moves here:
+// payments and withdrawals go through the ledger kit (ledger.ts) in packages/api/src/money/merchants.ts.
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { type Invoice, type Merchant, type TransactionRecord, invoices, ledgerAccounts, merchants, transactions, users } from "../schema";
+
+/** The user's merchant account, if any (one per user). */
+export async function findMerchantByUserId(db: DbOrTx, userId: number): Promise<Merchant | undefined> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.userId, userId)).limit(1);
+  return row;
+}
+
+/** The merchant account with this id, if any. */
+export async function findMerchantById(db: DbOrTx, id: number): Promise<Merchant | undefined> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Creates the user's merchant account and points `users.merchant_id` at it; a personal user's
+ * role becomes `merchant` (the dashboard label follows the account; admins stay admins).
+ * Returns undefined when the user already has one (the unique index decides, race-free).
+ */
+export async function insertMerchant(
+  db: DbOrTx,
+  values: { userId: number; name: string; description: string; category: string },
+): Promise<Merchant | undefined> {
+  const [row] = await db.insert(merchants).values(values).onConflictDoNothing({ target: merchants.userId }).returning();
+  if (!row) return undefined;
+  await db
+    .update(users)
+    .set({ merchantId: row.id, role: sql`case when ${users.role} = 'admin' then 'admin'::user_role else 'merchant'::user_role end`, updatedAt: new Date() })
+    .where(eq(users.id, values.userId));
+  return row;
+}
+
+/** The merchant wallet's ledger balance in kobo (0 before its first payment). */
+export async function getMerchantBalanceKobo(db: DbOrTx, ownerUserId: number): Promise<bigint> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.kind, "merchant_wallet"), eq(ledgerAccounts.userId, ownerUserId)))
+    .limit(1);
+  return row?.balance ?? 0n;
+}
+
+/**
+ * Locks the given ledger accounts in ascending id order (the kit's order, so no deadlock with
+ * its own locks) and answers their balances, kobo, by id.
+ */
+export async function lockLedgerAccounts(db: DbOrTx, ids: number[]): Promise<Map<number, bigint>> {
+  const rows = await db
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(or(...ids.map((id) => eq(ledgerAccounts.id, id))))
+    .orderBy(ledgerAccounts.id)
+    .for("update");
+  return new Map(rows.map((row) => [row.id, row.balance]));
+}
+
+/**
+ * The merchant's records, newest first (at most `limit`): payments into it and withdrawals out
+ * of it, found by `metadata.merchantId` of type `payment` records.
+ */
+export async function listMerchantTransactions(db: DbOrTx, merchantId: number, limit = 200): Promise<TransactionRecord[]> {
+  return db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.type, "payment"), sql`(${transactions.metadata}->>'merchantId')::int = ${merchantId}`))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(limit);
+}
+
+export async function insertInvoice(db: DbOrTx, values: typeof invoices.$inferInsert): Promise<Invoice> {
+  const [row] = await db.insert(invoices).values(values).returning();
+  if (!row) throw new Error("Invoice insert returned nothing");
+  return row;
+}
+
+/** The invoice with this id; `forUpdate` locks its row until the caller's transaction ends. */
+export async function findInvoiceById(db: DbOrTx, id: number, options: { forUpdate?: boolean } = {}): Promise<Invoice | undefined> {
+  const query = db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  return row;
+}
+
+/** The merchant's invoices, newest first. */
+export async function listMerchantInvoices(db: DbOrTx, merchantId: number, limit = 200): Promise<Invoice[]> {
+  return db.select().from(invoices).where(eq(invoices.merchantId, merchantId)).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(limit);
+}
+
+/** Sets what is paid of an invoice (kobo) and its status; the caller holds the row's lock. */
+export async function setInvoicePaid(db: DbOrTx, id: number, amountPaid: bigint, status: Invoice["status"]): Promise<Invoice> {
+  const [row] = await db.update(invoices).set({ amountPaid, status, updatedAt: new Date() }).where(eq(invoices.id, id)).returning();
+  if (!row) throw new Error(`Invoice ${id} not found`);
+  return row;
+}
+
+/** The record without a sender (e.g. a merchant withdrawal) stored under this idempotency key. */
+export async function findKeyedRecordWithoutSender(db: DbOrTx, idempotencyKey: string): Promise<TransactionRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(isNull(transactions.senderId), eq(transactions.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/**
+ * Merchant accounts (spec 02 §3 Merchant; DECISIONS "Merchants and invoices"): at most one per
+ * user. The merchant balance is the owner's `merchant_wallet` ledger account (ledger.ts), never a
+ * column here; `users.merchant_id` points back at the row for the spec's current-user shape.
+ */
+export const merchants = pgTable(
+  "merchants",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    name: text().notNull(),
+    description: text().notNull().default(""),
+    category: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("merchants_user_id_key").on(t.userId)],
+);
+
+export const invoiceStatus = pgEnum("invoice_status", ["unpaid", "partially_paid", "paid"]);
+
+/**
+ * Invoices (spec 02 "Create invoice", §5 Invoice; DECISIONS): `amount` and `amountPaid` in kobo;
+ * `amountPaid` only grows, under the row's lock, and never passes `amount` (CHECK). `status`
+ * follows invoiceStatusFor(amount, amountPaid) from @kolo/domain.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: integer()
+      .notNull()
+      .references(() => merchants.id, { onDelete: "restrict" }),
+    customerName: text().notNull(),
+    customerEmail: text(),
+    amount: bigint({ mode: "bigint" }).notNull(),
+    amountPaid: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    description: text(),
+    dueDate: date({ mode: "string" }),
+    allowPartialPayment: boolean().notNull().default(false),
+    sendReminder: boolean().notNull().default(false),
+    generatePaymentLink: boolean().notNull().default(false),
+    status: invoiceStatus().notNull().default("unpaid"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("invoices_merchant_created_idx").on(t.merchantId, t.createdAt),
+    check("invoices_amount_positive", sql`${t.amount} > 0`),
+    check("invoices_amount_paid_range", sql`${t.amountPaid} >= 0 and ${t.amountPaid} <= ${t.amount}`),
+  ],
+);
+
+export type Merchant = typeof merchants.$inferSelect;
+export type Invoice = typeof invoices.$inferSelect;
