@@ -126,4 +126,15 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await page.goto("/history");
   await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(1);
   await checkScreen(page, "/history");
+
+  await page.goto("/payment-confirmation?merchantId=1&merchantName=Test%20Store");
+  await expect(page.getByLabel("Enter Amount")).toBeVisible();
+  await checkScreen(page, "/payment-confirmation, Enter Amount");
+  await page.getByLabel("Enter Amount").fill("100");
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  await checkScreen(page, "/payment-confirmation, receipt");
+  await page.goto("/payment-confirmation?merchantId=1&amount=50");
+  await expect(page.getByText("You are paying")).toBeVisible();
+  await checkScreen(page, "/payment-confirmation, fixed amount");
 });

@@ -1,0 +1,134 @@
+// Issue 9: /payment-confirmation (spec 01 "/payment-confirmation", §4 "Merchant payment", §8) and
+// its receipt, against the real server with the demo data (merchant 1 is 'Test Store', owned by
+// merchant@kolo.test).
+import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast } from "./helpers";
+
+/** Tops the signed-in user up with `naira` through the sandbox checkout; back on /dashboard. */
+async function topUp(page: Page, naira: string) {
+  await page.getByRole("button", { name: "Add Money" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Money" });
+  await dialog.getByLabel("Amount (NGN)").fill(naira);
+  await dialog.getByRole("button", { name: "Add Money" }).click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Dashboard" }).click();
+}
+
+/** A signed-in REST client for the demo merchant. */
+async function demoMerchant(request: APIRequestContext, baseURL: string) {
+  const login = await request.post("/api/auth/login", {
+    headers: { origin: baseURL },
+    data: { email: "merchant@kolo.test", username: "merchant@kolo.test", password: "merchant123" },
+  });
+  expect(login.status()).toBe(200);
+  return {
+    balance: async () => ((await (await request.get("/api/merchants/me")).json()) as { balance: number }).balance,
+    invoice: async (data: object) => {
+      const response = await request.post("/api/invoices", { headers: { origin: baseURL }, data });
+      expect(response.status()).toBe(201);
+      return (await response.json()) as { id: number };
+    },
+  };
+}
+
+test("pay a merchant from its link: the spec's texts, amount then balance checks, receipt, merchant balance rises", async ({ page, playwright, baseURL }) => {
+  const merchantApi = await playwright.request.newContext({ baseURL });
+  const merchant = await demoMerchant(merchantApi, baseURL!);
+  const before = await merchant.balance();
+
+  await registerAndSkipOnboarding(page, newUser("Ngozi Ibe"));
+  await topUp(page, "2000");
+  await expect(balanceCard(page)).toContainText("₦2,000.00");
+
+  // More than the balance: 'Insufficient Balance', nothing moves, the page stays.
+  await page.goto("/payment-confirmation?merchantId=1&merchantName=Test%20Store&amount=2500");
+  await expect(page.getByText("Test Store")).toBeVisible();
+  await expect(page.getByText("Retail")).toBeVisible();
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(toast(page, "Insufficient Balance")).toBeVisible();
+  await expect(page).toHaveURL(/\/payment-confirmation\?/);
+
+  await page.goto("/payment-confirmation?merchantId=1&merchantName=Test%20Store&amount=1000");
+  const main = page.getByRole("main");
+  await expect(main.getByText("Test Store")).toBeVisible();
+  await expect(main.getByText("Retail")).toBeVisible();
+  await expect(main.getByText("Transaction fee")).toBeVisible();
+  await expect(main.getByText("₦0.00")).toBeVisible();
+  await expect(main.getByText("You are paying")).toBeVisible();
+  await expect(main.getByText("₦1,000.00").first()).toBeVisible();
+  await expect(main.getByText("Secure Payment")).toBeVisible();
+  await expect(main.getByLabel("Enter Amount")).toHaveCount(0);
+  await expect(main.getByRole("button", { name: "Cancel" })).toBeVisible();
+  await main.getByRole("button", { name: "Pay Now" }).click();
+
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  await expect(main.getByText("Paid to Test Store")).toBeVisible();
+  await expect(main.getByText(/^KOLO-PAY-/)).toBeVisible();
+  await expect(main.getByRole("button", { name: "Share Receipt" })).toBeVisible();
+  expect(await merchant.balance()).toBe(before + 1000);
+
+  await main.getByRole("button", { name: "Return to Dashboard" }).click();
+  await expect(balanceCard(page)).toContainText("₦1,000.00");
+  await merchantApi.dispose();
+});
+
+test("no amount: the editable 'Enter Amount' field, refused at 0; no parameters: the demo merchant with ₦3,550", async ({ page }) => {
+  await registerAndSkipOnboarding(page, newUser("Tunde Bello"));
+  await topUp(page, "500");
+
+  await page.goto("/payment-confirmation?merchantId=1&merchantName=Test%20Store");
+  const main = page.getByRole("main");
+  const field = main.getByLabel("Enter Amount");
+  await expect(field).toBeVisible();
+  await field.fill("0");
+  await main.getByRole("button", { name: "Pay Now" }).click();
+  await expect(toast(page, "Invalid Amount")).toBeVisible();
+  await field.fill("120.50");
+  await expect(main.getByText("₦120.50")).toBeVisible();
+  // Keyboard only: Tab to Pay Now and press Enter.
+  await field.focus();
+  await page.keyboard.press("Tab");
+  await expect(main.getByRole("button", { name: "Pay Now" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  await expect(main.getByText("₦120.50")).toBeVisible();
+
+  await page.goto("/payment-confirmation");
+  await expect(main.getByText("Test Store")).toBeVisible();
+  await expect(main.getByText("₦3,550.00").first()).toBeVisible();
+  await main.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("an unknown merchant or invoice says so and goes to the dashboard", async ({ page }) => {
+  await registerAndSkipOnboarding(page, newUser("Femi Ade"));
+  await page.goto("/payment-confirmation?merchantId=999999&amount=10");
+  await expect(toast(page, "Error")).toContainText("Could not find merchant details");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/payment-confirmation?invoiceId=999999");
+  await expect(toast(page, "Error")).toContainText("Could not find invoice details");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("pay an invoice: 'Invoice Payment', the amount due, then 'Invoice already paid'", async ({ page, playwright, baseURL }) => {
+  const merchantApi = await playwright.request.newContext({ baseURL });
+  const merchant = await demoMerchant(merchantApi, baseURL!);
+  const invoice = await merchant.invoice({ customerName: "Kemi Alabi", amount: 750 });
+
+  await registerAndSkipOnboarding(page, newUser("Kemi Alabi"));
+  await topUp(page, "1000");
+  await page.goto(`/payment-confirmation?invoiceId=${invoice.id}`);
+  const main = page.getByRole("main");
+  await expect(main.getByText("Test Store")).toBeVisible();
+  await expect(main.getByText("Invoice Payment")).toBeVisible();
+  await expect(main.getByText("₦750.00").first()).toBeVisible();
+  await main.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  await expect(main.getByText(/^KOLO-INV-/)).toBeVisible();
+
+  await page.goto(`/payment-confirmation?invoiceId=${invoice.id}`);
+  await expect(main.getByText("Invoice already paid")).toBeVisible();
+  await expect(main.getByRole("button", { name: "Pay Now" })).toBeDisabled();
+  await merchantApi.dispose();
+});
