@@ -137,4 +137,15 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await page.goto("/payment-confirmation?merchantId=1&amount=50");
   await expect(page.getByText("You are paying")).toBeVisible();
   await checkScreen(page, "/payment-confirmation, fixed amount");
+
+  await page.goto("/merchant/dashboard");
+  const createDialog = page.getByRole("dialog", { name: "Create Merchant Account" });
+  await expect(createDialog).toBeVisible();
+  await checkScreen(page, "/merchant/dashboard, Create Merchant Account dialog");
+  await createDialog.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("region", { name: "Recent Payments" })).toContainText("No transactions yet");
+  await checkScreen(page, "/merchant/dashboard, with an account");
+  await page.getByRole("region", { name: "Merchant Balance" }).getByRole("button", { name: "Withdraw" }).click();
+  await expect(page.getByRole("dialog", { name: "Withdraw to Wallet" })).toBeVisible();
+  await checkScreen(page, "/merchant/dashboard, Withdraw to Wallet dialog");
 });

@@ -132,3 +132,59 @@ test("pay an invoice: 'Invoice Payment', the amount due, then 'Invoice already p
   await expect(main.getByRole("button", { name: "Pay Now" })).toBeDisabled();
   await merchantApi.dispose();
 });
+
+test("merchant dashboard: create the account, receive a payment, see it in Recent Payments, withdraw to the wallet", async ({ browser }) => {
+  const merchantContext = await browser.newContext();
+  const payerContext = await browser.newContext();
+  const m = await merchantContext.newPage();
+  const p = await payerContext.newPage();
+
+  await registerAndSkipOnboarding(m, newUser("Segun Shop"));
+  await expect(m.getByText("Personal Account", { exact: true })).toBeVisible();
+  await m.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Merchant" }).click();
+  await expect(m).toHaveURL(/\/merchant\/dashboard$/);
+  const dialog = m.getByRole("dialog", { name: "Create Merchant Account" });
+  await expect(dialog).toContainText("receive payments");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(m).toHaveURL(/\/dashboard$/);
+
+  await m.goto("/merchant/dashboard");
+  await expect(dialog).toBeVisible();
+  await m.keyboard.press("Escape");
+  await expect(m.getByRole("dialog")).toHaveCount(0);
+  await m.getByRole("button", { name: "Create Merchant Account" }).click();
+  await expect(toast(m, "Merchant Account Created")).toContainText("Your merchant account has been set up successfully");
+  const balance = m.getByRole("region", { name: "Merchant Balance" });
+  await expect(balance).toContainText("₦0.00");
+  await expect(m.getByRole("heading", { name: "My Business" })).toBeVisible();
+  for (const tool of ["My QR Code", "Create Invoice", "Customers", "Settings"]) await expect(m.getByRole("link", { name: tool })).toBeVisible();
+  const recent = m.getByRole("region", { name: "Recent Payments" });
+  await expect(recent).toContainText("No transactions yet");
+  await expect(recent.getByRole("link", { name: "Generate Payment QR" })).toBeVisible();
+  const merchantId = ((await (await m.request.get("/api/merchants/me")).json()) as { id: number }).id;
+
+  await registerAndSkipOnboarding(p, newUser("Bisi Payer"));
+  await topUp(p, "1000");
+  await p.goto(`/payment-confirmation?merchantId=${merchantId}&amount=300`);
+  await expect(p.getByRole("main").getByText("My Business")).toBeVisible();
+  await p.getByRole("button", { name: "Pay Now" }).click();
+  await expect(p.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+
+  await m.reload();
+  await expect(balance).toContainText("₦300.00");
+  await expect(recent.getByRole("listitem")).toHaveCount(1);
+  await expect(recent.getByRole("listitem").first()).toContainText("+₦300.00");
+  await expect(recent.getByRole("listitem").first()).toContainText("Payment from Bisi Payer");
+
+  await balance.getByRole("button", { name: "Withdraw" }).click();
+  const withdraw = m.getByRole("dialog", { name: "Withdraw to Wallet" });
+  await withdraw.getByRole("button", { name: "Withdraw ₦300.00" }).click();
+  await expect(toast(m, "Withdrawal Successful")).toBeVisible();
+  await expect(balance).toContainText("₦0.00");
+  await m.goto("/dashboard");
+  await expect(m.getByText("Merchant Account", { exact: true })).toBeVisible();
+  await expect(balanceCard(m)).toContainText("₦300.00");
+
+  await merchantContext.close();
+  await payerContext.close();
+});

@@ -12,7 +12,11 @@ export type UpcomingPath =
   | "/data"
   | "/bank-accounts"
   | "/support"
-  | "/merchant/dashboard"
+  | "/merchant/qr-code"
+  | "/merchant/invoice"
+  | "/merchant/analytics"
+  | "/merchant/customers"
+  | "/merchant/settings"
   | "/transfer/bank";
 
 export type AppPath = NonNullable<LinkProps["to"]> | UpcomingPath;
