@@ -148,4 +148,11 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await page.getByRole("region", { name: "Merchant Balance" }).getByRole("button", { name: "Withdraw" }).click();
   await expect(page.getByRole("dialog", { name: "Withdraw to Wallet" })).toBeVisible();
   await checkScreen(page, "/merchant/dashboard, Withdraw to Wallet dialog");
+
+  await page.goto("/merchant/qr-code");
+  await expect(page.getByRole("img", { name: "Payment QR code: Scan to pay me" })).toBeVisible();
+  await checkScreen(page, "/merchant/qr-code");
+  await page.getByRole("button", { name: "Add Fixed Amount" }).click();
+  await expect(page.getByLabel("Fixed amount")).toBeVisible();
+  await checkScreen(page, "/merchant/qr-code, fixed amount");
 });

@@ -77,6 +77,20 @@ test("every screen runs under the CSP without a violation", async ({ browser }) 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(balanceCard(page)).toContainText("₦1,500.00");
 
+  // Issue 9: pay the demo merchant, then a merchant account of one's own and its QR (drawn on a
+  // canvas and downloaded through a blob: URL, so the CSP needs no img-src data:).
+  await page.goto("/payment-confirmation?merchantId=1&amount=100");
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  await page.goto("/merchant/dashboard");
+  await page.getByRole("dialog", { name: "Create Merchant Account" }).getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByRole("region", { name: "Merchant Balance" })).toBeVisible();
+  await page.getByRole("link", { name: "My QR Code" }).click();
+  await expect(page.getByRole("img", { name: "Payment QR code: Scan to pay me" })).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download" }).click();
+  expect((await downloading).suggestedFilename()).toBe("My-Business.png");
+
   expect(violations).toEqual([]);
   await context.close();
 });
