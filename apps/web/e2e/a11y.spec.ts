@@ -155,4 +155,8 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await page.getByRole("button", { name: "Add Fixed Amount" }).click();
   await expect(page.getByLabel("Fixed amount")).toBeVisible();
   await checkScreen(page, "/merchant/qr-code, fixed amount");
+
+  await page.goto("/merchant/invoice");
+  await expect(page.getByText("No invoices yet")).toBeVisible();
+  await checkScreen(page, "/merchant/invoice");
 });

@@ -13,7 +13,6 @@ export type UpcomingPath =
   | "/bank-accounts"
   | "/support"
   | "/merchant/qr-code"
-  | "/merchant/invoice"
   | "/merchant/analytics"
   | "/merchant/customers"
   | "/merchant/settings"
