@@ -159,4 +159,11 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await page.goto("/merchant/invoice");
   await expect(page.getByText("No invoices yet")).toBeVisible();
   await checkScreen(page, "/merchant/invoice");
+
+  await page.goto("/pay");
+  await expect(page.getByRole("region", { name: "Bills Payment" })).toBeVisible();
+  await checkScreen(page, "/pay");
+  await page.goto("/utility/electricity");
+  await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
+  await checkScreen(page, "/utility/electricity");
 });

@@ -6,7 +6,6 @@ import type { LinkProps } from "@tanstack/react-router";
  */
 export type UpcomingPath =
   | "/scan"
-  | "/pay"
   | "/withdraw"
   | "/airtime"
   | "/data"
