@@ -64,6 +64,8 @@ const schema = z.object({
   /** Deadline of every /api and /trpc request; past it the answer is 503 (issue 7 item 13). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** PostgreSQL statement_timeout of the app's connections; a slower statement is cancelled (503). */
+  /** Connections in the server's PostgreSQL pool (docs/performance.md: fewer, busier connections write less). */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Longest wait for a new database connection to be ready. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),

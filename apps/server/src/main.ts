@@ -60,7 +60,7 @@ async function main() {
     cleanups.push(pg.stop);
   }
   await prepareDatabase(databaseUrl);
-  const { db, close } = createDb(databaseUrl, { max: 20, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS });
+  const { db, close } = createDb(databaseUrl, { max: env.DB_POOL_MAX, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS });
   cleanups.push(close);
 
   // Demo sign-ins: on the embedded default unless SEED_DEMO says otherwise; never in production.
