@@ -1,5 +1,5 @@
 import { schema, setFeatureSetting } from "@kolo/db";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
 import { DomainError } from "@kolo/domain";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,17 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function ledgerInvariants() {
-  const unbalanced = await t.client`select journal_entry_id, sum(amount) as total from postings group by journal_entry_id having sum(amount) <> 0`;
-  const drift = await t.client`
-    select a.id, a.balance, coalesce(sum(p.amount), 0) as posted
-    from ledger_accounts a left join postings p on p.account_id = a.id
-    group by a.id having a.balance <> coalesce(sum(p.amount), 0)`;
-  const negativeWallets = await t.client`select id from ledger_accounts where kind <> 'system' and balance < 0`;
-  const [all] = await t.client`select coalesce(sum(amount), 0)::bigint as total from postings`;
-  return { unbalanced: unbalanced.length, drift: drift.length, negativeWallets: negativeWallets.length, postingsTotal: BigInt(all!.total) };
-}
 
 describe("ledger under concurrency", () => {
   it("after 600 concurrent random transfers among 20 funded users, every kobo is accounted for", async () => {
@@ -60,8 +49,7 @@ describe("ledger under concurrency", () => {
     expect(succeeded).toBeGreaterThan(300);
 
     expect(await walletTotal()).toBe(toppedUp);
-    const invariants = await ledgerInvariants();
-    expect(invariants).toEqual({ unbalanced: 0, drift: 0, negativeWallets: 0, postingsTotal: 0n });
+    expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);
     const [p2p] = await t.client`select count(*)::int as n from transactions where type = 'p2p' and sender_id = any(${walletIds})`;
     expect(p2p!.n).toBe(succeeded);
   });

@@ -30,7 +30,7 @@ import {
   systemAccountId,
   updateTransaction,
 } from "../src/index";
-import { type TestDatabase, createTestDatabase } from "../src/testing";
+import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants } from "../src/testing";
 
 let t: TestDatabase;
 let db: Database;
@@ -63,17 +63,8 @@ async function balance(accountId: number): Promise<bigint> {
   return BigInt(row!.balance);
 }
 
-async function invariants() {
-  const c = t.client;
-  const [unbalanced] = await c`select count(*)::int as n from (select journal_entry_id from postings group by journal_entry_id having sum(amount) <> 0) x`;
-  const [drift] = await c`select count(*)::int as n from (select a.id from ledger_accounts a left join postings p on p.account_id = a.id group by a.id having a.balance <> coalesce(sum(p.amount), 0)) x`;
-  const [negative] = await c`select count(*)::int as n from ledger_accounts where kind <> 'system' and balance < 0`;
-  const [total] = await c`select coalesce(sum(balance), 0)::text as total from ledger_accounts`;
-  const [heldMismatch] = await c`
-    select (select balance from ledger_accounts where code = 'holds') - coalesce((select sum(amount + fee) from holds where status = 'held'), 0) as diff`;
-  return { unbalanced: unbalanced!.n, drift: drift!.n, negativeWallets: negative!.n, total: BigInt(total!.total), holdsAccountMinusHeld: BigInt(heldMismatch!.diff) };
-}
-const CONSISTENT = { unbalanced: 0, drift: 0, negativeWallets: 0, total: 0n, holdsAccountMinusHeld: 0n };
+const invariants = () => ledgerInvariants(t.client);
+const CONSISTENT = LEDGER_CONSISTENT;
 
 /** The day's outgoing total from the records (what the counter must equal). */
 async function outgoingFromRecords(userId: number): Promise<bigint> {

@@ -34,3 +34,28 @@ export async function createTestDatabase(options: DbOptions = {}): Promise<TestD
   const url = urlWithDatabase(adminUrl, name);
   return { url, ...createDb(url, options) };
 }
+
+/** What ledgerInvariants answers for a consistent ledger. */
+export const LEDGER_CONSISTENT = { unbalanced: 0, drift: 0, negativeWallets: 0, total: 0n, holdsAccountMinusHeld: 0n } as const;
+
+/**
+ * The ledger's invariants, for tests of any movement (docs/adding-a-movement.md): journal entries
+ * that do not sum to zero, accounts whose balance differs from the sum of their postings, wallets
+ * below zero, the sum of all accounts (kobo, must be 0), and the `holds` account minus the open
+ * holds (kobo, must be 0). A consistent ledger answers LEDGER_CONSISTENT.
+ */
+export async function ledgerInvariants(client: postgres.Sql) {
+  const [unbalanced] = await client`select count(*)::int as n from (select journal_entry_id from postings group by journal_entry_id having sum(amount) <> 0) x`;
+  const [drift] = await client`select count(*)::int as n from (select a.id from ledger_accounts a left join postings p on p.account_id = a.id group by a.id having a.balance <> coalesce(sum(p.amount), 0)) x`;
+  const [negative] = await client`select count(*)::int as n from ledger_accounts where kind <> 'system' and balance < 0`;
+  const [total] = await client`select coalesce(sum(balance), 0)::text as total from ledger_accounts`;
+  const [held] = await client`
+    select coalesce((select balance from ledger_accounts where code = 'holds'), 0) - coalesce((select sum(amount + fee) from holds where status = 'held'), 0) as diff`;
+  return {
+    unbalanced: unbalanced!.n as number,
+    drift: drift!.n as number,
+    negativeWallets: negative!.n as number,
+    total: BigInt(total!.total as string),
+    holdsAccountMinusHeld: BigInt(held!.diff as string),
+  };
+}
