@@ -59,6 +59,11 @@ test("every guest screen: no axe violations, touch targets of 44 px", async ({ p
   await expect(page.getByRole("button", { name: "Create Account" })).toBeVisible();
   await checkScreen(page, "/register");
 
+  // Field errors under the inputs (their red must be readable too).
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Name must be at least 2 characters")).toBeVisible();
+  await checkScreen(page, "/register with field errors");
+
   await page.goto("/forgot-password");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await checkScreen(page, "/forgot-password");
