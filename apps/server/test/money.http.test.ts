@@ -1,74 +1,23 @@
-import { randomBytes } from "node:crypto";
-import { PaystackClient, paystackSignature } from "@kolo/api";
+import { paystackSignature } from "@kolo/api";
 import { schema } from "@kolo/db";
-import { findFreePort } from "@kolo/db/embedded";
 import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app";
-
-/** The real server on a real port with the Paystack sandbox; the real PaystackClient talks to it. */
-async function startServer(db: TestDatabase["db"], options: { deliverWebhooksTo?: "self" | "nowhere" } = {}) {
-  const port = await findFreePort();
-  const base = `http://127.0.0.1:${port}`;
-  const secretKey = `sk_test_${randomBytes(8).toString("hex")}`;
-  const warnings: string[] = [];
-  const paystack = new PaystackClient({ baseUrl: `${base}/sandbox/paystack`, secretKey });
-  const app = await buildApp({
-    db,
-    logLevel: "silent",
-    services: {
-      publicUrl: base,
-      paymentGateway: paystack,
-      banking: paystack,
-      bvnHashKey: "test-bvn-hash-key-0123456789abcdef",
-      log: { warn: (_details, message) => void warnings.push(message) },
-    },
-    sandboxes: { paystack: { secretKey, webhookUrl: options.deliverWebhooksTo === "nowhere" ? `${base}/api/health-nowhere` : `${base}/api/webhooks/paystack` } },
-  });
-  await app.listen({ port, host: "127.0.0.1" });
-  return { app, base, secretKey, warnings };
-}
+import { type Client, type SandboxServer, api, balanceOf, signUp, startSandboxServer } from "./sandbox-server";
 
 let t: TestDatabase;
-let server: Awaited<ReturnType<typeof startServer>>;
-let quiet: Awaited<ReturnType<typeof startServer>>;
+let server: SandboxServer;
+let quiet: SandboxServer;
 beforeAll(async () => {
   t = await createTestDatabase();
-  server = await startServer(t.db);
-  quiet = await startServer(t.db, { deliverWebhooksTo: "nowhere" });
+  server = await startSandboxServer(t.db);
+  quiet = await startSandboxServer(t.db, { deliverWebhooks: false });
 });
 afterAll(async () => {
   await server.app.close();
   await quiet.app.close();
   await t.close();
 });
-
-interface Client {
-  base: string;
-  cookie: string;
-  user: { id: number; email: string };
-}
-
-async function signUp(base: string, name = "Card Payer"): Promise<Client> {
-  const email = `payer-${randomBytes(4).toString("hex")}@example.com`;
-  const response = await fetch(`${base}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ name, email, password: "secret123", username: email }),
-  });
-  expect(response.status).toBe(201);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("kolo_session="))!.split(";")[0]!;
-  return { base, cookie, user: (await response.json()) as Client["user"] };
-}
-
-const api = (c: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${c.base}${path}`, {
-    method,
-    headers: { cookie: c.cookie, origin: c.base, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-const balanceOf = async (c: Client) => ((await (await api(c, "GET", "/api/auth/me")).json()) as { balance: number }).balance;
 
 async function startTopUp(c: Client, amount: number) {
   const response = await api(c, "POST", "/api/wallet/topup", { amount });

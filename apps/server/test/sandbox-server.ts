@@ -16,19 +16,31 @@ export interface SandboxServer {
   base: string;
   secretKey: string;
   paystack: PaystackClient;
+  /** The services' log: its warnings are collected in `warnings`. */
+  log: Services["log"];
   warnings: string[];
 }
 
-/** Starts the app with the Paystack sandbox; `webhookDelayMs` 0 sends queued webhooks at once. */
+/**
+ * Starts the app with the Paystack sandbox; `webhookDelayMs` 0 sends queued webhooks at once;
+ * `deliverWebhooks: false` sends them nowhere (the test posts its own).
+ */
 export async function startSandboxServer(
   db: Database,
-  options: { webhookDelayMs?: number; webhookUrl?: string; services?: Partial<Services>; logLines?: string[] } = {},
+  options: { webhookDelayMs?: number; webhookUrl?: string; deliverWebhooks?: boolean; services?: Partial<Services>; logLines?: string[] } = {},
 ): Promise<SandboxServer> {
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
   const secretKey = `sk_test_${randomBytes(8).toString("hex")}`;
   const paystack = new PaystackClient({ baseUrl: `${base}/sandbox/paystack`, secretKey });
   const warnings: string[] = [];
+  const log: Services["log"] = {
+    warn: (details, message) => {
+      warnings.push(message);
+      options.logLines?.push(JSON.stringify({ ...details, message }));
+    },
+  };
+  const webhookUrl = options.deliverWebhooks === false ? `${base}/api/health-nowhere` : (options.webhookUrl ?? `${base}/api/webhooks/paystack`);
   const app = await buildApp({
     db,
     // logLines: every log line at trace level is collected (tests look for what must never be logged).
@@ -39,18 +51,13 @@ export async function startSandboxServer(
       paymentGateway: paystack,
       banking: paystack,
       bvnHashKey: TEST_BVN_HASH_KEY,
-      log: {
-        warn: (details, message) => {
-          warnings.push(message);
-          options.logLines?.push(JSON.stringify({ ...details, message }));
-        },
-      },
+      log,
       ...options.services,
     },
-    sandboxes: { paystack: { secretKey, webhookUrl: options.webhookUrl ?? `${base}/api/webhooks/paystack`, webhookDelayMs: options.webhookDelayMs ?? 0 } },
+    sandboxes: { paystack: { secretKey, webhookUrl, webhookDelayMs: options.webhookDelayMs ?? 0 } },
   });
   await app.listen({ port, host: "127.0.0.1" });
-  return { app, base, secretKey, paystack, warnings };
+  return { app, base, secretKey, paystack, log, warnings };
 }
 
 export interface Client {
@@ -72,11 +79,11 @@ export async function signUp(base: string, name = "Bank User", phone = ""): Prom
   return { base, cookie, user: (await response.json()) as Client["user"] };
 }
 
-/** A same-origin API call with the client's session. */
-export const api = (c: Client, method: string, path: string, body?: unknown) =>
+/** A same-origin API call with the client's session; `body` is sent as JSON. */
+export const api = (c: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   fetch(`${c.base}${path}`, {
     method,
-    headers: { cookie: c.cookie, origin: c.base, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: { cookie: c.cookie, origin: c.base, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
@@ -123,3 +130,6 @@ export async function startWebhookCapture() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The client's wallet balance in naira, from GET /api/auth/me. */
+export const balanceOf = async (c: Client) => ((await (await api(c, "GET", "/api/auth/me")).json()) as { balance: number }).balance;

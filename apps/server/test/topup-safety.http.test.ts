@@ -4,69 +4,24 @@
 import { randomBytes } from "node:crypto";
 import { CHECKOUT_EXPIRED, PaystackClient, TOPUP_CHECKOUT_LIFETIME_MS, expireStaleTopUps } from "@kolo/api";
 import { schema } from "@kolo/db";
-import { findFreePort } from "@kolo/db/embedded";
 import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app";
-
-/** The real server on a real port with the Paystack sandbox; `webhooks: false` delivers them nowhere. */
-async function startServer(db: TestDatabase["db"], options: { webhooks: boolean }) {
-  const port = await findFreePort();
-  const base = `http://127.0.0.1:${port}`;
-  const secretKey = `sk_test_${randomBytes(8).toString("hex")}`;
-  const gateway = new PaystackClient({ baseUrl: `${base}/sandbox/paystack`, secretKey });
-  const warnings: string[] = [];
-  const log = { warn: (_details: Record<string, unknown>, message: string) => void warnings.push(message) };
-  const app = await buildApp({
-    db,
-    logLevel: "silent",
-    services: { publicUrl: base, paymentGateway: gateway, banking: gateway, bvnHashKey: "test-bvn-hash-key-0123456789abcdef", log },
-    sandboxes: { paystack: { secretKey, webhookUrl: options.webhooks ? `${base}/api/webhooks/paystack` : `${base}/api/health-nowhere` } },
-  });
-  await app.listen({ port, host: "127.0.0.1" });
-  return { app, base, gateway, log, warnings };
-}
+import { type Client, type SandboxServer, api, balanceOf, signUp, startSandboxServer } from "./sandbox-server";
 
 let t: TestDatabase;
-let server: Awaited<ReturnType<typeof startServer>>;
-let quiet: Awaited<ReturnType<typeof startServer>>;
+let server: SandboxServer;
+let quiet: SandboxServer;
 beforeAll(async () => {
   t = await createTestDatabase();
-  server = await startServer(t.db, { webhooks: true });
-  quiet = await startServer(t.db, { webhooks: false });
+  server = await startSandboxServer(t.db);
+  quiet = await startSandboxServer(t.db, { deliverWebhooks: false });
 });
 afterAll(async () => {
   await server.app.close();
   await quiet.app.close();
   await t.close();
 });
-
-interface Client {
-  base: string;
-  cookie: string;
-  user: { id: number; email: string };
-}
-
-async function signUp(base: string): Promise<Client> {
-  const email = `topup-${randomBytes(4).toString("hex")}@example.com`;
-  const response = await fetch(`${base}/api/auth/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ name: "Top Upper", email, password: "secret123", username: email }),
-  });
-  expect(response.status).toBe(201);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("kolo_session="))!.split(";")[0]!;
-  return { base, cookie, user: (await response.json()) as Client["user"] };
-}
-
-const api = (c: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${c.base}${path}`, {
-    method,
-    headers: { cookie: c.cookie, origin: c.base, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-const balanceOf = async (c: Client) => ((await (await api(c, "GET", "/api/auth/me")).json()) as { balance: number }).balance;
 
 async function topUp(c: Client, amount: number, key?: string) {
   const response = await api(c, "POST", "/api/wallet/topup", { amount }, key ? { "Idempotency-Key": key } : {});
@@ -175,17 +130,17 @@ describe("top-ups unpaid after the checkout lifetime (issue 7 item 19)", () => {
     const startedAt = (await recordOf(paid.reference)).createdAt.getTime();
     const at = (minutes: number) => new Date(startedAt + minutes * 60_000);
 
-    expect(await expireStaleTopUps(t.db, quiet.gateway, quiet.log, { userId: c.user.id, now: at(59) })).toEqual({ expired: 0, credited: 0, failed: 0, left: 0 });
+    expect(await expireStaleTopUps(t.db, quiet.paystack, quiet.log, { userId: c.user.id, now: at(59) })).toEqual({ expired: 0, credited: 0, failed: 0, left: 0 });
     expect((await topUpsOf(c.user.id)).map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
 
-    expect(await expireStaleTopUps(t.db, quiet.gateway, quiet.log, { userId: c.user.id, now: at(61) })).toEqual({ expired: 2, credited: 1, failed: 0, left: 0 });
+    expect(await expireStaleTopUps(t.db, quiet.paystack, quiet.log, { userId: c.user.id, now: at(61) })).toEqual({ expired: 2, credited: 1, failed: 0, left: 0 });
     expect((await recordOf(unpaid.reference)).status).toBe("failed");
     expect((await recordOf(unknown!.reference)).metadata).toMatchObject({ failureReason: CHECKOUT_EXPIRED });
     expect((await recordOf(paid.reference)).status).toBe("completed");
     expect(await balanceOf(c)).toBe(4000);
 
     // a second run finds nothing left to do
-    expect(await expireStaleTopUps(t.db, quiet.gateway, quiet.log, { userId: c.user.id, now: at(120) })).toEqual({ expired: 0, credited: 0, failed: 0, left: 0 });
+    expect(await expireStaleTopUps(t.db, quiet.paystack, quiet.log, { userId: c.user.id, now: at(120) })).toEqual({ expired: 0, credited: 0, failed: 0, left: 0 });
   });
 
   it("when the gateway cannot be asked, nothing is failed: the top-up stays pending for the next run", async () => {
