@@ -57,6 +57,8 @@ const schema = z.object({
     .refine((value) => value === undefined || value.length >= 32, { error: "BVN_HASH_KEY must be at least 32 characters" }),
   /** Delay before a provider sandbox sends a queued event's webhook (payouts), in ms. */
   SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+  /** Delay of the first provider requery of an unclear payout or purchase (ms); later ones back off from it. */
+  REQUERY_FIRST_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Run the built-in provider sandboxes even with NODE_ENV=production (demos only). */
   KOLO_SANDBOX: boolean,
   /** Proxies whose X-Forwarded-For/-Proto/-Host are believed; unset: none. */

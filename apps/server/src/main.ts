@@ -1,7 +1,7 @@
 // `npm start` lands here: picks the database (DATABASE_URL, else the embedded PostgreSQL under
 // .data/), migrates it, seeds demo sign-ins on the embedded default, and serves web + API.
 import { resolve } from "node:path";
-import { expireStaleTopUps } from "@kolo/api";
+import { Jobs } from "@kolo/api";
 import { createDb, prepareDatabase } from "@kolo/db";
 import { startEmbeddedPostgres } from "@kolo/db/embedded";
 import { buildApp } from "./app";
@@ -16,9 +16,6 @@ const PRODUCTION_SANDBOX_WARNING = [
   "!!! Anyone holding a checkout link can 'pay' without a card. Never use this with real users.",
   "",
 ].join("\n");
-
-/** How often unpaid top-ups past their checkout lifetime are looked for. */
-const TOPUP_EXPIRY_INTERVAL_MS = 60_000;
 
 // What to undo on shutdown, newest first: the HTTP server, the pool, the embedded PostgreSQL.
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -69,7 +66,10 @@ async function main() {
 
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const log = { warn: (details: Record<string, unknown>, message: string) => console.warn(JSON.stringify({ level: "warn", message, ...details })) };
-  const { services, sandboxes } = createServices(env, { publicUrl, internalUrl: `http://127.0.0.1:${env.PORT}` }, log);
+  // Background jobs (pg-boss, schema `pgboss` of the same database): provider requeries and the
+  // every-minute top-up expiry (issue 7 item 19). Started before the server listens.
+  const jobs = new Jobs({ connectionString: databaseUrl, firstDelayMs: env.REQUERY_FIRST_DELAY_MS });
+  const { services, sandboxes } = createServices(env, { publicUrl, internalUrl: `http://127.0.0.1:${env.PORT}` }, log, jobs);
   if (sandboxes.paystack && env.NODE_ENV === "production") console.warn(PRODUCTION_SANDBOX_WARNING);
   const app = await buildApp({
     db,
@@ -81,6 +81,8 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     timeouts: { requestMs: env.REQUEST_TIMEOUT_MS, healthMs: env.HEALTH_TIMEOUT_MS },
   });
+  await jobs.start(db, services);
+  cleanups.push(() => jobs.stop());
   cleanups.push(() => app.close());
   await app.listen({ port: env.PORT, host: env.HOST });
 
@@ -90,19 +92,6 @@ async function main() {
     console.log("Demo sign-ins:");
     for (const demo of DEMO_USERS) console.log(`  ${demo.role.padEnd(9)} ${demo.email} / ${demo.password}`);
   }
-
-  // Top-up expiry (issue 7 item 19): every minute, top-ups whose checkout expired are settled or
-  // failed (packages/api/src/money/topup-expiry.ts). One run at a time; stopped on shutdown.
-  let expiryRunning = false;
-  const expiryTimer = setInterval(() => {
-    if (expiryRunning) return;
-    expiryRunning = true;
-    expireStaleTopUps(db, services.paymentGateway, log)
-      .catch((error: unknown) => log.warn({ err: String(error) }, "Top-up expiry run failed"))
-      .finally(() => (expiryRunning = false));
-  }, TOPUP_EXPIRY_INTERVAL_MS);
-  expiryTimer.unref();
-  cleanups.push(async () => clearInterval(expiryTimer));
 }
 
 main().catch((error) => {

@@ -17,7 +17,7 @@ export interface ServicesWithSandbox {
  * `internalUrl` is how this process reaches itself (http://127.0.0.1:PORT): the sandboxes' API
  * base and their webhook target. `publicUrl` is what the browser sees.
  */
-export function createServices(env: Env, urls: { publicUrl: string; internalUrl: string }, log: Services["log"]): ServicesWithSandbox {
+export function createServices(env: Env, urls: { publicUrl: string; internalUrl: string }, log: Services["log"], jobs: Services["jobs"]): ServicesWithSandbox {
   const settings = providerSettings(env);
   const sandboxes: Record<string, SandboxOptions> = {};
   let supplied: Partial<Services> = {};
@@ -33,7 +33,7 @@ export function createServices(env: Env, urls: { publicUrl: string; internalUrl:
   // Outside production only (env.ts refuses production without it): a key made once and kept in
   // the data folder, so stored BVN hashes (and one-BVN-per-account) survive a restart.
   const bvnHashKey = env.BVN_HASH_KEY ?? developmentBvnHashKey(env.KOLO_DATA_DIR);
-  return { services: { ...supplied, publicUrl: urls.publicUrl, log, paymentGateway, banking, bvnHashKey }, sandboxes };
+  return { services: { ...supplied, publicUrl: urls.publicUrl, log, jobs, paymentGateway, banking, bvnHashKey }, sandboxes };
 }
 
 /** The development BVN hash key in `<dataDir>/bvn-hash-key` (mode 600), created on first use. */

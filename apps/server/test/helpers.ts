@@ -1,5 +1,5 @@
 // HTTP test helpers: the real Fastify app on a fresh test database, driven with inject().
-import { PaystackClient, type Services } from "@kolo/api";
+import { PaystackClient, type Services, recordingScheduler } from "@kolo/api";
 import type { Database } from "@kolo/db";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../src/app";
@@ -26,6 +26,7 @@ export async function buildTestApp(
       banking: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused" }),
       bvnHashKey: "test-bvn-hash-key-0123456789abcdef",
       log: { warn: () => {} },
+      jobs: recordingScheduler(),
       ...options.services,
     },
     authRateLimit: { max: options.rateLimitMax ?? 10_000, windowMs: 60_000 },

@@ -2,7 +2,7 @@
 // clients (PaystackClient) talk to it over HTTP. Used by the provider kit and banking tests.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
-import { PaystackClient, type Services } from "@kolo/api";
+import { PaystackClient, type Services, recordingScheduler } from "@kolo/api";
 import type { Database } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { expect } from "vitest";
@@ -52,6 +52,7 @@ export async function startSandboxServer(
       banking: paystack,
       bvnHashKey: TEST_BVN_HASH_KEY,
       log,
+      jobs: recordingScheduler(),
       ...options.services,
     },
     sandboxes: { paystack: { secretKey, webhookUrl, webhookDelayMs: options.webhookDelayMs ?? 0 } },

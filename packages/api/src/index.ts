@@ -31,3 +31,4 @@ export { PROVIDERS } from "./providers/registry";
 export type { ProviderModule, ProviderSettings, ProviderSetup, SandboxContext, SandboxOptions, WebhookContext } from "./providers/kit";
 export type { PaymentGateway, VerifiedCharge, InitializeChargeInput, InitializedCharge } from "./providers/payment-gateway";
 export { expireStaleTopUps, TOPUP_CHECKOUT_LIFETIME_MS, CHECKOUT_EXPIRED, type TopUpExpiryReport } from "./money/topup-expiry";
+export * from "./jobs";

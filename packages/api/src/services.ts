@@ -1,3 +1,4 @@
+import type { JobScheduler } from "./jobs/requery";
 import type { BankingProvider } from "./providers/banking";
 import type { PaymentGateway } from "./providers/payment-gateway";
 
@@ -16,6 +17,8 @@ export interface Services {
   bvnHashKey: string;
   /** The clock of time-based rules (the 24-hour attempt reset); tests pass a controllable one. Default: the system clock. */
   now?: () => Date;
+  /** Background jobs: requeries of outcomes a provider has not made final (pg-boss; packages/api/src/jobs). */
+  jobs: JobScheduler;
   /** Structured warnings worth an operator's look (pino-compatible). */
   log: { warn: (details: Record<string, unknown>, message: string) => void };
 }

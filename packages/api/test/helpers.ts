@@ -3,7 +3,7 @@
 import { type Database, insertTransaction, schema } from "@kolo/db";
 import { eq } from "drizzle-orm";
 import { ZodError } from "zod";
-import { PaystackClient, type Services, createCaller, createContext, settleTopUp } from "../src/index";
+import { PaystackClient, type Services, createCaller, createContext, recordingScheduler, settleTopUp } from "../src/index";
 import type { PaymentGateway } from "../src/providers/payment-gateway";
 
 export interface CookieJar {
@@ -28,6 +28,7 @@ export const testServices = (overrides: Partial<Services> = {}): Services => ({
   bvnHashKey: "test-bvn-hash-key-0123456789abcdef",
   banking: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused" }),
   log: { warn: (details, message) => void warnings.push({ details, message }) },
+  jobs: recordingScheduler(),
   ...overrides,
 });
 

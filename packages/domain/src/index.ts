@@ -14,3 +14,4 @@ export * from "./banking";
 export * from "./identity";
 export * from "./payment-link";
 export * from "./merchants";
+export * from "./requery";

@@ -1,0 +1,3 @@
+export { REQUERY_KINDS } from "./kinds";
+export { type JobScheduler, type RequeryContext, type RequeryJob, type RequeryKind, type RequeryResult, runRequery } from "./requery";
+export { Jobs, type JobsOptions, recordingScheduler, REQUERY_QUEUE, TOPUP_EXPIRY_QUEUE } from "./worker";

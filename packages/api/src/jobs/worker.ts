@@ -1,0 +1,116 @@
+// Background jobs on the app's PostgreSQL with pg-boss (issue 8 item 6, issue 10 item 3): jobs
+// are rows, so they survive restarts, and pg-boss hands each job to one worker even with several
+// servers on one database (SELECT … FOR UPDATE SKIP LOCKED).
+import type { Database } from "@kolo/db";
+import { REQUERY_FIRST_DELAY_MS } from "@kolo/domain";
+import { PgBoss } from "pg-boss";
+import { expireStaleTopUps } from "../money/topup-expiry";
+import type { Services } from "../services";
+import { REQUERY_KINDS } from "./kinds";
+import { type JobScheduler, type RequeryJob, type RequeryKind, runRequery } from "./requery";
+
+/** Queue of requery steps (data: RequeryJob); one queued step per kind and reference. */
+export const REQUERY_QUEUE = "kolo-requery";
+/** Queue of the top-up expiry run, sent by a pg-boss schedule every minute (issue 7 item 19). */
+export const TOPUP_EXPIRY_QUEUE = "kolo-topup-expiry";
+
+export interface JobsOptions {
+  /** PostgreSQL URL; pg-boss keeps its tables in the schema `pgboss` and its own small pool. */
+  connectionString: string;
+  /** Delay of the first requery (ms); default REQUERY_FIRST_DELAY_MS (30 s). REQUERY_FIRST_DELAY_MS env. */
+  firstDelayMs?: number;
+  /** How often an idle worker looks for due jobs (s, at least 0.5); default 2. */
+  pollingIntervalSeconds?: number;
+  /** Requery kinds; default REQUERY_KINDS. */
+  kinds?: readonly RequeryKind[];
+  /** Run the every-minute top-up expiry (default true). */
+  topUpExpiry?: boolean;
+  /** Run workers here (default true); false = this process only sends jobs (tests of a restart). */
+  workers?: boolean;
+  /** pg-boss pool size (default 3). */
+  poolMax?: number;
+}
+
+/**
+ * The job runner: `requery` (JobScheduler) sends jobs; `start(db, services)` creates the queues,
+ * the top-up expiry schedule and the workers; `stop()` waits for running jobs. Build it before the
+ * services (they hold it as `jobs`), start it before the server listens.
+ */
+export class Jobs implements JobScheduler {
+  readonly #boss: PgBoss;
+  readonly #options: JobsOptions;
+  #started: Promise<unknown> | undefined;
+
+  constructor(options: JobsOptions) {
+    this.#options = options;
+    this.#boss = new PgBoss({ connectionString: options.connectionString, max: options.poolMax ?? 3, application_name: "kolo-jobs" });
+  }
+
+  get firstDelayMs() {
+    return this.#options.firstDelayMs ?? REQUERY_FIRST_DELAY_MS;
+  }
+
+  /** Starts pg-boss (migrating its schema), the queues, the schedule and the workers. */
+  async start(db: Database, services: Services): Promise<void> {
+    const boss = this.#boss;
+    boss.on("error", (error) => services.log.warn({ err: String(error) }, "Job runner error"));
+    this.#started = boss.start();
+    await this.#started;
+    // stately: at most one queued (and one active) job per singletonKey, so a repeated requery() is a no-op.
+    await boss.createQueue(REQUERY_QUEUE, { policy: "stately", retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 });
+    if (this.#options.workers === false) return;
+    const kinds = this.#options.kinds ?? REQUERY_KINDS;
+    const polling = this.#options.pollingIntervalSeconds ?? 2;
+    await boss.work<RequeryJob>(REQUERY_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => {
+      if (!job) return;
+      const now = services.now?.() ?? new Date();
+      const result = await runRequery({ db, services, now }, job.data, kinds, this.firstDelayMs);
+      if (result.outcome === "retry") {
+        const next: RequeryJob = { ...job.data, attempt: job.data.attempt + 1 };
+        await this.#send(next, result.delayMs);
+      }
+    });
+    if (this.#options.topUpExpiry ?? true) {
+      await boss.createQueue(TOPUP_EXPIRY_QUEUE, { policy: "singleton", retryLimit: 0, expireInSeconds: 300 });
+      await boss.schedule(TOPUP_EXPIRY_QUEUE, "* * * * *");
+      await boss.work(TOPUP_EXPIRY_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
+        await expireStaleTopUps(db, services.paymentGateway, services.log, { now: services.now?.() });
+      });
+    }
+  }
+
+  async #send(job: RequeryJob, delayMs: number) {
+    await this.#boss.send(REQUERY_QUEUE, job, { singletonKey: `${job.kind}:${job.reference}`, startAfter: new Date(Date.now() + delayMs) });
+  }
+
+  /** Schedules the first requery of `reference` (JobScheduler). Needs start() to have run. */
+  async requery(kind: string, reference: string): Promise<void> {
+    if (!this.#started) throw new Error("Jobs.requery before start()");
+    await this.#started;
+    await this.#send({ kind, reference, attempt: 0, startedAt: new Date().toISOString() }, this.firstDelayMs);
+  }
+
+  /** Requery jobs of `kind` for `reference` waiting to run (tests and admin views). */
+  async queued(kind: string, reference: string): Promise<number> {
+    const jobs = await this.#boss.findJobs<RequeryJob>(REQUERY_QUEUE, { key: `${kind}:${reference}`, queued: true });
+    return jobs.length;
+  }
+
+  /** Stops the workers (waiting for running jobs) and closes pg-boss's pool. */
+  async stop(): Promise<void> {
+    if (!this.#started) return;
+    await this.#boss.stop({ graceful: true, timeout: 10_000 });
+  }
+}
+
+/**
+ * A scheduler that only records what it was asked (router tests without a job runner): the
+ * requeries are in `requested`. Tests of the requery itself use runRequery or a started Jobs.
+ */
+export function recordingScheduler(): JobScheduler & { requested: { kind: string; reference: string }[] } {
+  const requested: { kind: string; reference: string }[] = [];
+  return {
+    requested,
+    requery: async (kind, reference) => void requested.push({ kind, reference }),
+  };
+}
