@@ -15,3 +15,4 @@ export * from "./identity";
 export * from "./payment-link";
 export * from "./merchants";
 export * from "./requery";
+export * from "./payouts";

@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { DomainError } from "./errors";
+import { formatKobo, nairaToKobo, positiveNairaAmount } from "./money";
+import { plainText } from "./text";
+
+/**
+ * Payouts: withdrawals (/withdraw, POST /api/wallet/withdraw) and bank transfers (/transfer/bank,
+ * POST /api/transfer/bank). Both pay out to a saved bank account through the payout provider and
+ * share the fee, the minimum and the statuses (spec 02 §§2, 4, 5, 9; DECISIONS "Fees", "Banking").
+ * Amounts inside are kobo (bigint); the wire carries naira.
+ *
+ * Server contract (packages/api, apps/server REST adapter), amounts in naira:
+ * - tRPC `wallet.withdraw(withdrawSchema)` = POST /api/wallet/withdraw -> `{ message, transaction }`
+ *   (transaction: TransactionView, type `transfer`, status `pending`/`processing`, `reference`,
+ *   `metadata {channel: 'withdrawal', bankName, accountNumber, accountName, fee}`).
+ * - tRPC `wallet.withdrawalStatus({reference})` = GET /api/wallet/withdrawal-status/{reference} ->
+ *   `{ status: PayoutStatus, message: PAYOUT_MESSAGES.status[status], transaction {amount,
+ *   reference, metadata {fee}, ...} }`.
+ * - tRPC `transfers.bank(bankTransferSchema)` = POST /api/transfer/bank -> `{ message, transaction }`
+ *   (400 FEE_MISMATCH 'Fee mismatch' when transferFee differs from payoutFeeKobo(amount)).
+ * Errors: VALIDATION (field errors), NOT_FOUND 'Bank account not found', INSUFFICIENT_BALANCE,
+ * DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit}, FEATURE_DISABLED (feature_withdraw),
+ * IDEMPOTENCY_KEY_REUSED, PROVIDER_UNAVAILABLE. Switches: withdraw needs feature_withdraw, the bank
+ * transfer feature_send_money ("Send money to other users and to bank accounts"); admins exempt.
+ */
+
+/** Minimum withdrawal (and bank transfer) amount: ₦100 (spec 02 §5/§9, DECISIONS "Limits"). */
+export const MIN_WITHDRAWAL_KOBO = 10_000n;
+/** Fee floor ₦50 and ceiling ₦1,000 (spec 02 §9, DECISIONS "Fees"). */
+export const PAYOUT_FEE_MIN_KOBO = 5_000n;
+export const PAYOUT_FEE_MAX_KOBO = 100_000n;
+
+/**
+ * The payout fee in kobo for an amount in kobo: 1% of the amount, at least ₦50, at most ₦1,000
+ * (spec 02 §9; DECISIONS "Fees"). DECISIONS does not say how to round a fraction of a kobo
+ * (₦5,000.50 = 500,050 kobo → 1% = 5,000.5 kobo): the fee is rounded half up to the nearest kobo
+ * (5,001), so the client (which uses this same function) and the server always agree.
+ * RangeError for an amount that is not positive.
+ */
+export function payoutFeeKobo(amountKobo: bigint): bigint {
+  if (amountKobo <= 0n) throw new RangeError("Amount must be positive");
+  // 1% rounded half up: (amount + 50) / 100 in integer arithmetic.
+  const onePercent = (amountKobo + 50n) / 100n;
+  if (onePercent < PAYOUT_FEE_MIN_KOBO) return PAYOUT_FEE_MIN_KOBO;
+  if (onePercent > PAYOUT_FEE_MAX_KOBO) return PAYOUT_FEE_MAX_KOBO;
+  return onePercent;
+}
+
+/** Amount plus fee (kobo): what leaves the wallet and counts toward the daily limit. */
+export const payoutTotalKobo = (amountKobo: bigint): bigint => amountKobo + payoutFeeKobo(amountKobo);
+
+/** Statuses of a payout record (spec 02 §4), with the status view's progress. */
+export const PAYOUT_STATUSES = ["pending", "processing", "completed", "failed", "reversed"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const PAYOUT_PROGRESS: Record<PayoutStatus, number> = { pending: 25, processing: 50, completed: 100, failed: 100, reversed: 100 };
+/** Still in flight: the status view polls and 'New Withdrawal' stays disabled (spec 02 §4). */
+export const isPayoutInFlight = (status: string): boolean => status === "pending" || status === "processing";
+
+/**
+ * Texts of payouts. Spec texts word for word where the spec gives them (02 §§5, 8); the status
+ * messages of GET /api/wallet/withdrawal-status are not shown in the spec, so these are ours.
+ */
+export const PAYOUT_MESSAGES = {
+  selectBankAccount: "Please select a bank account",
+  minimumWithdrawal: "Minimum withdrawal amount is ₦100",
+  amountPositive: "Amount must be positive",
+  feeMismatch: "Fee mismatch",
+  /** Spec 02 §5 withdrawal: the disabled-submit warning; {total} formatted with formatKobo. */
+  insufficientFunds: (totalKobo: bigint) => `Insufficient funds. You need ${formatKobo(totalKobo)}.`,
+  /** Spec 02 §5 bank transfer toast 'Insufficient Balance' description. */
+  insufficientBalanceTitle: "Insufficient Balance",
+  insufficientBalanceTransfer: (totalKobo: bigint, feeKobo: bigint) =>
+    `Your balance is insufficient. You need ${formatKobo(totalKobo)} (including ${formatKobo(feeKobo)} fee)`,
+  withdrawalFailedTitle: "Withdrawal Failed",
+  transferSuccessTitle: "Transfer Successful",
+  transferFailedTitle: "Transfer Failed",
+  transferFailed: "Unable to complete bank transfer. Please try again.",
+  estimatedArrival: "1-2 business days",
+  bankAccountNotFound: "Bank account not found",
+  withdrawalNotFound: "Withdrawal not found",
+  /** DECISIONS "Banking": deleting a saved account with a payout in flight is refused. */
+  bankAccountInUse: "This bank account has a withdrawal or transfer in progress. Try again once it has completed.",
+  idempotencyKeyReused: "This idempotency key was already used for a different payout",
+  /** Answer of POST /api/wallet/withdraw and /api/transfer/bank on acceptance. */
+  withdrawalAccepted: "Withdrawal initiated successfully",
+  bankTransferAccepted: "Bank transfer initiated successfully",
+  /** GET /api/wallet/withdrawal-status {message} per status. */
+  status: {
+    pending: "Your withdrawal has been received and is waiting to be sent to your bank.",
+    processing: "Your withdrawal is being processed by the bank.",
+    completed: "Your withdrawal has been completed.",
+    failed: "Your withdrawal failed. The amount and fee have been returned to your wallet.",
+    reversed: "Your withdrawal was reversed by the bank. The amount and fee have been returned to your wallet.",
+  } satisfies Record<PayoutStatus, string>,
+} as const;
+
+const idempotencyKey = plainText().trim().min(8).max(200).optional();
+const bankAccountId = z
+  .number({ error: PAYOUT_MESSAGES.selectBankAccount })
+  .int({ error: PAYOUT_MESSAGES.selectBankAccount })
+  .positive({ error: PAYOUT_MESSAGES.selectBankAccount });
+
+/** A withdrawal amount in naira -> kobo, at least ₦100 ('Minimum withdrawal amount is ₦100'). */
+const withdrawalAmount = (belowMinimum: string) =>
+  positiveNairaAmount(belowMinimum).refine((kobo) => kobo >= MIN_WITHDRAWAL_KOBO, { message: PAYOUT_MESSAGES.minimumWithdrawal });
+
+/**
+ * POST /api/wallet/withdraw body (spec 02 §7): {bankAccountId (integer), amount (naira),
+ * idempotencyKey?} -> amount in kobo. A repeat with the same key answers the first transaction.
+ */
+export const withdrawSchema = z.object({
+  bankAccountId,
+  amount: withdrawalAmount(PAYOUT_MESSAGES.minimumWithdrawal),
+  idempotencyKey,
+});
+export type WithdrawInput = z.output<typeof withdrawSchema>;
+
+/**
+ * POST /api/transfer/bank body (spec 02 §7): {bankAccountId, amount (naira), transferFee (naira,
+ * the client's figure), idempotencyKey?} -> amount and transferFee in kobo. The server compares
+ * transferFee with payoutFeeKobo(amount) (assertFeeMatches): 400 'Fee mismatch' when they differ.
+ */
+export const bankTransferSchema = z.object({
+  bankAccountId,
+  amount: withdrawalAmount(PAYOUT_MESSAGES.amountPositive),
+  transferFee: z
+    .number({ error: PAYOUT_MESSAGES.feeMismatch })
+    .refine((value) => Number.isFinite(value) && value >= 0, { message: PAYOUT_MESSAGES.feeMismatch })
+    .transform((value, ctx) => {
+      try {
+        return nairaToKobo(value);
+      } catch {
+        ctx.addIssue({ code: "custom", message: PAYOUT_MESSAGES.feeMismatch });
+        return z.NEVER;
+      }
+    }),
+  idempotencyKey,
+});
+export type BankTransferInput = z.output<typeof bankTransferSchema>;
+
+/**
+ * Refuses a client fee (kobo) that differs from the server's: DomainError FEE_MISMATCH (400)
+ * 'Fee mismatch' with details {expectedFee} in naira (DECISIONS "Fees").
+ */
+export function assertFeeMatches(amountKobo: bigint, clientFeeKobo: bigint): void {
+  const fee = payoutFeeKobo(amountKobo);
+  if (fee !== clientFeeKobo) throw new DomainError("FEE_MISMATCH", PAYOUT_MESSAGES.feeMismatch, { expectedFee: Number(fee) / 100 });
+}
+
+/**
+ * A Paystack-valid transfer reference (Paystack "Transfers": 16–50 characters, lowercase
+ * letters, digits, '-' and '_'), made from a channel prefix and random bytes' hex. It is the
+ * payout's retry key (DECISIONS "Banking"). `randomHex` is 32 hex characters.
+ */
+export function payoutReference(channel: "withdrawal" | "bank_transfer", randomHex: string): string {
+  const prefix = channel === "withdrawal" ? "wd" : "bt";
+  return `${prefix}_${randomHex.toLowerCase()}`;
+}
+
+/** Paystack's transfer reference rule: 16 to 50 of a-z, 0-9, '-', '_'. */
+export const PAYSTACK_TRANSFER_REFERENCE = /^[a-z0-9_-]{16,50}$/;
