@@ -32,3 +32,17 @@ export type { ProviderModule, ProviderSettings, ProviderSetup, SandboxContext, S
 export type { PaymentGateway, VerifiedCharge, InitializeChargeInput, InitializedCharge } from "./providers/payment-gateway";
 export { expireStaleTopUps, TOPUP_CHECKOUT_LIFETIME_MS, CHECKOUT_EXPIRED, type TopUpExpiryReport } from "./money/topup-expiry";
 export * from "./jobs";
+export {
+  acceptPayout,
+  applyPayoutOutcome,
+  checkPayout,
+  findUserPayout,
+  flagPayout,
+  startPayout,
+  submitPayout,
+  type PayoutApplied,
+  type PayoutCheckContext,
+  type PayoutReport,
+  type PayoutRequest,
+} from "./money/payouts";
+export type { WithdrawalStatus } from "./router/wallet";

@@ -47,6 +47,15 @@ export const payoutMetadataSchema = z.strictObject({
   providerReference: text.optional(),
   failureReason: text.optional(),
   narration: text.optional(),
+  /** The saved bank account paid out to (a delete is refused while the payout is in flight). */
+  bankAccountId: z.number().int().positive().optional(),
+  /** The provider's transfer code ("TRF_…") once it queued the payout. */
+  transferCode: text.optional(),
+  /** The provider's last reported transfer status (e.g. 'pending', 'otp'). */
+  providerStatus: text.optional(),
+  /** Set when the provider's answers contradict each other or requery gave up after 24 h: an admin must look. */
+  needsReview: z.boolean().optional(),
+  reviewReason: text.optional(),
 });
 
 export const paymentMetadataSchema = z.strictObject({

@@ -33,6 +33,16 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
     return caller.transfers.p2p({ ...(req.body as Body), idempotencyKey: typeof key === "string" ? key : undefined } as never);
   });
   route("GET", "/api/transactions", (caller) => caller.transactions.list());
+  // Payouts (spec 02 §7; DECISIONS "Banking"): the Idempotency-Key header, else the body's idempotencyKey.
+  const payoutKey = (req: { headers: Record<string, unknown>; body: unknown }) => {
+    const header = req.headers["idempotency-key"];
+    return typeof header === "string" ? header : ((req.body as Body)?.idempotencyKey as string | undefined);
+  };
+  route("POST", "/api/wallet/withdraw", (caller, req) => caller.wallet.withdraw({ ...(req.body as Body), idempotencyKey: payoutKey(req) } as never));
+  route("GET", "/api/wallet/withdrawal-status/:reference", (caller, req) =>
+    caller.wallet.withdrawalStatus({ reference: (req.params as { reference: string }).reference }),
+  );
+  route("POST", "/api/transfer/bank", (caller, req) => caller.transfers.bank({ ...(req.body as Body), idempotencyKey: payoutKey(req) } as never));
 
   route("GET", "/api/banks", (caller) => caller.banks.list());
   route("GET", "/api/banks/resolve", async (caller, req) => {

@@ -1,8 +1,8 @@
 // Banks and saved bank accounts (spec 02 §5 "Bank account add", §7; DECISIONS "Banking"): the
 // bank list and account-name resolution through the banking provider, and saving an account
 // only once the provider resolved its name on the server.
-import { type Database, type schema, deleteBankAccount, listBankAccounts, saveBankAccount } from "@kolo/db";
-import { type AddBankAccountInput, BANKING_MESSAGES, DomainError, MAX_BANK_ACCOUNTS, sameAccountName } from "@kolo/domain";
+import { type Database, type schema, deleteBankAccountUnlessPayoutInFlight, listBankAccounts, saveBankAccount } from "@kolo/db";
+import { type AddBankAccountInput, BANKING_MESSAGES, DomainError, MAX_BANK_ACCOUNTS, PAYOUT_MESSAGES, sameAccountName } from "@kolo/domain";
 import type { BankingProvider } from "../providers/banking";
 import { PaymentGatewayError } from "../providers/payment-gateway";
 import type { Services } from "../services";
@@ -103,8 +103,14 @@ export async function listUserBankAccounts(db: Database, userId: number): Promis
   return (await listBankAccounts(db, userId)).map(toBankAccountView);
 }
 
-/** Removes one of the user's accounts; NOT_FOUND 'Bank account not found' when it is not theirs. */
+/**
+ * Removes one of the user's accounts; NOT_FOUND 'Bank account not found' when it is not theirs;
+ * CONFLICT (409) 'This bank account has a withdrawal or transfer in progress. Try again once it
+ * has completed.' while a payout to it is pending or processing (DECISIONS "Banking").
+ */
 export async function removeBankAccount(db: Database, userId: number, id: number): Promise<{ success: true; message: string }> {
-  if (!(await deleteBankAccount(db, userId, id))) throw new DomainError("NOT_FOUND", BANKING_MESSAGES.notFound);
+  const result = await deleteBankAccountUnlessPayoutInFlight(db, userId, id);
+  if (result === "not-found") throw new DomainError("NOT_FOUND", BANKING_MESSAGES.notFound);
+  if (result === "payout-in-flight") throw new DomainError("CONFLICT", PAYOUT_MESSAGES.bankAccountInUse);
   return { success: true, message: BANKING_MESSAGES.removed };
 }

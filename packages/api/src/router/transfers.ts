@@ -1,9 +1,11 @@
-import { TRANSFER_MESSAGES, p2pTransferSchema } from "@kolo/domain";
+import { PAYOUT_MESSAGES, TRANSFER_MESSAGES, bankTransferSchema, p2pTransferSchema } from "@kolo/domain";
 import { transferP2P } from "../money/p2p";
+import { startPayout } from "../money/payouts";
 import { toTransactionView } from "../money/view";
 import { featureProcedure, router } from "../trpc";
+import { payoutAnswer } from "./wallet";
 
-/** Transfers (spec 02 "/transfer/p2p", §7 POST /api/transfer/p2p). */
+/** Transfers (spec 02 "/transfer/p2p", "/transfer/bank", §7 POST /api/transfer/p2p, /api/transfer/bank). */
 export const transfersRouter = router({
   /**
    * {recipientEmail, amount: naira, idempotencyKey?} -> {message: 'Transfer Successful', transaction}.
@@ -19,5 +21,29 @@ export const transfersRouter = router({
         idempotencyKey: input.idempotencyKey,
       });
       return { message: TRANSFER_MESSAGES.success, transaction: toTransactionView(transaction, ctx.user.id) };
+    }),
+
+  /**
+   * {bankAccountId, amount: naira (≥ ₦100), transferFee: naira, idempotencyKey?} -> {message,
+   * transaction} (POST /api/transfer/bank). The same payout path as wallet.withdraw (channel
+   * `bank_transfer`); FEE_MISMATCH (400) 'Fee mismatch' {expectedFee} when transferFee is not the
+   * server's fee (1%, min ₦50, max ₦1,000). Needs feature_send_money ("Send money to other users
+   * and to bank accounts"). Errors: VALIDATION, NOT_FOUND 'Bank account not found',
+   * INSUFFICIENT_BALANCE 'Your balance is insufficient. You need {total} (including {fee} fee)'
+   * {total, fee}, DAILY_LIMIT_EXCEEDED, IDEMPOTENCY_KEY_REUSED.
+   */
+  bank: featureProcedure("feature_send_money")
+    .input(bankTransferSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { transaction } = await startPayout(ctx.db, ctx.services, {
+        user: ctx.user,
+        channel: "bank_transfer",
+        bankAccountId: input.bankAccountId,
+        amountKobo: input.amount,
+        clientFeeKobo: input.transferFee,
+        idempotencyKey: input.idempotencyKey,
+        now: ctx.services.now?.(),
+      });
+      return payoutAnswer(toTransactionView(transaction, ctx.user.id), PAYOUT_MESSAGES.bankTransferAccepted);
     }),
 });

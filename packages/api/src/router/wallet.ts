@@ -1,7 +1,9 @@
 import { findTransactionByReference } from "@kolo/db";
-import { DomainError, koboToNaira, plainText, topUpSchema } from "@kolo/domain";
+import { DomainError, PAYOUT_MESSAGES, type PayoutStatus, koboToNaira, plainText, topUpSchema, withdrawSchema } from "@kolo/domain";
 import { z } from "zod";
+import { findUserPayout, startPayout } from "../money/payouts";
 import { settleTopUp, startTopUp } from "../money/topup";
+import { type TransactionView, toTransactionView } from "../money/view";
 import { PaymentGatewayError } from "../providers/payment-gateway";
 import { featureProcedure, protectedProcedure, router } from "../trpc";
 
@@ -19,7 +21,22 @@ const MESSAGES = {
   pending: "Payment is still being processed",
 } as const;
 
-/** Wallet top-up by card (spec 01 §§2, 4, 7; DECISIONS "Limits", "Providers"). */
+/** GET /api/wallet/withdrawal-status/{reference} (spec 02 §3 "Withdrawal status response"). */
+export type WithdrawalStatus = {
+  status: PayoutStatus;
+  /** PAYOUT_MESSAGES.status[status]. */
+  message: string;
+  /** amount (naira), reference, metadata {fee (naira), channel, bankName, accountNumber, accountName, …}. */
+  transaction: TransactionView;
+};
+
+/** The answer of a payout request: `message` is the acceptance text, or the failure text when it already failed. */
+export const payoutAnswer = (transaction: TransactionView, accepted: string) => ({
+  message: transaction.status === "failed" || transaction.status === "reversed" ? PAYOUT_MESSAGES.status[transaction.status] : accepted,
+  transaction,
+});
+
+/** Wallet top-up by card and withdrawal to a bank (spec 01 §§2, 4, 7, spec 02 §§4, 5, 7; DECISIONS "Limits", "Providers", "Banking"). */
 export const walletRouter = router({
   /**
    * {amount: naira, idempotencyKey?} -> {authorizationUrl, reference}. ₦100 to ₦1,000,000. Needs
@@ -37,6 +54,41 @@ export const walletRouter = router({
         callbackUrl: new URL("/dashboard", ctx.services.publicUrl).toString(),
       }),
     ),
+
+  /**
+   * {bankAccountId, amount: naira (≥ ₦100), idempotencyKey?} -> {message, transaction} (POST
+   * /api/wallet/withdraw). Fee 1% (min ₦50, max ₦1,000); amount + fee is held from the wallet and
+   * sent to the saved account through the payout provider (money/payouts.ts). transaction.status is
+   * usually `processing` (then completed/failed/reversed: poll withdrawalStatus). Needs
+   * feature_withdraw. Errors: VALIDATION, NOT_FOUND 'Bank account not found', INSUFFICIENT_BALANCE
+   * 'Insufficient funds. You need {total}.' {total, fee}, DAILY_LIMIT_EXCEEDED, IDEMPOTENCY_KEY_REUSED.
+   */
+  withdraw: featureProcedure("feature_withdraw")
+    .input(withdrawSchema)
+    .mutation(async ({ ctx, input }) => {
+      const { transaction } = await startPayout(ctx.db, ctx.services, {
+        user: ctx.user,
+        channel: "withdrawal",
+        bankAccountId: input.bankAccountId,
+        amountKobo: input.amount,
+        idempotencyKey: input.idempotencyKey,
+        now: ctx.services.now?.(),
+      });
+      return payoutAnswer(toTransactionView(transaction, ctx.user.id), PAYOUT_MESSAGES.withdrawalAccepted);
+    }),
+
+  /**
+   * {reference} -> WithdrawalStatus of the user's withdrawal or bank transfer. NOT_FOUND
+   * 'Withdrawal not found' for a reference that is not the user's payout. Not behind a switch:
+   * a user can follow a payout made before it was switched off.
+   */
+  withdrawalStatus: protectedProcedure
+    .input(z.object({ reference: plainText().trim().min(1).max(100) }))
+    .query(async ({ ctx, input }): Promise<WithdrawalStatus> => {
+      const record = await findUserPayout(ctx.db, ctx.user.id, input.reference);
+      const status = record.status;
+      return { status, message: PAYOUT_MESSAGES.status[status], transaction: toTransactionView(record, ctx.user.id) };
+    }),
 
   /**
    * {reference} -> TopUpVerification. Asks the gateway and credits the wallet at most once

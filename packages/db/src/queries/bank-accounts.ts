@@ -44,3 +44,42 @@ export async function deleteBankAccount(db: DbOrTx, userId: number, id: number):
   const deleted = await db.delete(bankAccounts).where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId))).returning({ id: bankAccounts.id });
   return deleted.length > 0;
 }
+
+/**
+ * One of the user's accounts, locked FOR SHARE until the caller's transaction ends: a payout
+ * accepted in that transaction keeps the account from being deleted under it (the delete's
+ * FOR UPDATE waits, then sees the payout). Undefined when it is not theirs.
+ */
+export async function findBankAccountForPayout(tx: DbOrTx, userId: number, id: number): Promise<BankAccountRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)))
+    .for("share");
+  return row;
+}
+
+/**
+ * Deletes one of the user's accounts unless a payout to it (a `transfer` record with this
+ * `metadata.bankAccountId`) is still pending or processing (DECISIONS "Banking"). The account
+ * row is locked first, so a payout being accepted for it either committed before (and is seen)
+ * or finds the account gone.
+ */
+export function deleteBankAccountUnlessPayoutInFlight(db: Database, userId: number, id: number): Promise<"deleted" | "not-found" | "payout-in-flight"> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: bankAccounts.id })
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)))
+      .for("update");
+    if (!row) return "not-found";
+    const inFlight = (await tx.execute(sql`
+      select 1 from transactions
+      where sender_id = ${userId} and type = 'transfer' and status in ('pending', 'processing')
+        and metadata->>'bankAccountId' = ${String(id)}
+      limit 1`)) as unknown as unknown[];
+    if (inFlight.length > 0) return "payout-in-flight";
+    await tx.delete(bankAccounts).where(eq(bankAccounts.id, id));
+    return "deleted";
+  });
+}

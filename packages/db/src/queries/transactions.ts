@@ -69,3 +69,23 @@ export async function updateTransaction<T extends TransactionType>(
   if (!row) throw new Error(`Transaction ${id} of type ${type} not found`);
   return row;
 }
+
+/**
+ * Merges `metadata` (fields of the record's type, validated) into the record's without touching
+ * its status, e.g. a payout's recipient code or a review flag. Returns the updated record.
+ */
+export async function patchTransactionMetadata<T extends TransactionType>(
+  db: DbOrTx,
+  id: number,
+  type: T,
+  metadata: Partial<TransactionMetadataMap[T]>,
+): Promise<TransactionRecord> {
+  const patch = parseMetadataPatch(type, metadata);
+  const [row] = await db
+    .update(transactions)
+    .set({ metadata: sql`${transactions.metadata} || ${JSON.stringify(patch)}::jsonb`, updatedAt: new Date() })
+    .where(and(eq(transactions.id, id), eq(transactions.type, type)))
+    .returning();
+  if (!row) throw new Error(`Transaction ${id} of type ${type} not found`);
+  return row;
+}
