@@ -7,21 +7,27 @@
 // itself, in the order and number it wants, so nothing waits on a timer.
 import {
   type BankingProvider,
+  Jobs,
   PaymentGatewayError,
   type PayoutTransfer,
+  REQUERY_KINDS,
+  type Services,
   acceptPayout,
   checkPayout,
-  flagPayout,
   paystackSignature,
+  recordingScheduler,
+  runRequery,
   settleTopUp,
 } from "@kolo/api";
 import { type Database, findTransactionByReference, findUserById, insertTransaction, setFeatureSetting } from "@kolo/db";
 import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
+import { REQUERY_WINDOW_MS } from "@kolo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type CapturedWebhook,
   type Client,
   type SandboxServer,
+  TEST_BVN_HASH_KEY,
   api,
   balanceOf,
   signUp,
@@ -32,10 +38,12 @@ import {
 let t: TestDatabase;
 let server: SandboxServer;
 let capture: Awaited<ReturnType<typeof startWebhookCapture>>;
+/** The main server's job scheduler: records each requery asked for. */
+const scheduled = recordingScheduler();
 beforeAll(async () => {
   t = await createTestDatabase();
   capture = await startWebhookCapture();
-  server = await startSandboxServer(t.db, { webhookUrl: capture.url });
+  server = await startSandboxServer(t.db, { webhookUrl: capture.url, services: { jobs: scheduled } });
 });
 afterAll(async () => {
   await server.app.close();
@@ -135,7 +143,16 @@ async function holdOf(reference: string) {
 async function sandboxTransfers(reference: string) {
   return (await t.client`select count(*)::int as n from paystack_sandbox_transfers where reference = ${reference}`)[0]!.n as number;
 }
-const checkContext = (s: SandboxServer = server) => ({ db: t.db, services: { banking: s.paystack, log: s.log }, now: new Date() });
+/** Services like the server's (its Paystack client and log), for the job kit's context. */
+const servicesOf = (s: SandboxServer, jobs: Services["jobs"] = recordingScheduler()): Services => ({
+  publicUrl: s.base,
+  paymentGateway: s.paystack,
+  banking: s.paystack,
+  bvnHashKey: TEST_BVN_HASH_KEY,
+  log: s.log,
+  jobs,
+});
+const checkContext = (s: SandboxServer = server, now = new Date()) => ({ db: t.db, services: servicesOf(s), now });
 
 describe("POST /api/wallet/withdraw", () => {
   it("holds amount + 1% fee, sends a Paystack-valid reference, settles once on transfer.success (duplicates ignored)", async () => {
@@ -156,6 +173,7 @@ describe("POST /api/wallet/withdraw", () => {
     expect(body.transaction.metadata.transferCode).toMatch(/^TRF_/);
     expect(await balanceOf(c)).toBe(4_950);
     expect(await holdOf(reference)).toBe("held");
+    expect(scheduled.requested).toContainEqual({ kind: "payout", reference });
 
     const { success } = await hooksFor(reference, 1);
     expect(success.body.data.status).toBe("success");
@@ -493,26 +511,54 @@ describe("provider answers, webhooks and the requery check", () => {
     }
   });
 
-  it("stuck pending at the provider: the check keeps asking, settles once the provider says success, and a 24 h flag marks another for review", async () => {
+  it("stuck pending at the provider: the payout requery job retries, settles once the provider says success, and flags another after 24 h", async () => {
     const c = await user(server, 2_000);
     const accountId = await saveAccount(c, "stuck");
     const first = (await withdraw(c, accountId, 500)).body.transaction.reference;
     const second = (await withdraw(c, accountId, 500)).body.transaction.reference;
-    expect(await checkPayout(checkContext(), first)).toBe("pending");
+    expect(scheduled.requested.filter((r) => r.reference === first || r.reference === second)).toHaveLength(2);
+    const startedAt = new Date();
+    const job = (reference: string, attempt: number) => ({ kind: "payout", reference, attempt, startedAt: startedAt.toISOString() });
+
+    expect(await runRequery(checkContext(server, new Date(startedAt.getTime() + 30_000)), job(first, 0), REQUERY_KINDS)).toEqual({ outcome: "retry", delayMs: 30_000 });
     expect((await statusOf(c, first)).body.status).toBe("processing");
 
     // The provider finally pays the first one (no webhook comes for this fixture).
     await t.client`update paystack_sandbox_transfers set status = 'success' where reference = ${first}`;
-    const answers = await Promise.all([checkPayout(checkContext(), first), checkPayout(checkContext(), first)]);
-    expect(answers).toEqual(["final", "final"]);
+    const later = checkContext(server, new Date(startedAt.getTime() + 90_000));
+    const answers = await Promise.all([runRequery(later, job(first, 1), REQUERY_KINDS), runRequery(later, job(first, 1), REQUERY_KINDS)]);
+    expect(answers).toEqual([{ outcome: "final" }, { outcome: "final" }]);
     expect((await statusOf(c, first)).body.status).toBe("completed");
     expect(await holdOf(first)).toBe("settled");
+    expect(await entriesOf(first)).toEqual(["payout-hold", "settle"]);
 
-    await flagPayout({ ...checkContext(), now: new Date(Date.now() + 25 * 3_600_000) }, second);
+    const dayLater = checkContext(server, new Date(startedAt.getTime() + REQUERY_WINDOW_MS));
+    expect(await runRequery(dayLater, job(second, 60), REQUERY_KINDS)).toEqual({ outcome: "flag" });
     const flagged = await findTransactionByReference(t.db, second);
     expect(flagged).toMatchObject({ status: "processing", metadata: { needsReview: true } });
     expect(await balanceOf(c)).toBe(2_000 - 1_100);
     expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);
+  });
+
+  it("the real job runner (pg-boss) checks a stuck payout until the provider pays it", async () => {
+    const jobs = new Jobs({ connectionString: t.url, firstDelayMs: 0, pollingIntervalSeconds: 0.5, topUpExpiry: false });
+    const s = await startSandboxServer(t.db, { webhookUrl: capture.url, services: { jobs } });
+    await jobs.start(t.db, servicesOf(s, jobs));
+    try {
+      const c = await user(s, 1_000);
+      const accountId = await saveAccount(c, "stuck");
+      const { body } = await withdraw(c, accountId, 500);
+      const reference = body.transaction.reference;
+      expect(body.transaction.status).toBe("processing");
+      await t.client`update paystack_sandbox_transfers set status = 'success' where reference = ${reference}`;
+      await expect.poll(async () => (await statusOf(c, reference)).body.status, { timeout: 30_000, interval: 200 }).toBe("completed");
+      expect(await balanceOf(c)).toBe(450);
+      expect(await entriesOf(reference)).toEqual(["payout-hold", "settle"]);
+      expect(await sandboxTransfers(reference)).toBe(1);
+    } finally {
+      await jobs.stop();
+      await s.app.close();
+    }
   });
 
   it("webhooks with a bad signature, a wrong amount or an unknown reference move nothing", async () => {

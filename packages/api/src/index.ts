@@ -33,6 +33,7 @@ export type { PaymentGateway, VerifiedCharge, InitializeChargeInput, Initialized
 export { expireStaleTopUps, TOPUP_CHECKOUT_LIFETIME_MS, CHECKOUT_EXPIRED, type TopUpExpiryReport } from "./money/topup-expiry";
 export * from "./jobs";
 export {
+  PAYOUT_REQUERY_KIND,
   acceptPayout,
   applyPayoutOutcome,
   checkPayout,

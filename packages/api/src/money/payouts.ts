@@ -342,6 +342,9 @@ export async function submitPayout(db: Database, services: Pick<Services, "banki
   return apply(reportOf(transfer, "transfer"));
 }
 
+/** The requery kind of payouts (packages/api/src/jobs/kinds.ts). */
+export const PAYOUT_REQUERY_KIND = "payout";
+
 /** What the requery job gives a check (the jobs kit's RequeryContext). */
 export interface PayoutCheckContext {
   db: Database;
@@ -393,14 +396,23 @@ export async function flagPayout(ctx: PayoutCheckContext, reference: string): Pr
 }
 
 /**
- * Accepts a payout and sends it to the provider (acceptPayout, then submitPayout). A repeat under
- * the same idempotency key answers the first payout as it now stands and sends nothing. Returns
- * the record as it stands after the provider's first answer (usually `processing`).
+ * Accepts a payout, schedules its requery (kind "payout": checkPayout every 30 s and backing off,
+ * flagPayout after 24 h) and sends it to the provider (acceptPayout, then submitPayout). A repeat
+ * under the same idempotency key answers the first payout as it now stands and sends nothing.
+ * Returns the record as it stands after the provider's first answer (usually `processing`).
  */
 export async function startPayout(db: Database, services: Services, request: PayoutRequest): Promise<PayoutResult> {
   const accepted = await acceptPayout(db, request);
-  if (accepted.replayed) return { transaction: (await findTransactionByReference(db, accepted.transaction.reference)) ?? accepted.transaction, replayed: true };
-  const transaction = await submitPayout(db, services, accepted.transaction.reference);
+  const { reference } = accepted.transaction;
+  if (accepted.replayed) return { transaction: (await findTransactionByReference(db, reference)) ?? accepted.transaction, replayed: true };
+  // The requery is scheduled before the provider is called, so a payout whose server dies during
+  // the call is still checked (its first check, 30 s later, answers "final" at once if it ended).
+  try {
+    await services.jobs.requery(PAYOUT_REQUERY_KIND, reference);
+  } catch (error) {
+    services.log.warn({ reference, err: describe(error) }, "Payout requery could not be scheduled; webhooks still apply");
+  }
+  const transaction = await submitPayout(db, services, reference);
   return { transaction, replayed: false };
 }
 
