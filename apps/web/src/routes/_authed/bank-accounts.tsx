@@ -32,7 +32,7 @@ function BankAccountsPage() {
         title="Bank Accounts"
         back="/dashboard"
         right={
-          <Button leftSection={<IconPlus size={16} />} onClick={addDialog.open} disabled={full || !accounts.data}>
+          <Button size="sm" leftSection={<IconPlus size={16} />} onClick={addDialog.open} disabled={full || !accounts.data} style={{ flexShrink: 0 }}>
             Add New
           </Button>
         }

@@ -50,7 +50,12 @@ function VerificationTabs({ status }: { status: VerificationStatus }) {
   const current: Tab = (tab === "bvn" && bvnDisabled) || (tab === "bank" && bankDisabled) ? "overview" : tab;
 
   return (
-    <Tabs value={current} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
+    <Tabs
+      value={current}
+      onChange={(value) => value && setTab(value as Tab)}
+      keepMounted={false}
+      styles={{ tab: { paddingInline: 6 }, tabLabel: { whiteSpace: "normal", textAlign: "center", lineHeight: 1.25 } }}
+    >
       <Tabs.List grow>
         <Tabs.Tab value="overview">Overview</Tabs.Tab>
         <Tabs.Tab value="bvn" disabled={bvnDisabled}>

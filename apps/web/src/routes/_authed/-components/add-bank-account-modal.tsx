@@ -39,6 +39,7 @@ export function AddBankAccountModal({ opened, onClose }: AddBankAccountModalProp
   );
   const resolvedName = complete && bankCode && resolve.data ? resolve.data.accountName : "";
   const bank = banks.data?.find((b) => b.code === bankCode);
+  const resolving = complete && bankCode !== null && resolve.isFetching;
 
   const close = () => {
     if (add.isPending) return;
@@ -120,13 +121,16 @@ export function AddBankAccountModal({ opened, onClose }: AddBankAccountModalProp
             label="Account name"
             readOnly
             value={resolvedName}
-            placeholder={complete && bankCode && resolve.isFetching ? "Resolving account name..." : "Filled in automatically"}
-            rightSection={complete && bankCode && resolve.isFetching ? <Loader size={16} aria-label="Resolving account name" /> : null}
+            placeholder={resolving ? "Resolving account name..." : "Filled in automatically"}
+            rightSection={resolving ? <Loader size={16} aria-hidden="true" /> : null}
             error={errors.accountName || undefined}
-            aria-live="polite"
           />
-          <Text size="xs" c="dimmed">
-            The name comes from your bank once the 10-digit number and the bank are set.
+          <Text size="xs" c="dimmed" aria-live="polite">
+            {resolving
+              ? "Resolving account name..."
+              : resolvedName
+                ? "Account name confirmed by your bank."
+                : "The name comes from your bank once the 10-digit number and the bank are set."}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={add.isPending}>
