@@ -45,7 +45,8 @@ export default defineConfig({
   ],
   webServer: {
     command: "node ../../tooling/scripts/e2e-server.mjs",
-    env: { PORT: String(port) },
+    // Sandbox transfer webhooks at once (the withdrawal e2e watches the status view poll to the end).
+    env: { PORT: String(port), SANDBOX_WEBHOOK_DELAY_MS: "0" },
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     // SIGTERM rather than Playwright's default SIGKILL: e2e-server.mjs then stops the server, which

@@ -14,6 +14,13 @@ export const TRANSACTIONS_QUERY_OPTIONS = { staleTime: 5_000, refetchInterval: 1
 
 export const FEATURES_QUERY_OPTIONS = { staleTime: 60_000 } as const;
 
+/** verification.status / transactionLimit: fresh for 10 s; a verification invalidates them at once. */
+export const VERIFICATION_QUERY_OPTIONS = { staleTime: 10_000 } as const;
+
+/** bankAccounts.list and banks.list: the saved accounts change only through this app; the bank list rarely. */
+export const BANK_ACCOUNTS_QUERY_OPTIONS = { staleTime: 30_000 } as const;
+export const BANKS_QUERY_OPTIONS = { staleTime: 10 * 60_000 } as const;
+
 /**
  * The signed-in user. Only for screens under the `_authed` layout, whose beforeLoad has already
  * put the user in the cache (so this never suspends there).

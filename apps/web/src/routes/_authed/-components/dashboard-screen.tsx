@@ -27,10 +27,12 @@ import {
   IconWifi,
 } from "../../../components/icons";
 import { type AppPath, linkTo } from "../../../lib/paths";
-import { accountLabel, useFeatures, useLogout, useMe, useTransactions } from "../../../lib/queries";
+import { BANK_ACCOUNTS_QUERY_OPTIONS, accountLabel, useFeatures, useLogout, useMe, useTransactions } from "../../../lib/queries";
+import { trpc } from "../../../lib/trpc";
 import { AddMoneyModal } from "./add-money-modal";
 import { TransactionRow } from "./transaction-row";
 import { VerificationCard } from "./verification-card";
+import { WithdrawToBankModal } from "./withdraw-to-bank-modal";
 
 /** Recent transactions on the dashboard (spec 01 §9). */
 const RECENT_COUNT = 4;
@@ -57,6 +59,10 @@ export function DashboardScreen() {
   const [addMoneyOpened, addMoney] = useDisclosure(false);
   const topupEnabled = isEnabled("feature_topup");
   const withdrawEnabled = isEnabled("feature_withdraw");
+  const [withdrawOpened, withdrawDialog] = useDisclosure(false);
+  const bankAccounts = trpc.bankAccounts.list.useQuery(undefined, { ...BANK_ACCOUNTS_QUERY_OPTIONS, enabled: withdrawEnabled });
+  // Only a known empty list opens the dialog; while loading (or on error) Withdraw goes to /withdraw.
+  const noBankAccount = bankAccounts.data?.length === 0;
 
   return (
     <Stack gap="md">
@@ -89,19 +95,33 @@ export function DashboardScreen() {
           >
             Add Money
           </Button>
-          <Button
-            component={Link}
-            to={linkTo("/withdraw")}
-            variant="outline"
-            color="white"
-            size="sm"
-            px="xs"
-            leftSection={<IconArrowUpRight size={16} />}
-            disabled={!withdrawEnabled}
-            aria-describedby={withdrawEnabled ? undefined : "withdraw-disabled"}
-          >
-            Withdraw
-          </Button>
+          {withdrawEnabled && noBankAccount ? (
+            <Button
+              variant="outline"
+              color="white"
+              size="sm"
+              px="xs"
+              leftSection={<IconArrowUpRight size={16} />}
+              onClick={withdrawDialog.open}
+              aria-haspopup="dialog"
+            >
+              Withdraw
+            </Button>
+          ) : (
+            <Button
+              component={Link}
+              to={linkTo("/withdraw")}
+              variant="outline"
+              color="white"
+              size="sm"
+              px="xs"
+              leftSection={<IconArrowUpRight size={16} />}
+              disabled={!withdrawEnabled}
+              aria-describedby={withdrawEnabled ? undefined : "withdraw-disabled"}
+            >
+              Withdraw
+            </Button>
+          )}
         </Group>
         {!topupEnabled || !withdrawEnabled ? (
           <Text size="xs" c="kolo.0" mt="xs" id={!topupEnabled ? "topup-disabled" : "withdraw-disabled"}>
@@ -119,11 +139,12 @@ export function DashboardScreen() {
         </SimpleGrid>
       </Box>
 
-      <VerificationCard level={me.verificationLevel} compact />
+      <VerificationCard compact />
 
       <RecentTransactions userId={me.id} onTopUp={addMoney.open} topupEnabled={topupEnabled} />
 
       <AddMoneyModal opened={addMoneyOpened} onClose={addMoney.close} />
+      <WithdrawToBankModal opened={withdrawOpened} onClose={withdrawDialog.close} />
     </Stack>
   );
 }

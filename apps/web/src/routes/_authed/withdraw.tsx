@@ -1,0 +1,313 @@
+import {
+  MIN_WITHDRAWAL_KOBO,
+  PAYOUT_MESSAGES,
+  PAYOUT_PROGRESS,
+  type PayoutStatus,
+  formatNaira,
+  isPayoutInFlight,
+  nairaToKobo,
+  parseNairaInput,
+  payoutFeeKobo,
+} from "@kolo/domain";
+import { Alert, Badge, Button, Card, Group, Progress, Skeleton, Stack, Text } from "@mantine/core";
+import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { BusyButton } from "../../components/busy-button";
+import { FeatureDisabledHint } from "../../components/feature-disabled";
+import { NairaAmountInput } from "../../components/form-inputs";
+import { OfflineNotice } from "../../components/offline-notice";
+import { PageHeader } from "../../components/page-header";
+import { domainCode, errorDetails, fieldErrors, serverMessage } from "../../lib/errors";
+import { newIdempotencyKey } from "../../lib/idempotency";
+import { notifyError } from "../../lib/notify";
+import { isOffline, notifyOffline } from "../../lib/offline";
+import { linkTo } from "../../lib/paths";
+import { BANK_ACCOUNTS_QUERY_OPTIONS, useFeatures, useMe } from "../../lib/queries";
+import { optionalString } from "../../lib/search";
+import { trpc } from "../../lib/trpc";
+import { BankAccountPicker } from "./-components/bank-account-picker";
+import { PayoutSummary } from "./-components/payout-summary";
+import { capitalise } from "../../lib/transactions";
+
+/** /withdraw, or /withdraw?reference={reference} for the status of that withdrawal (spec 02 §2). */
+export const Route = createFileRoute("/_authed/withdraw")({
+  validateSearch: (search: Record<string, unknown>): { reference?: string } => ({ reference: optionalString(search.reference) }),
+  component: WithdrawPage,
+});
+
+const FALLBACK_FAILURE = "Unable to process your withdrawal. Please try again.";
+
+function WithdrawPage() {
+  const { reference } = Route.useSearch();
+  return (
+    <Stack gap="md">
+      <PageHeader title="Withdraw" back="/dashboard" />
+      {reference ? <WithdrawalStatus reference={reference} /> : <WithdrawForm />}
+    </Stack>
+  );
+}
+
+/**
+ * The withdrawal form (spec 02 §5 "Withdrawal"): a saved account ('Please select a bank account'),
+ * an amount of at least ₦100, the fee (1%, min ₦50, max ₦1,000, `payoutFeeKobo`) and the total.
+ * Submit is disabled when the total exceeds the balance ('Insufficient funds. You need {total}.'),
+ * when there is no bank account, and while submitting. A refusal is 'Withdrawal Failed' with the
+ * server's details or message; success opens the status view of its reference.
+ */
+function WithdrawForm() {
+  const me = useMe();
+  const enabled = useFeatures()("feature_withdraw");
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const accounts = trpc.bankAccounts.list.useQuery(undefined, BANK_ACCOUNTS_QUERY_OPTIONS);
+  const withdraw = trpc.wallet.withdraw.useMutation();
+  const [accountId, setAccountId] = useState<string | null>(null);
+  const [amount, setAmount] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const inFlight = useRef(false);
+  const attempt = useRef<{ key: string; signature: string } | null>(null);
+
+  const parsed = parseNairaInput(amount);
+  const amountKobo = parsed.ok ? parsed.kobo : 0n;
+  const feeKobo = amountKobo > 0n ? payoutFeeKobo(amountKobo) : 0n;
+  const totalKobo = amountKobo + feeKobo;
+  const insufficient = amountKobo > 0n && totalKobo > nairaToKobo(me.balance);
+  const noAccounts = accounts.data?.length === 0;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current || withdraw.isPending || !enabled || insufficient || noAccounts) return;
+    const found: Record<string, string> = {};
+    if (!accountId) found.bankAccountId = PAYOUT_MESSAGES.selectBankAccount;
+    if (!parsed.ok) found.amount = parsed.error;
+    else if (parsed.kobo < MIN_WITHDRAWAL_KOBO) found.amount = PAYOUT_MESSAGES.minimumWithdrawal;
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !parsed.ok || !accountId) return;
+    if (isOffline()) {
+      notifyOffline();
+      return;
+    }
+    const signature = `${accountId}|${parsed.kobo}`;
+    if (attempt.current?.signature !== signature) attempt.current = { key: newIdempotencyKey(), signature };
+    inFlight.current = true;
+    try {
+      const result = await withdraw.mutateAsync({ bankAccountId: Number(accountId), amount: parsed.naira, idempotencyKey: attempt.current.key });
+      attempt.current = null;
+      await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate()]);
+      await navigate({ to: "/withdraw", search: { reference: result.transaction.reference } });
+    } catch (error) {
+      const code = domainCode(error);
+      if (code) attempt.current = null;
+      if (!code && isOffline()) {
+        notifyOffline();
+        return;
+      }
+      if (code === "VALIDATION") setErrors(fieldErrors(error));
+      const details = errorDetails(error);
+      notifyError(PAYOUT_MESSAGES.withdrawalFailedTitle, typeof details === "string" ? details : (serverMessage(error) ?? FALLBACK_FAILURE));
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Card padding="md" bg="kolo.0" withBorder={false}>
+        <Text size="sm" c="dimmed">
+          Available balance
+        </Text>
+        <Text fw={800} fz="xl" aria-live="polite">
+          {formatNaira(me.balance)}
+        </Text>
+      </Card>
+      <OfflineNotice />
+      {enabled ? null : (
+        <Alert color="gray" variant="light" title="Unavailable">
+          <FeatureDisabledHint id="withdraw-disabled" size="sm" />
+        </Alert>
+      )}
+      <Card>
+        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Withdrawal">
+          <Stack>
+            {accounts.isPending ? (
+              <Stack gap="xs" role="status" aria-label="Loading bank accounts">
+                <Skeleton h={56} />
+                <Skeleton h={56} />
+              </Stack>
+            ) : accounts.isError ? (
+              <Alert color="red" variant="light" title="Could not load your bank accounts" role="alert">
+                <Button variant="white" color="red" mt="xs" onClick={() => void accounts.refetch()} loading={accounts.isFetching}>
+                  Retry
+                </Button>
+              </Alert>
+            ) : accounts.data.length === 0 ? (
+              <Alert color="yellow" variant="light" title="No bank account yet">
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">Add the bank account you want to withdraw to.</Text>
+                  <Button component={Link} to={linkTo("/bank-accounts")} variant="white">
+                    Add Bank Account
+                  </Button>
+                </Stack>
+              </Alert>
+            ) : (
+              <BankAccountPicker
+                accounts={accounts.data}
+                value={accountId}
+                onChange={(value) => {
+                  setAccountId(value);
+                  setErrors((current) => ({ ...current, bankAccountId: "" }));
+                }}
+                label="Bank account"
+                error={errors.bankAccountId || undefined}
+              />
+            )}
+            <NairaAmountInput
+              placeholder="5,000"
+              description="Minimum ₦100"
+              inputWrapperOrder={["label", "input", "description", "error"]}
+              required
+              value={amount}
+              onChange={(event) => {
+                setAmount(event.currentTarget.value);
+                setErrors((current) => ({ ...current, amount: "" }));
+              }}
+              error={errors.amount || (amount.trim() !== "" && !parsed.ok ? parsed.error : undefined)}
+            />
+            {amountKobo > 0n ? <PayoutSummary label="Withdrawal summary" amountKobo={amountKobo} feeKobo={feeKobo} /> : null}
+            {insufficient ? (
+              <Alert color="red" variant="light" role="alert" id="withdraw-insufficient">
+                {PAYOUT_MESSAGES.insufficientFunds(totalKobo)}
+              </Alert>
+            ) : null}
+            <BusyButton
+              type="submit"
+              size="md"
+              fullWidth
+              busy={withdraw.isPending}
+              busyLabel="Processing..."
+              disabled={!enabled || insufficient || noAccounts || !accounts.data}
+              aria-describedby={!enabled ? "withdraw-disabled" : insufficient ? "withdraw-insufficient" : undefined}
+            >
+              Withdraw
+            </BusyButton>
+            <Text size="xs" c="dimmed" ta="center">
+              Withdrawals usually arrive in 1-2 business days.
+            </Text>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}
+
+const STATUS_COLOR: Record<PayoutStatus, string> = { pending: "yellow", processing: "blue", completed: "kolo", failed: "red", reversed: "orange" };
+const isInFlight = (status: string | undefined) => status !== undefined && isPayoutInFlight(status);
+
+/**
+ * The status view of one withdrawal (spec 02 §4): asked again every 5 s while pending or
+ * processing (TanStack Query refetchInterval), progress 25/50/100, 'New Withdrawal' disabled until
+ * the status is final, the estimated arrival '1-2 business days' unless completed or failed.
+ * A final status refreshes the balance (a failed or reversed payout gave the money back).
+ */
+function WithdrawalStatus({ reference }: { reference: string }) {
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const lastStatus = useRef<string | undefined>(undefined);
+  const query = trpc.wallet.withdrawalStatus.useQuery(
+    { reference },
+    { refetchInterval: (q) => (isInFlight(q.state.data?.status) ? 5_000 : false), refetchIntervalInBackground: false },
+  );
+  const status = query.data?.status;
+  useEffect(() => {
+    if (status !== undefined && lastStatus.current !== undefined && status !== lastStatus.current && !isInFlight(status)) {
+      void utils.auth.me.invalidate();
+      void utils.transactions.list.invalidate();
+    }
+    lastStatus.current = status;
+  }, [status, utils]);
+
+  if (query.isPending) {
+    return (
+      <Card role="status" aria-label="Loading withdrawal status">
+        <Stack gap="xs">
+          <Skeleton h={20} w="50%" />
+          <Skeleton h={8} />
+          <Skeleton h={60} />
+        </Stack>
+      </Card>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" variant="light" title="Could not load this withdrawal" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{serverMessage(query.error) ?? "Please try again."}</Text>
+          <Group gap="xs">
+            <Button variant="white" color="red" onClick={() => void query.refetch()} loading={query.isFetching}>
+              Retry
+            </Button>
+            <Button variant="subtle" onClick={() => void navigate({ to: "/withdraw", search: {} })}>
+              New Withdrawal
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  const { transaction } = query.data;
+  const current = query.data.status;
+  const progress = PAYOUT_PROGRESS[current];
+  const fee = transaction.metadata.fee ?? 0;
+  const showArrival = current !== "completed" && current !== "failed";
+  return (
+    <Stack gap="md">
+      <Card component="section" aria-label="Withdrawal status">
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <Text component="h2" fw={700} fz="md" m={0}>
+              Withdrawal
+            </Text>
+            <Badge color={STATUS_COLOR[current]} variant="light" tt="none" size="lg" aria-live="polite">
+              {capitalise(current)}
+            </Badge>
+          </Group>
+          <Progress value={progress} color={STATUS_COLOR[current]} aria-label={`Withdrawal progress ${progress}%`} animated={isInFlight(current)} />
+          <Text size="sm" aria-live="polite">
+            {query.data.message}
+          </Text>
+          <Stack gap={4}>
+            <Row name="Amount" value={formatNaira(transaction.amount)} />
+            <Row name="Fee" value={formatNaira(fee)} />
+            <Row name="Total" value={formatNaira(transaction.amount + fee)} strong />
+            <Row name="Reference" value={transaction.reference} />
+            {showArrival ? <Row name="Estimated arrival" value={PAYOUT_MESSAGES.estimatedArrival} /> : null}
+          </Stack>
+        </Stack>
+      </Card>
+      <Button
+        size="md"
+        disabled={isInFlight(current)}
+        onClick={() => void navigate({ to: "/withdraw", search: {} })}
+      >
+        New Withdrawal
+      </Button>
+      <Button component={Link} to="/dashboard" variant="subtle">
+        Back to Dashboard
+      </Button>
+    </Stack>
+  );
+}
+
+function Row({ name, value, strong = false }: { name: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Text size="sm" c="dimmed">
+        {name}
+      </Text>
+      <Text size="sm" fw={strong ? 700 : 500} ta="right" style={{ wordBreak: "break-all" }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
