@@ -16,6 +16,10 @@ describe("payment link parser (spec 01 §5, DECISIONS 'QR payment links')", () =
     expect(parsePaymentLink("kolo://pay/invoice/7?name=Mama%20Put")).toEqual({ type: "invoice", invoiceId: 7, merchantName: "Mama Put" });
     expect(parsePaymentLink("kolo://pay/p2p/42?name=Ada%20Obi&amount=0.05")).toEqual({ type: "p2p", userId: 42, userName: "Ada Obi", amount: 0.05 });
     expect(parsePaymentLink("kolo://pay/p2p/42?")).toEqual({ type: "p2p", userId: 42 });
+    expect(parsePaymentLink("kolo://pay/invoice/15?name=Shop%20%26%20Co&amount=99.9")).toEqual({ type: "invoice", invoiceId: 15, merchantName: "Shop & Co", amount: 99.9 });
+    expect(parsePaymentLink("kolo://pay/merchant/1?amount=0.01")).toEqual({ type: "merchant", merchantId: 1, amount: 0.01 });
+    expect(parsePaymentLink("kolo://pay/merchant/1?amount=9999999999.99")).toEqual({ type: "merchant", merchantId: 1, amount: 9_999_999_999.99 });
+    expect(parsePaymentLink("kolo://pay/p2p/7?name=Ada+Obi")).toEqual({ type: "p2p", userId: 7, userName: "Ada Obi" });
     expect(parsePaymentLink("  kolo://pay/merchant/3?amount=12.25  ")).toEqual({ type: "merchant", merchantId: 3, amount: 12.25 });
     expect(parsePaymentLink("kolo://pay/merchant/3?amount=5&name=%C3%80d%C3%A9")).toEqual({ type: "merchant", merchantId: 3, amount: 5, merchantName: "Àdé" });
   });
@@ -24,10 +28,14 @@ describe("payment link parser (spec 01 §5, DECISIONS 'QR payment links')", () =
     ["empty text", ""],
     ["plain text", "hello"],
     ["a web URL", "https://kolo.test/pay/merchant/1"],
+    ["no scheme", "pay/merchant/1"],
+    ["scheme without slashes", "kolo:pay/merchant/1"],
     ["wrong scheme", "colo://pay/merchant/1"],
+    ["another app's scheme", "upi://pay/merchant/1"],
     ["scheme in capitals", "KOLO://pay/merchant/1"],
     ["wrong host", "kolo://send/merchant/1"],
     ["missing type and id", "kolo://pay/"],
+    ["missing type", "kolo://pay//1"],
     ["missing id", "kolo://pay/merchant"],
     ["missing id with slash", "kolo://pay/merchant/"],
     ["non-numeric id", "kolo://pay/merchant/abc"],
@@ -35,6 +43,8 @@ describe("payment link parser (spec 01 §5, DECISIONS 'QR payment links')", () =
     ["zero id", "kolo://pay/merchant/0"],
     ["leading zero id", "kolo://pay/merchant/01"],
     ["decimal id", "kolo://pay/merchant/1.5"],
+    ["id with a space", "kolo://pay/merchant/1 2"],
+    ["id with letters after digits", "kolo://pay/p2p/12a"],
     ["id beyond safe integers", "kolo://pay/merchant/90071992547409930"],
     ["unknown type", "kolo://pay/bank/1"],
     ["type in capitals", "kolo://pay/Merchant/1"],
@@ -42,6 +52,13 @@ describe("payment link parser (spec 01 §5, DECISIONS 'QR payment links')", () =
     ["fragment", "kolo://pay/merchant/1#x"],
     ["unknown query parameter", "kolo://pay/merchant/1?foo=bar"],
     ["amount twice", "kolo://pay/merchant/1?amount=1&amount=2"],
+    ["name twice", "kolo://pay/p2p/1?name=A&name=B"],
+    ["blank name", "kolo://pay/p2p/1?name=%20%20"],
+    ["unknown parameter on an invoice", "kolo://pay/invoice/1?merchantId=2"],
+    ["amount with a plus sign", "kolo://pay/merchant/1?amount=%2B5"],
+    ["amount with a leading zero", "kolo://pay/merchant/1?amount=05"],
+    ["amount with a naira sign", "kolo://pay/merchant/1?amount=%E2%82%A65"],
+    ["amount Infinity", "kolo://pay/merchant/1?amount=Infinity"],
     ["empty name", "kolo://pay/merchant/1?name="],
     ["empty amount", "kolo://pay/merchant/1?amount="],
     ["zero amount", "kolo://pay/merchant/1?amount=0"],

@@ -22,6 +22,20 @@ export const p2pTransferSchema = z.object({
   idempotencyKey: plainText().trim().min(8).max(200).optional(),
 });
 
+/**
+ * POST /api/transfer/p2p as the procedure takes it: the spec's body, or, for a scanned P2P code
+ * (spec 01 "/scan": /transfer?userId&amount), `recipientId` instead of `recipientEmail`; the
+ * server then resolves the recipient by id (the payer never sees the e-mail). With both, the id
+ * wins. With neither: VALIDATION 'Please enter a valid email' (transfers router).
+ */
+export const p2pTransferRequestSchema = p2pTransferSchema.extend({
+  recipientEmail: p2pTransferSchema.shape.recipientEmail.optional(),
+  recipientId: z.number({ error: TRANSFER_MESSAGES.recipientNotFound }).int().positive().optional(),
+});
+
+/** {id} of the user a scanned P2P code names (GET /api/users/{id}). */
+export const recipientLookupSchema = z.object({ id: z.number().int().positive() });
+
 /** Top-up messages that are not the spec's (issue 7 item 17). */
 export const TOPUP_MESSAGES = {
   idempotencyKeyReused: "This idempotency key was already used for a different top-up",

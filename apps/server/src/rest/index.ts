@@ -32,6 +32,8 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
     const key = req.headers["idempotency-key"];
     return caller.transfers.p2p({ ...(req.body as Body), idempotencyKey: typeof key === "string" ? key : undefined } as never);
   });
+  // The recipient of a scanned P2P code, {id, name} (not in the spec's tables; issue 9 item 6).
+  route("GET", "/api/users/:id", (caller, req) => caller.users.recipient({ id: Number((req.params as { id: string }).id) as never }));
   route("GET", "/api/transactions", (caller) => caller.transactions.list());
   // Payouts (spec 02 §7; DECISIONS "Banking"): the Idempotency-Key header, else the body's idempotencyKey.
   const payoutKey = (req: { headers: Record<string, unknown>; body: unknown }) => {

@@ -1,22 +1,31 @@
-import { PAYOUT_MESSAGES, TRANSFER_MESSAGES, bankTransferSchema, p2pTransferSchema } from "@kolo/domain";
+import { DomainError, PAYOUT_MESSAGES, TRANSFER_MESSAGES, bankTransferSchema, p2pTransferRequestSchema } from "@kolo/domain";
 import { transferP2P } from "../money/p2p";
 import { startPayout } from "../money/payouts";
 import { toTransactionView } from "../money/view";
 import { featureProcedure, router } from "../trpc";
+import { resolveRecipientById } from "./users";
 import { payoutAnswer } from "./wallet";
 
 /** Transfers (spec 02 "/transfer/p2p", "/transfer/bank", §7 POST /api/transfer/p2p, /api/transfer/bank). */
 export const transfersRouter = router({
   /**
-   * {recipientEmail, amount: naira, idempotencyKey?} -> {message: 'Transfer Successful', transaction}.
-   * Free and instant. Needs feature_send_money. Errors: see transferP2P.
+   * {recipientEmail | recipientId, amount: naira, idempotencyKey?} -> {message: 'Transfer
+   * Successful', transaction}. Free and instant. Needs feature_send_money. `recipientId` (a
+   * scanned P2P code) is resolved on the server (resolveRecipientById: RULE_VIOLATION for oneself,
+   * RECIPIENT_NOT_FOUND); with neither: VALIDATION 'Please enter a valid email'. Other errors: see
+   * transferP2P.
    */
   p2p: featureProcedure("feature_send_money")
-    .input(p2pTransferSchema)
+    .input(p2pTransferRequestSchema)
     .mutation(async ({ ctx, input }) => {
+      const recipientEmail =
+        input.recipientId !== undefined ? (await resolveRecipientById(ctx.db, ctx.user.id, input.recipientId)).email : input.recipientEmail;
+      if (recipientEmail === undefined) {
+        throw new DomainError("VALIDATION", TRANSFER_MESSAGES.invalidEmail, { recipientEmail: [TRANSFER_MESSAGES.invalidEmail] });
+      }
       const { transaction } = await transferP2P(ctx.db, {
         sender: ctx.user,
-        recipientEmail: input.recipientEmail,
+        recipientEmail,
         amountKobo: input.amount,
         idempotencyKey: input.idempotencyKey,
       });
