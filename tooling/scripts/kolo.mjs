@@ -91,16 +91,25 @@ async function ensureInstalled() {
   }
 }
 
-async function ensureChromium() {
-  if (existsSync("/usr/bin/chromium")) return;
+/**
+ * The browser tests' Debian packages: Chromium (/usr/bin/chromium) and ffmpeg (the scanner's
+ * tests turn a QR picture into the fake camera's .y4m video). Installed with apt-get when missing
+ * and running as root; otherwise a message says what to install.
+ */
+async function ensureBrowserTestTools() {
+  const missing = [
+    ["/usr/bin/chromium", "chromium"],
+    ["/usr/bin/ffmpeg", "ffmpeg"],
+  ].filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
+  if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !existsSync("/usr/bin/apt-get")) {
-    console.error("The browser tests need Chromium at /usr/bin/chromium: install Debian's 'chromium' package.");
+    console.error(`The browser tests need Debian's ${missing.map((pkg) => `'${pkg}'`).join(" and ")} package${missing.length > 1 ? "s" : ""} (/usr/bin/chromium, /usr/bin/ffmpeg).`);
     process.exit(1);
   }
-  step("Installing Chromium from Debian's packages");
+  step(`Installing ${missing.join(" and ")} from Debian's packages`);
   await run("apt-get", ["update", "-qq"]);
-  await run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  await run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...missing], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
 }
 
 const command = process.argv[2];
@@ -125,7 +134,7 @@ if (command === "start") {
   process.exit(await supervise(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: `${ROOT}apps/server`, ipc: true }));
 } else if (command === "test") {
   await ensureInstalled();
-  await ensureChromium();
+  await ensureBrowserTestTools();
   step(`Type checking every package (Node ${process.versions.node})`);
   await pnpm("-r", "typecheck");
   step("Linting");

@@ -38,3 +38,14 @@ export async function registerAndSkipOnboarding(page: Page, user: TestUser): Pro
 
 /** The dashboard's balance card. */
 export const balanceCard = (page: Page) => page.getByRole("region", { name: "Available Balance" });
+
+/** Tops the signed-in user up with `naira` through the sandbox checkout; back on /dashboard. */
+export async function topUp(page: Page, naira: string) {
+  await page.getByRole("button", { name: "Add Money" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Money" });
+  await dialog.getByLabel("Amount (NGN)").fill(naira);
+  await dialog.getByRole("button", { name: "Add Money" }).click();
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Dashboard" }).click();
+}

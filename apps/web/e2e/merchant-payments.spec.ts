@@ -2,18 +2,7 @@
 // its receipt, against the real server with the demo data (merchant 1 is 'Test Store', owned by
 // merchant@kolo.test).
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast } from "./helpers";
-
-/** Tops the signed-in user up with `naira` through the sandbox checkout; back on /dashboard. */
-async function topUp(page: Page, naira: string) {
-  await page.getByRole("button", { name: "Add Money" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Money" });
-  await dialog.getByLabel("Amount (NGN)").fill(naira);
-  await dialog.getByRole("button", { name: "Add Money" }).click();
-  await page.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
-  await page.getByRole("link", { name: "Return to Dashboard" }).click();
-}
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, topUp } from "./helpers";
 
 /** A signed-in REST client for the demo merchant. */
 async function demoMerchant(request: APIRequestContext, baseURL: string) {

@@ -18,13 +18,17 @@ export type PaymentQrPayload =
   | { type: "invoice"; invoiceId: number; merchantName?: string; amount?: number }
   | { type: "p2p"; userId: number; userName?: string; amount?: number };
 
-/** Spec 01 §8 texts for a code that is not a payment link, and for the scanner's other failures. */
+/** Spec 01 §8 texts for a code that is not a payment link, and for the scanner's other failures (and the camera's). */
 export const PAYMENT_LINK_MESSAGES = {
   invalidTitle: "Invalid QR Code",
   invalid: "This doesn't appear to be a valid payment QR code of the product.",
   processingFailed: "Something went wrong. Please try again.",
+  merchantNotFoundTitle: "Merchant Not Found",
+  merchantNotFound: "Could not find merchant details. The QR code may be invalid.",
   invalidTransferTitle: "Invalid Transfer",
   toSelf: "You cannot transfer money to yourself.",
+  cameraDenied: "Camera access denied. Please allow camera access to scan QR codes.",
+  cameraUnavailable: "Unable to access camera",
 } as const;
 
 // kolo://pay/{type}/{id} then an optional query; the id is a positive integer without a leading 0.

@@ -184,3 +184,16 @@ export const IconSparkles = (p: IconProps) => (
     <path d="M16 18a2 2 0 0 1 2 2 2 2 0 0 1 2-2 2 2 0 0 1-2-2 2 2 0 0 1-2 2m0-12a2 2 0 0 1 2 2 2 2 0 0 1 2-2 2 2 0 0 1-2-2 2 2 0 0 1-2 2M9 18a6 6 0 0 1 6-6 6 6 0 0 1-6-6 6 6 0 0 1-6 6 6 6 0 0 1 6 6" />
   </Icon>
 );
+
+export const IconFlashlight = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 3h12v3a6 6 0 0 1-2 4v10a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1V10a6 6 0 0 1-2-4V3zM6 7h12M12 13v2" />
+  </Icon>
+);
+
+export const IconPhoto = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <path d="m3 16 5-5 4 4 3-3 6 6M15 8h.01" />
+  </Icon>
+);

@@ -5,7 +5,6 @@ import type { LinkProps } from "@tanstack/react-router";
  * show the not-found card; the router's typed `to` does not know them yet, hence `linkTo`.
  */
 export type UpcomingPath =
-  | "/scan"
   | "/withdraw"
   | "/airtime"
   | "/data"

@@ -3,8 +3,8 @@ import { Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-
 import { ApiProvider } from "../lib/api";
 import { BottomNav } from "./_authed/-components/bottom-nav";
 
-/** Screens without the bottom navigation (a step-by-step flow of its own). */
-const WITHOUT_NAV = new Set(["/onboarding"]);
+/** Screens without the bottom navigation (a step-by-step flow of its own; the camera view). */
+const WITHOUT_NAV = new Set(["/onboarding", "/scan"]);
 
 /**
  * Pathless layout of every signed-in screen: no user (auth.me fails for any reason) means

@@ -22,6 +22,7 @@ import {
   IconLogout,
   IconPhone,
   IconPlus,
+  IconQrCode,
   IconScan,
   IconSend,
   IconWifi,
@@ -138,6 +139,10 @@ export function DashboardScreen() {
           ))}
         </SimpleGrid>
       </Box>
+
+      <Button component={Link} to="/receive" variant="light" leftSection={<IconQrCode size={18} />} justify="flex-start">
+        Receive Money
+      </Button>
 
       <VerificationCard compact />
 

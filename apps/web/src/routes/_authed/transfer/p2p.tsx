@@ -1,9 +1,9 @@
 import { NairaAmountInput } from "../../../components/form-inputs";
-import { FEATURE_DISABLED_MESSAGE, formatNaira, nairaInputText, p2pTransferSchema, parseNairaInput } from "@kolo/domain";
-import { Alert, Card, List, Stack, Text, TextInput } from "@mantine/core";
+import { FEATURE_DISABLED_MESSAGE, PAYMENT_LINK_MESSAGES, formatNaira, nairaInputText, p2pTransferSchema, parseNairaInput } from "@kolo/domain";
+import { Alert, Button, Card, Group, List, Loader, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { useRef, useState } from "react";
+import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
 import { optionalPositiveInt, optionalPositiveNumber } from "../../../lib/search";
 import { BusyButton } from "../../../components/busy-button";
 import { OfflineNotice } from "../../../components/offline-notice";
@@ -34,31 +34,108 @@ const p2pFormSchema = p2pTransferSchema
   .omit({ idempotencyKey: true })
   .extend({ amount: nairaInputText.pipe(p2pTransferSchema.shape.amount) });
 
+/** The same, for a recipient given by id (a scanned P2P code): only the amount is typed. */
+const p2pByIdFormSchema = p2pFormSchema.omit({ recipientEmail: true });
+
 const FALLBACK_FAILURE = "Unable to complete transfer. Please check the recipient email and try again.";
 
 /**
- * Send to another user by e-mail (spec 02 "/transfer/p2p", §5, §8). The idempotency key is made
- * once per submitted form: a retry of the same values reuses it, a change or a success makes a new one.
+ * Send to another user by e-mail (spec 02 "/transfer/p2p", §5, §8), or to the user a scanned P2P
+ * code names (/transfer?userId&amount, spec 01 "/scan"): then the recipient's name comes from the
+ * server (users.recipient), the amount is filled in, and one's own code is refused with 'Invalid
+ * Transfer' / 'You cannot transfer money to yourself.' (spec 01 §5 "QR transfer", §8).
  */
 function P2pTransferPage() {
+  const { userId, amount } = Route.useSearch();
+  // A new code (or leaving it for the e-mail form) starts a fresh form.
+  return <P2pTransferForm key={userId ?? "email"} recipientId={userId} prefill={amount} />;
+}
+
+/** The recipient named by a scanned code: its name from the server, or why it cannot be paid. */
+function ScannedRecipient({ recipientId, onResolved }: { recipientId: number; onResolved: (name: string | null) => void }) {
+  const me = useMe();
+  const self = recipientId === me.id;
+  const recipient = trpc.users.recipient.useQuery({ id: recipientId }, { enabled: !self, retry: false, staleTime: 60_000 });
+  const name = recipient.data?.name ?? null;
+  const { refetch } = recipient;
+  useEffect(() => onResolved(self ? null : name), [self, name, onResolved]);
+  const emailInstead = (
+    <Button component={Link} to="/transfer/p2p" variant="light" size="xs">
+      Send by e-mail instead
+    </Button>
+  );
+  if (self || domainCode(recipient.error) === "RULE_VIOLATION") {
+    return (
+      <Alert color="red" title={PAYMENT_LINK_MESSAGES.invalidTransferTitle} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{PAYMENT_LINK_MESSAGES.toSelf}</Text>
+          {emailInstead}
+        </Stack>
+      </Alert>
+    );
+  }
+  if (recipient.isError) {
+    const notFound = domainCode(recipient.error) === "RECIPIENT_NOT_FOUND";
+    return (
+      <Alert color="red" title={notFound ? "Recipient not found" : "Error"} role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{notFound ? "This code does not belong to an active Kolo account." : "Could not look up the recipient."}</Text>
+          <Group gap="xs">
+            {notFound ? null : (
+              <Button variant="light" size="xs" onClick={() => void refetch()}>
+                Retry
+              </Button>
+            )}
+            {emailInstead}
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Card padding="md" aria-live="polite" aria-busy={recipient.isPending}>
+      <Text size="sm" c="dimmed">
+        Recipient
+      </Text>
+      {name !== null ? (
+        <Text fw={700} fz="lg">
+          {name}
+        </Text>
+      ) : (
+        <Group gap="xs">
+          <Loader size="xs" aria-hidden="true" />
+          <Text size="sm">Looking up the recipient...</Text>
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The form. The idempotency key is made once per submitted form: a retry of the same values
+ * reuses it, a change or a success makes a new one.
+ */
+function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefill?: number }) {
   const me = useMe();
   const enabled = useFeatures()("feature_send_money");
-  const { amount: prefill } = Route.useSearch();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const transfer = trpc.transfers.p2p.useMutation();
   const [recipientGuess, setRecipientGuess] = useState<string | null>(null);
+  const [scannedName, setScannedName] = useState<string | null>(null);
   const attempt = useRef<{ key: string; signature: string } | null>(null);
   const inFlight = useRef(false);
+  const byId = recipientId !== undefined;
 
   const form = useForm<{ recipientEmail: string; amount: string }>({
     mode: "controlled",
     initialValues: { recipientEmail: "", amount: prefill !== undefined ? String(prefill) : "" },
-    validate: schemaResolver(p2pFormSchema, { sync: true }),
+    validate: schemaResolver(byId ? p2pByIdFormSchema : p2pFormSchema, { sync: true }),
   });
 
   const submit = form.onSubmit(async (values) => {
     if (inFlight.current || transfer.isPending || !enabled) return;
+    if (byId && scannedName === null) return; // not resolved, or one's own code
     const recipientEmail = values.recipientEmail.trim();
     const parsed = parseNairaInput(values.amount);
     if (!parsed.ok) return; // the resolver already put the reason under the field
@@ -71,18 +148,20 @@ function P2pTransferPage() {
       notifyOffline();
       return;
     }
-    const signature = `${recipientEmail.toLowerCase()}|${parsed.kobo}`;
+    const signature = `${byId ? `id:${recipientId}` : recipientEmail.toLowerCase()}|${parsed.kobo}`;
     if (attempt.current?.signature !== signature) attempt.current = { key: newIdempotencyKey(), signature };
     inFlight.current = true;
     try {
-      const result = await transfer.mutateAsync({ recipientEmail, amount, idempotencyKey: attempt.current.key });
+      const recipient = byId ? { recipientId } : { recipientEmail };
+      const result = await transfer.mutateAsync({ ...recipient, amount, idempotencyKey: attempt.current.key });
       attempt.current = null;
-      notify({ title: "Transfer Successful", message: `${formatNaira(result.transaction.amount)} sent to ${recipientEmail}` });
+      notify({ title: "Transfer Successful", message: `${formatNaira(result.transaction.amount)} sent to ${byId ? scannedName : recipientEmail}` });
       await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate()]);
       await navigate({ to: "/dashboard" });
     } catch (error) {
       if (!domainCode(error) && isOffline()) notifyOffline();
       else if (domainCode(error) === "INSUFFICIENT_BALANCE") notifyError("Insufficient Balance", "Please top up your wallet to continue");
+      else if (domainCode(error) === "RULE_VIOLATION" && byId) notifyError(PAYMENT_LINK_MESSAGES.invalidTransferTitle, PAYMENT_LINK_MESSAGES.toSelf);
       else notifyError("Transfer Failed", serverMessage(error) ?? FALLBACK_FAILURE);
     } finally {
       inFlight.current = false;
@@ -107,9 +186,11 @@ function P2pTransferPage() {
         </Text>
       </Card>
       <OfflineNotice />
+      {recipientId !== undefined ? <ScannedRecipient recipientId={recipientId} onResolved={setScannedName} /> : null}
       <Card>
         <form onSubmit={submit} noValidate>
           <Stack>
+            {byId ? null : (
             <TextInput
               label="Recipient email"
               type="email"
@@ -126,6 +207,7 @@ function P2pTransferPage() {
               description={recipientGuess !== null ? `Recipient found: ${recipientGuess}` : undefined}
               inputWrapperOrder={["label", "input", "description", "error"]}
             />
+            )}
             <NairaAmountInput
               placeholder="1,000"
               required
@@ -142,7 +224,7 @@ function P2pTransferPage() {
               fullWidth
               busy={transfer.isPending}
               busyLabel="Sending..."
-              disabled={!enabled}
+              disabled={!enabled || (byId && scannedName === null)}
               aria-describedby={enabled ? undefined : "p2p-disabled"}
             >
               Send Money

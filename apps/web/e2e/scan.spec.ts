@@ -1,0 +1,257 @@
+// Issue 9 item 4 and 6: /scan (spec 01 "/scan", §4 "Camera", §5, §8) in real Chromium with a fake
+// camera. The QR is generated in the app (the merchant's /merchant/qr-code, a user's /receive),
+// downloaded as a PNG, turned into a .y4m video with ffmpeg (Debian's package, installed by
+// tooling/scripts/kolo.mjs and .ci/run) and fed to a second Chromium as its camera.
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { promisify } from "node:util";
+import { type Browser, type BrowserContext, type Page, chromium, expect, test } from "@playwright/test";
+import jsQR from "jsqr";
+import { PNG } from "pngjs";
+import QRCode from "qrcode";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, topUp } from "./helpers";
+
+const run = promisify(execFile);
+const systemChromium = "/usr/bin/chromium";
+const BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+
+/** Turns a QR picture into a short .y4m video: the code scaled up (sharp edges) on a white 640x480 frame. */
+async function qrVideo(png: string, y4m: string) {
+  await run("ffmpeg", ["-y", "-loglevel", "error", "-loop", "1", "-i", png, "-t", "1", "-r", "5", "-pix_fmt", "yuv420p", "-vf", "scale=360:360:flags=neighbor,pad=640:480:(ow-iw)/2:(oh-ih)/2:white", y4m]);
+  return y4m;
+}
+
+/**
+ * A second Chromium whose camera plays `video`: `grant` answers the permission prompt with yes
+ * (--use-fake-ui-for-media-stream); without it headless Chromium refuses the camera.
+ */
+async function cameraBrowser(video: string, grant = true): Promise<Browser> {
+  return chromium.launch({
+    ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+    args: [...BROWSER_ARGS, ...(grant ? ["--use-fake-ui-for-media-stream"] : []), "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
+  });
+}
+
+async function phone(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  // Counts the camera tracks the page stops (they must stop when /scan is left).
+  await page.addInitScript(() => {
+    const stop = MediaStreamTrack.prototype.stop;
+    (window as unknown as { tracksStopped: number }).tracksStopped = 0;
+    MediaStreamTrack.prototype.stop = function (this: MediaStreamTrack) {
+      (window as unknown as { tracksStopped: number }).tracksStopped += 1;
+      stop.call(this);
+    };
+  });
+  return { context, page };
+}
+
+const tracksStopped = (page: Page) => page.evaluate(() => (window as unknown as { tracksStopped: number }).tracksStopped);
+
+/** Clicks Download on a PaymentQr screen, saves the PNG to `path`, returns the text its QR holds. */
+async function downloadQr(page: Page, path: string): Promise<string | undefined> {
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download" }).click();
+  await (await downloading).saveAs(path);
+  const png = PNG.sync.read(await readFile(path));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+}
+
+/** Registers a user who creates a merchant account ('My Business', 'Retail'); returns its id. */
+async function newMerchant(page: Page, name: string) {
+  await registerAndSkipOnboarding(page, newUser(name));
+  await page.goto("/merchant/dashboard");
+  await page.getByRole("dialog", { name: "Create Merchant Account" }).getByRole("button", { name: "Create Account" }).click();
+  await expect(toast(page, "Merchant Account Created")).toBeVisible();
+  return ((await (await page.request.get("/api/merchants/me")).json()) as { id: number }).id;
+}
+
+const merchantBalance = async (page: Page) => ((await (await page.request.get("/api/merchants/me")).json()) as { balance: number }).balance;
+
+test("scan a merchant's QR with the camera: redirect with the QR's amount, pay, the merchant's balance rises; the camera stops", async ({ page, baseURL }, testInfo) => {
+  const merchantId = await newMerchant(page, "Bola Merchant");
+  await page.goto("/merchant/qr-code");
+  await page.getByRole("button", { name: "Add Fixed Amount" }).click();
+  await page.getByLabel("Fixed amount").fill("750");
+  await page.getByRole("button", { name: "Set Amount" }).click();
+  await expect(page.getByText("Scan to pay ₦750.00")).toBeVisible();
+  const png = testInfo.outputPath("merchant-qr.png");
+  expect(await downloadQr(page, png)).toBe(`kolo://pay/merchant/${merchantId}?name=My%20Business&amount=750`);
+  const browser = await cameraBrowser(await qrVideo(png, testInfo.outputPath("merchant-qr.y4m")));
+  try {
+    const { page: payer } = await phone(browser, baseURL!);
+    await registerAndSkipOnboarding(payer, newUser("Kemi Payer"));
+    await topUp(payer, "2000");
+    await payer.getByRole("link", { name: "Scan" }).click();
+    await expect(payer).toHaveURL(/\/payment-confirmation\?/);
+    const url = new URL(payer.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({ merchantId: String(merchantId), amount: "750", merchantName: "My Business" });
+    await expect.poll(() => tracksStopped(payer)).toBeGreaterThan(0);
+    const main = payer.getByRole("main");
+    await expect(main.getByText("My Business")).toBeVisible();
+    await expect(main.getByText("Retail")).toBeVisible();
+    await expect(main.getByText("₦750.00").first()).toBeVisible();
+    await main.getByRole("button", { name: "Pay Now" }).click();
+    await expect(payer.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+    expect(await merchantBalance(page)).toBe(750);
+    await main.getByRole("button", { name: "Return to Dashboard" }).click();
+    await expect(balanceCard(payer)).toContainText("₦1,250.00");
+  } finally {
+    await browser.close();
+  }
+});
+
+test("the scanner's screen: title, no navigation, the 240x240 frame with its 2 s line, flashlight with no torch, Scan Again, Cancel and close; an invalid QR video says 'Invalid QR Code'", async ({ baseURL }, testInfo) => {
+  const png = testInfo.outputPath("not-a-payment.png");
+  await QRCode.toFile(png, "https://example.com/pay/merchant/1", { width: 200, margin: 1 });
+  const browser = await cameraBrowser(await qrVideo(png, testInfo.outputPath("not-a-payment.y4m")));
+  try {
+    const { page } = await phone(browser, baseURL!);
+    await registerAndSkipOnboarding(page, newUser("Femi Scanner"));
+    await page.goto("/scan");
+    await expect(page.getByRole("heading", { name: "Scan to Pay" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    const invalid = page.getByRole("alert").filter({ hasText: "Invalid QR Code" });
+    await expect(invalid).toContainText("This doesn't appear to be a valid payment QR code of the product.");
+    await expect(page).toHaveURL(/\/scan$/);
+    await expect(page.getByLabel("Camera view")).toBeVisible();
+    const frame = await page.locator(".kolo-scan-frame").boundingBox();
+    expect([frame?.width, frame?.height]).toEqual([240, 240]);
+    // The decoded code stopped scanning: the line shows again while scanning (below, Scan Again).
+    // The fake camera has no torch: the toggle does nothing (spec 01 §4).
+    await page.getByRole("button", { name: "Flashlight" }).click();
+    await expect(page.getByRole("button", { name: "Flashlight" })).toHaveAttribute("aria-pressed", "false");
+    // Scan Again decodes the same invalid code again.
+    await invalid.getByRole("button", { name: "Scan Again" }).click();
+    expect(await page.evaluate(() => {
+      const line = document.querySelector(".kolo-scan-line");
+      return line ? getComputedStyle(line).animationDuration : "no line";
+    })).toBe("2s");
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid QR Code" })).toBeVisible();
+
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect.poll(() => tracksStopped(page)).toBeGreaterThan(0);
+    await page.goto("/scan");
+    await expect(page.getByRole("heading", { name: "Scan to Pay" })).toBeVisible();
+    await page.getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("camera refused: 'Camera access denied. Please allow camera access to scan QR codes.'; the demo button still works", async ({ baseURL }, testInfo) => {
+  const browser = await cameraBrowser(await qrVideo(await writeQr(testInfo.outputPath("any.png"), "kolo://pay/merchant/1"), testInfo.outputPath("any.y4m")), false);
+  try {
+    const { page } = await phone(browser, baseURL!);
+    await registerAndSkipOnboarding(page, newUser("Dayo Private"));
+    await page.goto("/scan");
+    await expect(page.getByRole("alert")).toHaveText("Camera access denied. Please allow camera access to scan QR codes.");
+    await expect(page.getByLabel("Camera view")).toBeHidden();
+    await page.getByRole("button", { name: "Demo: Proceed with Payment" }).click();
+    await expect(page).toHaveURL(/\/payment-confirmation\?/);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ merchantId: "1", merchantName: "Test Store", amount: "1000" });
+    await expect(page.getByRole("main").getByText("Test Store")).toBeVisible();
+    await expect(page.getByRole("main").getByText("₦1,000.00").first()).toBeVisible();
+  } finally {
+    await browser.close();
+  }
+});
+
+async function writeQr(path: string, text: string) {
+  await QRCode.toFile(path, text, { width: 200, margin: 1 });
+  return path;
+}
+
+test("P2P by QR: the payee's /receive code, scanned by another user, opens /transfer/p2p with the name from the server; sending moves the money; one's own code is refused", async ({ page, baseURL }, testInfo) => {
+  const payee = newUser("Ada Obi");
+  await registerAndSkipOnboarding(page, payee);
+  await page.getByRole("link", { name: "Receive Money" }).click();
+  await expect(page).toHaveURL(/\/receive$/);
+  await expect(page.getByRole("heading", { name: "Ada Obi" })).toBeVisible();
+  await expect(page.getByText("Scan to pay me")).toBeVisible();
+  const payeeId = ((await (await page.request.get("/api/auth/me")).json()) as { id: number }).id;
+  const png = testInfo.outputPath("p2p-qr.png");
+  expect(await downloadQr(page, png)).toBe(`kolo://pay/p2p/${payeeId}?name=Ada%20Obi`);
+
+  // Own code, from the gallery (the main browser has no camera: 'Unable to access camera').
+  await page.goto("/scan");
+  await expect(page.getByRole("alert")).toHaveText("Unable to access camera");
+  await page.locator('input[type="file"]').setInputFiles(png);
+  const self = page.getByRole("alert").filter({ hasText: "Invalid Transfer" });
+  await expect(self).toContainText("You cannot transfer money to yourself.");
+  await page.goto(`/transfer?userId=${payeeId}&amount=5`);
+  await expect(page).toHaveURL(/\/transfer\/p2p\?/);
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid Transfer" })).toContainText("You cannot transfer money to yourself.");
+  await expect(page.getByRole("button", { name: "Send Money" })).toBeDisabled();
+
+  const browser = await cameraBrowser(await qrVideo(png, testInfo.outputPath("p2p-qr.y4m")));
+  try {
+    const { page: payer } = await phone(browser, baseURL!);
+    await registerAndSkipOnboarding(payer, newUser("Tobi Sender"));
+    await topUp(payer, "1000");
+    await payer.goto("/scan");
+    await expect(payer).toHaveURL(new RegExp(`/transfer/p2p\\?userId=${payeeId}$`));
+    await expect(payer.getByText("Recipient", { exact: true })).toBeVisible();
+    await expect(payer.getByText("Ada Obi", { exact: true })).toBeVisible();
+    await expect(payer.getByLabel("Recipient email")).toHaveCount(0);
+    await payer.getByRole("textbox", { name: /Amount/ }).fill("300");
+    await payer.getByRole("button", { name: "Send Money" }).click();
+    await expect(toast(payer, "Transfer Successful")).toContainText("₦300.00 sent to Ada Obi");
+    await expect(payer).toHaveURL(/\/dashboard$/);
+    await expect(balanceCard(payer)).toContainText("₦700.00");
+  } finally {
+    await browser.close();
+  }
+  await page.goto("/dashboard");
+  await expect(balanceCard(page)).toContainText("₦300.00");
+});
+
+test("a merchant QR from the gallery leads to its confirmation; a picture without a code says so; an unknown merchant is 'Merchant Not Found'", async ({ page }, testInfo) => {
+  await registerAndSkipOnboarding(page, newUser("Gbenga Gallery"));
+  await page.goto("/scan");
+  const picture = page.locator('input[type="file"]');
+  await picture.setInputFiles(await writeQr(testInfo.outputPath("unknown-merchant.png"), "kolo://pay/merchant/999999?name=Ghost"));
+  await expect(page.getByRole("alert").filter({ hasText: "Merchant Not Found" })).toContainText("Could not find merchant details. The QR code may be invalid.");
+  const blank = new PNG({ width: 64, height: 64 });
+  blank.data.fill(255);
+  await picture.setInputFiles({ name: "blank.png", mimeType: "image/png", buffer: PNG.sync.write(blank) });
+  await expect(page.getByRole("alert").filter({ hasText: "No QR Code Found" })).toBeVisible();
+  await picture.setInputFiles(await writeQr(testInfo.outputPath("test-store.png"), "kolo://pay/merchant/1?name=Test%20Store&amount=12.5"));
+  await expect(page).toHaveURL(/\/payment-confirmation\?/);
+  expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ merchantId: "1", amount: "12.5", merchantName: "Test Store" });
+  await expect(page.getByRole("main").getByText("₦12.50").first()).toBeVisible();
+});
+
+test("switches: feature_scan_pay off hides Pay in the navigation and disables Scan; feature_merchant off hides Merchant", async ({ page, playwright, baseURL }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  const login = await admin.post("/api/auth/login", { headers: { origin: baseURL! }, data: { email: "admin@kolo.test", username: "admin@kolo.test", password: "admin123" } });
+  expect(login.status()).toBe(200);
+  const set = async (key: string, value: boolean) => expect((await admin.patch(`/api/admin/settings/${key}`, { headers: { origin: baseURL! }, data: { value } })).status()).toBe(200);
+  await registerAndSkipOnboarding(page, newUser("Sade Switch"));
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Pay" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Merchant" })).toBeVisible();
+  try {
+    await set("feature_scan_pay", false);
+    await set("feature_merchant", false);
+    await page.reload();
+    await expect(nav.getByRole("link", { name: "Home" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Pay" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Merchant" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Scan" })).toBeDisabled();
+    await page.goto("/scan");
+    await expect(page.getByText("Feature disabled by administrator")).toBeVisible();
+    await expect(page.getByLabel("Camera view")).toHaveCount(0);
+  } finally {
+    await set("feature_scan_pay", true);
+    await set("feature_merchant", true);
+    await admin.dispose();
+  }
+  await page.goto("/dashboard");
+  await expect(nav.getByRole("link", { name: "Pay" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Merchant" })).toBeVisible();
+});
