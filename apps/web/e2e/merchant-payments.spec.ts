@@ -1,7 +1,7 @@
 // Issue 9: /payment-confirmation (spec 01 "/payment-confirmation", §4 "Merchant payment", §8) and
 // its receipt, against the real server with the demo data (merchant 1 is 'Test Store', owned by
 // merchant@kolo.test).
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { balanceCard, newUser, registerAndSkipOnboarding, toast, topUp } from "./helpers";
 
 /** A signed-in REST client for the demo merchant. */
