@@ -2,36 +2,13 @@
 // camera. The QR is generated in the app (the merchant's /merchant/qr-code, a user's /receive),
 // downloaded as a PNG, turned into a .y4m video with ffmpeg (Debian's package, installed by
 // tooling/scripts/kolo.mjs and .ci/run) and fed to a second Chromium as its camera.
-import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { promisify } from "node:util";
-import { type Browser, type BrowserContext, type Page, chromium, expect, test } from "@playwright/test";
+import { type Browser, type BrowserContext, type Page, expect, test } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import QRCode from "qrcode";
+import { cameraBrowser, qrVideo } from "./camera";
 import { balanceCard, newUser, registerAndSkipOnboarding, toast, topUp } from "./helpers";
-
-const run = promisify(execFile);
-const systemChromium = "/usr/bin/chromium";
-const BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
-
-/** Turns a QR picture into a short .y4m video: the code scaled up (sharp edges) on a white 640x480 frame. */
-async function qrVideo(png: string, y4m: string) {
-  await run("ffmpeg", ["-y", "-loglevel", "error", "-loop", "1", "-i", png, "-t", "1", "-r", "5", "-pix_fmt", "yuv420p", "-vf", "scale=360:360:flags=neighbor,pad=640:480:(ow-iw)/2:(oh-ih)/2:white", y4m]);
-  return y4m;
-}
-
-/**
- * A second Chromium whose camera plays `video`: `grant` answers the permission prompt with yes
- * (--use-fake-ui-for-media-stream); without it headless Chromium refuses the camera.
- */
-async function cameraBrowser(video: string, grant = true): Promise<Browser> {
-  return chromium.launch({
-    ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-    args: [...BROWSER_ARGS, ...(grant ? ["--use-fake-ui-for-media-stream"] : []), "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
-  });
-}
 
 async function phone(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });

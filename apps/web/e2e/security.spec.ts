@@ -1,6 +1,9 @@
 // The Content-Security-Policy (apps/server/src/security.ts) against the real app in Chromium: every
 // screen, the sandbox checkout page included, runs without a single CSP violation (issue 7).
+import { writeFile } from "node:fs/promises";
 import { type BrowserContext, type Page, expect, test } from "@playwright/test";
+import { PNG } from "pngjs";
+import { cameraBrowser, qrVideo } from "./camera";
 import { balanceCard, newUser, registerAndSkipOnboarding, toast } from "./helpers";
 
 /** Collects CSP violations of every page of `context`: the DOM event and Chromium's console report. */
@@ -94,3 +97,38 @@ test("every screen runs under the CSP without a violation", async ({ browser }) 
   expect(violations).toEqual([]);
   await context.close();
 });
+
+test("the QR screens run under the CSP: /receive and its download, /scan with a camera and a gallery picture", async ({ baseURL }, testInfo) => {
+  // The camera plays a picture without a code (so scanning keeps running); the gallery gets the
+  // user's own P2P code, downloaded from /receive ('Invalid Transfer').
+  const browser = await cameraBrowser(await qrVideo(await writeBlankPng(testInfo.outputPath("blank.png")), testInfo.outputPath("blank.y4m")));
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+    const violations = await watchCsp(context);
+    const page = await context.newPage();
+    await registerAndSkipOnboarding(page, newUser("Bayo Camera"));
+    await page.getByRole("link", { name: "Receive Money" }).click();
+    await expect(page.getByRole("img", { name: "Payment QR code: Scan to pay me" })).toBeVisible();
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download" }).click();
+    const png = testInfo.outputPath("own-qr.png");
+    await (await downloading).saveAs(png);
+    await page.goto("/scan");
+    await expect(page.getByLabel("Camera view")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Flashlight" })).toBeVisible();
+    await page.locator('input[type="file"]').setInputFiles(png);
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid Transfer" })).toBeVisible();
+    expect(violations).toEqual([]);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
+/** A white 64×64 PNG (a camera picture without any code). */
+async function writeBlankPng(path: string) {
+  const png = new PNG({ width: 64, height: 64 });
+  png.data.fill(255);
+  await writeFile(path, PNG.sync.write(png));
+  return path;
+}
