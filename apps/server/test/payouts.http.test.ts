@@ -403,6 +403,17 @@ describe("DELETE /api/bank-accounts/{id} with a payout in flight", () => {
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ success: true });
   });
+
+  it("a delete racing a withdrawal: either the payout is refused (404) or the delete is (409), never a payout to a deleted account", async () => {
+    for (let round = 0; round < 6; round++) {
+      const c = await user(server, 1_000);
+      const accountId = await saveAccount(c, "stuck");
+      const [payout, removal] = await Promise.all([withdraw(c, accountId, 100), call(c, "DELETE", `/api/bank-accounts/${accountId}`)]);
+      const outcome = `${payout.status}/${removal.status}`;
+      expect(["200/409", "404/200"]).toContain(outcome);
+      expect(await balanceOf(c)).toBe(payout.status === 200 ? 850 : 1_000);
+    }
+  });
 });
 
 /** The Paystack client of `s` with some calls replaced (the rest go to the sandbox over HTTP). */
@@ -576,6 +587,21 @@ describe("provider answers, webhooks and the requery check", () => {
     const unknown = JSON.stringify({ ...success.body, data: { ...success.body.data, reference: "wd_unknown0000000000000000" } });
     expect((await forward(server, { ...success, raw: unknown, signature: paystackSignature(unknown, server.secretKey) })).body).toEqual({ received: true, outcome: "none" });
     expect(await balanceOf(c)).toBe(450);
+  });
+
+  it("a success after the payout failed and was refunded moves no money and is flagged for review", async () => {
+    const c = await user(server, 1_000);
+    const accountId = await saveAccount(c, "failed");
+    const { body } = await withdraw(c, accountId, 500);
+    const { failed } = await hooksFor(body.transaction.reference, 1);
+    await forward(server, failed);
+    expect(await balanceOf(c)).toBe(1_000);
+    const late = JSON.stringify({ event: "transfer.success", data: { ...failed.body.data, status: "success" } });
+    expect((await forward(server, { ...failed, raw: late, signature: paystackSignature(late, server.secretKey) })).body.outcome).toBe("none");
+    expect(await findTransactionByReference(t.db, body.transaction.reference)).toMatchObject({ status: "failed", metadata: { needsReview: true } });
+    expect(await balanceOf(c)).toBe(1_000);
+    expect(server.warnings).toContain("Payout answer needs an admin's review");
+    expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);
   });
 });
 

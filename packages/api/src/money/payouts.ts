@@ -174,8 +174,8 @@ export async function acceptPayout(db: Database, request: PayoutRequest): Promis
 export interface PayoutReport {
   /** `pending`: queued or not known yet (also a timeout or a 5xx): never a refund. */
   outcome: PayoutOutcome;
-  /** Where it came from (logged): the transfer call, a webhook, a verify call or the requery job. */
-  source: "transfer" | "webhook" | "verify";
+  /** Where it came from (logged): the transfer call, a webhook, a verify call (also the requery job's), or an admin's Complete/Fail. */
+  source: "transfer" | "webhook" | "verify" | "admin";
   transferCode?: string;
   providerStatus?: string;
   /** The provider's amount, kobo: a different figure than the record's is not applied (flagged for review). */
@@ -195,7 +195,9 @@ export type PayoutApplied = "processing" | "completed" | "failed" | "reversed" |
  * settles and reverses a payout still in flight (the webhooks came out of order), amount and fee
  * back (`reversed`). Answers that contradict a final state (a success after a failure, an amount
  * that differs) move no money: the record gets `needsReview` and a warning is logged. An unknown
- * reference (not a payout) answers "none" with no record.
+ * reference (not a payout) answers "none" with no record. An admin's Complete / Fail of a payout
+ * (DECISIONS "Admin") is this with outcome `success` / `failed` and source `admin`, so it races
+ * webhooks and the job safely.
  */
 export async function applyPayoutOutcome(
   db: Database,
@@ -228,9 +230,13 @@ export async function applyPayoutOutcome(
       if (!outcome.startsWith(what)) throw new Error(`Payout ${reference}: hold ${outcome} while the record was ${record.status}`);
     };
     switch (report.outcome) {
-      case "pending":
+      case "pending": {
         if (record.status === "pending") return move("processing");
+        const meta = metadataOf(record);
+        const news = Object.entries(info).some(([key, value]) => meta[key as keyof PayoutMetadata] !== value);
+        if (record.status === "processing" && news) return { transaction: await patchTransactionMetadata(tx, record.id, "transfer", info), applied: "none" as const };
         return unchanged;
+      }
       case "success": {
         if (inFlight) {
           const { outcome } = await settleHold(tx, { reference, destination: SYSTEM_ACCOUNTS.payoutsInTransit, description: `Payout ${reference} paid` });
