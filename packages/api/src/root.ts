@@ -4,6 +4,7 @@ import { featuresRouter } from "./router/features";
 import { invoicesRouter, merchantsRouter, paymentsRouter } from "./router/merchants";
 import { transactionsRouter } from "./router/transactions";
 import { transfersRouter } from "./router/transfers";
+import { supportRouter } from "./router/support";
 import { verificationRouter } from "./router/verification";
 import { walletRouter } from "./router/wallet";
 import { createCallerFactory, router } from "./trpc";
@@ -20,6 +21,7 @@ export const appRouter = router({
   merchants: merchantsRouter,
   invoices: invoicesRouter,
   payments: paymentsRouter,
+  supportTickets: supportRouter,
 });
 
 export type AppRouter = typeof appRouter;
