@@ -34,7 +34,7 @@ test("a user raises a ticket; the admin replies and resolves it; the user sees t
   await expect(dialog.getByText("Message must be at least 10 characters")).toBeVisible();
   await dialog.getByLabel("Subject").fill("Top-up not credited");
   await dialog.getByLabel("Message").fill("I paid ₦2,000 by card this morning.\nMy balance did not change.");
-  await dialog.getByLabel("Priority").click();
+  await dialog.getByRole("combobox", { name: "Priority" }).click();
   await page.getByRole("option", { name: "High" }).click();
   await dialog.getByRole("button", { name: "Submit Ticket" }).click();
   await expect(toast(page, "Ticket Created")).toContainText("Your support ticket has been submitted successfully.");

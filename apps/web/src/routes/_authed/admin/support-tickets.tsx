@@ -31,7 +31,7 @@ function AdminSupportTicketsPage() {
         <Badge color="blue.9" variant="light" size="lg">
           Open: {counts.open}
         </Badge>
-        <Badge color="yellow.9" variant="light" size="lg">
+        <Badge color="yellow" variant="light" size="lg">
           In Progress: {counts.inProgress}
         </Badge>
       </Group>

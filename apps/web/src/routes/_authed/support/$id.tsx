@@ -211,15 +211,17 @@ function StatusMenu({ ticketId, current }: { ticketId: number; current: TicketSt
   };
 
   return (
-    <Menu position="bottom-end" withinPortal>
+    // Not in a portal: the menu stays inside the page's landmarks. No focus placeholder: a role-less
+    // child of role="menu" (axe aria-required-children; mantinedev/mantine#8971).
+    <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <Button variant="light" size="sm" mih={44} loading={setStatus.isPending}>
+        <Button variant="default" size="sm" mih={44} loading={setStatus.isPending}>
           Update Status
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {TICKET_STATUSES.map((status) => (
-          <Menu.Item key={status} mih={44} disabled={status === current} onClick={() => void change(status)}>
+          <Menu.Item key={status} mih={44} aria-current={status === current ? "true" : undefined} onClick={() => void change(status)}>
             Mark as {TICKET_STATUS_LABELS[status]}
           </Menu.Item>
         ))}

@@ -205,6 +205,8 @@ function NewTicketForm({ onDone }: { onDone: () => void }) {
           data={TICKET_PRIORITIES.map((value) => ({ value, label: TICKET_PRIORITY_LABELS[value] }))}
           allowDeselect={false}
           size="md"
+          // Inside the dialog, not a portal outside every landmark.
+          comboboxProps={{ withinPortal: false }}
           {...form.getInputProps("priority")}
         />
         <BusyButton type="submit" fullWidth busy={create.isPending} busyLabel="Submitting...">

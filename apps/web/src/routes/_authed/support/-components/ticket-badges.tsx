@@ -4,8 +4,9 @@ import { Badge } from "@mantine/core";
 /** The ticket lists refresh on their own now and then, so a status an admin changed shows up. */
 export const TICKETS_QUERY_OPTIONS = { staleTime: 5_000, refetchInterval: 30_000 } as const;
 
-// Shade 9 of each colour: its text passes WCAG AA (4.5:1) on the badges' light and white backgrounds.
-const STATUS_COLORS: Record<TicketStatus, string> = { open: "blue.9", "in-progress": "yellow.9", resolved: "kolo.9", closed: "gray.9" };
+// Shade 9 of each colour: its text passes WCAG AA (4.5:1) on the badges' light and white backgrounds
+// (yellow without a shade: the theme darkens light yellow text itself, theme.ts).
+const STATUS_COLORS: Record<TicketStatus, string> = { open: "blue.9", "in-progress": "yellow", resolved: "kolo.9", closed: "gray.9" };
 const PRIORITY_COLORS: Record<TicketPriority, string> = { low: "gray.9", normal: "blue.9", high: "grape.9", urgent: "red.9" };
 
 /** A ticket's status badge (spec 02 "Support list"); the word is the label, the colour only repeats it. */
