@@ -7,7 +7,7 @@ import fastifyStatic from "@fastify/static";
 import { type AppRouter, PROVIDERS, type SandboxOptions, appRouter } from "@kolo/api";
 import { type Database, isDatabaseUnavailable } from "@kolo/db";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import type { Services } from "@kolo/api";
 import { registerRequestDeadline } from "./availability";
 import { contextFactory } from "./context";
@@ -39,6 +39,8 @@ export interface AppOptions {
   timeouts?: { requestMs: number; healthMs: number };
   /** Provider sandboxes to mount under /sandbox/<name>, by provider name (providers without keys). */
   sandboxes?: Record<string, SandboxOptions>;
+  /** Sees every route as it is declared (the access-control matrix test lists them with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -49,6 +51,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy ?? false,
     frameworkErrors,
   });
+  const onRoute = options.onRoute;
+  if (onRoute) app.addHook("onRoute", (route) => onRoute(route));
   const deps = { db: options.db, services: options.services };
 
   const timeouts = options.timeouts ?? { requestMs: 15_000, healthMs: 2_000 };

@@ -27,7 +27,16 @@ export interface SandboxServer {
  */
 export async function startSandboxServer(
   db: Database,
-  options: { webhookDelayMs?: number; webhookUrl?: string; deliverWebhooks?: boolean; services?: Partial<Services>; logLines?: string[] } = {},
+  options: {
+    webhookDelayMs?: number;
+    webhookUrl?: string;
+    deliverWebhooks?: boolean;
+    services?: Partial<Services>;
+    logLines?: string[];
+    onRoute?: Parameters<typeof buildApp>[0]["onRoute"];
+    authRateLimit?: { max: number; windowMs: number };
+    webDistDir?: string;
+  } = {},
 ): Promise<SandboxServer> {
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
@@ -56,6 +65,9 @@ export async function startSandboxServer(
       ...options.services,
     },
     sandboxes: { paystack: { secretKey, webhookUrl, webhookDelayMs: options.webhookDelayMs ?? 0 } },
+    onRoute: options.onRoute,
+    authRateLimit: options.authRateLimit,
+    webDistDir: options.webDistDir,
   });
   await app.listen({ port, host: "127.0.0.1" });
   return { app, base, secretKey, paystack, log, warnings };

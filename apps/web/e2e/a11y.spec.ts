@@ -189,3 +189,58 @@ test("the QR screens: /receive, /scan without a camera, /transfer/p2p from one's
   await expect(page.getByText("Unable to access camera")).toBeVisible();
   await checkScreen(page, "/scan, no camera");
 });
+
+test("support screens, for a user and for the admin: no axe violations, touch targets of 44 px", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await register(page, newUser("Zainab Bello"));
+  await page.goto("/support");
+  await expect(page.getByRole("heading", { name: "No support tickets" })).toBeVisible();
+  await checkScreen(page, "/support, empty");
+
+  await page.getByRole("button", { name: "New Ticket" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Support Ticket" });
+  await dialog.getByRole("button", { name: "Submit Ticket" }).click();
+  await expect(dialog.getByText("Subject must be at least 5 characters")).toBeVisible();
+  await checkScreen(page, "the Create New Support Ticket dialog with field errors");
+  await dialog.getByLabel("Subject").fill("Cannot add a bank account");
+  await dialog.getByLabel("Message").fill("The account name never resolves for my bank.");
+  await dialog.getByRole("combobox", { name: "Priority" }).click();
+  await expect(page.getByRole("option", { name: "Urgent" })).toBeVisible();
+  await checkScreen(page, "the ticket dialog's priority list");
+  await page.getByRole("option", { name: "Urgent" }).click();
+  await dialog.getByRole("button", { name: "Submit Ticket" }).click();
+  await expect(toast(page, "Ticket Created")).toBeVisible();
+  await expect(page.getByRole("article", { name: "Cannot add a bank account" })).toBeVisible();
+  await checkScreen(page, "/support with a ticket and a toast");
+
+  await page.getByRole("link", { name: /View Details/ }).click();
+  await expect(page.getByText("No replies yet")).toBeVisible();
+  await checkScreen(page, "/support/{id}");
+  const ticketPath = new URL(page.url()).pathname;
+
+  await page.goto("/support/999999");
+  await expect(page.getByRole("button", { name: "Try Again" })).toBeVisible();
+  await checkScreen(page, "/support/{id}, not found");
+
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const admin = await context.newPage();
+  await admin.goto("/login");
+  await admin.getByLabel("Email").fill("admin@kolo.test");
+  await admin.getByRole("textbox", { name: "Password" }).fill("admin123");
+  await admin.getByRole("button", { name: "Sign In" }).click();
+  await expect(admin).toHaveURL(/\/dashboard$/);
+  await admin.goto("/admin/support-tickets");
+  await expect(admin.getByRole("link", { name: /View & Respond/ }).first()).toBeVisible();
+  await checkScreen(admin, "/admin/support-tickets");
+  await admin.goto(ticketPath);
+  await admin.getByLabel("Your reply").fill("We are on it.");
+  await admin.getByRole("button", { name: "Send Reply" }).click();
+  await expect(admin.getByText("Staff", { exact: true })).toBeVisible();
+  await admin.getByRole("button", { name: "Update Status" }).click();
+  await expect(admin.getByRole("menuitem", { name: "Mark as Closed" })).toBeVisible();
+  await checkScreen(admin, "/support/{id} as admin, with a Staff reply and the status menu");
+  await admin.getByRole("menuitem", { name: "Mark as Closed" }).click();
+  await expect(admin.getByText("This ticket has been closed and no further replies can be added.")).toBeVisible();
+  await checkScreen(admin, "/support/{id}, closed");
+  await context.close();
+});

@@ -5,6 +5,7 @@ import { invoicesRouter, merchantsRouter, paymentsRouter } from "./router/mercha
 import { transactionsRouter } from "./router/transactions";
 import { transfersRouter } from "./router/transfers";
 import { usersRouter } from "./router/users";
+import { supportRouter } from "./router/support";
 import { verificationRouter } from "./router/verification";
 import { walletRouter } from "./router/wallet";
 import { createCallerFactory, router } from "./trpc";
@@ -22,6 +23,7 @@ export const appRouter = router({
   invoices: invoicesRouter,
   payments: paymentsRouter,
   users: usersRouter,
+  supportTickets: supportRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -16,3 +16,4 @@ export * from "./payment-link";
 export * from "./merchants";
 export * from "./requery";
 export * from "./payouts";
+export * from "./support";

@@ -78,6 +78,13 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
   route("POST", "/api/payments/invoice/:invoiceId", (caller, req) =>
     caller.payments.invoice({ ...(req.body as Body), invoiceId: id(req, "invoiceId"), idempotencyKey: key(req) } as never),
   );
+  // Support tickets (spec 02 §7; DECISIONS "Support").
+  route("GET", "/api/support-tickets", (caller) => caller.supportTickets.list());
+  route("GET", "/api/support-tickets/me", (caller) => caller.supportTickets.mine());
+  route("POST", "/api/support-tickets", (caller, req) => caller.supportTickets.create(req.body as never), 201);
+  route("GET", "/api/support-tickets/:id", (caller, req) => caller.supportTickets.byId({ id: id(req, "id") }));
+  route("POST", "/api/support-tickets/:id/replies", (caller, req) => caller.supportTickets.reply({ ...(req.body as Body), id: id(req, "id") } as never), 201);
+  route("PATCH", "/api/support-tickets/:id/status", (caller, req) => caller.supportTickets.setStatus({ ...(req.body as Body), id: id(req, "id") } as never));
   route("PATCH", "/api/admin/settings/:key", (caller, req) =>
     caller.features.set({ key: (req.params as { key: string }).key as never, value: (req.body as Body)?.value as never }),
   );

@@ -60,3 +60,24 @@ export function fieldErrors(error: unknown): Record<string, string> {
   }
   return result;
 }
+
+const STATUS_TEXTS: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+/**
+ * The HTTP status the server answered with, and its reason phrase ({status: 404, statusText:
+ * 'Not Found'}), for the spec's '{status} {statusText}' texts; undefined when the server did not answer.
+ */
+export function httpStatus(error: unknown): { status: number; statusText: string } | undefined {
+  const status = serverData(error)?.httpStatus;
+  if (typeof status !== "number") return undefined;
+  return { status, statusText: STATUS_TEXTS[status] ?? "" };
+}

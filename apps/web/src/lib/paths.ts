@@ -9,7 +9,6 @@ export type UpcomingPath =
   | "/airtime"
   | "/data"
   | "/bank-accounts"
-  | "/support"
   | "/merchant/qr-code"
   | "/merchant/analytics"
   | "/merchant/customers"

@@ -8,3 +8,4 @@ export * from "./topup-expiry";
 export * from "./bank-accounts";
 export * from "./identity";
 export * from "./merchants";
+export * from "./support";

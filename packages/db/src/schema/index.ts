@@ -5,3 +5,4 @@ export * from "./provider-sandbox";
 export * from "./banking";
 export * from "./identity";
 export * from "./merchants";
+export * from "./support";

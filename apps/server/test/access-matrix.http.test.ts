@@ -1,0 +1,301 @@
+// Issue 11: the access-control matrix. Every tRPC procedure (appRouter._def.procedures) and every
+// route the real server declares (Fastify's onRoute) has ONE entry below saying who may call it;
+// each is called by five callers (anonymous, personal, merchant, admin, suspended) through the
+// real server, and each must answer what its role allows and nothing else. A procedure or route
+// without an entry fails the first test: add the entry when you add the route.
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { appRouter } from "@kolo/api";
+import { schema } from "@kolo/db";
+import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { eq } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SandboxServer, startSandboxServer } from "./sandbox-server";
+
+/**
+ * Who may call it:
+ * - public: everyone, signed in or not (sign-in, registration, readiness);
+ * - signedIn: any active session (personal, merchant, admin); 401 for anonymous and suspended;
+ * - admin: admins only; 403 for personal and merchant, 401 for anonymous and suspended;
+ * - sessionless: never reads the session (provider webhooks and sandboxes check their own
+ *   signature or secret key): all five callers get the very same answer;
+ * - trpc: the tRPC endpoint itself, whose procedures have their own entries.
+ * Feature switches are a separate guard (each feature's own tests); here they are all on.
+ */
+type Access = "public" | "signedIn" | "admin" | "sessionless" | "trpc";
+
+/** Every tRPC procedure, by path. */
+const PROCEDURES: Record<string, Access> = {
+  "auth.register": "public",
+  "auth.login": "public",
+  "auth.logout": "public",
+  "auth.me": "signedIn",
+  "features.list": "signedIn",
+  "features.set": "admin",
+  "wallet.topup": "signedIn",
+  "wallet.verify": "signedIn",
+  "transfers.p2p": "signedIn",
+  "transfers.bank": "signedIn",
+  "wallet.withdraw": "signedIn",
+  "wallet.withdrawalStatus": "signedIn",
+  "users.recipient": "signedIn",
+  "transactions.list": "signedIn",
+  "banks.list": "signedIn",
+  "banks.resolve": "signedIn",
+  "bankAccounts.list": "signedIn",
+  "bankAccounts.add": "signedIn",
+  "bankAccounts.remove": "signedIn",
+  "verification.status": "signedIn",
+  "verification.transactionLimit": "signedIn",
+  "verification.bvn": "signedIn",
+  "verification.bankAccount": "signedIn",
+  "verification.resetAttempts": "signedIn",
+  "merchants.create": "signedIn",
+  "merchants.me": "signedIn",
+  "merchants.byId": "signedIn",
+  "merchants.transactions": "signedIn",
+  "merchants.withdraw": "signedIn",
+  "invoices.create": "signedIn",
+  "invoices.byId": "signedIn",
+  "invoices.list": "signedIn",
+  "payments.merchant": "signedIn",
+  "payments.invoice": "signedIn",
+  "supportTickets.list": "signedIn",
+  "supportTickets.mine": "signedIn",
+  "supportTickets.create": "signedIn",
+  "supportTickets.byId": "signedIn",
+  "supportTickets.reply": "signedIn",
+  "supportTickets.setStatus": "admin",
+};
+
+/** Every route of the server as `METHOD url` (HEAD twins of GET routes are covered by their GET). */
+const ROUTES: Record<string, Access> = {
+  "ALL /trpc/:path": "trpc",
+  "GET /api/health": "public",
+  // The built web app's files (and index.html for the app's own paths).
+  "GET /*": "public",
+  "POST /api/auth/register": "public",
+  "POST /api/auth/login": "public",
+  "POST /api/auth/logout": "public",
+  "GET /api/auth/me": "signedIn",
+  "GET /api/features": "signedIn",
+  "POST /api/wallet/topup": "signedIn",
+  "GET /api/wallet/verify/:reference": "signedIn",
+  "POST /api/transfer/p2p": "signedIn",
+  "POST /api/transfer/bank": "signedIn",
+  "POST /api/wallet/withdraw": "signedIn",
+  "GET /api/wallet/withdrawal-status/:reference": "signedIn",
+  "GET /api/users/:id": "signedIn",
+  "GET /api/transactions": "signedIn",
+  "GET /api/banks": "signedIn",
+  "GET /api/banks/resolve": "signedIn",
+  "GET /api/verification/status": "signedIn",
+  "GET /api/verification/transaction-limit": "signedIn",
+  "POST /api/verification/bvn": "signedIn",
+  "POST /api/verification/bank-account/:id": "signedIn",
+  "POST /api/verification/reset-attempts": "signedIn",
+  "GET /api/bank-accounts": "signedIn",
+  "POST /api/bank-accounts": "signedIn",
+  "DELETE /api/bank-accounts/:id": "signedIn",
+  "POST /api/merchants": "signedIn",
+  "GET /api/merchants/me": "signedIn",
+  "POST /api/merchants/withdraw": "signedIn",
+  "GET /api/merchants/:id": "signedIn",
+  "GET /api/transactions/merchant": "signedIn",
+  "POST /api/invoices": "signedIn",
+  "GET /api/invoices": "signedIn",
+  "GET /api/invoices/:id": "signedIn",
+  "POST /api/payments/merchant": "signedIn",
+  "POST /api/payments/invoice/:invoiceId": "signedIn",
+  "GET /api/support-tickets": "signedIn",
+  "GET /api/support-tickets/me": "signedIn",
+  "POST /api/support-tickets": "signedIn",
+  "GET /api/support-tickets/:id": "signedIn",
+  "POST /api/support-tickets/:id/replies": "signedIn",
+  "PATCH /api/support-tickets/:id/status": "admin",
+  "PATCH /api/admin/settings/:key": "admin",
+  "POST /api/webhooks/paystack": "sessionless",
+  "POST /sandbox/paystack/transaction/initialize": "sessionless",
+  "GET /sandbox/paystack/transaction/verify/:reference": "sessionless",
+  "GET /sandbox/paystack/checkout.css": "sessionless",
+  "GET /sandbox/paystack/checkout/:accessCode": "sessionless",
+  "POST /sandbox/paystack/checkout/:accessCode/pay": "sessionless",
+  "POST /sandbox/paystack/checkout/:accessCode/decline": "sessionless",
+  "GET /sandbox/paystack/bank": "sessionless",
+  "GET /sandbox/paystack/bank/resolve": "sessionless",
+  "GET /sandbox/paystack/bank/resolve_bvn/:bvn": "sessionless",
+  "POST /sandbox/paystack/transferrecipient": "sessionless",
+  "POST /sandbox/paystack/transfer": "sessionless",
+  "GET /sandbox/paystack/transfer/verify/:reference": "sessionless",
+};
+
+const ROLES = ["anonymous", "personal", "merchant", "admin", "suspended"] as const;
+type Role = (typeof ROLES)[number];
+
+/** What a caller got: refused as signed out (401), refused as not allowed (403), or let through. */
+type Outcome = "unauthenticated" | "forbidden" | "allowed";
+
+const EXPECTED: Record<Exclude<Access, "sessionless" | "trpc">, Record<Role, Outcome>> = {
+  public: { anonymous: "allowed", personal: "allowed", merchant: "allowed", admin: "allowed", suspended: "allowed" },
+  signedIn: { anonymous: "unauthenticated", personal: "allowed", merchant: "allowed", admin: "allowed", suspended: "unauthenticated" },
+  admin: { anonymous: "unauthenticated", personal: "forbidden", merchant: "forbidden", admin: "allowed", suspended: "unauthenticated" },
+};
+
+let t: TestDatabase;
+let server: SandboxServer;
+let webDir: string;
+/** Every route the server declared, as `METHOD url` (several methods: `ALL`). */
+const declaredRoutes = new Set<string>();
+const userIds = {} as Record<Exclude<Role, "anonymous">, number>;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  // A built web app, so the static files' route is declared as in production.
+  webDir = await mkdtemp(join(tmpdir(), "kolo-matrix-web-"));
+  await writeFile(join(webDir, "index.html"), "<!doctype html><title>Kolo</title>");
+  server = await startSandboxServer(t.db, {
+    webDistDir: webDir,
+    authRateLimit: { max: 10_000, windowMs: 60_000 },
+    onRoute: (route) => {
+      // HEAD answers like GET (Fastify's exposeHeadRoutes twin, or declared together): GET covers it.
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (methods.length === 1 && methods[0] === "HEAD") return;
+      const rest = methods.filter((method) => method !== "HEAD");
+      declaredRoutes.add(`${rest.length === 1 ? rest[0] : "ALL"} ${route.url}`);
+    },
+  });
+  for (const role of ["personal", "merchant", "admin", "suspended"] as const) {
+    const email = `matrix-${role}-${randomBytes(3).toString("hex")}@example.com`;
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { origin: server.base },
+      payload: { name: `Matrix ${role}`, email, username: email, password: "secret123", phone: "" },
+    });
+    expect(response.statusCode).toBe(201);
+    userIds[role] = (response.json() as { id: number }).id;
+  }
+  await t.db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, userIds.admin));
+  const merchant = await server.app.inject({
+    method: "POST",
+    url: "/api/merchants",
+    headers: { origin: server.base, cookie: await sessionCookie("merchant") },
+    payload: { name: "Matrix Store", description: "", category: "Retail" },
+  });
+  expect(merchant.statusCode).toBe(201);
+  await t.db.update(schema.users).set({ status: "suspended" }).where(eq(schema.users.id, userIds.suspended));
+});
+afterAll(async () => {
+  await server.app.close();
+  await t.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+/**
+ * A fresh session of `role`'s user (a row like the one sign-in writes), so every call starts
+ * with a live session whatever the previous call did (logout ends one). The suspended user's is
+ * a session that was live when the account was suspended: the server must not honour it.
+ */
+async function sessionCookie(role: Role): Promise<string | undefined> {
+  if (role === "anonymous") return undefined;
+  const token = randomBytes(20).toString("hex");
+  const id = createHash("sha256").update(token).digest("hex");
+  await t.db.insert(schema.sessions).values({ id, userId: userIds[role], expiresAt: new Date(Date.now() + 86_400_000) });
+  return `kolo_session=${token}`;
+}
+
+/** The domain code of a REST error body ({code}) or of a tRPC error (error.json.data.domainCode). */
+function domainCodeOf(response: LightMyRequestResponse): string | undefined {
+  try {
+    const body = response.json() as { code?: string; error?: { json?: { data?: { domainCode?: string } } } };
+    return body.error?.json?.data?.domainCode ?? body.code;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Classifies an answer; a refusal must carry the refusal's code, and nothing else may be a 5xx fault. */
+function outcomeOf(response: LightMyRequestResponse): Outcome | `unexpected ${number} ${string}` {
+  const code = domainCodeOf(response);
+  if (response.statusCode === 401) return code === "UNAUTHENTICATED" ? "unauthenticated" : `unexpected 401 ${code ?? ""}`;
+  if (response.statusCode === 403) return code === "FORBIDDEN" ? "forbidden" : `unexpected 403 ${code ?? ""}`;
+  if (response.statusCode >= 500) return `unexpected ${response.statusCode} ${response.body.slice(0, 200)}`;
+  // tRPC's own protocol errors (bad method, unparsable body) never reached the guards: not a verdict.
+  if (code === "HTTP") return `unexpected ${response.statusCode} ${response.body.slice(0, 200)}`;
+  return "allowed";
+}
+
+/**
+ * Calls a procedure over HTTP as the browser does (queries GET, mutations POST with a superjson
+ * body), with an empty object as input: the session guards run before the input is parsed, so a
+ * refusal is about the caller, and an allowed caller gets the input's 400 at most.
+ */
+async function callProcedure(path: string, role: Role) {
+  const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path]!;
+  const cookie = await sessionCookie(role);
+  const headers = { origin: server.base, ...(cookie ? { cookie } : {}) };
+  const input = JSON.stringify({ json: {} });
+  return procedure._def.type === "query"
+    ? server.app.inject({ method: "GET", url: `/trpc/${path}?input=${encodeURIComponent(input)}`, headers })
+    : server.app.inject({ method: "POST", url: `/trpc/${path}`, headers: { ...headers, "content-type": "application/json" }, payload: input });
+}
+
+/** Calls a route with its parameters set to 1 and an empty JSON body (writes need none to be judged). */
+async function callRoute(entry: string, role: Role) {
+  const [method, url] = entry.split(" ") as [string, string];
+  const cookie = await sessionCookie(role);
+  const hasBody = method !== "GET" && method !== "DELETE";
+  return server.app.inject({
+    method: method as "GET",
+    url: url.replace(/:[A-Za-z]+/g, "1"),
+    headers: { origin: server.base, ...(cookie ? { cookie } : {}), ...(hasBody ? { "content-type": "application/json" } : {}) },
+    ...(hasBody ? { payload: "{}" } : {}),
+  });
+}
+
+describe("the access-control matrix", () => {
+  it("has exactly one entry for every procedure and every route the server declares", () => {
+    const procedures = Object.keys(appRouter._def.procedures).sort();
+    expect(procedures.filter((path) => !(path in PROCEDURES)), "procedures without an entry in PROCEDURES").toEqual([]);
+    expect(Object.keys(PROCEDURES).filter((path) => !procedures.includes(path)), "entries for procedures that do not exist").toEqual([]);
+    const routes = [...declaredRoutes].sort();
+    expect(routes.filter((route) => !(route in ROUTES)), "routes without an entry in ROUTES").toEqual([]);
+    expect(Object.keys(ROUTES).filter((route) => !declaredRoutes.has(route)), "entries for routes that do not exist").toEqual([]);
+  });
+
+  it.each(Object.entries(PROCEDURES))("procedure %s (%s)", async (path, access) => {
+    if (access === "sessionless" || access === "trpc") throw new Error(`${access} is for routes, not procedures`);
+    const got: Partial<Record<Role, string>> = {};
+    for (const role of ROLES) got[role] = outcomeOf(await callProcedure(path, role));
+    expect(got).toEqual(EXPECTED[access]);
+  });
+
+  it.each(Object.entries(ROUTES).filter(([, access]) => access !== "trpc"))("route %s (%s)", async (entry, access) => {
+    const got: Partial<Record<Role, string>> = {};
+    const statuses: Partial<Record<Role, number>> = {};
+    for (const role of ROLES) {
+      const response = await callRoute(entry, role);
+      got[role] = outcomeOf(response);
+      statuses[role] = response.statusCode;
+    }
+    if (access === "sessionless") {
+      // No caller's session changes the answer.
+      expect(new Set(Object.values(statuses)).size, `statuses ${JSON.stringify(statuses)}`).toBe(1);
+      expect(Object.values(got).every((outcome) => !outcome.startsWith("unexpected 5")), JSON.stringify(got)).toBe(true);
+    } else if (access !== "trpc") {
+      expect(got).toEqual(EXPECTED[access]);
+    }
+  });
+
+  it("the suspended user's session was refused and removed, not merely ignored", async () => {
+    const cookie = (await sessionCookie("suspended"))!;
+    const response = await server.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } });
+    expect(response.statusCode).toBe(401);
+    const token = cookie.split("=")[1]!;
+    const id = createHash("sha256").update(token).digest("hex");
+    expect(await t.db.$count(schema.sessions, eq(schema.sessions.id, id))).toBe(0);
+  });
+});

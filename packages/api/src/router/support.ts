@@ -1,0 +1,149 @@
+import { type Database, type DbOrTx, type ReplyWithAuthor, type TicketWithAuthor, findTicket, insertReply, insertTicket, listAllTickets, listReplies, listUserTickets, lockTicket, type schema, updateTicketStatus } from "@kolo/db";
+import { DomainError, SUPPORT_MESSAGES, type TicketPriority, type TicketStatus, createTicketSchema, ticketReplySchema, ticketStatusSchema } from "@kolo/domain";
+import { z } from "zod";
+import { adminProcedure, featureProcedure, router } from "../trpc";
+
+/** A ticket as the spec's client reads it (spec 02 §3 "Support ticket"). */
+export interface TicketView {
+  id: number;
+  userId: number;
+  subject: string;
+  message: string;
+  status: TicketStatus;
+  priority: TicketPriority;
+  createdAt: Date;
+  updatedAt: Date;
+  userEmail: string;
+  userName: string;
+}
+
+/** A reply as the spec's client reads it (spec 02 §3 "Ticket reply"); `userRole` 'admin' is shown as Staff. */
+export interface ReplyView {
+  id: number;
+  ticketId: number;
+  userId: number;
+  message: string;
+  createdAt: Date;
+  userEmail: string;
+  userName: string;
+  userRole: "user" | "admin";
+}
+
+/** GET /api/support-tickets/{id} (spec 02 §3 "Ticket detail response"). */
+export interface TicketDetail {
+  ticket: TicketView;
+  replies: ReplyView[];
+}
+
+const toTicketView = (t: TicketWithAuthor): TicketView => ({
+  id: t.id,
+  userId: t.userId,
+  subject: t.subject,
+  message: t.message,
+  status: t.status,
+  priority: t.priority,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+  userEmail: t.userEmail,
+  userName: t.userName,
+});
+
+const toReplyView = (r: ReplyWithAuthor): ReplyView => ({
+  id: r.id,
+  ticketId: r.ticketId,
+  userId: r.userId,
+  message: r.message,
+  createdAt: r.createdAt,
+  userEmail: r.userEmail,
+  userName: r.userName,
+  userRole: r.userRole,
+});
+
+const idInput = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+const notFound = () => new DomainError("NOT_FOUND", SUPPORT_MESSAGES.ticketNotFound);
+
+/**
+ * The ticket if `user` may see it: its author or an admin (DECISIONS "Support"). Anyone else gets
+ * NOT_FOUND, the same answer as for a ticket that does not exist, so ids reveal nothing.
+ */
+async function visibleTicket(db: DbOrTx, user: schema.User, id: number): Promise<TicketWithAuthor> {
+  const ticket = await findTicket(db, id);
+  if (!ticket || (ticket.userId !== user.id && user.role !== "admin")) throw notFound();
+  return ticket;
+}
+
+/** The ticket's detail ({ticket, replies}) for `user`, or NOT_FOUND. */
+async function ticketDetail(db: Database, user: schema.User, id: number): Promise<TicketDetail> {
+  const ticket = await visibleTicket(db, user, id);
+  return { ticket: toTicketView(ticket), replies: (await listReplies(db, ticket.id)).map(toReplyView) };
+}
+
+/** Support tickets need `feature_support_tickets` for non-admins (spec 02 §6; admins exempt). */
+const supportProcedure = featureProcedure("feature_support_tickets");
+
+/**
+ * Support tickets (spec 02 "Support list", "Ticket detail", "Admin support tickets", §4, §5, §7;
+ * DECISIONS "Support"). Every call but `setStatus` needs `feature_support_tickets` for
+ * non-admins (FORBIDDEN 'Feature disabled by administrator'); all need a session.
+ */
+export const supportRouter = router({
+  /**
+   * GET /api/support-tickets: admins get every ticket in the queue's order (status open ->
+   * closed, then priority urgent -> low, then oldest first); anyone else gets their own, newest
+   * first (the server decides, spec 02 §6).
+   */
+  list: supportProcedure.query(async ({ ctx }): Promise<TicketView[]> => {
+    const rows = ctx.user.role === "admin" ? await listAllTickets(ctx.db) : await listUserTickets(ctx.db, ctx.user.id);
+    return rows.map(toTicketView);
+  }),
+
+  /** GET /api/support-tickets/me: the caller's own tickets, newest first (admins too). */
+  mine: supportProcedure.query(async ({ ctx }): Promise<TicketView[]> => (await listUserTickets(ctx.db, ctx.user.id)).map(toTicketView)),
+
+  /**
+   * POST /api/support-tickets {subject (5-100 characters, trimmed), message (at least 10),
+   * priority (low|normal|high|urgent, default normal)} -> the new ticket, status open.
+   * VALIDATION with the spec's field messages otherwise.
+   */
+  create: supportProcedure.input(createTicketSchema).mutation(async ({ ctx, input }): Promise<TicketView> => {
+    const row = await insertTicket(ctx.db, { userId: ctx.user.id, ...input });
+    return toTicketView({ ...row, userName: ctx.user.name, userEmail: ctx.user.email });
+  }),
+
+  /** GET /api/support-tickets/{id} -> {ticket, replies (oldest first)}; NOT_FOUND unless the caller's own or the caller is an admin. */
+  byId: supportProcedure.input(idInput).query(({ ctx, input }) => ticketDetail(ctx.db, ctx.user, input.id)),
+
+  /**
+   * POST /api/support-tickets/{id}/replies {message (non-blank after trimming)} -> the reply.
+   * The author or an admin; an admin's reply carries userRole 'admin'. NOT_FOUND for anyone
+   * else; RULE_VIOLATION (400) 'Ticket is closed' on a closed ticket, decided under the
+   * ticket's row lock so a reply cannot slip past a concurrent close. Moves `updatedAt`.
+   */
+  reply: supportProcedure
+    .input(idInput.extend(ticketReplySchema.shape))
+    .mutation(async ({ ctx, input }): Promise<ReplyView> =>
+      ctx.db.transaction(async (tx) => {
+        const locked = await lockTicket(tx, input.id);
+        if (!locked || (locked.userId !== ctx.user.id && ctx.user.role !== "admin")) throw notFound();
+        if (locked.status === "closed") throw new DomainError("RULE_VIOLATION", SUPPORT_MESSAGES.ticketClosed);
+        const userRole = ctx.user.role === "admin" ? "admin" : "user";
+        const reply = await insertReply(tx, { ticketId: locked.id, userId: ctx.user.id, message: input.message, userRole });
+        return toReplyView({ ...reply, userName: ctx.user.name, userEmail: ctx.user.email });
+      }),
+    ),
+
+  /**
+   * PATCH /api/support-tickets/{id}/status {status}: admins only (FORBIDDEN otherwise), any of
+   * the four from any state (spec 02 §4); moves `updatedAt` (DECISIONS "Support"). NOT_FOUND
+   * for an unknown id. -> the updated ticket.
+   */
+  setStatus: adminProcedure.input(idInput.extend(ticketStatusSchema.shape)).mutation(async ({ ctx, input }): Promise<TicketView> =>
+    ctx.db.transaction(async (tx) => {
+      const updated = await updateTicketStatus(tx, input.id, input.status);
+      if (!updated) throw notFound();
+      const ticket = await findTicket(tx, updated.id);
+      return toTicketView(ticket!);
+    }),
+  ),
+});
