@@ -517,6 +517,15 @@ describe("provider answers, webhooks and the requery check", () => {
       expect(body.message).toBe("Your withdrawal failed. The amount and fee have been returned to your wallet.");
       expect(body.transaction).toMatchObject({ status: "failed", metadata: { failureReason: "Invalid amount" } });
       expect(await balanceOf(c)).toBe(1_000);
+      // A bank transfer refused at once answers the page's failure path, the money already back.
+      const sent = await call(c, "POST", "/api/transfer/bank", { bankAccountId: accountId, amount: 500, transferFee: 50 });
+      expect(sent.status).toBe(400);
+      expect(sent.body).toMatchObject({
+        code: "RULE_VIOLATION",
+        message: "The bank refused this transfer. The amount and fee have been returned to your wallet.",
+        details: { reason: "Invalid amount" },
+      });
+      expect(await balanceOf(c)).toBe(1_000);
     } finally {
       await inner.app.close();
     }

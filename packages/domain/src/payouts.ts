@@ -84,6 +84,8 @@ export const PAYOUT_MESSAGES = {
   /** Answer of POST /api/wallet/withdraw and /api/transfer/bank on acceptance. */
   withdrawalAccepted: "Withdrawal initiated successfully",
   bankTransferAccepted: "Bank transfer initiated successfully",
+  /** POST /api/transfer/bank when the provider refused it at once (the money is back in the wallet). */
+  bankTransferRefused: "The bank refused this transfer. The amount and fee have been returned to your wallet.",
   /** GET /api/wallet/withdrawal-status {message} per status. */
   status: {
     pending: "Your withdrawal has been received and is waiting to be sent to your bank.",

@@ -39,7 +39,9 @@ export const transfersRouter = router({
    * server's fee (1%, min ₦50, max ₦1,000). Needs feature_send_money ("Send money to other users
    * and to bank accounts"). Errors: VALIDATION, NOT_FOUND 'Bank account not found',
    * INSUFFICIENT_BALANCE 'Your balance is insufficient. You need {total} (including {fee} fee)'
-   * {total, fee}, DAILY_LIMIT_EXCEEDED, IDEMPOTENCY_KEY_REUSED.
+   * {total, fee}, DAILY_LIMIT_EXCEEDED, IDEMPOTENCY_KEY_REUSED; RULE_VIOLATION 'The bank refused this
+   * transfer. …' {reference, reason} when the provider refused it at once (amount and fee already
+   * back in the wallet; a repeat with the same key answers the same).
    */
   bank: featureProcedure("feature_send_money")
     .input(bankTransferSchema)
@@ -53,6 +55,11 @@ export const transfersRouter = router({
         idempotencyKey: input.idempotencyKey,
         now: ctx.services.now?.(),
       });
+      // Refused at once (already refunded): the page's failure path ('Transfer Failed' with this message), not its success toast.
+      if (transaction.status === "failed") {
+        const reason = "failureReason" in transaction.metadata ? transaction.metadata.failureReason : undefined;
+        throw new DomainError("RULE_VIOLATION", PAYOUT_MESSAGES.bankTransferRefused, { reference: transaction.reference, reason: reason ?? null });
+      }
       return payoutAnswer(toTransactionView(transaction, ctx.user.id), PAYOUT_MESSAGES.bankTransferAccepted);
     }),
 });
