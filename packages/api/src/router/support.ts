@@ -140,7 +140,9 @@ export const supportRouter = router({
    */
   setStatus: adminProcedure.input(idInput.extend(ticketStatusSchema.shape)).mutation(async ({ ctx, input }): Promise<TicketView> =>
     ctx.db.transaction(async (tx) => {
-      const updated = await updateTicketStatus(tx, input.id, input.status);
+      // Lock first, then read the clock: a reply that got the lock earlier is never dated after this change.
+      if (!(await lockTicket(tx, input.id))) throw notFound();
+      const updated = await updateTicketStatus(tx, input.id, input.status, new Date());
       if (!updated) throw notFound();
       const ticket = await findTicket(tx, updated.id);
       return toTicketView(ticket!);
