@@ -74,7 +74,7 @@ test("every guest screen: no axe violations, touch targets of 44 px", async ({ p
 });
 
 test("every signed-in screen: no axe violations, touch targets of 44 px", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const user = newUser("Ngozi Uche");
   await register(page, user);
   await checkScreen(page, "/onboarding, step 1");
@@ -243,4 +243,75 @@ test("support screens, for a user and for the admin: no axe violations, touch ta
   await expect(admin.getByText("This ticket has been closed and no further replies can be added.")).toBeVisible();
   await checkScreen(admin, "/support/{id}, closed");
   await context.close();
+});
+
+test("identity and banking screens: no axe violations, touch targets of 44 px", async ({ page }) => {
+  test.setTimeout(120_000);
+  const user = newUser("Chukwuemeka Eze");
+  await register(page, user);
+  await page.getByRole("button", { name: "Skip for now" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // No saved account: Withdraw opens 'Withdraw to Bank'.
+  await page.getByRole("region", { name: "Available Balance" }).getByRole("button", { name: "Withdraw" }).click();
+  await expect(page.getByRole("dialog", { name: "Withdraw to Bank" })).toBeVisible();
+  await checkScreen(page, "the Withdraw to Bank dialog");
+
+  await page.goto("/verification");
+  const bvnForm = page.getByRole("form", { name: "BVN verification" });
+  await expect(bvnForm).toBeVisible();
+  await checkScreen(page, "/verification, BVN tab");
+  await bvnForm.getByLabel("BVN").fill("123");
+  await bvnForm.getByRole("button", { name: "Verify BVN" }).click();
+  await expect(bvnForm.getByText("BVN must be 11 digits")).toBeVisible();
+  await checkScreen(page, "/verification, BVN tab with field errors");
+  await page.getByRole("tab", { name: "Overview" }).click();
+  await expect(page.getByRole("region", { name: "Unverified Account" })).toBeVisible();
+  await checkScreen(page, "/verification, Overview");
+
+  await page.goto("/bank-accounts");
+  await expect(page.getByText("No bank accounts yet")).toBeVisible();
+  await checkScreen(page, "/bank-accounts, empty");
+  await page.getByRole("button", { name: "Add New" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Bank Account" });
+  await dialog.getByRole("combobox", { name: "Bank" }).fill("United");
+  await page.getByRole("option", { name: "United Bank For Africa" }).click();
+  await dialog.getByLabel("Account number").fill("1234567895");
+  await expect(dialog.getByLabel("Account name")).toHaveValue("CHUKWUEMEKA EZE");
+  await checkScreen(page, "the Add Bank Account dialog, name resolved");
+  await dialog.getByRole("button", { name: "Add Account" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("main").getByRole("listitem").filter({ hasText: "1234567895" })).toBeVisible();
+  await checkScreen(page, "/bank-accounts, one account");
+  await page.getByRole("button", { name: "Delete United Bank For Africa 1234567895" }).click();
+  await expect(page.getByRole("dialog", { name: "Remove Bank Account" })).toBeVisible();
+  await checkScreen(page, "the Remove Bank Account dialog");
+  await page.getByRole("dialog", { name: "Remove Bank Account" }).getByRole("button", { name: "Cancel" }).click();
+
+  await page.goto("/withdraw");
+  await page.getByRole("radio", { name: /United Bank For Africa 1234567895/ }).click();
+  await page.getByLabel("Amount (NGN)").fill("1000");
+  await expect(page.getByText("Insufficient funds. You need ₦1,050.00.")).toBeVisible();
+  await checkScreen(page, "/withdraw, insufficient funds");
+
+  await page.goto("/transfer/bank");
+  await page.getByRole("radio", { name: /United Bank For Africa 1234567895/ }).click();
+  await page.getByLabel("Amount (NGN)").fill("1000");
+  await expect(page.getByRole("region", { name: "Transfer summary" })).toContainText("₦1,050.00");
+  await checkScreen(page, "/transfer/bank with its summary");
+
+  // A withdrawal's status view, after a top-up.
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Add Money" }).click();
+  await page.getByRole("dialog", { name: "Add Money" }).getByLabel("Amount (NGN)").fill("2000");
+  await page.getByRole("dialog", { name: "Add Money" }).getByRole("button", { name: "Add Money" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/paystack\/checkout\//);
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
+  await page.goto("/withdraw");
+  await page.getByRole("radio", { name: /United Bank For Africa 1234567895/ }).click();
+  await page.getByLabel("Amount (NGN)").fill("500");
+  await page.getByRole("button", { name: "Withdraw" }).click();
+  await expect(page.getByRole("region", { name: "Withdrawal status" }).getByText("Completed", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await checkScreen(page, "/withdraw?reference, completed");
 });

@@ -15,7 +15,7 @@ test("register, onboard, log out, fail and then succeed to log in, unknown path"
   await page.getByRole("button", { name: "Start Verification" }).click();
   await expect(page).toHaveURL(/\/verification$/);
   await expect(page.getByRole("heading", { name: "Account Verification" })).toBeVisible();
-  await page.getByRole("link", { name: "Back to Dashboard" }).click();
+  await page.getByRole("link", { name: "Back" }).click();
 
   // Dashboard of a new account.
   await expect(page).toHaveURL(/\/dashboard$/);

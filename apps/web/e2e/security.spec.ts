@@ -25,6 +25,7 @@ async function watchCsp(context: BrowserContext): Promise<string[]> {
 const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
 
 test("every screen runs under the CSP without a violation", async ({ browser }) => {
+  test.setTimeout(90_000);
   const context = await browser.newContext();
   const violations = await watchCsp(context);
   const page = await context.newPage();

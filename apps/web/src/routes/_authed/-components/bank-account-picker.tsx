@@ -1,4 +1,4 @@
-import { Radio, Stack, Text } from "@mantine/core";
+import { Group, Radio, Stack, Text } from "@mantine/core";
 import type { RouterOutputs } from "../../../lib/trpc";
 
 type BankAccount = RouterOutputs["bankAccounts"]["list"][number];
@@ -28,14 +28,17 @@ export function BankAccountPicker({ accounts, value, onChange, label, descriptio
             radius="md"
             aria-label={`${account.bankName} ${account.accountNumber} ${account.accountName}`}
           >
-            <Stack gap={0}>
-              <Text fw={600} size="sm">
-                {account.bankName}
-              </Text>
-              <Text size="sm">
-                {account.accountNumber} · {account.accountName}
-              </Text>
-            </Stack>
+            <Group wrap="nowrap" gap="sm" align="flex-start">
+              <Radio.Indicator aria-hidden="true" mt={2} />
+              <Stack gap={0} miw={0}>
+                <Text fw={600} size="sm">
+                  {account.bankName}
+                </Text>
+                <Text size="sm">
+                  {account.accountNumber} · {account.accountName}
+                </Text>
+              </Stack>
+            </Group>
           </Radio.Card>
         ))}
       </Stack>
