@@ -13,6 +13,7 @@ async function canvasQrText(page: Page, name: string) {
 }
 
 test("create an invoice with a payment link, see it Unpaid, then Partially Paid after a part is paid", async ({ browser }) => {
+  test.setTimeout(60_000); // two users, a top-up, two payments
   const merchantContext = await browser.newContext();
   const payerContext = await browser.newContext();
   const m = await merchantContext.newPage();
