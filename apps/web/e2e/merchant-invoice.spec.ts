@@ -13,6 +13,7 @@ async function canvasQrText(page: Page, name: string) {
 }
 
 test("create an invoice with a payment link, see it Unpaid, then Partially Paid after a part is paid", async ({ browser }) => {
+  test.setTimeout(60_000); // two users, a top-up, two payments
   const merchantContext = await browser.newContext();
   const payerContext = await browser.newContext();
   const m = await merchantContext.newPage();
@@ -53,6 +54,14 @@ test("create an invoice with a payment link, see it Unpaid, then Partially Paid 
   const list = main.getByRole("region", { name: "Your Invoices" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list.getByRole("listitem").first()).toContainText("Unpaid");
+  // The list offers the unpaid invoice's QR again, with download and share.
+  await list.getByRole("button", { name: `Payment QR of invoice #${invoiceId}` }).click();
+  const qrDialog = m.getByRole("dialog", { name: `Invoice #${invoiceId}` });
+  await expect(qrDialog.getByRole("button", { name: "Download" })).toBeVisible();
+  await expect(qrDialog.getByRole("button", { name: "Add Fixed Amount" })).toHaveCount(0);
+  expect(await canvasQrText(m, "Payment QR code: Scan to pay ₦2,000.00")).toBe(`kolo://pay/invoice/${invoiceId}?name=My%20Business&amount=2000`);
+  await m.keyboard.press("Escape");
+  await expect(qrDialog).toHaveCount(0);
 
   await registerAndSkipOnboarding(p, newUser("Tola Ade"));
   await p.getByRole("button", { name: "Add Money" }).click();

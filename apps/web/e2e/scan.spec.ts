@@ -48,6 +48,7 @@ async function newMerchant(page: Page, name: string) {
 const merchantBalance = async (page: Page) => ((await (await page.request.get("/api/merchants/me")).json()) as { balance: number }).balance;
 
 test("scan a merchant's QR with the camera: redirect with the QR's amount, pay, the merchant's balance rises; the camera stops", async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(90_000); // two browsers, two sign-ups, a top-up and a payment
   const merchantId = await newMerchant(page, "Bola Merchant");
   await page.goto("/merchant/qr-code");
   await page.getByRole("button", { name: "Add Fixed Amount" }).click();
@@ -148,6 +149,7 @@ async function writeQr(path: string, text: string) {
 }
 
 test("P2P by QR: the payee's /receive code, scanned by another user, opens /transfer/p2p with the name from the server; sending moves the money; one's own code is refused", async ({ page, baseURL }, testInfo) => {
+  test.setTimeout(90_000); // two browsers, two sign-ups, a top-up and a transfer
   const payee = newUser("Ada Obi");
   await registerAndSkipOnboarding(page, payee);
   await page.getByRole("link", { name: "Receive Money" }).click();

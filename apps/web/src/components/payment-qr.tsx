@@ -20,6 +20,10 @@ interface PaymentQrProps {
   title: string;
   /** The payment link the code carries for a fixed amount (naira) or none (DECISIONS "QR payment links"). */
   linkFor: (amount: number | undefined) => string;
+  /** Offer Add/Remove Fixed Amount (default); off for a code whose amount is set (an invoice). */
+  fixedAmount?: boolean;
+  /** The text under the code instead of 'Scan to pay me' / 'Scan to pay {amount}'. */
+  caption?: string;
 }
 
 /**
@@ -29,7 +33,7 @@ interface PaymentQrProps {
  * Fixed Amount toggle, PNG download named from the title, and Web Share of the PNG file with the
  * 'Sharing not supported on this browser.' fallback.
  */
-export function PaymentQr({ title, linkFor }: PaymentQrProps) {
+export function PaymentQr({ title, linkFor, fixedAmount = true, caption: fixedCaption }: PaymentQrProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [amount, setAmount] = useState<number | undefined>(undefined);
   const [editing, setEditing] = useState(false);
@@ -38,7 +42,7 @@ export function PaymentQr({ title, linkFor }: PaymentQrProps) {
   const [shareMessage, setShareMessage] = useState<string | null>(null);
   const [drawError, setDrawError] = useState(false);
   const link = linkFor(amount);
-  const caption = amount !== undefined ? `Scan to pay ${formatNaira(amount)}` : "Scan to pay me";
+  const caption = fixedCaption ?? (amount !== undefined ? `Scan to pay ${formatNaira(amount)}` : "Scan to pay me");
 
   useEffect(() => {
     if (!canvas.current) return;
@@ -116,39 +120,41 @@ export function PaymentQr({ title, linkFor }: PaymentQrProps) {
           </Text>
         </Stack>
       </Card>
-      <Card>
-        {editing ? (
-          <Stack gap="sm">
-            <NairaAmountInput
-              label="Fixed amount"
-              placeholder="1,000"
-              value={amountText}
-              error={amountError}
-              onChange={(event) => {
-                setAmountText(event.currentTarget.value);
-                setAmountError(null);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === "Enter") applyAmount();
-              }}
-            />
-            <Group grow>
-              <Button onClick={applyAmount}>Set Amount</Button>
-              <Button variant="default" onClick={removeAmount}>
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
-        ) : amount !== undefined ? (
-          <Button variant="light" fullWidth onClick={removeAmount}>
-            Remove Fixed Amount
-          </Button>
-        ) : (
-          <Button variant="light" fullWidth onClick={() => setEditing(true)}>
-            Add Fixed Amount
-          </Button>
-        )}
-      </Card>
+      {fixedAmount ? (
+        <Card>
+          {editing ? (
+            <Stack gap="sm">
+              <NairaAmountInput
+                label="Fixed amount"
+                placeholder="1,000"
+                value={amountText}
+                error={amountError}
+                onChange={(event) => {
+                  setAmountText(event.currentTarget.value);
+                  setAmountError(null);
+                }}
+                onKeyDown={(event) => {
+                  if (event.key === "Enter") applyAmount();
+                }}
+              />
+              <Group grow>
+                <Button onClick={applyAmount}>Set Amount</Button>
+                <Button variant="default" onClick={removeAmount}>
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          ) : amount !== undefined ? (
+            <Button variant="light" fullWidth onClick={removeAmount}>
+              Remove Fixed Amount
+            </Button>
+          ) : (
+            <Button variant="light" fullWidth onClick={() => setEditing(true)}>
+              Add Fixed Amount
+            </Button>
+          )}
+        </Card>
+      ) : null}
       <Box>
         <Group grow>
           <Button leftSection={<IconDownload size={16} />} onClick={() => void download()}>

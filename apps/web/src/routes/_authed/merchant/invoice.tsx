@@ -1,5 +1,5 @@
 import { MERCHANT_MESSAGES, createInvoiceSchema, formatNaira, nairaInputText, parseNairaInput } from "@kolo/domain";
-import { Alert, Badge, Button, Card, Checkbox, Group, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
 import QRCode from "qrcode";
@@ -8,6 +8,7 @@ import { BusyButton } from "../../../components/busy-button";
 import { NairaAmountInput } from "../../../components/form-inputs";
 import { PageHeader } from "../../../components/page-header";
 import { PageLoader } from "../../../components/page-loader";
+import { PaymentQr } from "../../../components/payment-qr";
 import { domainCode } from "../../../lib/errors";
 import { notify, notifyError } from "../../../lib/notify";
 import { isOffline, notifyOffline } from "../../../lib/offline";
@@ -191,8 +192,14 @@ function CreatedInvoice({ invoice, onAnother }: { invoice: InvoiceView; onAnothe
   );
 }
 
+/**
+ * The merchant's invoices with their status (spec 02 "Create invoice"; issue 9 item 3). An invoice
+ * made with 'Generate payment link' that is not paid yet offers its payment QR again (with
+ * download and share), so the merchant can send it after leaving the page.
+ */
 function InvoiceList() {
   const invoices = trpc.invoices.list.useQuery(undefined, { staleTime: 30_000 });
+  const [shown, setShown] = useState<InvoiceView | null>(null);
   return (
     <Card component="section" aria-labelledby="invoices-title">
       <Title id="invoices-title" order={2} size="h5" mb="xs">
@@ -223,13 +230,30 @@ function InvoiceList() {
                   {invoice.amountPaid > 0 && invoice.status !== "paid" ? `, ${formatNaira(invoice.amountDue)} due` : ""}
                 </Text>
               </div>
-              <Badge color={STATUS_LABELS[invoice.status].color} variant="light">
-                {STATUS_LABELS[invoice.status].label}
-              </Badge>
+              <Group gap="xs" wrap="nowrap">
+                <Badge color={STATUS_LABELS[invoice.status].color} variant="light">
+                  {STATUS_LABELS[invoice.status].label}
+                </Badge>
+                {invoice.paymentLink && invoice.status !== "paid" ? (
+                  <Button variant="subtle" h={44} px="xs" aria-label={`Payment QR of invoice #${invoice.id}`} onClick={() => setShown(invoice)}>
+                    QR
+                  </Button>
+                ) : null}
+              </Group>
             </Group>
           ))}
         </Stack>
       )}
+      <Modal opened={shown !== null} onClose={() => setShown(null)} title={shown ? `Invoice #${shown.id}` : ""} centered>
+        {shown?.paymentLink ? (
+          <PaymentQr
+            title={`Invoice #${shown.id}`}
+            linkFor={() => shown.paymentLink ?? ""}
+            fixedAmount={false}
+            caption={`Scan to pay ${formatNaira(shown.amountDue)}`}
+          />
+        ) : null}
+      </Modal>
     </Card>
   );
 }
