@@ -123,9 +123,9 @@ export function paginationWindow(page: number, totalPages: number, window = ADMI
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
-/** 'Showing x to y of z users' (spec 02 "Admin users"). */
-export function showingRange(page: number, pageSize: number, total: number): string {
+/** 'Showing x to y of z users' (spec 02 "Admin users"); other lists pass their own noun. */
+export function showingRange(page: number, pageSize: number, total: number, noun = "users"): string {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
-  return `Showing ${from} to ${to} of ${total} users`;
+  return `Showing ${from} to ${to} of ${total} ${noun}`;
 }
