@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from "@kolo/domain";
-import { Button, Group, ScrollArea, Stack } from "@mantine/core";
+import { Button, Group, Stack } from "@mantine/core";
 import { Link, Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
 import { notifyError } from "../../lib/notify";
 
@@ -33,8 +33,8 @@ function AdminLayout() {
   const { pathname } = useLocation();
   return (
     <Stack gap="md">
-      <ScrollArea type="never" component="nav" aria-label="Admin">
-        <Group gap="xs" wrap="nowrap">
+      <nav aria-label="Admin">
+        <Group gap="xs">
           {SECTIONS.map((section) => {
             const active = pathname.startsWith(section.to);
             return (
@@ -52,7 +52,7 @@ function AdminLayout() {
             );
           })}
         </Group>
-      </ScrollArea>
+      </nav>
       <Outlet />
     </Stack>
   );

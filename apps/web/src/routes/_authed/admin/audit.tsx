@@ -5,7 +5,7 @@ import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { trpc } from "../../../lib/trpc";
-import { LoadError, PageButtons } from "./-components/shared";
+import { LoadError, PageButtons, ScrollTable } from "./-components/shared";
 
 const PAGE_SIZE = 50;
 
@@ -88,7 +88,7 @@ function AdminAuditPage() {
         <LoadError title="Failed to load the audit trail" error={audit.error} onRetry={() => void audit.refetch()} />
       ) : (
         <Card padding={0} aria-busy={audit.isFetching}>
-          <Table.ScrollContainer minWidth={960}>
+          <ScrollTable label="Audit entries" minWidth={960}>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -155,7 +155,7 @@ function AdminAuditPage() {
                 )}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Card>
       )}
       {data ? (

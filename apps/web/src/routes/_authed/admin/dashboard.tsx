@@ -68,7 +68,7 @@ function Stats() {
 const LEVELS = [
   { level: 0, title: "Level 0: Unverified", access: "Limited access", color: "gray" },
   { level: 1, title: "Level 1: BVN Verified", access: "Partial access", color: "blue" },
-  { level: 2, title: "Level 2: Fully Verified", access: "Full access", color: "green" },
+  { level: 2, title: "Level 2: Fully Verified", access: "Full access", color: "kolo" },
 ] as const;
 
 function LevelGuide() {

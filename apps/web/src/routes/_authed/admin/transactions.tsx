@@ -7,7 +7,7 @@ import { z } from "zod";
 import { BusyButton } from "../../../components/busy-button";
 import { notify, notifyError } from "../../../lib/notify";
 import { type RouterOutputs, trpc } from "../../../lib/trpc";
-import { LoadError, PageButtons, StatusBadge, TYPE_LABELS, adminErrorMessage } from "./-components/shared";
+import { LoadError, PageButtons, ScrollTable, StatusBadge, TYPE_LABELS, adminErrorMessage } from "./-components/shared";
 
 type AdminTransaction = RouterOutputs["admin"]["transactions"]["list"]["transactions"][number];
 
@@ -70,7 +70,7 @@ function AdminTransactionsPage() {
         <LoadError title="Failed to fetch transactions" error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <Card padding={0} aria-busy={list.isFetching}>
-          <Table.ScrollContainer minWidth={1000}>
+          <ScrollTable label="Transactions" minWidth={1000}>
             <Table verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -106,7 +106,7 @@ function AdminTransactionsPage() {
                 )}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Card>
       )}
       {data ? (
@@ -193,7 +193,7 @@ function TransactionRow({ tx }: { tx: AdminTransaction }) {
       <Table.Td>
         {movable ? (
           <Group gap={6} wrap="nowrap">
-            <BusyButton size="md" color="green" busy={acting === "completed"} disabled={acting !== null} busyLabel="Completing..." aria-label={`Complete transaction ${tx.id}`} onClick={() => void move("completed")}>
+            <BusyButton size="md" busy={acting === "completed"} disabled={acting !== null} busyLabel="Completing..." aria-label={`Complete transaction ${tx.id}`} onClick={() => void move("completed")}>
               Complete
             </BusyButton>
             <BusyButton size="md" color="red" variant="light" busy={acting === "failed"} disabled={acting !== null} busyLabel="Failing..." aria-label={`Fail transaction ${tx.id}`} onClick={() => void move("failed")}>

@@ -25,7 +25,7 @@ import { newIdempotencyKey } from "../../../lib/idempotency";
 import { notify, notifyError } from "../../../lib/notify";
 import { isOffline, notifyOffline } from "../../../lib/offline";
 import { type RouterOutputs, trpc } from "../../../lib/trpc";
-import { LoadError, PageButtons, StatusBadge, TYPE_LABELS, adminErrorMessage } from "./-components/shared";
+import { LoadError, PageButtons, ScrollTable, StatusBadge, TYPE_LABELS, adminErrorMessage } from "./-components/shared";
 
 type AdminUser = RouterOutputs["admin"]["users"]["list"]["users"][number];
 
@@ -79,7 +79,7 @@ function AdminUsersPage() {
         <LoadError title="Failed to fetch users" error={users.error} onRetry={() => void users.refetch()} />
       ) : (
         <Card padding={0} aria-busy={users.isFetching}>
-          <Table.ScrollContainer minWidth={860}>
+          <ScrollTable label="Users" minWidth={860}>
             <Table verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -112,7 +112,7 @@ function AdminUsersPage() {
                 )}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         </Card>
       )}
       {data ? (
@@ -161,7 +161,7 @@ function UserRow({ user, onAction }: { user: AdminUser; onAction: (kind: NonNull
           <Button size="md" variant="light" color="orange" aria-label={`Debit ${user.name}`} onClick={() => onAction("debit")}>
             Debit
           </Button>
-          <Button size="md" variant="light" color={active ? "red" : "green"} aria-label={`${active ? "Suspend" : "Activate"} ${user.name}`} onClick={() => onAction("status")}>
+          <Button size="md" variant="light" color={active ? "red" : "kolo"} aria-label={`${active ? "Suspend" : "Activate"} ${user.name}`} onClick={() => onAction("status")}>
             {active ? "Suspend" : "Activate"}
           </Button>
           <Button size="md" variant="default" aria-label={`History of ${user.name}`} onClick={() => onAction("history")}>
@@ -304,7 +304,7 @@ function StatusDialog({ user, onClose }: { user: AdminUser | null; onClose: () =
             <Button variant="default" size="md" onClick={onClose}>
               Cancel
             </Button>
-            <BusyButton size="md" color={suspending ? "red" : "green"} busy={mutation.isPending} busyLabel="Updating..." onClick={() => void confirm()}>
+            <BusyButton size="md" color={suspending ? "red" : "kolo"} busy={mutation.isPending} busyLabel="Updating..." onClick={() => void confirm()}>
               {suspending ? "Suspend" : "Activate"}
             </BusyButton>
           </Group>
@@ -329,7 +329,7 @@ function HistoryDialog({ user, onClose }: { user: AdminUser | null; onClose: () 
       ) : history.data.length === 0 ? (
         <Text c="dimmed">No transactions found</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable label="Transactions" minWidth={640}>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -362,7 +362,7 @@ function HistoryDialog({ user, onClose }: { user: AdminUser | null; onClose: () 
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Modal>
   );

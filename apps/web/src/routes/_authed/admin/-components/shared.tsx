@@ -2,7 +2,8 @@
 // users" (Previous, up to 5 page buttons, Next, 'Showing x to y of z …'), status badges and the
 // error text of a failed admin call.
 import { ADMIN_MESSAGES, ADMIN_PAGINATION_WINDOW, paginationWindow, showingRange } from "@kolo/domain";
-import { Alert, Badge, Button, Group, Text } from "@mantine/core";
+import { Alert, Badge, Box, Button, Group, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import { serverMessage } from "../../../../lib/errors";
 
 /** The server's message, or 'An unexpected error occurred' (spec 02 §8 "Admin"). */
@@ -71,10 +72,10 @@ export function PageButtons({
 const STATUS_COLORS: Record<string, string> = {
   pending: "yellow",
   processing: "blue",
-  completed: "green",
+  completed: "kolo",
   failed: "red",
   reversed: "gray",
-  active: "green",
+  active: "kolo",
   suspended: "red",
   locked: "orange",
 };
@@ -100,3 +101,15 @@ export const TYPE_LABELS: Record<string, string> = {
   p2p: "P2P Transfer",
   other: "Adjustment",
 };
+
+/**
+ * A wide table in a horizontally scrollable region that a keyboard can reach and scroll
+ * (axe scrollable-region-focusable), named for screen readers.
+ */
+export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+  return (
+    <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: "auto" }}>
+      <Box miw={minWidth}>{children}</Box>
+    </Box>
+  );
+}
