@@ -57,25 +57,41 @@ export interface AdminUserRow {
 export async function listAdminUsers(db: DbOrTx, params: { page: number; limit: number; search: string }): Promise<{ rows: AdminUserRow[]; total: number }> {
   const search = params.search.trim().toLowerCase();
   const where = search ? or(sql`lower(${users.name}) like ${containsPattern(search)}`, sql`${users.email} like ${containsPattern(search)}`) : undefined;
+  // The page of users first (served by users_created_idx, or the trigram indexes), then the
+  // balances of those 20: joining before the LIMIT would sort every user.
+  const page = db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      role: users.role,
+      status: users.status,
+      verificationLevel: users.verificationLevel,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(params.limit)
+    .offset((params.page - 1) * params.limit)
+    .as("page");
   const [rows, [totals]] = await Promise.all([
     db
       .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        phone: users.phone,
-        role: users.role,
-        status: users.status,
-        verificationLevel: users.verificationLevel,
+        id: page.id,
+        name: page.name,
+        email: page.email,
+        phone: page.phone,
+        role: page.role,
+        status: page.status,
+        verificationLevel: page.verificationLevel,
         balanceKobo: sql<string>`coalesce(${ledgerAccounts.balance}, 0)::text`,
-        createdAt: users.createdAt,
+        createdAt: page.createdAt,
       })
-      .from(users)
-      .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, users.id), eq(ledgerAccounts.kind, "user_wallet")))
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(params.limit)
-      .offset((params.page - 1) * params.limit),
+      .from(page)
+      .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, page.id), eq(ledgerAccounts.kind, "user_wallet")))
+      .orderBy(desc(page.createdAt), desc(page.id)),
     db.select({ total: count() }).from(users).where(where),
   ]);
   return { rows: rows.map((row) => ({ ...row, balanceKobo: BigInt(row.balanceKobo) })), total: totals?.total ?? 0 };

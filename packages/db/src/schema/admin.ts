@@ -26,10 +26,11 @@ export const adminAudit = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("admin_audit_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("admin_audit_admin_created_idx").on(t.adminId, t.createdAt.desc()),
-    index("admin_audit_user_created_idx").on(t.userId, t.createdAt.desc()),
-    index("admin_audit_action_created_idx").on(t.action, t.createdAt.desc()),
+    // Ascending indexes, read backwards for the newest-first list (see users_created_idx).
+    index("admin_audit_created_idx").on(t.createdAt, t.id),
+    index("admin_audit_admin_created_idx").on(t.adminId, t.createdAt, t.id),
+    index("admin_audit_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("admin_audit_action_created_idx").on(t.action, t.createdAt, t.id),
   ],
 );
 

@@ -31,7 +31,9 @@ export const users = pgTable(
     // list's newest-first order.
     index("users_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
     index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
-    index("users_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    // Ascending: read backwards it serves `order by created_at desc, id desc` (a DESC NULLS LAST
+    // index would not match that order's NULLS FIRST).
+    index("users_created_idx").on(t.createdAt, t.id),
   ],
 );
 
