@@ -10,12 +10,12 @@ import {
 } from "@kolo/db";
 import { ADMIN_MESSAGES, DomainError, SYSTEM_ACCOUNTS, type SystemAccountCode, koboToNaira } from "@kolo/domain";
 import { PaymentGatewayError, type VerifiedCharge } from "../providers/payment-gateway";
+import { applyPayoutOutcomeIn } from "../money/payouts";
 import { settleTopUpIn } from "../money/topup";
 import type { Services } from "../services";
 
 /** Where Complete sends a held amount, by record type (DECISIONS "Banking", "Airtime and data"). */
 const HOLD_DESTINATIONS: Partial<Record<schema.TransactionRecord["type"], SystemAccountCode>> = {
-  transfer: SYSTEM_ACCOUNTS.payoutsInTransit,
   airtime: SYSTEM_ACCOUNTS.vtpassClearing,
   data: SYSTEM_ACCOUNTS.vtpassClearing,
 };
@@ -29,9 +29,11 @@ const isUnknownCharge = (error: unknown) => error instanceof PaymentGatewayError
  * An admin's Complete or Fail on a pending or processing transaction (spec 02 §4 "Admin
  * transaction moves", §7 POST /api/admin/transactions/update-status; DECISIONS "Admin"), with
  * its audit record in the same database transaction, the record locked meanwhile:
- * - a payout or purchase (a hold): Complete settles the hold (to payouts in transit, or the
- *   VTpass clearing account), Fail releases it (amount and fee back to the wallet and the day's
- *   allowance);
+ * - a payout (withdrawal, bank transfer): applyPayoutOutcome's rule with source `admin`, as if
+ *   the provider had answered success (hold settled to payouts in transit) or failed (released:
+ *   amount and fee back to the wallet and the day's allowance);
+ * - a purchase (airtime, data: a hold): Complete settles the hold to the VTpass clearing account,
+ *   Fail releases it;
  * - a top-up: the gateway is asked first (outside the database transaction). Complete credits it
  *   (settleTopUp's rules, at most once) only when the gateway reports the charge paid, else 400
  *   'Payment not confirmed by the gateway'; Fail credits nothing, and is refused while the
@@ -75,6 +77,16 @@ export async function moveTransaction(
       } else {
         moved = await updateTransaction(tx, record.id, "topup", { status: "failed", metadata: { failureReason: "Failed by an administrator" } });
       }
+    } else if (record.type === "transfer") {
+      // Payouts: the payout module's own apply-once rule, as if the provider had answered.
+      const result = await applyPayoutOutcomeIn(tx, services.log, record.reference, {
+        outcome: status === "completed" ? "success" : "failed",
+        source: "admin",
+        ...(status === "failed" ? { failureReason: "Failed by an administrator" } : {}),
+      });
+      if (result.applied !== status || !result.transaction) throw new DomainError("CONFLICT", ADMIN_MESSAGES.changedMeanwhile);
+      moved = result.transaction;
+      hold = { reference: record.reference, outcome: status === "completed" ? "settled" : "released" };
     } else {
       const held = await lockHoldForTransaction(tx, record);
       const destination = HOLD_DESTINATIONS[record.type];
