@@ -36,7 +36,7 @@ const auditRows = (subject: string) => t.client`select * from admin_audit where 
 describe("admin wallet credit and debit", () => {
   it("credits and debits against `adjustments` with an audit record; default descriptions", async () => {
     const { admin, caller } = await newAdmin();
-    const { user } = await registerUser(t.db, { name: "Bola Credit" });
+    const { user, jar } = await registerUser(t.db, { name: "Bola Credit" });
     const adjustmentsBefore = await systemKobo(SYSTEM_ACCOUNTS.adjustments);
 
     const credited = await caller.admin.users.wallet({ userId: user.id, amount: 1000, type: "credit", description: "" });
@@ -53,9 +53,13 @@ describe("admin wallet credit and debit", () => {
       ["wallet_credit", admin.id, user.id, { balance: 0 }, 1000],
       ["wallet_debit", admin.id, user.id, { balance: 1000 }, 749.5],
     ]);
-    // The user's own history shows both.
-    const mine = await (await callerWith(t.db, (await registerUser(t.db)).jar)).caller.transactions.list();
-    expect(mine).toEqual([]);
+    // The user's own history shows both, and the balance is the ledger's.
+    const { caller: own } = await callerWith(t.db, jar);
+    expect((await own.transactions.list()).map((tx) => [tx.type, tx.amount, tx.description])).toEqual([
+      ["other", 250.5, "Admin debit operation"],
+      ["other", 1000, "Admin credit operation"],
+    ]);
+    expect((await own.auth.me()).balance).toBe(749.5);
     expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);
   });
 
@@ -269,6 +273,8 @@ describe("admin transaction moves (DECISIONS 'Admin')", () => {
 
   it("lists every user's transactions with parties, page by page, with the count per tab", async () => {
     const { caller } = await newAdmin();
+    const { user } = await registerUser(t.db);
+    for (let i = 0; i < 6; i++) await fundUser(t.db, user.id, 10_000n);
     const list = await caller.admin.transactions.list({ page: 1, limit: 5, status: "all" });
     expect(list.transactions).toHaveLength(5);
     expect(list.total).toBe(list.counts.all);
