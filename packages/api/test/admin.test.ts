@@ -380,6 +380,15 @@ describe("admin settings, stats and the audit trail", () => {
     expect(volume[0]!.day).toBe("2030-02-25");
   });
 
+  it("a ticket status change by an admin is audited with its before and after", async () => {
+    const { admin, caller } = await newAdmin();
+    const { user, jar } = await registerUser(t.db);
+    const ticket = await (await callerWith(t.db, jar)).caller.supportTickets.create({ subject: "Card declined", message: "My card was declined twice today.", priority: "high" });
+    await caller.supportTickets.setStatus({ id: ticket.id, status: "resolved" });
+    const audits = await auditRows(`ticket:${ticket.id}`);
+    expect(audits.map((a) => [a.action, a.admin_id, a.user_id, a.before, a.after])).toEqual([["ticket_status", admin.id, user.id, { status: "open" }, { status: "resolved" }]]);
+  });
+
   it("the audit list filters by admin, user and action", async () => {
     const first = await newAdmin();
     const second = await newAdmin();
