@@ -3,7 +3,7 @@
 // 44×44 px (WCAG 2.5.5), beyond axe's 24 px: links inside a sentence are the standard's exception.
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
-import { newUser, register, toast } from "./helpers";
+import { DEMO_ADMIN, login, newUser, register, toast } from "./helpers";
 
 const MIN_TARGET_PX = 44;
 
@@ -314,4 +314,40 @@ test("identity and banking screens: no axe violations, touch targets of 44 px", 
   await page.getByRole("button", { name: "Withdraw" }).click();
   await expect(page.getByRole("region", { name: "Withdrawal status" }).getByText("Completed", { exact: true })).toBeVisible({ timeout: 20_000 });
   await checkScreen(page, "/withdraw?reference, completed");
+});
+
+test("every admin screen: no axe violations, touch targets of 44 px", async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, DEMO_ADMIN);
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("region", { name: "Recent Users" }).getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByRole("img", { name: /Completed volume over the last 14 days/ })).toBeVisible();
+  await checkScreen(page, "/admin/dashboard");
+
+  await page.goto("/admin/users");
+  await expect(page.getByRole("button", { name: /^Credit / }).first()).toBeVisible();
+  await checkScreen(page, "/admin/users");
+  await page.getByRole("button", { name: /^Credit / }).first().click();
+  await expect(page.getByRole("dialog", { name: "Credit Wallet" })).toBeVisible();
+  await checkScreen(page, "/admin/users, Credit Wallet dialog");
+  await page.getByRole("dialog", { name: "Credit Wallet" }).getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("button", { name: /^History of / }).first().click();
+  await expect(page.getByRole("dialog", { name: /Transaction History/ })).toBeVisible();
+  await checkScreen(page, "/admin/users, History dialog");
+  await page.getByRole("dialog", { name: /Transaction History/ }).getByRole("button", { name: "Close" }).click();
+  await page.getByRole("searchbox", { name: "Search users" }).fill("nobody-matches-this");
+  await expect(page.getByText("No users found")).toBeVisible();
+  await checkScreen(page, "/admin/users, no users found");
+
+  await page.goto("/admin/transactions");
+  await expect(page.getByRole("tab", { name: /^All/ })).toBeVisible();
+  await checkScreen(page, "/admin/transactions");
+
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("switch", { name: "Send Money" })).toBeVisible();
+  await checkScreen(page, "/admin/settings");
+
+  await page.goto("/admin/audit");
+  await expect(page.getByRole("heading", { name: "Audit Trail" })).toBeVisible();
+  await checkScreen(page, "/admin/audit");
 });

@@ -49,3 +49,15 @@ export async function topUp(page: Page, naira: string) {
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   await page.getByRole("link", { name: "Return to Dashboard" }).click();
 }
+
+/** The seeded demo admin (apps/server/src/seed.ts; the e2e server seeds demo sign-ins). */
+export const DEMO_ADMIN = { email: "admin@kolo.test", password: "admin123" } as const;
+
+/** Signs in through /login; leaves the page on /dashboard. */
+export async function login(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}

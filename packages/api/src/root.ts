@@ -1,3 +1,4 @@
+import { adminRouter } from "./router/admin";
 import { authRouter } from "./router/auth";
 import { bankAccountsRouter, banksRouter } from "./router/banking";
 import { featuresRouter } from "./router/features";
@@ -24,6 +25,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   users: usersRouter,
   supportTickets: supportRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

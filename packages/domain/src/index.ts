@@ -17,3 +17,4 @@ export * from "./merchants";
 export * from "./requery";
 export * from "./payouts";
 export * from "./support";
+export * from "./admin";

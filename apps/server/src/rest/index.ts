@@ -85,7 +85,21 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
   route("GET", "/api/support-tickets/:id", (caller, req) => caller.supportTickets.byId({ id: id(req, "id") }));
   route("POST", "/api/support-tickets/:id/replies", (caller, req) => caller.supportTickets.reply({ ...(req.body as Body), id: id(req, "id") } as never), 201);
   route("PATCH", "/api/support-tickets/:id/status", (caller, req) => caller.supportTickets.setStatus({ ...(req.body as Body), id: id(req, "id") } as never));
-  route("PATCH", "/api/admin/settings/:key", (caller, req) =>
-    caller.features.set({ key: (req.params as { key: string }).key as never, value: (req.body as Body)?.value as never }),
+  // Admin console (spec 02 §7; issue 11): every route is an admin procedure.
+  const query = (req: { query: unknown }) => (req.query ?? {}) as Record<string, string>;
+  route("GET", "/api/admin/stats", (caller) => caller.admin.stats());
+  route("GET", "/api/admin/stats/volume", (caller) => caller.admin.volume());
+  route("GET", "/api/admin/users", (caller, req) => caller.admin.users.list(query(req) as never));
+  route("GET", "/api/admin/users/:userId/transactions", (caller, req) => caller.admin.users.transactions({ userId: id(req, "userId") }));
+  route("POST", "/api/admin/users/:userId/wallet", (caller, req) =>
+    caller.admin.users.wallet({ ...(req.body as Body), userId: id(req, "userId"), idempotencyKey: key(req) } as never),
   );
+  route("POST", "/api/admin/users/:userId/status", (caller, req) => caller.admin.users.status({ ...(req.body as Body), userId: id(req, "userId") } as never));
+  route("GET", "/api/admin/transactions", (caller, req) => caller.admin.transactions.list(query(req) as never));
+  route("POST", "/api/admin/transactions/update-status", (caller, req) => caller.admin.transactions.updateStatus(req.body as never));
+  route("GET", "/api/admin/settings", (caller) => caller.admin.settings.list());
+  route("PATCH", "/api/admin/settings/:key", (caller, req) =>
+    caller.admin.settings.set({ key: (req.params as { key: string }).key as never, value: (req.body as Body)?.value as never }),
+  );
+  route("GET", "/api/admin/audit", (caller, req) => caller.admin.audit.list(query(req) as never));
 }

@@ -25,10 +25,12 @@ function AuthedLayout() {
   const { api } = Route.useRouteContext();
   const { pathname } = useLocation();
   const withNav = !WITHOUT_NAV.has(pathname);
+  // The admin console's tables need the width of a desktop screen (issue 11).
+  const wide = pathname.startsWith("/admin");
   return (
     <ApiProvider api={api}>
     <Box mih="100dvh" bg="gray.0" pb={withNav ? 96 : 0}>
-      <Container size={560} px="md" py="md" component="main">
+      <Container size={wide ? 1280 : 560} px="md" py="md" component="main">
         <Outlet />
       </Container>
       {withNav ? <BottomNav /> : null}

@@ -205,72 +205,83 @@ export async function applyPayoutOutcome(
   reference: string,
   report: PayoutReport,
 ): Promise<{ transaction: PayoutRecord | undefined; applied: PayoutApplied }> {
-  return db.transaction(async (tx) => {
-    const record = await findTransactionByReference(tx, reference, { forUpdate: true });
-    if (!isPayout(record)) return { transaction: undefined, applied: "none" as const };
-    const info: Partial<PayoutMetadata> = {
-      ...(report.transferCode !== undefined ? { transferCode: report.transferCode } : {}),
-      ...(report.providerStatus !== undefined ? { providerStatus: report.providerStatus } : {}),
-    };
-    const review = async (reason: string) => {
-      log.warn({ reference, source: report.source, outcome: report.outcome, status: record.status, reason }, "Payout answer needs an admin's review");
-      return { transaction: await patchTransactionMetadata(tx, record.id, "transfer", { ...info, needsReview: true, reviewReason: reason }), applied: "none" as const };
-    };
-    const move = async (status: Exclude<PayoutApplied, "none">, metadata: Partial<PayoutMetadata> = {}) => ({
-      transaction: await updateTransaction(tx, record.id, "transfer", { status, metadata: { ...info, ...metadata } }),
-      applied: status,
-    });
-    const unchanged = { transaction: record, applied: "none" as const };
+  return db.transaction((tx) => applyPayoutOutcomeIn(tx, log, reference, report));
+}
 
-    if (report.amountKobo !== undefined && report.amountKobo !== record.amount) {
-      return review(`Provider amount ${report.amountKobo} kobo differs from the payout's ${record.amount} kobo`);
-    }
-    const inFlight = isPayoutInFlight(record.status);
-    const ended = (what: string, outcome: string) => {
-      if (!outcome.startsWith(what)) throw new Error(`Payout ${reference}: hold ${outcome} while the record was ${record.status}`);
-    };
-    switch (report.outcome) {
-      case "pending": {
-        if (record.status === "pending") return move("processing");
-        const meta = metadataOf(record);
-        const news = Object.entries(info).some(([key, value]) => meta[key as keyof PayoutMetadata] !== value);
-        if (record.status === "processing" && news) return { transaction: await patchTransactionMetadata(tx, record.id, "transfer", info), applied: "none" as const };
-        return unchanged;
-      }
-      case "success": {
-        if (inFlight) {
-          const { outcome } = await settleHold(tx, { reference, destination: SYSTEM_ACCOUNTS.payoutsInTransit, description: `Payout ${reference} paid` });
-          ended("settled", outcome);
-          return move("completed");
-        }
-        if (record.status === "failed") return review("Provider reported success after the payout was failed and refunded");
-        return unchanged;
-      }
-      case "failed": {
-        if (inFlight) {
-          const { outcome } = await releaseHold(tx, { reference, description: `Payout ${reference} failed: refund` });
-          ended("released", outcome);
-          return move("failed", { failureReason: report.failureReason ?? "The bank transfer failed" });
-        }
-        if (record.status === "completed") return review("Provider reported a failure after the payout was completed");
-        return unchanged;
-      }
-      case "reversed": {
-        if (inFlight) {
-          // The reversal came before the success it reverses: settle, then reverse, so the
-          // ledger tells the provider's story and the money comes back once.
-          const settled = await settleHold(tx, { reference, destination: SYSTEM_ACCOUNTS.payoutsInTransit, description: `Payout ${reference} paid` });
-          ended("settled", settled.outcome);
-        }
-        if (inFlight || record.status === "completed") {
-          const { outcome } = await reverseHold(tx, { reference, description: `Payout ${reference} reversed: refund` });
-          ended("reversed", outcome);
-          return move("reversed", { failureReason: report.failureReason ?? "The bank reversed the transfer" });
-        }
-        return unchanged;
-      }
-    }
+/**
+ * applyPayoutOutcome inside the caller's database transaction `tx` (an admin's Complete/Fail
+ * writes its audit record in the same transaction, DECISIONS "Admin"). Same rules and answers.
+ */
+export async function applyPayoutOutcomeIn(
+  tx: DbOrTx,
+  log: Log,
+  reference: string,
+  report: PayoutReport,
+): Promise<{ transaction: PayoutRecord | undefined; applied: PayoutApplied }> {
+  const record = await findTransactionByReference(tx, reference, { forUpdate: true });
+  if (!isPayout(record)) return { transaction: undefined, applied: "none" as const };
+  const info: Partial<PayoutMetadata> = {
+    ...(report.transferCode !== undefined ? { transferCode: report.transferCode } : {}),
+    ...(report.providerStatus !== undefined ? { providerStatus: report.providerStatus } : {}),
+  };
+  const review = async (reason: string) => {
+    log.warn({ reference, source: report.source, outcome: report.outcome, status: record.status, reason }, "Payout answer needs an admin's review");
+    return { transaction: await patchTransactionMetadata(tx, record.id, "transfer", { ...info, needsReview: true, reviewReason: reason }), applied: "none" as const };
+  };
+  const move = async (status: Exclude<PayoutApplied, "none">, metadata: Partial<PayoutMetadata> = {}) => ({
+    transaction: await updateTransaction(tx, record.id, "transfer", { status, metadata: { ...info, ...metadata } }),
+    applied: status,
   });
+  const unchanged = { transaction: record, applied: "none" as const };
+
+  if (report.amountKobo !== undefined && report.amountKobo !== record.amount) {
+    return review(`Provider amount ${report.amountKobo} kobo differs from the payout's ${record.amount} kobo`);
+  }
+  const inFlight = isPayoutInFlight(record.status);
+  const ended = (what: string, outcome: string) => {
+    if (!outcome.startsWith(what)) throw new Error(`Payout ${reference}: hold ${outcome} while the record was ${record.status}`);
+  };
+  switch (report.outcome) {
+    case "pending": {
+      if (record.status === "pending") return move("processing");
+      const meta = metadataOf(record);
+      const news = Object.entries(info).some(([key, value]) => meta[key as keyof PayoutMetadata] !== value);
+      if (record.status === "processing" && news) return { transaction: await patchTransactionMetadata(tx, record.id, "transfer", info), applied: "none" as const };
+      return unchanged;
+    }
+    case "success": {
+      if (inFlight) {
+        const { outcome } = await settleHold(tx, { reference, destination: SYSTEM_ACCOUNTS.payoutsInTransit, description: `Payout ${reference} paid` });
+        ended("settled", outcome);
+        return move("completed");
+      }
+      if (record.status === "failed") return review("Provider reported success after the payout was failed and refunded");
+      return unchanged;
+    }
+    case "failed": {
+      if (inFlight) {
+        const { outcome } = await releaseHold(tx, { reference, description: `Payout ${reference} failed: refund` });
+        ended("released", outcome);
+        return move("failed", { failureReason: report.failureReason ?? "The bank transfer failed" });
+      }
+      if (record.status === "completed") return review("Provider reported a failure after the payout was completed");
+      return unchanged;
+    }
+    case "reversed": {
+      if (inFlight) {
+        // The reversal came before the success it reverses: settle, then reverse, so the
+        // ledger tells the provider's story and the money comes back once.
+        const settled = await settleHold(tx, { reference, destination: SYSTEM_ACCOUNTS.payoutsInTransit, description: `Payout ${reference} paid` });
+        ended("settled", settled.outcome);
+      }
+      if (inFlight || record.status === "completed") {
+        const { outcome } = await reverseHold(tx, { reference, description: `Payout ${reference} reversed: refund` });
+        ended("reversed", outcome);
+        return move("reversed", { failureReason: report.failureReason ?? "The bank reversed the transfer" });
+      }
+      return unchanged;
+    }
+  }
 }
 
 /** A provider's clear refusal of the request itself (bad parameters, unknown account): not a timeout, 5xx, 401 or 429. */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import {
   type Database,
+  type DbOrTx,
   ensureUserWallet,
   findTransactionByReference,
   insertTransactionOnce,
@@ -103,52 +104,58 @@ export interface SettleLogger {
  * An amount or currency mismatch credits nothing, marks the record failed and is logged.
  */
 export async function settleTopUp(db: Database, charge: VerifiedCharge, log: SettleLogger): Promise<SettleOutcome> {
-  return db.transaction(async (tx) => {
-    const record = await findTransactionByReference(tx, charge.reference, { forUpdate: true });
-    if (!record || record.type !== "topup" || record.recipientId === null) {
-      log.warn({ reference: charge.reference }, "Top-up settlement for an unknown reference ignored");
-      return { outcome: "unknown-reference" } as const;
-    }
-    if (record.status === "completed") return { outcome: "already-credited", transaction: record } as const;
-    if (record.status !== "pending") return { outcome: "failed", transaction: record } as const;
+  return db.transaction((tx) => settleTopUpIn(tx, charge, log));
+}
 
-    if (charge.status === "failed" || charge.status === "reversed") {
-      const failed = await updateTransaction(tx, record.id, "topup", { status: "failed", metadata: { gatewayResponse: charge.gatewayResponse } });
-      return { outcome: "failed", transaction: failed } as const;
-    }
-    if (charge.status !== "success") return { outcome: "pending", transaction: record } as const;
+/**
+ * settleTopUp inside the caller's database transaction `tx` (an admin's Complete writes its audit
+ * record in the same transaction, DECISIONS "Admin"). Same rules and outcomes.
+ */
+export async function settleTopUpIn(tx: DbOrTx, charge: VerifiedCharge, log: SettleLogger): Promise<SettleOutcome> {
+  const record = await findTransactionByReference(tx, charge.reference, { forUpdate: true });
+  if (!record || record.type !== "topup" || record.recipientId === null) {
+    log.warn({ reference: charge.reference }, "Top-up settlement for an unknown reference ignored");
+    return { outcome: "unknown-reference" } as const;
+  }
+  if (record.status === "completed") return { outcome: "already-credited", transaction: record } as const;
+  if (record.status !== "pending") return { outcome: "failed", transaction: record } as const;
 
-    if (charge.amountKobo !== record.amount || charge.currency !== "NGN") {
-      log.warn(
-        { reference: record.reference, expectedKobo: record.amount.toString(), reportedKobo: charge.amountKobo.toString(), currency: charge.currency },
-        "Top-up amount or currency mismatch: nothing credited",
-      );
-      const failed = await updateTransaction(tx, record.id, "topup", {
-        status: "failed",
-        metadata: { failureReason: "Amount or currency mismatch", reportedAmount: koboToNaira(charge.amountKobo), reportedCurrency: charge.currency },
-      });
-      return { outcome: "mismatch", transaction: failed } as const;
-    }
+  if (charge.status === "failed" || charge.status === "reversed") {
+    const failed = await updateTransaction(tx, record.id, "topup", { status: "failed", metadata: { gatewayResponse: charge.gatewayResponse } });
+    return { outcome: "failed", transaction: failed } as const;
+  }
+  if (charge.status !== "success") return { outcome: "pending", transaction: record } as const;
 
-    const walletId = await ensureUserWallet(tx, record.recipientId);
-    const clearingId = await systemAccountId(tx, SYSTEM_ACCOUNTS.gatewayClearing);
-    const fees = charge.feesKobo !== null && charge.feesKobo > 0n && charge.feesKobo < record.amount ? charge.feesKobo : 0n;
-    const postings = [
-      { accountId: walletId, amount: record.amount },
-      { accountId: clearingId, amount: -(record.amount - fees) },
-    ];
-    if (fees > 0n) postings.push({ accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.gatewayFees), amount: -fees });
-    await postJournalEntry(tx, {
-      idempotencyKey: `topup:${record.reference}`,
-      kind: "topup",
-      description: `Card top-up ${record.reference}`,
-      postings,
-      transactionId: record.id,
+  if (charge.amountKobo !== record.amount || charge.currency !== "NGN") {
+    log.warn(
+      { reference: record.reference, expectedKobo: record.amount.toString(), reportedKobo: charge.amountKobo.toString(), currency: charge.currency },
+      "Top-up amount or currency mismatch: nothing credited",
+    );
+    const failed = await updateTransaction(tx, record.id, "topup", {
+      status: "failed",
+      metadata: { failureReason: "Amount or currency mismatch", reportedAmount: koboToNaira(charge.amountKobo), reportedCurrency: charge.currency },
     });
-    const credited = await updateTransaction(tx, record.id, "topup", {
-      status: "completed",
-      metadata: { paidAt: charge.paidAt, channel: charge.channel, gatewayFee: koboToNaira(fees) },
-    });
-    return { outcome: "credited", transaction: credited } as const;
+    return { outcome: "mismatch", transaction: failed } as const;
+  }
+
+  const walletId = await ensureUserWallet(tx, record.recipientId);
+  const clearingId = await systemAccountId(tx, SYSTEM_ACCOUNTS.gatewayClearing);
+  const fees = charge.feesKobo !== null && charge.feesKobo > 0n && charge.feesKobo < record.amount ? charge.feesKobo : 0n;
+  const postings = [
+    { accountId: walletId, amount: record.amount },
+    { accountId: clearingId, amount: -(record.amount - fees) },
+  ];
+  if (fees > 0n) postings.push({ accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.gatewayFees), amount: -fees });
+  await postJournalEntry(tx, {
+    idempotencyKey: `topup:${record.reference}`,
+    kind: "topup",
+    description: `Card top-up ${record.reference}`,
+    postings,
+    transactionId: record.id,
   });
+  const credited = await updateTransaction(tx, record.id, "topup", {
+    status: "completed",
+    metadata: { paidAt: charge.paidAt, channel: charge.channel, gatewayFee: koboToNaira(fees) },
+  });
+  return { outcome: "credited", transaction: credited } as const;
 }

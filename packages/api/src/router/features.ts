@@ -1,5 +1,6 @@
-import { listFeatureSettings, setFeatureSetting } from "@kolo/db";
-import { DomainError, FEATURE_KEYS } from "@kolo/domain";
+import { listFeatureSettings } from "@kolo/db";
+import { FEATURE_KEYS } from "@kolo/domain";
+import { toggleFeatureSetting } from "../admin/settings";
 import { z } from "zod";
 import { adminProcedure, protectedProcedure, router } from "../trpc";
 
@@ -11,12 +12,11 @@ export const featuresRouter = router({
     return rows.map(({ key, value }) => ({ key, value }));
   }),
 
-  /** Admin: {key, value} -> the updated setting. NOT_FOUND for an unknown key. */
+  /** Admin: {key, value} -> the updated setting, audited (same as admin.settings.set). NOT_FOUND for an unknown key. */
   set: adminProcedure
     .input(z.object({ key: z.enum(FEATURE_KEYS), value: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      const row = await setFeatureSetting(ctx.db, input.key, input.value);
-      if (!row) throw new DomainError("NOT_FOUND", "Setting not found");
+      const row = await toggleFeatureSetting(ctx.db, { adminId: ctx.user.id, key: input.key, value: input.value });
       return { id: row.id, key: row.key, value: row.value, description: row.description };
     }),
 });

@@ -1,4 +1,4 @@
-import { type Database, type DbOrTx, type ReplyWithAuthor, type TicketWithAuthor, findTicket, insertReply, insertTicket, listAllTickets, listReplies, listUserTickets, lockTicket, type schema, updateTicketStatus } from "@kolo/db";
+import { type Database, type DbOrTx, type ReplyWithAuthor, type TicketWithAuthor, findTicket, insertReply, insertTicket, listAllTickets, listReplies, listUserTickets, lockTicket, recordAdminAudit, type schema, updateTicketStatus } from "@kolo/db";
 import { DomainError, SUPPORT_MESSAGES, type TicketPriority, type TicketStatus, createTicketSchema, ticketReplySchema, ticketStatusSchema } from "@kolo/domain";
 import { z } from "zod";
 import { adminProcedure, featureProcedure, router } from "../trpc";
@@ -135,15 +135,25 @@ export const supportRouter = router({
 
   /**
    * PATCH /api/support-tickets/{id}/status {status}: admins only (FORBIDDEN otherwise), any of
-   * the four from any state (spec 02 §4); moves `updatedAt` (DECISIONS "Support"). NOT_FOUND
-   * for an unknown id. -> the updated ticket.
+   * the four from any state (spec 02 §4); moves `updatedAt` (DECISIONS "Support"); recorded in
+   * the admin audit trail in the same transaction. NOT_FOUND for an unknown id. -> the updated ticket.
    */
   setStatus: adminProcedure.input(idInput.extend(ticketStatusSchema.shape)).mutation(async ({ ctx, input }): Promise<TicketView> =>
     ctx.db.transaction(async (tx) => {
       // Lock first, then read the clock: a reply that got the lock earlier is never dated after this change.
-      if (!(await lockTicket(tx, input.id))) throw notFound();
+      const before = await lockTicket(tx, input.id);
+      if (!before) throw notFound();
       const updated = await updateTicketStatus(tx, input.id, input.status, new Date());
       if (!updated) throw notFound();
+      // The audit trail (issue 11 item 7), in the same transaction as the change.
+      await recordAdminAudit(tx, {
+        adminId: ctx.user.id,
+        action: "ticket_status",
+        userId: updated.userId,
+        subject: `ticket:${updated.id}`,
+        before: { status: before.status },
+        after: { status: updated.status },
+      });
       const ticket = await findTicket(tx, updated.id);
       return toTicketView(ticket!);
     }),

@@ -89,3 +89,20 @@ export async function setFeatureSetting(db: Database, key: string, value: boolea
   featureSwitches(db).invalidate();
   return row;
 }
+
+/**
+ * Sets a switch inside the caller's transaction, answering the row before and after (undefined
+ * for an unknown key); the row stays locked until the transaction ends, so concurrent toggles are
+ * recorded in order (the admin audit trail). The caller invalidates featureSwitches(db) after
+ * commit; other servers hear the trigger's NOTIFY, which PostgreSQL sends at commit.
+ */
+export async function updateFeatureSetting(
+  tx: DbOrTx,
+  key: string,
+  value: boolean,
+): Promise<{ before: FeatureSettingRow; after: FeatureSettingRow } | undefined> {
+  const [before] = await tx.select().from(featureSettings).where(eq(featureSettings.key, key)).limit(1).for("update");
+  if (!before) return undefined;
+  const [after] = await tx.update(featureSettings).set({ value, updatedAt: new Date() }).where(eq(featureSettings.key, key)).returning();
+  return after ? { before, after } : undefined;
+}

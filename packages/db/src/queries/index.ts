@@ -9,3 +9,4 @@ export * from "./bank-accounts";
 export * from "./identity";
 export * from "./merchants";
 export * from "./support";
+export * from "./admin";

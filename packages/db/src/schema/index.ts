@@ -6,3 +6,4 @@ export * from "./banking";
 export * from "./identity";
 export * from "./merchants";
 export * from "./support";
+export * from "./admin";

@@ -104,6 +104,9 @@ export const transactions = pgTable(
     uniqueIndex("transactions_sender_idempotency_key").on(t.senderId, t.idempotencyKey),
     /** The expiry job's scan (unpaid top-ups older than the checkout's lifetime) stays small. */
     index("transactions_pending_topups_idx").on(t.createdAt, t.id).where(sql`${t.type} = 'topup' and ${t.status} = 'pending'`),
+    /** The admin list, newest first (issue 11), read backwards; open records (the tabs an admin acts on) have a small one of their own. */
+    index("transactions_created_idx").on(t.createdAt, t.id),
+    index("transactions_open_created_idx").on(t.createdAt, t.id).where(sql`${t.status} in ('pending', 'processing')`),
     check("transactions_amount_positive", sql`${t.amount} > 0`),
     check("transactions_fee_non_negative", sql`${t.fee} >= 0`),
   ],

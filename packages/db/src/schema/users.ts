@@ -26,6 +26,14 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(t.email),
     check("users_email_lowercase", sql`${t.email} = lower(trim(${t.email}))`),
     check("users_verification_level_range", sql`${t.verificationLevel} between 0 and 2`),
+    // Admin user search at 100,000 users (issue 11 item 3; migration 0010_admin creates pg_trgm):
+    // `lower(name) like '%…%'` and `email like '%…%'` (e-mails are stored lower-cased), and the
+    // list's newest-first order.
+    index("users_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    // Ascending: read backwards it serves `order by created_at desc, id desc` (a DESC NULLS LAST
+    // index would not match that order's NULLS FIRST).
+    index("users_created_idx").on(t.createdAt, t.id),
   ],
 );
 

@@ -1,20 +1,59 @@
-import { Outlet, createFileRoute, redirect } from "@tanstack/react-router";
+import { ADMIN_MESSAGES } from "@kolo/domain";
+import { Button, Group, Stack } from "@mantine/core";
+import { Link, Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
 import { notifyError } from "../../lib/notify";
 
-/** Spec 02 §5 "Admin pages": the toast a non-admin sees before going to /dashboard. */
-export const ACCESS_DENIED = { title: "Access Denied", message: "You don't have permission to access the admin dashboard" } as const;
-
 /**
- * Layout of every /admin screen (spec 02 §2, §5 "Admin pages", §6): a non-admin gets the
- * 'Access Denied' toast and goes to /dashboard before any admin query runs. The server refuses
- * every admin procedure to non-admins on its own (adminProcedure in packages/api/src/trpc.ts).
+ * The admin route group (spec 02 "Admin …", §5 "Admin pages"; issue 11 item 8): a non-admin is
+ * sent to /dashboard with the toast 'Access Denied' before any admin screen (or its queries) is
+ * loaded; the server refuses every admin procedure to non-admins as well (adminProcedure).
  */
 export const Route = createFileRoute("/_authed/admin")({
-  beforeLoad: ({ context }) => {
-    if (context.me.role !== "admin") {
-      notifyError(ACCESS_DENIED.title, ACCESS_DENIED.message);
-      throw redirect({ to: "/dashboard", replace: true });
+  beforeLoad: ({ context, location, preload }) => {
+    if (context.me.role === "admin") return;
+    if (!preload) {
+      const message = location.pathname.startsWith("/admin/settings") ? ADMIN_MESSAGES.noSettingsAccess : ADMIN_MESSAGES.noDashboardAccess;
+      notifyError(ADMIN_MESSAGES.accessDenied, message);
     }
+    throw redirect({ to: "/dashboard", replace: true });
   },
-  component: Outlet,
+  component: AdminLayout,
 });
+
+const SECTIONS = [
+  { label: "Dashboard", to: "/admin/dashboard" },
+  { label: "Users", to: "/admin/users" },
+  { label: "Transactions", to: "/admin/transactions" },
+  { label: "Support Tickets", to: "/admin/support-tickets" },
+  { label: "Settings", to: "/admin/settings" },
+  { label: "Audit Trail", to: "/admin/audit" },
+] as const;
+
+function AdminLayout() {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap="md">
+      <nav aria-label="Admin">
+        <Group gap="xs">
+          {SECTIONS.map((section) => {
+            const active = pathname.startsWith(section.to);
+            return (
+              <Button
+                key={section.to}
+                component={Link}
+                to={section.to}
+                variant={active ? "filled" : "default"}
+                size="md"
+                aria-current={active ? "page" : undefined}
+                style={{ flexShrink: 0, minHeight: 44 }}
+              >
+                {section.label}
+              </Button>
+            );
+          })}
+        </Group>
+      </nav>
+      <Outlet />
+    </Stack>
+  );
+}

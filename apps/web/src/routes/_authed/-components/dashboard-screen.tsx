@@ -170,6 +170,12 @@ function Header() {
           </Text>
         </Box>
       </Group>
+      <Group gap="xs" wrap="nowrap">
+      {me.role === "admin" ? (
+        <Button component={Link} to="/admin/dashboard" variant="light" size="md" mih={44}>
+          Admin
+        </Button>
+      ) : null}
       <ActionIcon
         variant="subtle"
         color="gray"
@@ -181,6 +187,7 @@ function Header() {
       >
         <IconLogout />
       </ActionIcon>
+      </Group>
     </Group>
   );
 }

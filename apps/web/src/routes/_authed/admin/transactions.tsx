@@ -1,0 +1,207 @@
+import { ADMIN_MESSAGES, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTIONS_REFRESH_MS, ADMIN_TRANSACTION_TABS, formatDateTime, formatNaira } from "@kolo/domain";
+import { Badge, Box, Card, Group, Skeleton, Stack, Table, Tabs, Text, Title } from "@mantine/core";
+import { keepPreviousData } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { z } from "zod";
+import { BusyButton } from "../../../components/busy-button";
+import { notify, notifyError } from "../../../lib/notify";
+import { type RouterOutputs, trpc } from "../../../lib/trpc";
+import { LoadError, PageButtons, ScrollTable, StatusBadge, TYPE_LABELS, adminErrorMessage } from "./-components/shared";
+
+type AdminTransaction = RouterOutputs["admin"]["transactions"]["list"]["transactions"][number];
+
+const searchSchema = z.object({
+  status: z.enum(ADMIN_TRANSACTION_TABS).catch("all").default("all"),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+});
+
+const TAB_LABELS = { all: "All", pending: "Pending", processing: "Processing", completed: "Completed", failed: "Failed" } as const;
+
+export const Route = createFileRoute("/_authed/admin/transactions")({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.trpc.admin.transactions.list.prefetch({ ...deps, limit: ADMIN_TRANSACTIONS_PAGE_SIZE }),
+  component: AdminTransactionsPage,
+});
+
+/**
+ * Admin transactions (spec 02 "Admin transactions", §4 "Admin transaction moves"; issue 11 item
+ * 4): tabs with counts, server pagination, Complete and Fail on pending or processing rows,
+ * Refresh, refreshed every 30 s.
+ */
+function AdminTransactionsPage() {
+  const { status, page } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const list = trpc.admin.transactions.list.useQuery(
+    { status, page, limit: ADMIN_TRANSACTIONS_PAGE_SIZE },
+    { refetchInterval: ADMIN_TRANSACTIONS_REFRESH_MS, placeholderData: keepPreviousData },
+  );
+  const data = list.data;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Title order={1} size="h2">
+            Transactions
+          </Title>
+          {data ? (
+            <Badge size="lg" variant="light" aria-label={`Total: ${data.counts.all} transactions`}>
+              Total: {data.counts.all}
+            </Badge>
+          ) : null}
+        </Group>
+        <BusyButton variant="default" size="md" busy={list.isFetching} busyLabel="Refreshing..." onClick={() => void list.refetch()}>
+          Refresh
+        </BusyButton>
+      </Group>
+      <Tabs value={status} onChange={(value) => void navigate({ search: { status: (value ?? "all") as typeof status, page: 1 } })}>
+        <Tabs.List>
+          {ADMIN_TRANSACTION_TABS.map((tab) => (
+            <Tabs.Tab key={tab} value={tab} mih={44}>
+              {TAB_LABELS[tab]}
+              {data ? ` (${data.counts[tab]})` : ""}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {list.isError && !data ? (
+        <LoadError title="Failed to fetch transactions" error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <Card padding={0} aria-busy={list.isFetching}>
+          <ScrollTable label="Transactions" minWidth={1000}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">ID</Table.Th>
+                  <Table.Th scope="col">User</Table.Th>
+                  <Table.Th scope="col">Type</Table.Th>
+                  <Table.Th scope="col">Amount</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  <Table.Th scope="col">Reference</Table.Th>
+                  <Table.Th scope="col">Date</Table.Th>
+                  <Table.Th scope="col">Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {!data ? (
+                  Array.from({ length: 5 }, (_, i) => (
+                    <Table.Tr key={i}>
+                      <Table.Td colSpan={8}>
+                        <Skeleton h={32} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                ) : data.transactions.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={8}>
+                      <Text c="dimmed" ta="center" py="md">
+                        No transactions found
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  data.transactions.map((tx) => <TransactionRow key={tx.id} tx={tx} />)
+                )}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+        </Card>
+      )}
+      {data ? (
+        <PageButtons
+          page={page}
+          totalPages={data.totalPages}
+          total={data.total}
+          pageSize={ADMIN_TRANSACTIONS_PAGE_SIZE}
+          noun="transactions"
+          onPage={(next) => void navigate({ search: { status, page: next } })}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Sender and recipient, or 'User {id}', or 'System Transaction' (spec 02 "Admin transactions"). */
+function Parties({ tx }: { tx: AdminTransaction }) {
+  const parties = [
+    { role: "From", info: tx.senderInfo, id: tx.senderId },
+    { role: "To", info: tx.recipientInfo, id: tx.recipientId },
+  ].filter((p) => p.info !== null || p.id !== null);
+  if (parties.length === 0) return <Text size="sm">System Transaction</Text>;
+  return (
+    <Stack gap={2}>
+      {parties.map((p) => (
+        <Box key={p.role}>
+          {p.info ? (
+            <>
+              <Text size="sm" fw={600}>
+                {parties.length > 1 ? `${p.role}: ` : ""}
+                {p.info.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {p.info.email}
+              </Text>
+            </>
+          ) : (
+            <Text size="sm">User {p.id}</Text>
+          )}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function TransactionRow({ tx }: { tx: AdminTransaction }) {
+  const utils = trpc.useUtils();
+  const mutation = trpc.admin.transactions.updateStatus.useMutation();
+  const [acting, setActing] = useState<"completed" | "failed" | null>(null);
+  const movable = tx.status === "pending" || tx.status === "processing";
+
+  const move = async (status: "completed" | "failed") => {
+    if (mutation.isPending) return;
+    setActing(status);
+    try {
+      await mutation.mutateAsync({ id: tx.id, status });
+      notify({ title: ADMIN_MESSAGES.statusUpdated, message: ADMIN_MESSAGES.statusUpdatedDescription });
+    } catch (caught) {
+      notifyError("Failed to update status", adminErrorMessage(caught));
+    } finally {
+      setActing(null);
+      await Promise.all([utils.admin.transactions.list.invalidate(), utils.admin.stats.invalidate()]);
+    }
+  };
+
+  return (
+    <Table.Tr>
+      <Table.Td>{tx.id}</Table.Td>
+      <Table.Td>
+        <Parties tx={tx} />
+      </Table.Td>
+      <Table.Td>{TYPE_LABELS[tx.type] ?? tx.type}</Table.Td>
+      <Table.Td>{formatNaira(tx.amount)}</Table.Td>
+      <Table.Td>
+        <StatusBadge status={tx.status} />
+      </Table.Td>
+      <Table.Td>
+        <Text size="xs" ff="monospace" style={{ wordBreak: "break-all" }}>
+          {tx.reference}
+        </Text>
+      </Table.Td>
+      <Table.Td>{formatDateTime(tx.createdAt)}</Table.Td>
+      <Table.Td>
+        {movable ? (
+          <Group gap={6} wrap="nowrap">
+            <BusyButton size="md" busy={acting === "completed"} disabled={acting !== null} busyLabel="Completing..." aria-label={`Complete transaction ${tx.id}`} onClick={() => void move("completed")}>
+              Complete
+            </BusyButton>
+            <BusyButton size="md" color="red" variant="light" busy={acting === "failed"} disabled={acting !== null} busyLabel="Failing..." aria-label={`Fail transaction ${tx.id}`} onClick={() => void move("failed")}>
+              Fail
+            </BusyButton>
+          </Group>
+        ) : null}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,96 @@
+import type { AdminAuditListRow, AdminTransactionRow, AdminUserRow } from "@kolo/db";
+import { koboToNaira } from "@kolo/domain";
+
+/** Admin user row (spec 02 §3): `balance` in naira; `status` also 'locked' (DECISIONS "Accounts and sign-in"). */
+export interface AdminUserView {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  role: AdminUserRow["role"];
+  status: AdminUserRow["status"];
+  verificationLevel: number;
+  balance: number;
+  createdAt: Date;
+}
+
+export const toAdminUserView = (row: AdminUserRow): AdminUserView => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  role: row.role,
+  status: row.status,
+  verificationLevel: row.verificationLevel,
+  balance: koboToNaira(row.balanceKobo),
+  createdAt: row.createdAt,
+});
+
+/**
+ * Transaction (admin view), spec 02 §3: parties' {name, email} (null when none), amounts in naira,
+ * and the metadata the History dialog shows (phone, network, bank, account) next to the rest.
+ */
+export interface AdminTransactionView {
+  id: number;
+  senderId: number | null;
+  recipientId: number | null;
+  senderInfo: { name: string; email: string } | null;
+  recipientInfo: { name: string; email: string } | null;
+  type: AdminTransactionRow["type"];
+  amount: number;
+  fee: number;
+  status: AdminTransactionRow["status"];
+  reference: string;
+  createdAt: Date;
+  description: string;
+  metadata: Record<string, unknown> & { phoneNumber?: string; network?: string; bankName?: string; accountNumber?: string };
+}
+
+export function toAdminTransactionView(row: AdminTransactionRow): AdminTransactionView {
+  return {
+    id: row.id,
+    senderId: row.senderId,
+    recipientId: row.recipientId,
+    senderInfo: row.senderName !== null && row.senderEmail !== null ? { name: row.senderName, email: row.senderEmail } : null,
+    recipientInfo: row.recipientName !== null && row.recipientEmail !== null ? { name: row.recipientName, email: row.recipientEmail } : null,
+    type: row.type,
+    amount: koboToNaira(row.amount),
+    fee: koboToNaira(row.fee),
+    status: row.status,
+    reference: row.reference,
+    createdAt: row.createdAt,
+    description: row.description,
+    metadata: { ...(row.metadata as Record<string, unknown>) },
+  };
+}
+
+/** One audit record with the names of the admin and of the user concerned. */
+export interface AdminAuditView {
+  id: number;
+  adminId: number;
+  adminName: string;
+  adminEmail: string;
+  action: string;
+  userId: number | null;
+  userName: string | null;
+  userEmail: string | null;
+  subject: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: Date;
+}
+
+export const toAdminAuditView = (row: AdminAuditListRow): AdminAuditView => ({
+  id: row.id,
+  adminId: row.adminId,
+  adminName: row.adminName,
+  adminEmail: row.adminEmail,
+  action: row.action,
+  userId: row.userId,
+  userName: row.userName,
+  userEmail: row.userEmail,
+  subject: row.subject,
+  before: row.before ?? null,
+  after: row.after ?? null,
+  createdAt: row.createdAt,
+});

@@ -1,0 +1,153 @@
+import {
+  adminStats,
+  dailyCompletedVolume,
+  listAdminAudit,
+  listAdminTransactions,
+  listAdminUserTransactions,
+  listAdminUsers,
+  listAdmins,
+  listFeatureSettings,
+} from "@kolo/db";
+import {
+  ADMIN_CHART_DAYS,
+  ADMIN_MESSAGES,
+  FEATURE_KEYS,
+  adminAuditQuerySchema,
+  adminTransactionMoveSchema,
+  adminTransactionsQuerySchema,
+  adminUserStatusSchema,
+  adminUsersQuerySchema,
+  adminWalletSchema,
+  koboToNaira,
+  lagosDate,
+  startOfLagosDay,
+} from "@kolo/domain";
+import { z } from "zod";
+import { toggleFeatureSetting } from "../admin/settings";
+import { moveTransaction } from "../admin/transactions";
+import { changeUserStatus } from "../admin/users";
+import { toAdminAuditView, toAdminTransactionView, toAdminUserView } from "../admin/views";
+import { adjustUserWallet } from "../admin/wallet";
+import { toTransactionView } from "../money/view";
+import { adminProcedure, router } from "../trpc";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const pages = (total: number, limit: number) => Math.ceil(total / limit);
+
+/**
+ * The admin console (spec 02 "Admin dashboard/users/transactions/settings", §7; issue 11 items
+ * 2-5, 7). Every procedure is an adminProcedure: anyone else gets FORBIDDEN 'Admin access
+ * required' (UNAUTHORIZED when signed out) before any query runs. Every write records its audit
+ * entry in its own database transaction (packages/api/src/admin/).
+ */
+export const adminRouter = router({
+  /**
+   * GET /api/admin/stats -> {totalUsers, activeMerchants, level0Users, level1Users, level2Users,
+   * dailyTransactions}: dailyTransactions is the naira of completed transactions created today
+   * (Lagos day, DECISIONS "Money").
+   */
+  stats: adminProcedure.query(async ({ ctx }) => {
+    const dayStart = startOfLagosDay(ctx.services.now?.() ?? new Date());
+    const stats = await adminStats(ctx.db, { dayStart, dayEnd: new Date(dayStart.getTime() + DAY_MS) });
+    return {
+      totalUsers: stats.totalUsers,
+      activeMerchants: stats.activeMerchants,
+      level0Users: stats.level0Users,
+      level1Users: stats.level1Users,
+      level2Users: stats.level2Users,
+      dailyTransactions: koboToNaira(stats.dailyKobo),
+    };
+  }),
+
+  /** GET /api/admin/stats/volume -> [{day: 'YYYY-MM-DD', amount: naira, count}] for the last 14 Lagos days, oldest first. */
+  volume: adminProcedure.query(async ({ ctx }) => {
+    const days = await dailyCompletedVolume(ctx.db, { lastDay: lagosDate(ctx.services.now?.() ?? new Date()), days: ADMIN_CHART_DAYS });
+    return days.map((d) => ({ day: d.day, amount: koboToNaira(d.kobo), count: d.count }));
+  }),
+
+  users: router({
+    /**
+     * GET /api/admin/users?page&limit=20&search -> {users, totalUsers, totalPages} (spec 02 §7):
+     * newest first; `search` matches part of the name or e-mail, case-insensitively (indexed).
+     */
+    list: adminProcedure.input(adminUsersQuerySchema).query(async ({ ctx, input }) => {
+      const { rows, total } = await listAdminUsers(ctx.db, input);
+      return { users: rows.map(toAdminUserView), totalUsers: total, totalPages: pages(total, input.limit) };
+    }),
+
+    /** GET /api/admin/users/{userId}/transactions -> the user's latest 100 transactions (admin view), for the History dialog. */
+    transactions: adminProcedure.input(z.object({ userId: z.coerce.number().int().positive() })).query(async ({ ctx, input }) => {
+      const rows = await listAdminUserTransactions(ctx.db, input.userId);
+      return rows.map(toAdminTransactionView);
+    }),
+
+    /**
+     * POST /api/admin/users/{userId}/wallet {amount: naira, description?, type: credit|debit}
+     * -> {message: 'Wallet updated successfully', balance: naira, transaction}. See adjustUserWallet.
+     */
+    wallet: adminProcedure
+      .input(adminWalletSchema)
+      .mutation(async ({ ctx, input }) => {
+        const result = await adjustUserWallet(ctx.db, {
+          adminId: ctx.user.id,
+          userId: input.userId,
+          amountKobo: input.amount,
+          type: input.type,
+          description: input.description,
+          idempotencyKey: input.idempotencyKey,
+        });
+        return { message: ADMIN_MESSAGES.walletUpdated, balance: result.balance, transaction: toTransactionView(result.transaction, input.userId) };
+      }),
+
+    /** POST /api/admin/users/{userId}/status {status: active|suspended} -> {message: 'User status updated', user}. See changeUserStatus. */
+    status: adminProcedure.input(adminUserStatusSchema).mutation(async ({ ctx, input }) => {
+      const user = await changeUserStatus(ctx.db, { adminId: ctx.user.id, userId: input.userId, status: input.status });
+      return { message: ADMIN_MESSAGES.userStatusUpdated, user: { id: user.id, status: user.status, failedLoginCount: user.failedLoginCount } };
+    }),
+  }),
+
+  transactions: router({
+    /**
+     * GET /api/admin/transactions?page&limit&status -> {transactions, total, totalPages, page,
+     * counts: {all, pending, processing, completed, failed}}: every user's, newest first.
+     */
+    list: adminProcedure.input(adminTransactionsQuerySchema).query(async ({ ctx, input }) => {
+      const { rows, total, counts } = await listAdminTransactions(ctx.db, input);
+      return { transactions: rows.map(toAdminTransactionView), total, totalPages: pages(total, input.limit), page: input.page, counts };
+    }),
+
+    /**
+     * POST /api/admin/transactions/update-status {id, status: completed|failed} -> {message:
+     * 'Transaction status has been updated successfully.', transaction}. See moveTransaction.
+     */
+    updateStatus: adminProcedure.input(adminTransactionMoveSchema).mutation(async ({ ctx, input }) => {
+      const moved = await moveTransaction(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, status: input.status });
+      return { message: ADMIN_MESSAGES.statusUpdatedDescription, transaction: toTransactionView(moved, moved.senderId ?? moved.recipientId ?? 0) };
+    }),
+  }),
+
+  settings: router({
+    /** GET /api/admin/settings -> [{id, key, value, description}] (spec 02 §3 Feature setting; DECISIONS "Admin"). */
+    list: adminProcedure.query(async ({ ctx }) => {
+      const rows = await listFeatureSettings(ctx.db);
+      return rows.map(({ id, key, value, description }) => ({ id, key, value, description }));
+    }),
+
+    /** PATCH /api/admin/settings/{key} {value} -> {id, key, value, description}; audited. NOT_FOUND for an unknown key. */
+    set: adminProcedure.input(z.object({ key: z.enum(FEATURE_KEYS), value: z.boolean() })).mutation(async ({ ctx, input }) => {
+      const row = await toggleFeatureSetting(ctx.db, { adminId: ctx.user.id, key: input.key, value: input.value });
+      return { id: row.id, key: row.key, value: row.value, description: row.description };
+    }),
+  }),
+
+  audit: router({
+    /**
+     * GET /api/admin/audit?page&limit&adminId&userId&action -> {entries, total, totalPages, admins}
+     * (issue 11 item 7): newest first; `admins` feeds the page's filter.
+     */
+    list: adminProcedure.input(adminAuditQuerySchema).query(async ({ ctx, input }) => {
+      const [{ rows, total }, admins] = await Promise.all([listAdminAudit(ctx.db, input), listAdmins(ctx.db)]);
+      return { entries: rows.map(toAdminAuditView), total, totalPages: pages(total, input.limit), admins };
+    }),
+  }),
+});
