@@ -123,6 +123,7 @@ test("pay an invoice: 'Invoice Payment', the amount due, then 'Invoice already p
 });
 
 test("merchant dashboard: create the account, receive a payment, see it in Recent Payments, withdraw to the wallet", async ({ browser }) => {
+  test.setTimeout(60_000); // two users, a top-up, a payment and a withdrawal
   const merchantContext = await browser.newContext();
   const payerContext = await browser.newContext();
   const m = await merchantContext.newPage();
