@@ -214,7 +214,7 @@ function RecentUsers() {
           {users.data.users.map((user) => (
             <Group component="li" key={user.id} justify="space-between" wrap="nowrap">
               <Group gap="sm" wrap="nowrap" miw={0}>
-                <Avatar name={user.name} color="initials" radius="xl" alt="" />
+                <Avatar name={user.name} color="kolo" variant="filled" radius="xl" alt="" />
                 <Box miw={0}>
                   <Text fw={600} size="sm" truncate>
                     {user.name}

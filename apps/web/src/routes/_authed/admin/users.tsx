@@ -138,7 +138,7 @@ function UserRow({ user, onAction }: { user: AdminUser; onAction: (kind: NonNull
     <Table.Tr>
       <Table.Td>
         <Group gap="sm" wrap="nowrap">
-          <Avatar name={user.name} color="initials" radius="xl" alt="" />
+          <Avatar name={user.name} color="kolo" variant="filled" radius="xl" alt="" />
           <Text fw={600} size="sm">
             {user.name}
           </Text>
