@@ -1,4 +1,4 @@
-// Query options and hooks shared by many screens: the signed-in user, feature switches and the
+// Query hooks shared by many screens: the signed-in user, feature switches and the
 // transaction list, with the cache timings of spec 01 §7 and §9.
 import { type FeatureKey, isFeatureEnabled } from "@kolo/domain";
 import { useQueryClient } from "@tanstack/react-query";
@@ -6,20 +6,7 @@ import { useRouter } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import { type PublicUser, trpc } from "./trpc";
 
-/** auth.me: cached 60 s, never refetched on focus, no retry; any failure means signed out. */
-export const ME_QUERY_OPTIONS = { staleTime: 60_000, refetchOnWindowFocus: false, retry: false } as const;
-
-/** transactions.list: stale after 5 s, refetched every 10 s. */
-export const TRANSACTIONS_QUERY_OPTIONS = { staleTime: 5_000, refetchInterval: 10_000 } as const;
-
-export const FEATURES_QUERY_OPTIONS = { staleTime: 60_000 } as const;
-
-/** verification.status / transactionLimit: fresh for 10 s; a verification invalidates them at once. */
-export const VERIFICATION_QUERY_OPTIONS = { staleTime: 10_000 } as const;
-
-/** bankAccounts.list and banks.list: the saved accounts change only through this app; the bank list rarely. */
-export const BANK_ACCOUNTS_QUERY_OPTIONS = { staleTime: 30_000 } as const;
-export const BANKS_QUERY_OPTIONS = { staleTime: 10 * 60_000 } as const;
+export * from "./query-options";
 
 /**
  * The signed-in user. Only for screens under the `_authed` layout, whose beforeLoad has already

@@ -8,7 +8,7 @@ import { IconBank, IconPlus, IconX } from "../../components/icons";
 import { PageHeader } from "../../components/page-header";
 import { serverMessage } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notify";
-import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../lib/queries";
+import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../lib/query-options";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { AddBankAccountModal } from "./-components/add-bank-account-modal";
 
