@@ -38,7 +38,7 @@ export async function startSandboxServer(
     onRoute?: Parameters<typeof buildApp>[0]["onRoute"];
     authRateLimit?: { max: number; windowMs: number };
     webDistDir?: string;
-    /** The VTpass client's timeout (default 1 s: the hang fixture then costs a second, not 30). */
+    /** The VTpass client's timeout (default 2 s: the hang fixture then costs 2 s, not 30). */
     vtpassTimeoutMs?: number;
     /** How long the VTpass sandbox keeps 201000000000 processing (default 0: the next requery delivers). */
     vtpassPendingMs?: number;
@@ -49,7 +49,7 @@ export async function startSandboxServer(
   const secretKey = `sk_test_${randomBytes(8).toString("hex")}`;
   const paystack = new PaystackClient({ baseUrl: `${base}/sandbox/paystack`, secretKey });
   const vtpassKeys = { apiKey: `api_${randomBytes(8).toString("hex")}`, publicKey: `PK_${randomBytes(8).toString("hex")}`, secretKey: `SK_${randomBytes(8).toString("hex")}` };
-  const vtpass = new VtpassClient({ baseUrl: `${base}/sandbox/vtpass/api`, ...vtpassKeys, timeoutMs: options.vtpassTimeoutMs ?? 1_000 });
+  const vtpass = new VtpassClient({ baseUrl: `${base}/sandbox/vtpass/api`, ...vtpassKeys, timeoutMs: options.vtpassTimeoutMs ?? 2_000 });
   const warnings: string[] = [];
   const log: Services["log"] = {
     warn: (details, message) => {

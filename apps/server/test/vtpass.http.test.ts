@@ -18,7 +18,7 @@ let server: SandboxServer;
 let services: Services;
 beforeAll(async () => {
   t = await createTestDatabase();
-  server = await startSandboxServer(t.db, { vtpassTimeoutMs: 500 });
+  server = await startSandboxServer(t.db, { vtpassTimeoutMs: 1_500 });
   services = { publicUrl: server.base, paymentGateway: server.paystack, banking: server.paystack, purchases: server.vtpass, bvnHashKey: "x".repeat(32), log: server.log, jobs: recordingScheduler() };
 });
 afterAll(async () => {

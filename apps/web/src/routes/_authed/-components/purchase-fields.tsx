@@ -1,5 +1,5 @@
 import { PHONE_MIN_LENGTH, PURCHASE_MESSAGES } from "@kolo/domain";
-import { Alert, Button, Chip, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { trpc } from "../../../lib/trpc";
 
@@ -95,15 +95,17 @@ export function PhoneField({ value, network, onChange, onPickRecent, onBlur, err
           </Text>
           <Group gap={6}>
             {numbers.map((n) => (
-              <Chip
+              <Button
                 key={n.phoneNumber}
-                size="xs"
-                checked={phone === n.phoneNumber}
-                onChange={() => onPickRecent(n.phoneNumber, n.network)}
+                size="compact-sm"
+                radius="xl"
+                variant={phone === n.phoneNumber ? "filled" : "light"}
+                aria-pressed={phone === n.phoneNumber}
+                onClick={() => onPickRecent(n.phoneNumber, n.network)}
                 aria-label={`Use ${n.phoneNumber} (${n.networkName})`}
               >
                 {n.phoneNumber} · {n.networkName}
-              </Chip>
+              </Button>
             ))}
           </Group>
         </Stack>
