@@ -115,7 +115,7 @@ export function PhoneField({ value, network, onChange, onPickRecent, onBlur, err
           <Button size="xs" variant="light" onClick={() => void runVerify()} loading={verify.isPending} style={{ flexShrink: 0 }}>
             Verify Phone Number
           </Button>
-          <Text size="sm" aria-live="polite" c={current?.name === null ? "orange.9" : "kolo.9"}>
+          <Text size="sm" aria-live="polite" c={current?.name === null ? undefined : "kolo.9"} fw={500}>
             {current ? (current.name ?? PURCHASE_MESSAGES.verifyFailed) : null}
           </Text>
         </Group>

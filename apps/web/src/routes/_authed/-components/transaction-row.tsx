@@ -47,7 +47,7 @@ export function TransactionRow({ transaction, userId }: { transaction: Transacti
             {formatDateTime(transaction.createdAt)}
           </Text>
           {purchaseState(transaction) ? (
-            <Text size="xs" c={transaction.status === "failed" ? "red.9" : transaction.status === "pending" ? "yellow.9" : "kolo.9"}>
+            <Text size="xs" c={transaction.status === "failed" ? "red.9" : transaction.status === "pending" ? "dimmed" : "kolo.9"}>
               {purchaseState(transaction)}
             </Text>
           ) : null}
