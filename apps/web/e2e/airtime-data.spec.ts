@@ -38,6 +38,20 @@ test("buy ₦500 MTN airtime for 08011111111: validation, Verify Phone Number, s
   await page.getByRole("button", { name: "Verify Phone Number" }).click();
   await expect(page.getByText("SANDBOX CUSTOMER 1111")).toBeVisible();
 
+  // More than the balance: refused before anything is sent.
+  await page.getByRole("group", { name: "Quick amounts" }).getByRole("button", { name: "₦5,000" }).click();
+  await page.getByRole("button", { name: "Buy Airtime" }).click();
+  await expect(toast(page, "Insufficient Balance")).toContainText("Please top up your wallet to continue");
+  await expect(page).toHaveURL(/\/airtime$/);
+
+  // VTpass 016 (08099999999): refunded at once, 'Purchase Failed', still on the page.
+  await phone.fill("08099999999");
+  await page.getByRole("group", { name: "Quick amounts" }).getByRole("button", { name: "₦100", exact: true }).click();
+  await page.getByRole("button", { name: "Buy Airtime" }).click();
+  await expect(toast(page, "Purchase Failed")).toContainText("Unable to complete airtime purchase. Please try again.");
+  await expect(page).toHaveURL(/\/airtime$/);
+
+  await phone.fill("08011111111");
   await page.getByRole("group", { name: "Quick amounts" }).getByRole("button", { name: "₦500" }).click();
   await expect(page.getByLabel("Amount (NGN)")).toHaveValue("500");
   await page.getByRole("button", { name: "Buy Airtime" }).click();
@@ -46,16 +60,36 @@ test("buy ₦500 MTN airtime for 08011111111: validation, Verify Phone Number, s
   await expect(balanceCard(page)).toContainText("₦1,500.00");
 
   await page.goto("/history?filter=airtime");
-  await expect(historyRows(page)).toHaveCount(1);
-  await expect(historyRows(page).first()).toContainText("MTN airtime for 08011111111");
-  await expect(historyRows(page).first()).toContainText("-₦500.00");
-  await expect(historyRows(page).first()).toContainText("Delivered");
+  await expect(historyRows(page)).toHaveCount(2);
+  const delivered = historyRows(page).filter({ hasText: "MTN airtime for 08011111111" });
+  await expect(delivered).toContainText("-₦500.00");
+  await expect(delivered).toContainText("Delivered");
+  const refunded = historyRows(page).filter({ hasText: "MTN airtime for 08099999999" });
+  await expect(refunded).toContainText("Failed");
+  await expect(refunded).toContainText("Refunded to your wallet");
+  await expect(refunded).not.toContainText("-₦100.00");
 
   // The number is offered again next time.
   await page.goto("/airtime");
   await page.getByRole("button", { name: "Use 08011111111 (MTN)" }).click();
   await expect(page.getByLabel("Phone number")).toHaveValue("08011111111");
   await expect(page.getByLabel("Network")).toHaveValue("mtn");
+});
+
+test("with feature_airtime off the page says 'Feature Disabled' and the button is disabled", async ({ page, request, baseURL }) => {
+  const login = await request.post("/api/auth/login", { headers: { origin: baseURL! }, data: { email: "admin@kolo.test", username: "admin@kolo.test", password: "admin123" } });
+  expect(login.status()).toBe(200);
+  const setSwitch = (value: boolean) => request.patch("/api/admin/settings/feature_airtime", { headers: { origin: baseURL! }, data: { value } });
+  expect((await setSwitch(false)).status()).toBe(200);
+  try {
+    await registerAndSkipOnboarding(page, newUser("Bisi Switch"));
+    await page.goto("/airtime");
+    await expect(page.getByText("Feature Disabled")).toBeVisible();
+    await expect(page.getByText("Airtime purchase has been temporarily disabled by the administrator")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Buy Airtime" })).toBeDisabled();
+  } finally {
+    expect((await setSwitch(true)).status()).toBe(200);
+  }
 });
 
 test("a data plan for 201000000000 is pending, then delivered on /history without a reload", async ({ page }) => {
