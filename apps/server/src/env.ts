@@ -46,6 +46,15 @@ const schema = z.object({
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   PAYSTACK_BASE_URL: z.url().default("https://api.paystack.co"),
+  /** VTpass (airtime, data): all three keys set = the real API at VTPASS_BASE_URL; else the built-in sandbox under /sandbox/vtpass. */
+  VTPASS_API_KEY: z.string().optional(),
+  VTPASS_PUBLIC_KEY: z.string().optional(),
+  VTPASS_SECRET_KEY: z.string().optional(),
+  VTPASS_BASE_URL: z.url().default("https://vtpass.com/api"),
+  /** How long a VTpass call may take before it counts as no answer (the purchase stays pending). */
+  VTPASS_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(30_000),
+  /** VTpass sandbox: how long 201000000000's purchase stays processing before requery answers delivered. */
+  VTPASS_SANDBOX_PENDING_MS: z.coerce.number().int().min(0).max(86_400_000).default(5_000),
   /**
    * Key of the keyed hash BVNs are stored as (HMAC-SHA256), at least 32 characters. Required in
    * production; elsewhere a random key per start (stored BVN hashes then do not match after a restart).
@@ -86,6 +95,17 @@ const schema = z.object({
         "where anyone with a checkout link can pay without a card. Set KOLO_SANDBOX=1 to run the sandbox on purpose.",
     });
   }
+  const vtpassKeys = [env.VTPASS_API_KEY, env.VTPASS_PUBLIC_KEY, env.VTPASS_SECRET_KEY].filter(Boolean).length;
+  if (vtpassKeys !== 0 && vtpassKeys !== 3) {
+    ctx.addIssue({ code: "custom", path: ["VTPASS_SECRET_KEY"], message: "VTpass needs all three of VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY (or none, for the sandbox)." });
+  }
+  if (env.NODE_ENV === "production" && vtpassKeys === 0 && !env.KOLO_SANDBOX) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["VTPASS_SECRET_KEY"],
+      message: "NODE_ENV=production needs VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY: without them airtime and data run on the built-in sandbox. Set KOLO_SANDBOX=1 to run the sandbox on purpose.",
+    });
+  }
   // DECISIONS "Identity verification": BVNs are stored as a keyed hash; production keeps its key.
   if (env.NODE_ENV === "production" && !env.BVN_HASH_KEY) {
     ctx.addIssue({
@@ -105,6 +125,13 @@ export type Env = z.infer<typeof schema>;
 export function providerSettings(env: Env): Record<string, ProviderSettings> {
   return {
     paystack: { secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_BASE_URL },
+    vtpass: {
+      secretKey: env.VTPASS_SECRET_KEY,
+      apiKey: env.VTPASS_API_KEY,
+      publicKey: env.VTPASS_PUBLIC_KEY,
+      baseUrl: env.VTPASS_BASE_URL,
+      timeoutMs: env.VTPASS_TIMEOUT_MS,
+    },
   };
 }
 

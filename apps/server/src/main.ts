@@ -71,6 +71,7 @@ async function main() {
   const jobs = new Jobs({ connectionString: databaseUrl, firstDelayMs: env.REQUERY_FIRST_DELAY_MS });
   const { services, sandboxes } = createServices(env, { publicUrl, internalUrl: `http://127.0.0.1:${env.PORT}` }, log, jobs);
   if (sandboxes.paystack && env.NODE_ENV === "production") console.warn(PRODUCTION_SANDBOX_WARNING);
+  if (sandboxes.vtpass && env.NODE_ENV === "production") console.warn("!!! WARNING: KOLO_SANDBOX=1 in production: airtime and data run on the BUILT-IN VTPASS SANDBOX.");
   const app = await buildApp({
     db,
     services,
@@ -88,6 +89,7 @@ async function main() {
 
   console.log(`\nKolo is running at ${publicUrl}`);
   console.log(sandboxes.paystack ? "Card payments: built-in Paystack sandbox (no PAYSTACK_SECRET_KEY set)" : `Card payments: Paystack at ${env.PAYSTACK_BASE_URL}`);
+  console.log(sandboxes.vtpass ? "Airtime and data: built-in VTpass sandbox (no VTPASS_* keys set)" : `Airtime and data: VTpass at ${env.VTPASS_BASE_URL}`);
   if (seed) {
     console.log("Demo sign-ins:");
     for (const demo of DEMO_USERS) console.log(`  ${demo.role.padEnd(9)} ${demo.email} / ${demo.password}`);

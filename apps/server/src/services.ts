@@ -26,14 +26,14 @@ export function createServices(env: Env, urls: { publicUrl: string; internalUrl:
     if (!own) throw new Error(`No settings for provider ${provider.name} in env.ts providerSettings`);
     const setup = provider.configure(own, urls);
     supplied = { ...supplied, ...setup.services };
-    if (setup.sandbox) sandboxes[provider.name] = { ...setup.sandbox, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS };
+    if (setup.sandbox) sandboxes[provider.name] = { ...setup.sandbox, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS, pendingDelayMs: env.VTPASS_SANDBOX_PENDING_MS };
   }
-  const { paymentGateway, banking } = supplied;
-  if (!paymentGateway || !banking) throw new Error("The providers do not supply a payment gateway and a banking provider");
+  const { paymentGateway, banking, purchases } = supplied;
+  if (!paymentGateway || !banking || !purchases) throw new Error("The providers do not supply a payment gateway, a banking provider and a purchase provider");
   // Outside production only (env.ts refuses production without it): a key made once and kept in
   // the data folder, so stored BVN hashes (and one-BVN-per-account) survive a restart.
   const bvnHashKey = env.BVN_HASH_KEY ?? developmentBvnHashKey(env.KOLO_DATA_DIR);
-  return { services: { ...supplied, publicUrl: urls.publicUrl, log, jobs, paymentGateway, banking, bvnHashKey }, sandboxes };
+  return { services: { ...supplied, publicUrl: urls.publicUrl, log, jobs, paymentGateway, banking, purchases, bvnHashKey }, sandboxes };
 }
 
 /** The development BVN hash key in `<dataDir>/bvn-hash-key` (mode 600), created on first use. */

@@ -80,6 +80,12 @@ const PROCEDURES: Record<string, Access> = {
   "admin.settings.list": "admin",
   "admin.settings.set": "admin",
   "admin.audit.list": "admin",
+  "purchases.networks": "signedIn",
+  "purchases.dataPlans": "signedIn",
+  "purchases.verifyCustomer": "signedIn",
+  "purchases.airtime": "signedIn",
+  "purchases.data": "signedIn",
+  "purchases.recentNumbers": "signedIn",
 };
 
 /** Every route of the server as `METHOD url` (HEAD twins of GET routes are covered by their GET). */
@@ -127,6 +133,12 @@ const ROUTES: Record<string, Access> = {
   "GET /api/support-tickets/:id": "signedIn",
   "POST /api/support-tickets/:id/replies": "signedIn",
   "PATCH /api/support-tickets/:id/status": "admin",
+  "GET /api/network-providers": "signedIn",
+  "GET /api/data-plans/:networkId": "signedIn",
+  "POST /api/verify-customer": "signedIn",
+  "GET /api/purchases/recent-numbers": "signedIn",
+  "POST /api/airtime": "signedIn",
+  "POST /api/data": "signedIn",
   "PATCH /api/admin/settings/:key": "admin",
   "GET /api/admin/stats": "admin",
   "GET /api/admin/stats/volume": "admin",
@@ -151,6 +163,10 @@ const ROUTES: Record<string, Access> = {
   "POST /sandbox/paystack/transferrecipient": "sessionless",
   "POST /sandbox/paystack/transfer": "sessionless",
   "GET /sandbox/paystack/transfer/verify/:reference": "sessionless",
+  "GET /sandbox/vtpass/api/service-variations": "sessionless",
+  "POST /sandbox/vtpass/api/merchant-verify": "sessionless",
+  "POST /sandbox/vtpass/api/pay": "sessionless",
+  "POST /sandbox/vtpass/api/requery": "sessionless",
 };
 
 const ROLES = ["anonymous", "personal", "merchant", "admin", "suspended"] as const;

@@ -1,5 +1,5 @@
 // HTTP test helpers: the real Fastify app on a fresh test database, driven with inject().
-import { PaystackClient, type Services, recordingScheduler } from "@kolo/api";
+import { PaystackClient, type Services, VtpassClient, recordingScheduler } from "@kolo/api";
 import type { Database } from "@kolo/db";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../src/app";
@@ -24,6 +24,7 @@ export async function buildTestApp(
       // Auth tests never pay: the gateway points at a closed port.
       paymentGateway: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused" }),
       banking: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused" }),
+      purchases: new VtpassClient({ baseUrl: "http://127.0.0.1:9/vtpass", apiKey: "unused", publicKey: "unused", secretKey: "unused" }),
       bvnHashKey: "test-bvn-hash-key-0123456789abcdef",
       log: { warn: () => {} },
       jobs: recordingScheduler(),

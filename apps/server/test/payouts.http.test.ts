@@ -148,6 +148,7 @@ const servicesOf = (s: SandboxServer, jobs: Services["jobs"] = recordingSchedule
   publicUrl: s.base,
   paymentGateway: s.paystack,
   banking: s.paystack,
+  purchases: s.vtpass,
   bvnHashKey: TEST_BVN_HASH_KEY,
   log: s.log,
   jobs,

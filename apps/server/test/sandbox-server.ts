@@ -2,7 +2,7 @@
 // clients (PaystackClient) talk to it over HTTP. Used by the provider kit and banking tests.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
-import { PaystackClient, type Services, recordingScheduler } from "@kolo/api";
+import { PaystackClient, type Services, VtpassClient, recordingScheduler } from "@kolo/api";
 import type { Database } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { expect } from "vitest";
@@ -16,6 +16,8 @@ export interface SandboxServer {
   base: string;
   secretKey: string;
   paystack: PaystackClient;
+  /** The real VTpass client against the VTpass sandbox (short timeout: `vtpassTimeoutMs`). */
+  vtpass: VtpassClient;
   /** The services' log: its warnings are collected in `warnings`. */
   log: Services["log"];
   warnings: string[];
@@ -36,12 +38,18 @@ export async function startSandboxServer(
     onRoute?: Parameters<typeof buildApp>[0]["onRoute"];
     authRateLimit?: { max: number; windowMs: number };
     webDistDir?: string;
+    /** The VTpass client's timeout (default 2 s: the hang fixture then costs 2 s, not 30). */
+    vtpassTimeoutMs?: number;
+    /** How long the VTpass sandbox keeps 201000000000 processing (default 0: the next requery delivers). */
+    vtpassPendingMs?: number;
   } = {},
 ): Promise<SandboxServer> {
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
   const secretKey = `sk_test_${randomBytes(8).toString("hex")}`;
   const paystack = new PaystackClient({ baseUrl: `${base}/sandbox/paystack`, secretKey });
+  const vtpassKeys = { apiKey: `api_${randomBytes(8).toString("hex")}`, publicKey: `PK_${randomBytes(8).toString("hex")}`, secretKey: `SK_${randomBytes(8).toString("hex")}` };
+  const vtpass = new VtpassClient({ baseUrl: `${base}/sandbox/vtpass/api`, ...vtpassKeys, timeoutMs: options.vtpassTimeoutMs ?? 2_000 });
   const warnings: string[] = [];
   const log: Services["log"] = {
     warn: (details, message) => {
@@ -59,18 +67,22 @@ export async function startSandboxServer(
       publicUrl: base,
       paymentGateway: paystack,
       banking: paystack,
+      purchases: vtpass,
       bvnHashKey: TEST_BVN_HASH_KEY,
       log,
       jobs: recordingScheduler(),
       ...options.services,
     },
-    sandboxes: { paystack: { secretKey, webhookUrl, webhookDelayMs: options.webhookDelayMs ?? 0 } },
+    sandboxes: {
+      paystack: { secretKey, webhookUrl, webhookDelayMs: options.webhookDelayMs ?? 0 },
+      vtpass: { ...vtpassKeys, webhookUrl: `${base}/api/webhooks/vtpass`, pendingDelayMs: options.vtpassPendingMs ?? 0 },
+    },
     onRoute: options.onRoute,
     authRateLimit: options.authRateLimit,
     webDistDir: options.webDistDir,
   });
   await app.listen({ port, host: "127.0.0.1" });
-  return { app, base, secretKey, paystack, log, warnings };
+  return { app, base, secretKey, paystack, vtpass, log, warnings };
 }
 
 export interface Client {

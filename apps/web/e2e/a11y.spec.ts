@@ -132,6 +132,18 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(1);
   await checkScreen(page, "/history");
 
+  await page.goto("/airtime");
+  await page.getByLabel("Network").selectOption({ label: "MTN" });
+  await page.getByLabel("Phone number").fill("08099999999");
+  await page.getByRole("button", { name: "Verify Phone Number" }).click();
+  await expect(page.getByText("Could not verify number, but you can still proceed")).toBeVisible();
+  await checkScreen(page, "/airtime with a failed phone check");
+
+  await page.goto("/data");
+  await page.getByLabel("Network").selectOption({ label: "Glo" });
+  await expect(page.getByLabel("Data plan").getByRole("option", { name: /Glo 1GB/ })).toHaveCount(1);
+  await checkScreen(page, "/data with plans loaded");
+
   await page.goto("/payment-confirmation?merchantId=1&merchantName=Test%20Store");
   await expect(page.getByLabel("Enter Amount")).toBeVisible();
   await checkScreen(page, "/payment-confirmation, Enter Amount");

@@ -47,3 +47,7 @@ export {
   type PayoutRequest,
 } from "./money/payouts";
 export type { WithdrawalStatus } from "./router/wallet";
+export { VtpassClient, VTPASS_DEFAULT_TIMEOUT_MS, vtpassFixtures, vtpassSandbox, toPurchaseAnswer } from "./providers/vtpass";
+export type { DataVariation, PayInput, PurchaseAnswer, PurchaseOutcome, PurchaseProvider } from "./providers/purchases";
+export { applyPurchaseAnswer, buyPurchase, flagPurchase, requeryPurchase, PURCHASE_REQUERY_KIND, PURCHASE_ANSWER_BUDGET_MS } from "./money/purchases";
+export type { PurchaseAnswerView, DataPlanView } from "./router/purchases";

@@ -3,6 +3,7 @@ import { authRouter } from "./router/auth";
 import { bankAccountsRouter, banksRouter } from "./router/banking";
 import { featuresRouter } from "./router/features";
 import { invoicesRouter, merchantsRouter, paymentsRouter } from "./router/merchants";
+import { purchasesRouter } from "./router/purchases";
 import { transactionsRouter } from "./router/transactions";
 import { transfersRouter } from "./router/transfers";
 import { usersRouter } from "./router/users";
@@ -26,6 +27,7 @@ export const appRouter = router({
   users: usersRouter,
   supportTickets: supportRouter,
   admin: adminRouter,
+  purchases: purchasesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import type { JobScheduler } from "./jobs/requery";
 import type { BankingProvider } from "./providers/banking";
 import type { PaymentGateway } from "./providers/payment-gateway";
+import type { PurchaseProvider } from "./providers/purchases";
 
 /**
  * Outside services the procedures call (providers, configuration, logging), injected by the
@@ -13,6 +14,8 @@ export interface Services {
   paymentGateway: PaymentGateway;
   /** Banks, account names, BVN lookup and payouts (Paystack API, real or the built-in sandbox). */
   banking: BankingProvider;
+  /** Airtime, data and phone verification (VTpass API, real or the built-in sandbox). */
+  purchases: PurchaseProvider;
   /** Key of the BVN's keyed hash (HMAC-SHA256; BVN_HASH_KEY). Changing it unlinks stored BVNs. */
   bvnHashKey: string;
   /** The clock of time-based rules (the 24-hour attempt reset); tests pass a controllable one. Default: the system clock. */

@@ -3,7 +3,7 @@
 import { type Database, insertTransaction, schema } from "@kolo/db";
 import { eq } from "drizzle-orm";
 import { ZodError } from "zod";
-import { PaystackClient, type Services, createCaller, createContext, recordingScheduler, settleTopUp } from "../src/index";
+import { PaystackClient, type Services, VtpassClient, createCaller, createContext, recordingScheduler, settleTopUp } from "../src/index";
 import type { PaymentGateway } from "../src/providers/payment-gateway";
 
 export interface CookieJar {
@@ -27,6 +27,8 @@ export const testServices = (overrides: Partial<Services> = {}): Services => ({
   // Router tests never reach a bank provider: a Paystack client on a closed port.
   bvnHashKey: "test-bvn-hash-key-0123456789abcdef",
   banking: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused" }),
+  // Router tests never reach VTpass either: a client on a closed port (every purchase stays pending).
+  purchases: new VtpassClient({ baseUrl: "http://127.0.0.1:9/vtpass", apiKey: "unused", publicKey: "unused", secretKey: "unused" }),
   log: { warn: (details, message) => void warnings.push({ details, message }) },
   jobs: recordingScheduler(),
   ...overrides,

@@ -14,6 +14,8 @@ export const DOMAIN_ERROR_STATUS = {
   INSUFFICIENT_BALANCE: "BAD_REQUEST",
   DAILY_LIMIT_EXCEEDED: "BAD_REQUEST",
   FEE_MISMATCH: "BAD_REQUEST",
+  /** The provider refused a purchase for good (VTpass 016 and the like): the hold was released, nothing was bought. */
+  PURCHASE_FAILED: "BAD_REQUEST",
   INVALID_CREDENTIALS: "UNAUTHORIZED",
   UNAUTHENTICATED: "UNAUTHORIZED",
   ACCOUNT_LOCKED: "FORBIDDEN",

@@ -18,3 +18,4 @@ export * from "./requery";
 export * from "./payouts";
 export * from "./support";
 export * from "./admin";
+export * from "./purchases";

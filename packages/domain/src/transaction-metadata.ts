@@ -67,8 +67,9 @@ export const paymentMetadataSchema = z.strictObject({
   payerName: text.optional(),
 });
 
+/** Airtime and data (DECISIONS "Airtime and data"); the phone as sent to VTpass (11 to 13 digits: its sandbox numbers are 12). */
 export const purchaseMetadataSchema = z.strictObject({
-  phoneNumber: z.string().regex(/^0\d{10}$/),
+  phoneNumber: z.string().regex(/^\d{11,13}$/),
   network: text,
   variationCode: text.optional(),
   planName: text.optional(),

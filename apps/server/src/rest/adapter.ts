@@ -27,7 +27,10 @@ export function sendTRPCError(reply: FastifyReply, req: FastifyRequest, unknownE
 
 export type RestHandler = (caller: Caller, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
-/** Declares `method url` answering `handler(caller, req)` as JSON with `status` (200 by default). */
+/**
+ * Declares `method url` answering `handler(caller, req)` as JSON with `status` (200 by default);
+ * a handler may pick another status with `reply.code()` (a pending purchase's 202).
+ */
 export function restRoutes(app: FastifyInstance, deps: ContextDeps) {
   const makeContext = contextFactory(deps);
   return (method: HTTPMethods, url: string, handler: RestHandler, status = 200) => {
@@ -39,7 +42,7 @@ export function restRoutes(app: FastifyInstance, deps: ContextDeps) {
           const caller = createCaller(await makeContext(req, reply));
           const result = await handler(caller, req, reply);
           if (reply.sent) return reply;
-          return reply.code(status).send(result ?? null);
+          return reply.code(reply.statusCode !== 200 ? reply.statusCode : status).send(result ?? null);
         } catch (error) {
           return sendTRPCError(reply, req, error);
         }

@@ -85,6 +85,19 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
   route("GET", "/api/support-tickets/:id", (caller, req) => caller.supportTickets.byId({ id: id(req, "id") }));
   route("POST", "/api/support-tickets/:id/replies", (caller, req) => caller.supportTickets.reply({ ...(req.body as Body), id: id(req, "id") } as never), 201);
   route("PATCH", "/api/support-tickets/:id/status", (caller, req) => caller.supportTickets.setStatus({ ...(req.body as Body), id: id(req, "id") } as never));
+  // Airtime and data (spec 02 §7; DECISIONS "Airtime and data"): a pending purchase answers 202.
+  route("GET", "/api/network-providers", (caller) => caller.purchases.networks());
+  route("GET", "/api/data-plans/:networkId", (caller, req) => caller.purchases.dataPlans({ networkId: (req.params as { networkId: string }).networkId }));
+  route("POST", "/api/verify-customer", (caller, req) => caller.purchases.verifyCustomer(req.body as never));
+  route("GET", "/api/purchases/recent-numbers", (caller) => caller.purchases.recentNumbers());
+  const purchase = (answer: { status: string }, reply: { code: (status: number) => unknown }) => {
+    if (answer.status === "pending") reply.code(202);
+    return answer;
+  };
+  route("POST", "/api/airtime", async (caller, req, reply) =>
+    purchase(await caller.purchases.airtime({ ...(req.body as Body), idempotencyKey: key(req) } as never), reply),
+  );
+  route("POST", "/api/data", async (caller, req, reply) => purchase(await caller.purchases.data({ ...(req.body as Body), idempotencyKey: key(req) } as never), reply));
   // Admin console (spec 02 §7; issue 11): every route is an admin procedure.
   const query = (req: { query: unknown }) => (req.query ?? {}) as Record<string, string>;
   route("GET", "/api/admin/stats", (caller) => caller.admin.stats());

@@ -24,8 +24,18 @@ export function useFeatures(): (key: FeatureKey) => boolean {
   return useCallback((key: FeatureKey) => isFeatureEnabled(data, key, me.role), [data, me.role]);
 }
 
+/** While an airtime or data purchase is pending, the list is refetched this often, so it turns delivered or refunded without a reload (issue 10). */
+export const PENDING_PURCHASE_POLL_MS = 3_000;
+
+/** Whether any airtime or data purchase in the list is still pending. */
+export const hasPendingPurchase = (list: readonly { type: string; status: string }[] | undefined) =>
+  (list ?? []).some((t) => (t.type === "airtime" || t.type === "data") && t.status === "pending");
+
 export function useTransactions() {
-  return trpc.transactions.list.useQuery(undefined, TRANSACTIONS_QUERY_OPTIONS);
+  return trpc.transactions.list.useQuery(undefined, {
+    ...TRANSACTIONS_QUERY_OPTIONS,
+    refetchInterval: (query) => (hasPendingPurchase(query.state.data) ? PENDING_PURCHASE_POLL_MS : TRANSACTIONS_QUERY_OPTIONS.refetchInterval),
+  });
 }
 
 /** 'Merchant Account', 'Personal Account' or 'Admin Account' for the dashboard header. */

@@ -12,6 +12,11 @@ export interface ProviderSettings {
   secretKey?: string;
   /** The real API's base URL (ignored for the sandbox). */
   baseUrl: string;
+  /** Further keys of providers that use several (VTpass: api-key and public-key beside the secret key). */
+  apiKey?: string;
+  publicKey?: string;
+  /** How long a provider call may take before it counts as no answer, ms (VTpass: VTPASS_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 /** What a provider's sandbox needs when mounted under /sandbox/<name>. */
@@ -22,6 +27,13 @@ export interface SandboxOptions {
   webhookUrl: string;
   /** Delay before a queued event's webhook is sent, in ms (PROVIDERS.md: about 2 s by default). */
   webhookDelayMs?: number;
+  /** Further keys the sandbox accepts (VTpass's api-key and public-key). */
+  apiKey?: string;
+  publicKey?: string;
+  /** VTpass sandbox: how long a "processing" purchase (201000000000) stays pending, ms (default 5 s). */
+  pendingDelayMs?: number;
+  /** VTpass sandbox: the longest hang of 300000000000 when the client does not give up first, ms. */
+  hangMs?: number;
 }
 
 /** Everything a sandbox gets from the server. Its state lives in PostgreSQL (`db`), so a restart forgets nothing. */

@@ -10,3 +10,4 @@ export * from "./identity";
 export * from "./merchants";
 export * from "./support";
 export * from "./admin";
+export * from "./purchases";

@@ -7,3 +7,4 @@ export * from "./identity";
 export * from "./merchants";
 export * from "./support";
 export * from "./admin";
+export * from "./vtpass-sandbox";

@@ -107,6 +107,8 @@ export const transactions = pgTable(
     /** The admin list, newest first (issue 11), read backwards; open records (the tabs an admin acts on) have a small one of their own. */
     index("transactions_created_idx").on(t.createdAt, t.id),
     index("transactions_open_created_idx").on(t.createdAt, t.id).where(sql`${t.status} in ('pending', 'processing')`),
+    /** Recent numbers and the purchase screens: a user's airtime and data purchases, newest first. */
+    index("transactions_purchases_sender_idx").on(t.senderId, t.createdAt).where(sql`${t.type} in ('airtime', 'data')`),
     check("transactions_amount_positive", sql`${t.amount} > 0`),
     check("transactions_fee_non_negative", sql`${t.fee} >= 0`),
   ],

@@ -10,13 +10,13 @@ import { optionalOneOf } from "../../lib/search";
 import { downloadTextFile, transactionsCsv } from "./-components/transactions-csv";
 import { TransactionRow } from "./-components/transaction-row";
 
-/** Filter tabs (spec 02 "History page"); Transfer covers bank transfers and user-to-user transfers. */
+/** Filter tabs (spec 02 "History page"); Transfer covers bank transfers and user-to-user transfers, Airtime covers data bundles too. */
 const FILTERS = {
   all: { label: "All", types: null },
   topup: { label: "Top-up", types: ["topup"] },
   transfer: { label: "Transfer", types: ["transfer", "p2p"] },
   payment: { label: "Payment", types: ["payment"] },
-  airtime: { label: "Airtime", types: ["airtime"] },
+  airtime: { label: "Airtime", types: ["airtime", "data"] },
 } as const satisfies Record<string, { label: string; types: readonly TransactionType[] | null }>;
 type Filter = keyof typeof FILTERS;
 const FILTER_KEYS = Object.keys(FILTERS) as Filter[];

@@ -16,6 +16,17 @@ const STATUS_COLORS: Record<string, string> = {
 const AMOUNT_COLORS = { credit: "kolo.9", debit: "var(--mantine-color-text)", none: "dimmed" } as const;
 
 /**
+ * What happened to an airtime or data purchase, in words (issue 10: every purchase ends delivered
+ * or refunded, and the user sees which); undefined for other types.
+ */
+export function purchaseState(transaction: Pick<TransactionView, "type" | "status">): string | undefined {
+  if (transaction.type !== "airtime" && transaction.type !== "data") return undefined;
+  if (transaction.status === "completed") return "Delivered";
+  if (transaction.status === "failed" || transaction.status === "reversed") return "Refunded to your wallet";
+  return "Processing with the network";
+}
+
+/**
  * One transaction: description, time, status capitalised, amount with '+' or '-' (spec 01 §3),
  * unsigned and muted when no money moved (a pending or failed top-up; issue 7 item 19).
  */
@@ -35,6 +46,11 @@ export function TransactionRow({ transaction, userId }: { transaction: Transacti
           <Text size="xs" c="dimmed">
             {formatDateTime(transaction.createdAt)}
           </Text>
+          {purchaseState(transaction) ? (
+            <Text size="xs" c={transaction.status === "failed" ? "red.9" : transaction.status === "pending" ? "dimmed" : "kolo.9"}>
+              {purchaseState(transaction)}
+            </Text>
+          ) : null}
         </Stack>
       </Group>
       <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>

@@ -1,0 +1,134 @@
+import { PHONE_MIN_LENGTH, PURCHASE_MESSAGES } from "@kolo/domain";
+import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { trpc } from "../../../lib/trpc";
+
+/**
+ * The fields /airtime and /data share (spec 02 "/airtime", "/data", §8): network (loaded from the
+ * server), phone number with the user's recent numbers (issue 10 item 5), and Verify Phone Number
+ * once the number has 11+ characters and a network is chosen (a failure does not block).
+ */
+
+interface NetworkFieldProps {
+  value: string;
+  onChange: (network: string) => void;
+  error?: React.ReactNode;
+  disabled?: boolean;
+}
+
+/** Network select; 'Failed to load network providers. Please try again later.' when the list cannot load. */
+export function NetworkField({ value, onChange, error, disabled }: NetworkFieldProps) {
+  const networks = trpc.purchases.networks.useQuery(undefined, { staleTime: 5 * 60_000 });
+  if (networks.isError && !networks.data) {
+    return (
+      <Alert color="red" variant="light" title="Network" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{PURCHASE_MESSAGES.networksFailed}</Text>
+          <Button size="xs" variant="light" onClick={() => void networks.refetch()}>
+            Retry
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <NativeSelect
+      label="Network"
+      required
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      error={error}
+      disabled={disabled || networks.isPending}
+      aria-busy={networks.isPending}
+      data={[{ value: "", label: networks.isPending ? "Loading networks..." : "Select network" }, ...(networks.data ?? []).map((n) => ({ value: n.id, label: n.name }))]}
+    />
+  );
+}
+
+interface PhoneFieldProps {
+  value: string;
+  network: string;
+  onChange: (phone: string) => void;
+  /** A recent number was picked: its phone and network (when known). */
+  onPickRecent: (phone: string, network: string | null) => void;
+  onBlur?: () => void;
+  error?: React.ReactNode;
+}
+
+/** Phone number, recent numbers as chips, and the non-blocking Verify Phone Number. */
+export function PhoneField({ value, network, onChange, onPickRecent, onBlur, error }: PhoneFieldProps) {
+  const recent = trpc.purchases.recentNumbers.useQuery(undefined, { staleTime: 30_000 });
+  const verify = trpc.purchases.verifyCustomer.useMutation();
+  const [verified, setVerified] = useState<{ phone: string; network: string; name: string | null } | null>(null);
+  const phone = value.replace(/[\s-]/g, "");
+  const canVerify = phone.length >= PHONE_MIN_LENGTH && network !== "";
+  const current = verified && verified.phone === phone && verified.network === network ? verified : null;
+
+  const runVerify = async () => {
+    try {
+      const result = await verify.mutateAsync({ network: network as never, phoneNumber: phone });
+      setVerified({ phone, network, name: result.content.Customer_Name });
+    } catch {
+      setVerified({ phone, network, name: null });
+    }
+  };
+
+  const numbers = recent.data ?? [];
+  return (
+    <Stack gap={6}>
+      <TextInput
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder="08012345678"
+        required
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        onBlur={onBlur}
+        error={error}
+      />
+      {numbers.length > 0 ? (
+        <Stack gap={4} component="section" aria-labelledby="recent-numbers">
+          <Text id="recent-numbers" size="xs" c="dimmed">
+            Recent numbers
+          </Text>
+          <Group gap={6}>
+            {numbers.map((n) => (
+              <Button
+                key={n.phoneNumber}
+                size="compact-sm"
+                radius="xl"
+                variant={phone === n.phoneNumber ? "filled" : "light"}
+                aria-pressed={phone === n.phoneNumber}
+                onClick={() => onPickRecent(n.phoneNumber, n.network)}
+                aria-label={`Use ${n.phoneNumber} (${n.networkName})`}
+              >
+                {n.phoneNumber} · {n.networkName}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
+      ) : null}
+      {canVerify ? (
+        <Group gap="xs" wrap="nowrap" align="center">
+          <Button size="xs" variant="light" onClick={() => void runVerify()} loading={verify.isPending} style={{ flexShrink: 0 }}>
+            Verify Phone Number
+          </Button>
+          <Text size="sm" aria-live="polite" c={current?.name === null ? undefined : "kolo.9"} fw={500}>
+            {current ? (current.name ?? PURCHASE_MESSAGES.verifyFailed) : null}
+          </Text>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** 'Feature Disabled' with the switch's text (spec 02 "/airtime"): the submit button is disabled too. */
+export function PurchaseDisabledAlert({ id, what }: { id: string; what: string }) {
+  return (
+    <Alert color="gray" variant="light" id={id} title="Feature Disabled">
+      {what} has been temporarily disabled by the administrator
+    </Alert>
+  );
+}

@@ -1,0 +1,171 @@
+import { PURCHASE_MESSAGES, formatNaira, purchasePhoneSchema } from "@kolo/domain";
+import { Alert, Button, Card, NativeSelect, Stack, Text } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useRef } from "react";
+import { z } from "zod";
+import { BusyButton } from "../../components/busy-button";
+import { OfflineNotice } from "../../components/offline-notice";
+import { PageHeader } from "../../components/page-header";
+import { domainCode, serverMessage } from "../../lib/errors";
+import { newIdempotencyKey } from "../../lib/idempotency";
+import { notify, notifyError } from "../../lib/notify";
+import { isOffline, notifyOffline } from "../../lib/offline";
+import { useFeatures, useMe } from "../../lib/queries";
+import { trpc } from "../../lib/trpc";
+import { NetworkField, PhoneField, PurchaseDisabledAlert } from "./-components/purchase-fields";
+
+export const Route = createFileRoute("/_authed/data")({
+  component: DataPage,
+});
+
+/** Spec 02 §5 "Data": phone 11+ characters, network and plan required. */
+const dataFormSchema = z.object({
+  network: z.string().min(1, { error: PURCHASE_MESSAGES.network }),
+  phoneNumber: purchasePhoneSchema,
+  variationCode: z.string().min(1, { error: PURCHASE_MESSAGES.plan }),
+});
+
+/**
+ * Buy Data Bundle (spec 02 "/data", §4, §5, §8): network -> its plans (prices from the provider;
+ * the server charges its own price, never this page's), phone with recent numbers and Verify
+ * Phone Number. 202 pending shows 'Data Purchase Pending' with the server's warning; both
+ * outcomes go to /dashboard. One idempotency key per submitted form (the retry key).
+ */
+function DataPage() {
+  const me = useMe();
+  const enabled = useFeatures()("feature_data");
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const buy = trpc.purchases.data.useMutation();
+  const attempt = useRef<{ key: string; signature: string } | null>(null);
+  const inFlight = useRef(false);
+
+  const form = useForm<{ network: string; phoneNumber: string; variationCode: string }>({
+    mode: "controlled",
+    initialValues: { network: "", phoneNumber: "", variationCode: "" },
+    validate: schemaResolver(dataFormSchema, { sync: true }),
+  });
+  const network = form.values.network;
+  const plans = trpc.purchases.dataPlans.useQuery({ networkId: network }, { enabled: network !== "", staleTime: 5 * 60_000, retry: 1 });
+  const plan = plans.data?.variations.find((v) => v.variation_code === form.values.variationCode);
+
+  const chooseNetwork = (next: string) => {
+    if (next === form.values.network) return;
+    form.setFieldValue("network", next);
+    form.setFieldValue("variationCode", "");
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    if (inFlight.current || buy.isPending || !enabled || !plan) return;
+    if (me.balance < Number(plan.variation_amount)) {
+      notifyError(PURCHASE_MESSAGES.insufficientTitle, PURCHASE_MESSAGES.insufficient);
+      return;
+    }
+    if (isOffline()) {
+      notifyOffline();
+      return;
+    }
+    const phoneNumber = values.phoneNumber.replace(/[\s-]/g, "");
+    const signature = `${values.network}|${phoneNumber}|${values.variationCode}`;
+    if (attempt.current?.signature !== signature) attempt.current = { key: newIdempotencyKey(), signature };
+    inFlight.current = true;
+    try {
+      const result = await buy.mutateAsync({ network: values.network as never, phoneNumber, variationCode: values.variationCode, idempotencyKey: attempt.current.key });
+      attempt.current = null;
+      if (result.status === "pending") notify({ title: PURCHASE_MESSAGES.dataPendingTitle, message: result.warning ?? PURCHASE_MESSAGES.pendingWarning, color: "yellow" });
+      else notify({ title: PURCHASE_MESSAGES.dataSuccessTitle, message: `${plan.name} sent to ${phoneNumber}` });
+      await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate(), utils.purchases.recentNumbers.invalidate()]);
+      await navigate({ to: "/dashboard" });
+    } catch (error) {
+      const code = domainCode(error);
+      if (!code && isOffline()) notifyOffline();
+      else if (code === "INSUFFICIENT_BALANCE") notifyError(PURCHASE_MESSAGES.insufficientTitle, PURCHASE_MESSAGES.insufficient);
+      else if (code === "VALIDATION" || code === "DAILY_LIMIT_EXCEEDED" || code === "FEATURE_DISABLED") notifyError(PURCHASE_MESSAGES.failedTitle, serverMessage(error) ?? PURCHASE_MESSAGES.dataFailed);
+      else notifyError(PURCHASE_MESSAGES.failedTitle, PURCHASE_MESSAGES.dataFailed);
+      if (code === "PURCHASE_FAILED") {
+        attempt.current = null;
+        void utils.auth.me.invalidate();
+      }
+    } finally {
+      inFlight.current = false;
+    }
+  });
+
+  const plansField =
+    network === "" ? (
+      <NativeSelect label="Data plan" required disabled data={[{ value: "", label: "Select a network first" }]} error={form.errors.variationCode} />
+    ) : plans.isError && !plans.data ? (
+      <Alert color="red" variant="light" title="Data plan" role="alert">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{PURCHASE_MESSAGES.plansFailed}</Text>
+          <Button size="xs" variant="light" onClick={() => void plans.refetch()}>
+            Retry
+          </Button>
+        </Stack>
+      </Alert>
+    ) : (
+      <NativeSelect
+        label="Data plan"
+        required
+        disabled={plans.isPending}
+        aria-busy={plans.isPending}
+        {...form.getInputProps("variationCode")}
+        data={[
+          { value: "", label: plans.isPending ? "Loading plans..." : "Select a data plan" },
+          ...(plans.data?.variations ?? []).map((v) => ({ value: v.variation_code, label: `${v.name} - ${formatNaira(Number(v.variation_amount))}` })),
+        ]}
+      />
+    );
+
+  return (
+    <Stack gap="md">
+      <PageHeader title="Buy Data Bundle" back="/pay" />
+      {enabled ? null : <PurchaseDisabledAlert id="data-disabled" what="Data plan purchase" />}
+      <Card padding="md" bg="kolo.0" withBorder={false}>
+        <Text size="sm" c="dimmed">
+          Available balance
+        </Text>
+        <Text fw={800} fz="xl" aria-live="polite">
+          {formatNaira(me.balance)}
+        </Text>
+      </Card>
+      <OfflineNotice />
+      <Card>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <NetworkField value={network} onChange={chooseNetwork} error={form.errors.network} />
+            <PhoneField
+              value={form.values.phoneNumber}
+              network={network}
+              onChange={(phone) => form.setFieldValue("phoneNumber", phone)}
+              onPickRecent={(phone, picked) => {
+                form.setFieldValue("phoneNumber", phone);
+                if (picked) chooseNetwork(picked);
+              }}
+              onBlur={() => form.validateField("phoneNumber")}
+              error={form.errors.phoneNumber}
+            />
+            {plansField}
+            {plan ? (
+              <Text size="sm" aria-live="polite">
+                You pay <strong>{formatNaira(Number(plan.variation_amount))}</strong>
+              </Text>
+            ) : null}
+            <BusyButton
+              type="submit"
+              size="md"
+              fullWidth
+              busy={buy.isPending}
+              busyLabel="Processing..."
+              disabled={!enabled}
+              aria-describedby={enabled ? undefined : "data-disabled"}
+            >
+              Buy Data
+            </BusyButton>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,210 @@
+import { randomBytes } from "node:crypto";
+import {
+  type Database,
+  ensureUserWallet,
+  findTransactionByIdempotencyKey,
+  findTransactionByReference,
+  holdFunds,
+  releaseHold,
+  type schema,
+  settleHold,
+  updateTransaction,
+  insertTransaction,
+} from "@kolo/db";
+import { DomainError, type Network, PURCHASE_MESSAGES, SYSTEM_ACCOUNTS, lagosDate, vtpassRequestId } from "@kolo/domain";
+import { sql } from "drizzle-orm";
+import type { RequeryKind } from "../jobs/requery";
+import type { PurchaseAnswer } from "../providers/purchases";
+import type { Services } from "../services";
+
+/**
+ * Airtime and data purchases (DECISIONS "Airtime and data"; docs/adding-a-movement.md example 2):
+ * a purchase is a hold. Accepting it records it `pending` and holds the amount (balance and daily
+ * limit checked by the kit) in one database transaction; then VTpass is asked, outside it.
+ * `delivered` settles the hold into vtpass_clearing (status `completed`); `016` and the other
+ * refusals release it (status `failed`, money back); anything unclear (099, 014, a timeout, no
+ * answer, HTTP 500) leaves it `pending` for the "purchase" requery job, never refunded on a guess.
+ * The VTpass request_id is the record's reference and the hold's: the retry key, so a retried
+ * purchase reuses it and VTpass refuses a second purchase with it (014).
+ */
+
+export type PurchaseKind = "airtime" | "data";
+
+export interface PurchaseRequest {
+  user: schema.User;
+  kind: PurchaseKind;
+  network: Network;
+  /** As sent to VTpass (purchasePhoneSchema). */
+  phoneNumber: string;
+  /** Kobo: the airtime amount, or the plan's price from the provider's variation list (never the client's). */
+  amountKobo: bigint;
+  variationCode?: string;
+  planName?: string;
+  /** The client's retry key: a repeat answers the same purchase (same request_id), never a second one. */
+  idempotencyKey?: string;
+  now: Date;
+}
+
+export interface PurchaseResult {
+  transaction: schema.TransactionRecord;
+  /** True when an earlier request with the same idempotency key is answered again. */
+  replayed: boolean;
+}
+
+/** How long a purchase request waits for VTpass before answering 202 pending (below REQUEST_TIMEOUT_MS' 15 s default). */
+export const PURCHASE_ANSWER_BUDGET_MS = 10_000;
+
+/** The requery job's kind for purchases (packages/api/src/jobs/kinds.ts). */
+export const PURCHASE_REQUERY_KIND = "purchase";
+
+const serviceIdOf = (kind: PurchaseKind, network: Network) => (kind === "airtime" ? network.airtimeServiceId : network.dataServiceId);
+
+const describe = (request: Pick<PurchaseRequest, "kind" | "network" | "phoneNumber" | "planName">) =>
+  request.kind === "airtime" ? `${request.network.name} airtime for ${request.phoneNumber}` : `${request.planName ?? `${request.network.name} data`} for ${request.phoneNumber}`;
+
+/** Schedules the requery job for a pending purchase (idempotent per reference). */
+async function scheduleRequery(services: Services, reference: string): Promise<void> {
+  await services.jobs.requery(PURCHASE_REQUERY_KIND, reference);
+}
+
+/**
+ * Accepts a purchase and asks VTpass (see the module comment). Returns the record as it stands
+ * when VTpass answered or PURCHASE_ANSWER_BUDGET_MS passed: `completed`, `pending` (the job
+ * settles it later) or `failed` (money back). Errors: INSUFFICIENT_BALANCE, DAILY_LIMIT_EXCEEDED
+ * (nothing held), IDEMPOTENCY_KEY_REUSED (the key names a different purchase).
+ */
+export async function buyPurchase(db: Database, services: Services, request: PurchaseRequest): Promise<PurchaseResult> {
+  const serviceId = serviceIdOf(request.kind, request.network);
+  const accepted = await db.transaction(async (tx) => {
+    if (request.idempotencyKey !== undefined) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${request.user.id}::integer, hashtext(${request.idempotencyKey}))`);
+      const earlier = await findTransactionByIdempotencyKey(tx, request.user.id, request.idempotencyKey);
+      if (earlier) {
+        const metadata = earlier.metadata as { phoneNumber?: string; variationCode?: string };
+        const same =
+          earlier.type === request.kind &&
+          metadata.phoneNumber === request.phoneNumber &&
+          (request.kind === "data" ? metadata.variationCode === request.variationCode : earlier.amount === request.amountKobo);
+        if (!same) throw new DomainError("IDEMPOTENCY_KEY_REUSED", PURCHASE_MESSAGES.idempotencyKeyReused);
+        return { record: earlier, replayed: true };
+      }
+    }
+    const requestId = vtpassRequestId(request.now, randomBytes(8).toString("hex"));
+    const record = await insertTransaction(tx, {
+      type: request.kind,
+      amount: request.amountKobo,
+      fee: 0n,
+      status: "pending",
+      reference: requestId,
+      description: describe(request),
+      senderId: request.user.id,
+      recipientId: null,
+      idempotencyKey: request.idempotencyKey ?? null,
+      metadata: {
+        phoneNumber: request.phoneNumber,
+        network: request.network.name,
+        ...(request.variationCode !== undefined ? { variationCode: request.variationCode } : {}),
+        ...(request.planName !== undefined ? { planName: request.planName } : {}),
+        requestId,
+      },
+    });
+    await holdFunds(tx, {
+      reference: requestId,
+      walletAccountId: await ensureUserWallet(tx, request.user.id),
+      userId: request.user.id,
+      verificationLevel: request.user.verificationLevel,
+      amountKobo: request.amountKobo,
+      day: lagosDate(request.now),
+      transactionId: record.id,
+      kind: "purchase-hold",
+      description: `Hold for ${requestId}`,
+    });
+    return { record, replayed: false };
+  });
+
+  const { record, replayed } = accepted;
+  if (record.status !== "pending") return { transaction: record, replayed };
+  // Durable first: the job settles the purchase even if this process stops while VTpass is asked.
+  await scheduleRequery(services, record.reference);
+
+  const ask = (async () => {
+    let answer = await services.purchases.pay({
+      requestId: record.reference,
+      serviceId,
+      phone: request.phoneNumber,
+      ...(request.kind === "airtime" ? { amountKobo: request.amountKobo } : { variationCode: request.variationCode }),
+    });
+    // 014: this request_id was already bought (a retry after a timeout): ask for its state instead.
+    if (answer.code === "014") answer = await services.purchases.requery(record.reference);
+    return applyPurchaseAnswer(db, record.reference, answer);
+  })();
+  const work = ask.catch((error: unknown) => {
+    services.log.warn({ reference: record.reference, err: String(error) }, "Purchase: applying VTpass's answer failed; the requery job will settle it");
+    return undefined;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const budget = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), PURCHASE_ANSWER_BUDGET_MS)));
+  const settled = await Promise.race([work, budget]);
+  clearTimeout(timer);
+  return { transaction: settled ?? (await findTransactionByReference(db, record.reference)) ?? record, replayed };
+}
+
+/**
+ * Applies VTpass's answer about the purchase `reference` exactly once: delivered settles the hold
+ * into vtpass_clearing (status completed), failed releases it (status failed), pending changes
+ * nothing but the provider's transaction id. Under the record's row lock, so a purchase call and
+ * a requery answering together apply it once. Returns the record afterwards.
+ */
+export async function applyPurchaseAnswer(db: Database, reference: string, answer: PurchaseAnswer): Promise<schema.TransactionRecord> {
+  return db.transaction(async (tx) => {
+    const record = await findTransactionByReference(tx, reference, { forUpdate: true });
+    if (!record || (record.type !== "airtime" && record.type !== "data")) throw new Error(`No purchase with reference ${reference}`);
+    if (record.status !== "pending") return record;
+    const type = record.type;
+    const providerTransactionId = answer.transactionId ? { providerTransactionId: answer.transactionId } : {};
+    if (answer.outcome === "delivered") {
+      const { outcome } = await settleHold(tx, { reference, destination: SYSTEM_ACCOUNTS.vtpassClearing, description: `Purchase ${reference} delivered` });
+      if (outcome === "settled") return updateTransaction(tx, record.id, type, { status: "completed", metadata: providerTransactionId });
+      return record;
+    }
+    if (answer.outcome === "failed") {
+      const { outcome } = await releaseHold(tx, { reference, description: `Purchase ${reference} failed: refund` });
+      if (outcome === "released") {
+        return updateTransaction(tx, record.id, type, { status: "failed", metadata: { ...providerTransactionId, failureReason: `${answer.code ?? ""} ${answer.description}`.trim().slice(0, 500) } });
+      }
+      return record;
+    }
+    if (answer.transactionId && !("providerTransactionId" in record.metadata && record.metadata.providerTransactionId)) {
+      return updateTransaction(tx, record.id, type, { status: "pending", metadata: providerTransactionId });
+    }
+    return record;
+  });
+}
+
+/** The requery job's check for a purchase: "final" once it is completed or failed, else "pending" (ask again). */
+export async function requeryPurchase(db: Database, services: Services, reference: string): Promise<"final" | "pending"> {
+  const record = await findTransactionByReference(db, reference);
+  if (!record || record.status !== "pending") return "final";
+  const answer = await services.purchases.requery(reference);
+  const after = await applyPurchaseAnswer(db, reference, answer);
+  return after.status === "pending" ? "pending" : "final";
+}
+
+/** After 24 h still pending: marks the purchase for an admin (metadata.needsReview); the money stays held. */
+export async function flagPurchase(db: Database, reference: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const record = await findTransactionByReference(tx, reference, { forUpdate: true });
+    if (!record || record.status !== "pending" || (record.type !== "airtime" && record.type !== "data")) return;
+    await updateTransaction(tx, record.id, record.type, { status: "pending", metadata: { needsReview: true } });
+  });
+}
+
+/**
+ * The "purchase" requery kind (packages/api/src/jobs/kinds.ts): every 30 s, backing off, for 24 h
+ * (nextRequery), asks VTpass about a pending purchase and settles or refunds it; then flags it.
+ */
+export const purchaseRequeryKind: RequeryKind = {
+  kind: PURCHASE_REQUERY_KIND,
+  check: (ctx, reference) => requeryPurchase(ctx.db, ctx.services, reference),
+  flag: (ctx, reference) => flagPurchase(ctx.db, reference),
+};

@@ -1,0 +1,52 @@
+/**
+ * Airtime, data and customer verification (DECISIONS "Providers", "Airtime and data"): what Kolo
+ * needs from VTpass's API (PROVIDERS.md "VTpass"), in kobo. Implemented by VtpassClient over HTTP,
+ * against vtpass.com or the built-in sandbox.
+ *
+ * `pay` and `requery` never throw for an unclear answer: VTpass's own rule is that anything
+ * outside its code table, a timeout or no answer is `pending`, to be settled by requery, never
+ * refunded on a guess. They throw only on a programming fault (bad input built by Kolo).
+ */
+
+/** A data plan (VTpass variation). */
+export interface DataVariation {
+  variationCode: string;
+  name: string;
+  /** VTpass's naira string, e.g. "100.00" (spec 02 §3: a number held as a string). */
+  amount: string;
+  amountKobo: bigint;
+  fixedPrice: boolean;
+}
+
+/** What a purchase's answer means for the money: delivered (settle), failed (release), pending (requery later). */
+export type PurchaseOutcome = "delivered" | "failed" | "pending";
+
+export interface PurchaseAnswer {
+  outcome: PurchaseOutcome;
+  /** VTpass `code` ("000", "099", "016", …); undefined when there was no readable answer. */
+  code?: string;
+  /** VTpass `response_description`, or why there was no answer (timeout, HTTP 500, connection closed). */
+  description: string;
+  /** VTpass `content.transactions.transactionId`, when given. */
+  transactionId?: string;
+}
+
+export interface PayInput {
+  /** The retry key (vtpassRequestId): a repeat is refused with 014, never bought twice. */
+  requestId: string;
+  serviceId: string;
+  phone: string;
+  /** Airtime: the amount in kobo (sent as whole naira). */
+  amountKobo?: bigint;
+  /** Data: the plan; the provider charges its own price. */
+  variationCode?: string;
+}
+
+export interface PurchaseProvider {
+  /** The data plans of a VTpass data serviceID (e.g. "mtn-data"). Throws PaymentGatewayError when unavailable. */
+  listVariations(serviceId: string): Promise<DataVariation[]>;
+  /** The name behind a phone number (merchant-verify; unconfirmed for phones). Throws PaymentGatewayError when not verified. */
+  verifyCustomer(serviceId: string, billersCode: string): Promise<{ customerName: string }>;
+  pay(input: PayInput): Promise<PurchaseAnswer>;
+  requery(requestId: string): Promise<PurchaseAnswer>;
+}

@@ -1,0 +1,122 @@
+// VTpass client over HTTP (https://www.vtpass.com/documentation; PROVIDERS.md "VTpass"): service
+// variations, merchant-verify, pay and requery. GET requests carry `api-key` and `public-key`,
+// POST requests `api-key` and `secret-key`. Points at vtpass.com or at the sandbox the server mounts.
+import { koboToNaira, variationAmountKobo } from "@kolo/domain";
+import type { z } from "zod";
+import { PaymentGatewayError } from "../payment-gateway";
+import type { DataVariation, PayInput, PurchaseAnswer, PurchaseProvider } from "../purchases";
+import { toPurchaseAnswer, vtpassPurchase, vtpassVariations, vtpassVerify } from "./wire";
+
+export interface VtpassClientOptions {
+  /** e.g. https://vtpass.com/api (live) or https://sandbox.vtpass.com/api. */
+  baseUrl: string;
+  apiKey: string;
+  publicKey: string;
+  secretKey: string;
+  /** How long a call may take before it counts as "no answer" (VTPASS_TIMEOUT_MS; default 30 s). */
+  timeoutMs?: number;
+}
+
+export const VTPASS_DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Data plans change rarely: one answer per serviceID is reused for this long. */
+const VARIATIONS_TTL_MS = 5 * 60_000;
+
+type Sent = { ok: true; status: number; json: unknown } | { ok: false; reason: string };
+
+export class VtpassClient implements PurchaseProvider {
+  private readonly variations = new Map<string, { at: number; plans: DataVariation[] }>();
+
+  constructor(private readonly options: VtpassClientOptions) {}
+
+  /** One HTTP call; never throws: a timeout, a closed connection or a non-JSON body is `{ok: false}`. */
+  private async send(method: "GET" | "POST", path: string, body?: unknown): Promise<Sent> {
+    const headers: Record<string, string> = { "api-key": this.options.apiKey, Accept: "application/json" };
+    if (method === "GET") headers["public-key"] = this.options.publicKey;
+    else headers["secret-key"] = this.options.secretKey;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    let response: Response;
+    try {
+      response = await fetch(`${this.options.baseUrl.replace(/\/$/, "")}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? VTPASS_DEFAULT_TIMEOUT_MS),
+      });
+    } catch (error) {
+      const name = (error as Error).name;
+      return { ok: false, reason: name === "TimeoutError" || name === "AbortError" ? "timeout: no answer in time" : `no answer: ${(error as Error).message}` };
+    }
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      return { ok: false, reason: `answer cut off: ${(error as Error).message}` };
+    }
+    try {
+      return { ok: true, status: response.status, json: JSON.parse(text) as unknown };
+    } catch {
+      return { ok: false, reason: `HTTP ${response.status} with a body that is not JSON` };
+    }
+  }
+
+  private async read<T extends z.ZodType>(method: "GET" | "POST", path: string, schema: T, body?: unknown): Promise<z.infer<T>> {
+    const sent = await this.send(method, path, body);
+    if (!sent.ok) throw new PaymentGatewayError(`VTpass ${path}: ${sent.reason}`);
+    const parsed = schema.safeParse(sent.json);
+    if (sent.status >= 400 || !parsed.success) throw new PaymentGatewayError(`VTpass ${path} answered HTTP ${sent.status}`, sent.status);
+    return parsed.data;
+  }
+
+  /** `GET /service-variations?serviceID=…`: the plans with their prices in kobo; cached for 5 minutes. */
+  async listVariations(serviceId: string): Promise<DataVariation[]> {
+    const cached = this.variations.get(serviceId);
+    if (cached && Date.now() - cached.at < VARIATIONS_TTL_MS) return cached.plans;
+    const body = await this.read("GET", `/service-variations?serviceID=${encodeURIComponent(serviceId)}`, vtpassVariations);
+    const plans: DataVariation[] = [];
+    for (const variation of body.content.variations ?? body.content.varations ?? []) {
+      const amountKobo = variationAmountKobo(variation.variation_amount);
+      if (amountKobo === undefined) continue; // a plan without a price cannot be sold
+      plans.push({
+        variationCode: variation.variation_code,
+        name: variation.name,
+        amount: koboToNaira(amountKobo).toFixed(2),
+        amountKobo,
+        fixedPrice: (variation.fixedPrice ?? "Yes") === "Yes",
+      });
+    }
+    this.variations.set(serviceId, { at: Date.now(), plans });
+    return plans;
+  }
+
+  /** `POST /merchant-verify {billersCode, serviceID}` -> Customer_Name; PaymentGatewayError 404 when there is none. */
+  async verifyCustomer(serviceId: string, billersCode: string): Promise<{ customerName: string }> {
+    const body = await this.read("POST", "/merchant-verify", vtpassVerify, { billersCode, serviceID: serviceId });
+    const name = body.content.Customer_Name?.trim();
+    if (!name) throw new PaymentGatewayError("VTpass could not verify this customer", 404, body.content.error);
+    return { customerName: name };
+  }
+
+  private async purchaseCall(path: string, body: unknown): Promise<PurchaseAnswer> {
+    const sent = await this.send("POST", path, body);
+    if (!sent.ok) return { outcome: "pending", description: sent.reason };
+    const parsed = vtpassPurchase.safeParse(sent.json);
+    // VTpass's rule: an answer outside the code table is pending (requery settles it).
+    if (!parsed.success) return { outcome: "pending", description: `HTTP ${sent.status} with an answer outside VTpass's shape` };
+    return toPurchaseAnswer(parsed.data);
+  }
+
+  /** `POST /pay`: airtime `{request_id, serviceID, amount, phone}`, data `{…, billersCode, variation_code, phone}`. */
+  async pay(input: PayInput): Promise<PurchaseAnswer> {
+    const body =
+      input.variationCode !== undefined
+        ? { request_id: input.requestId, serviceID: input.serviceId, billersCode: input.phone, variation_code: input.variationCode, phone: input.phone }
+        : { request_id: input.requestId, serviceID: input.serviceId, amount: koboToNaira(input.amountKobo ?? 0n), phone: input.phone };
+    return this.purchaseCall("/pay", body);
+  }
+
+  /** `POST /requery {request_id}`: the purchase's state now, read like pay's answer. */
+  async requery(requestId: string): Promise<PurchaseAnswer> {
+    return this.purchaseCall("/requery", { request_id: requestId });
+  }
+}

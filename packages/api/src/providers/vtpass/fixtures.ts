@@ -1,0 +1,79 @@
+// The VTpass sandbox's fixtures (PROVIDERS.md "VTpass sandbox fixtures"): how a purchase for each
+// phone number behaves, and the data plans of each network (VTpass-style variation codes).
+
+/** What the sandbox does with a purchase for a phone number: the pay answer and the final status requery reaches. */
+export interface PhoneFixture {
+  pay: "delivered" | "processing" | "http-500" | "close" | "hang" | "failed";
+  final: "delivered" | "failed";
+  /** The final status is reached only after the sandbox's pending delay (201000000000). */
+  delayed?: boolean;
+}
+
+export const SANDBOX_PHONES = {
+  delivered: "08011111111",
+  pendingThenDelivered: "201000000000",
+  pendingThenFailed: "201000000001",
+  http500: "500000000000",
+  connectionClosed: "400000000000",
+  hang: "300000000000",
+  failed: "08099999999",
+} as const;
+
+/** PROVIDERS.md's table; any other valid number is delivered at once. */
+export function phoneFixture(phone: string): PhoneFixture {
+  switch (phone) {
+    case SANDBOX_PHONES.pendingThenDelivered:
+      return { pay: "processing", final: "delivered", delayed: true };
+    case SANDBOX_PHONES.pendingThenFailed:
+      return { pay: "processing", final: "failed" };
+    case SANDBOX_PHONES.http500:
+      return { pay: "http-500", final: "delivered" };
+    case SANDBOX_PHONES.connectionClosed:
+      return { pay: "close", final: "delivered" };
+    case SANDBOX_PHONES.hang:
+      return { pay: "hang", final: "delivered" };
+    case SANDBOX_PHONES.failed:
+      return { pay: "failed", final: "failed" };
+    default:
+      return { pay: "delivered", final: "delivered" };
+  }
+}
+
+/** Default wait before 201000000000 turns delivered (PROVIDERS.md: 5 s, configurable). */
+export const SANDBOX_PENDING_DELAY_MS = 5_000;
+
+/** The airtime serviceIDs and their names. */
+export const AIRTIME_SERVICES: Record<string, string> = { mtn: "MTN Airtime VTU", glo: "GLO Airtime VTU", airtel: "Airtel Airtime VTU", etisalat: "9mobile Airtime VTU" };
+
+interface SandboxPlan {
+  variation_code: string;
+  name: string;
+  variation_amount: string;
+  fixedPrice: "Yes";
+}
+
+const plan = (variation_code: string, name: string, naira: number): SandboxPlan => ({ variation_code, name, variation_amount: naira.toFixed(2), fixedPrice: "Yes" });
+
+/** The data plans of each data serviceID (at least three per network). */
+export const DATA_SERVICES: Record<string, { name: string; plans: SandboxPlan[] }> = {
+  "mtn-data": {
+    name: "MTN Data",
+    plans: [plan("mtn-10mb-100", "MTN 100MB - 1 day", 100), plan("mtn-1gb-500", "MTN 1GB - 7 days", 500), plan("mtn-2gb-1000", "MTN 2GB - 30 days", 1000)],
+  },
+  "glo-data": {
+    name: "Glo Data",
+    plans: [plan("glo-105mb-100", "Glo 105MB - 1 day", 100), plan("glo-1gb-500", "Glo 1GB - 7 days", 500), plan("glo-2gb-1000", "Glo 2GB - 30 days", 1000)],
+  },
+  "airtel-data": {
+    name: "Airtel Data",
+    plans: [plan("airtel-100mb-100", "Airtel 100MB - 1 day", 100), plan("airtel-1gb-500", "Airtel 1GB - 7 days", 500), plan("airtel-2gb-1000", "Airtel 2GB - 30 days", 1000)],
+  },
+  "etisalat-data": {
+    name: "9mobile Data",
+    plans: [plan("etisalat-100mb-100", "9mobile 100MB - 1 day", 100), plan("etisalat-1gb-500", "9mobile 1GB - 7 days", 500), plan("etisalat-2gb-1000", "9mobile 2GB - 30 days", 1000)],
+  },
+};
+
+/** The sandbox's airtime bounds (issue 10): ₦50 to ₦50,000. */
+export const SANDBOX_AIRTIME_MIN_NAIRA = 50;
+export const SANDBOX_AIRTIME_MAX_NAIRA = 50_000;

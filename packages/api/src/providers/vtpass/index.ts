@@ -1,0 +1,29 @@
+// VTpass (airtime, data, customer verification): the provider module the registry loads.
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import type { ProviderModule } from "../kit";
+import { VtpassClient } from "./client";
+import { vtpassSandbox } from "./sandbox";
+
+export { VtpassClient, VTPASS_DEFAULT_TIMEOUT_MS } from "./client";
+export { vtpassSandbox, SANDBOX_HANG_MS } from "./sandbox";
+export { toPurchaseAnswer } from "./wire";
+export * as vtpassFixtures from "./fixtures";
+
+export const vtpass: ProviderModule = {
+  name: "vtpass",
+  configure(settings, urls) {
+    if (settings.secretKey && settings.apiKey && settings.publicKey) {
+      const client = new VtpassClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, publicKey: settings.publicKey, secretKey: settings.secretKey, timeoutMs: settings.timeoutMs });
+      return { services: { purchases: client } };
+    }
+    const key = (prefix: string) => `${prefix}_sandbox_${randomBytes(16).toString("hex")}`;
+    const [apiKey, publicKey, secretKey] = [key("api"), key("PK"), key("SK")];
+    const client = new VtpassClient({ baseUrl: `${urls.internalUrl}/sandbox/vtpass/api`, apiKey, publicKey, secretKey, timeoutMs: settings.timeoutMs });
+    // VTpass sends no webhooks Kolo uses: pending purchases are settled by requery.
+    return { services: { purchases: client }, sandbox: { secretKey, apiKey, publicKey, webhookUrl: `${urls.internalUrl}/api/webhooks/vtpass` } };
+  },
+  mountSandbox: vtpassSandbox,
+  /** VTpass's callbacks are not used: requery is the source of truth (DECISIONS "Airtime and data"). */
+  mountWebhook: async (_app: FastifyInstance) => {},
+};

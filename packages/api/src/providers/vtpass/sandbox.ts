@@ -1,0 +1,222 @@
+// Built-in VTpass sandbox (DECISIONS "Providers"; PROVIDERS.md "VTpass" and its fixtures):
+// GET /api/service-variations, POST /api/merchant-verify, /api/pay and /api/requery under
+// /sandbox/vtpass, with VTpass's headers and code table. Purchases live in PostgreSQL
+// (vtpass_sandbox_purchases): a requery after a restart still answers, and a repeated request_id
+// is refused with 014, so a retried purchase can never buy twice. The fault fixtures answer
+// HTTP 500 with a non-JSON body, close the connection, or hang until the client gives up (at most
+// `hangMs`; the server's close ends every hanging request at once).
+import { randomInt } from "node:crypto";
+import type { Socket } from "node:net";
+import { schema } from "@kolo/db";
+import { VTPASS_REQUEST_ID_PATTERN, nairaToKobo } from "@kolo/domain";
+import { and, eq, lte } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { SandboxContext } from "../kit";
+import {
+  AIRTIME_SERVICES,
+  DATA_SERVICES,
+  SANDBOX_AIRTIME_MAX_NAIRA,
+  SANDBOX_AIRTIME_MIN_NAIRA,
+  SANDBOX_PENDING_DELAY_MS,
+  SANDBOX_PHONES,
+  phoneFixture,
+} from "./fixtures";
+
+const purchases = schema.vtpassSandboxPurchases;
+type PurchaseRow = typeof purchases.$inferSelect;
+
+/** Default longest hang of 300000000000 when no client gives up first. */
+export const SANDBOX_HANG_MS = 120_000;
+
+const DESCRIPTIONS: Record<string, string> = {
+  "000": "TRANSACTION SUCCESSFUL",
+  "099": "TRANSACTION IS PROCESSING",
+  "016": "TRANSACTION FAILED",
+  "014": "REQUEST ID ALREADY EXIST",
+  "011": "INVALID ARGUMENTS",
+  "012": "PRODUCT DOES NOT EXIST",
+  "013": "BELOW MINIMUM AMOUNT ALLOWED",
+  "015": "INVALID REQUEST ID",
+  "017": "ABOVE MAXIMUM AMOUNT ALLOWED",
+  "087": "INVALID CREDENTIALS",
+};
+
+const nairaText = z.union([z.number(), z.string().regex(/^\d+(\.\d{1,2})?$/).transform(Number)]);
+
+const payBody = z.object({
+  request_id: z.string().regex(VTPASS_REQUEST_ID_PATTERN).max(100),
+  serviceID: z.string().max(50),
+  phone: z.string().regex(/^\d{11,13}$/),
+  amount: nairaText.optional(),
+  billersCode: z.string().max(50).optional(),
+  variation_code: z.string().max(100).optional(),
+});
+
+/** `code` for a purchase in `status`: 000 delivered/initiated, 099 pending, 016 failed. */
+const codeOf = (status: PurchaseRow["status"]) => (status === "delivered" ? "000" : status === "failed" || status === "reversed" ? "016" : "099");
+
+function purchaseAnswer(row: PurchaseRow, code = codeOf(row.status)) {
+  const naira = row.amount / 100;
+  return {
+    code,
+    response_description: DESCRIPTIONS[code] ?? "TRANSACTION PROCESSING",
+    requestId: row.requestId,
+    amount: naira,
+    transaction_date: row.createdAt.toISOString(),
+    purchased_code: "",
+    content: {
+      transactions: {
+        status: row.status,
+        product_name: AIRTIME_SERVICES[row.serviceId] ?? DATA_SERVICES[row.serviceId]?.name ?? row.serviceId,
+        unique_element: row.phone,
+        unit_price: naira,
+        quantity: 1,
+        commission: 0,
+        total_amount: naira,
+        type: AIRTIME_SERVICES[row.serviceId] ? "Airtime Recharge" : "Data Services",
+        phone: row.phone,
+        convinience_fee: 0,
+        amount: naira,
+        platform: "api",
+        method: "api",
+        transactionId: row.transactionId,
+      },
+    },
+  };
+}
+
+const refusal = (code: string, requestId?: string) => ({ code, response_description: DESCRIPTIONS[code] ?? "ERROR", ...(requestId ? { requestId } : {}), content: { errors: DESCRIPTIONS[code] } });
+
+/** Mounts the VTpass sandbox's API under /sandbox/vtpass/api. */
+export async function vtpassSandbox(app: FastifyInstance, options: SandboxContext) {
+  const { db } = options;
+  const pendingDelayMs = options.pendingDelayMs ?? SANDBOX_PENDING_DELAY_MS;
+  const hangMs = options.hangMs ?? SANDBOX_HANG_MS;
+  const hanging = new Set<{ socket: Socket; timer: NodeJS.Timeout }>();
+  // A hanging request must not keep the server from closing.
+  app.addHook("preClose", (done) => {
+    for (const hang of hanging) {
+      clearTimeout(hang.timer);
+      hang.socket.destroy();
+    }
+    hanging.clear();
+    done();
+  });
+
+  const authorized = (req: FastifyRequest) => {
+    const headers = req.headers;
+    if (headers["api-key"] !== options.apiKey) return false;
+    return req.method === "GET" ? headers["public-key"] === options.publicKey : headers["secret-key"] === options.secretKey;
+  };
+
+  /** The purchase, with a due final status applied first (a conditional update: two requeries race safely). */
+  async function current(requestId: string): Promise<PurchaseRow | undefined> {
+    const [row] = await db.select().from(purchases).where(eq(purchases.requestId, requestId));
+    if (!row?.finalAt || row.finalAt.getTime() > Date.now()) return row;
+    const [moved] = await db
+      .update(purchases)
+      .set({ status: row.finalStatus, finalAt: null })
+      .where(and(eq(purchases.id, row.id), lte(purchases.finalAt, new Date())))
+      .returning();
+    return moved ?? (await db.select().from(purchases).where(eq(purchases.requestId, requestId)))[0];
+  }
+
+  function dropConnection(req: FastifyRequest, reply: FastifyReply, afterMs: number) {
+    reply.hijack();
+    const socket = req.raw.socket;
+    if (afterMs === 0) {
+      socket.destroy();
+      return;
+    }
+    const hang = { socket, timer: setTimeout(() => {
+      hanging.delete(hang);
+      socket.destroy();
+    }, afterMs) };
+    hanging.add(hang);
+    socket.once("close", () => {
+      clearTimeout(hang.timer);
+      hanging.delete(hang);
+    });
+  }
+
+  await app.register(
+    async (sandbox) => {
+      sandbox.addHook("onRequest", async (req, reply) => {
+        if (!authorized(req)) return reply.code(401).send(refusal("087"));
+      });
+
+      sandbox.get<{ Querystring: { serviceID?: string } }>("/service-variations", async (req, reply) => {
+        const service = DATA_SERVICES[req.query.serviceID ?? ""];
+        if (!service) return reply.send(refusal("012"));
+        return {
+          response_description: "000",
+          content: { ServiceName: service.name, serviceID: req.query.serviceID, convinience_fee: "0 %", variations: service.plans },
+        };
+      });
+
+      sandbox.post("/merchant-verify", async (req) => {
+        const body = z.object({ billersCode: z.string(), serviceID: z.string() }).safeParse(req.body);
+        if (!body.success || !/^\d{11,13}$/.test(body.data.billersCode)) return { code: "011", content: { error: "Invalid phone number" } };
+        if (body.data.billersCode === SANDBOX_PHONES.failed) return { code: "000", content: { error: "This number could not be verified" } };
+        return { code: "000", content: { Customer_Name: `SANDBOX CUSTOMER ${body.data.billersCode.slice(-4)}`, Status: "ACTIVE" } };
+      });
+
+      sandbox.post("/pay", async (req, reply) => {
+        const parsed = payBody.safeParse(req.body);
+        if (!parsed.success) return refusal("011");
+        const body = parsed.data;
+        let amountKobo: bigint;
+        let variationCode: string | null = null;
+        if (AIRTIME_SERVICES[body.serviceID]) {
+          if (body.amount === undefined) return refusal("011", body.request_id);
+          if (body.amount < SANDBOX_AIRTIME_MIN_NAIRA) return refusal("013", body.request_id);
+          if (body.amount > SANDBOX_AIRTIME_MAX_NAIRA) return refusal("017", body.request_id);
+          amountKobo = nairaToKobo(body.amount);
+        } else {
+          const plan = DATA_SERVICES[body.serviceID]?.plans.find((p) => p.variation_code === body.variation_code);
+          if (!plan) return refusal("012", body.request_id);
+          amountKobo = nairaToKobo(Number(plan.variation_amount));
+          variationCode = plan.variation_code;
+        }
+        const fixture = phoneFixture(body.phone);
+        const pending = fixture.pay === "processing";
+        const [row] = await db
+          .insert(purchases)
+          .values({
+            requestId: body.request_id,
+            transactionId: `${Date.now()}${randomInt(100_000, 999_999)}`,
+            serviceId: body.serviceID,
+            phone: body.phone,
+            variationCode,
+            amount: Number(amountKobo),
+            status: pending ? "pending" : fixture.final,
+            finalStatus: fixture.final,
+            finalAt: pending ? new Date(Date.now() + (fixture.delayed ? pendingDelayMs : 0)) : null,
+          })
+          .onConflictDoNothing({ target: purchases.requestId })
+          .returning();
+        if (!row) return refusal("014", body.request_id); // the retry key: never buys twice
+        switch (fixture.pay) {
+          case "http-500":
+            return reply.code(500).type("text/html").send("<html><body><h1>500 Internal Server Error</h1></body></html>");
+          case "close":
+            return dropConnection(req, reply, 0);
+          case "hang":
+            return dropConnection(req, reply, hangMs);
+          default:
+            return purchaseAnswer(row);
+        }
+      });
+
+      sandbox.post("/requery", async (req) => {
+        const parsed = z.object({ request_id: z.string().max(100) }).safeParse(req.body);
+        if (!parsed.success) return refusal("011");
+        const row = await current(parsed.data.request_id);
+        if (!row) return refusal("015", parsed.data.request_id);
+        return purchaseAnswer(row);
+      });
+    },
+    { prefix: "/sandbox/vtpass/api" },
+  );
+}

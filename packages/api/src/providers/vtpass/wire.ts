@@ -1,0 +1,78 @@
+// VTpass wire types (https://www.vtpass.com/documentation): the JSON shapes on the wire, checked
+// with zod, and the code table of PROVIDERS.md "VTpass". Amounts are naira strings or numbers.
+import { plainText } from "@kolo/domain";
+import { z } from "zod";
+import type { PurchaseAnswer } from "../purchases";
+
+const naira = z.union([z.string().regex(/^\d+(\.\d{1,2})?$/), z.number().nonnegative()]);
+
+/** One variation in `GET /api/service-variations`. */
+export const vtpassVariation = z.object({
+  variation_code: plainText(),
+  name: plainText(),
+  variation_amount: naira,
+  fixedPrice: plainText().optional(),
+});
+
+/** `GET /api/service-variations?serviceID=…` answer; older answers spell the list `varations` (accept both). */
+export const vtpassVariations = z.object({
+  response_description: plainText(),
+  content: z
+    .object({
+      ServiceName: plainText().optional(),
+      serviceID: plainText().optional(),
+      convinience_fee: z.unknown().optional(),
+      variations: z.array(vtpassVariation).optional(),
+      varations: z.array(vtpassVariation).optional(),
+    })
+    .refine((content) => content.variations !== undefined || content.varations !== undefined, { error: "no variations" }),
+});
+
+/** `POST /api/merchant-verify` answer: a name, or `content.error`. */
+export const vtpassVerify = z.object({
+  code: plainText().optional(),
+  content: z.object({ Customer_Name: plainText().optional(), error: plainText().optional() }).loose(),
+});
+
+/** `POST /api/pay` and `POST /api/requery` answer (only what Kolo reads; the rest is ignored). */
+export const vtpassPurchase = z.object({
+  code: plainText(),
+  response_description: plainText().optional(),
+  requestId: plainText().optional(),
+  content: z
+    .object({
+      transactions: z
+        .object({
+          status: plainText().optional(),
+          transactionId: z.union([plainText(), z.number()]).optional(),
+        })
+        .loose()
+        .optional(),
+    })
+    .loose()
+    .optional()
+    .nullable(),
+});
+
+/** VTpass codes that mean "refused, nothing was bought" (PROVIDERS.md): the hold is released. */
+const REFUSED_CODES = new Set(["016", "011", "012", "013", "017", "018", "019", "030"]);
+
+/**
+ * PROVIDERS.md's code table as an outcome: `000` reads `content.transactions.status` (delivered;
+ * failed or reversed; anything else pending), `016` and the refusals (011, 012, 013, 017, 018,
+ * 019, 030) failed, `099`, `014` (request id exists: requery it) and every other code pending.
+ */
+export function toPurchaseAnswer(body: z.infer<typeof vtpassPurchase>): PurchaseAnswer {
+  const status = body.content?.transactions?.status;
+  const rawId = body.content?.transactions?.transactionId;
+  const transactionId = rawId === undefined ? undefined : String(rawId);
+  const description = body.response_description ?? body.code;
+  const answer = (outcome: PurchaseAnswer["outcome"]): PurchaseAnswer => ({ outcome, code: body.code, description, ...(transactionId ? { transactionId } : {}) });
+  if (body.code === "000") {
+    if (status === "delivered") return answer("delivered");
+    if (status === "failed" || status === "reversed") return answer("failed");
+    return answer("pending");
+  }
+  if (REFUSED_CODES.has(body.code)) return answer("failed");
+  return answer("pending");
+}

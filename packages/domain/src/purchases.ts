@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { nairaToKobo, positiveNairaAmount } from "./money";
+import { plainText } from "./text";
+
+/**
+ * Airtime and data purchases (spec 02 "/airtime", "/data", §5, §8; DECISIONS "Airtime and data";
+ * PROVIDERS.md "VTpass"): the networks, the validation both the forms and the server use, the
+ * spec's texts and the VTpass `request_id` rule.
+ */
+
+/** A network Kolo sells for, with its VTpass service IDs (PROVIDERS.md). `id` is what the client sends as `network`. */
+export interface Network {
+  id: "mtn" | "glo" | "airtel" | "etisalat";
+  name: string;
+  /** VTpass serviceID for airtime. */
+  airtimeServiceId: string;
+  /** VTpass serviceID for data. */
+  dataServiceId: string;
+}
+
+export const NETWORKS: readonly Network[] = [
+  { id: "mtn", name: "MTN", airtimeServiceId: "mtn", dataServiceId: "mtn-data" },
+  { id: "glo", name: "Glo", airtimeServiceId: "glo", dataServiceId: "glo-data" },
+  { id: "airtel", name: "Airtel", airtimeServiceId: "airtel", dataServiceId: "airtel-data" },
+  { id: "etisalat", name: "9mobile", airtimeServiceId: "etisalat", dataServiceId: "etisalat-data" },
+];
+
+export const NETWORK_IDS = ["mtn", "glo", "airtel", "etisalat"] as const;
+export type NetworkId = (typeof NETWORK_IDS)[number];
+
+/** The network with this id (undefined when unknown). */
+export const findNetwork = (id: string): Network | undefined => NETWORKS.find((network) => network.id === id);
+
+/** Spec 02 §5 and §8 texts, word for word, plus Kolo's bounds (VTpass sandbox minimum/maximum). */
+export const PURCHASE_MESSAGES = {
+  phone: "Phone number must be valid",
+  amount: "Amount must be positive",
+  network: "Please select a network",
+  plan: "Please select a data plan",
+  insufficientTitle: "Insufficient Balance",
+  insufficient: "Please top up your wallet to continue",
+  networksFailed: "Failed to load network providers. Please try again later.",
+  plansFailed: "Failed to load data plans. Please try again.",
+  verifyFailed: "Could not verify number, but you can still proceed",
+  failedTitle: "Purchase Failed",
+  airtimeFailed: "Unable to complete airtime purchase. Please try again.",
+  dataFailed: "Unable to complete data purchase. Please try again.",
+  airtimePendingTitle: "Airtime Purchase Pending",
+  dataPendingTitle: "Data Purchase Pending",
+  /** DECISIONS "Airtime and data": the 202 warning. */
+  pendingWarning: "Your purchase is being processed. We will update you shortly.",
+  airtimeSuccessTitle: "Airtime Purchase Successful",
+  dataSuccessTitle: "Data Purchase Successful",
+  minimumAirtime: "Minimum airtime amount is ₦50",
+  maximumAirtime: "Maximum airtime amount is ₦50,000",
+  unknownPlan: "This data plan is not available. Please choose another.",
+  idempotencyKeyReused: "This idempotency key was already used for a different purchase",
+} as const;
+
+/** Quick airtime amounts in naira (spec 02 §9). */
+export const QUICK_AIRTIME_AMOUNTS = [100, 200, 500, 1000, 2000, 3000, 5000, 10000] as const;
+
+/** VTpass's airtime bounds in the sandbox (PROVIDERS.md, issue 10): ₦50 to ₦50,000, in kobo. */
+export const AIRTIME_MIN_KOBO = 5_000n;
+export const AIRTIME_MAX_KOBO = 5_000_000n;
+
+/** Spec 02 §5: at least 11 characters. */
+export const PHONE_MIN_LENGTH = 11;
+
+/**
+ * A phone number as VTpass takes it: spaces and hyphens dropped, then 11 to 13 digits (Nigerian
+ * numbers are 11; VTpass's sandbox numbers are 12). Shorter or not digits: 'Phone number must be valid'.
+ */
+export const purchasePhoneSchema = plainText({ error: PURCHASE_MESSAGES.phone })
+  .transform((value) => value.replace(/[\s-]/g, ""))
+  .pipe(z.string().min(PHONE_MIN_LENGTH, { error: PURCHASE_MESSAGES.phone }).regex(/^\d{11,13}$/, { error: PURCHASE_MESSAGES.phone }));
+
+const networkSchema = z.enum(NETWORK_IDS, { error: PURCHASE_MESSAGES.network });
+
+/** Optional client idempotency key: the retry key of one purchase (a retry reuses its request_id). */
+const idempotencyKey = plainText().trim().min(8).max(200).optional();
+
+/** POST /api/airtime body (spec 02 §7): {phoneNumber, amount (naira), network} -> amount in kobo, bounds checked. */
+export const airtimePurchaseSchema = z.object({
+  phoneNumber: purchasePhoneSchema,
+  amount: positiveNairaAmount(PURCHASE_MESSAGES.amount)
+    .refine((kobo) => kobo >= AIRTIME_MIN_KOBO, { error: PURCHASE_MESSAGES.minimumAirtime })
+    .refine((kobo) => kobo <= AIRTIME_MAX_KOBO, { error: PURCHASE_MESSAGES.maximumAirtime })
+    .refine((kobo) => kobo % 100n === 0n, { error: "Airtime amounts are whole naira" }),
+  network: networkSchema,
+  idempotencyKey,
+});
+
+/** POST /api/data body (spec 02 §7): {phoneNumber, network, variationCode}; any `amount` is ignored (the price is the provider's). */
+export const dataPurchaseSchema = z.object({
+  phoneNumber: purchasePhoneSchema,
+  network: networkSchema,
+  variationCode: plainText({ error: PURCHASE_MESSAGES.plan }).trim().min(1, { error: PURCHASE_MESSAGES.plan }).max(100),
+  idempotencyKey,
+});
+
+/** POST /api/verify-customer body: {network, phoneNumber}. */
+export const verifyCustomerSchema = z.object({ network: networkSchema, phoneNumber: purchasePhoneSchema });
+
+/** VTpass's variation_amount ("100.00", a naira string) -> kobo; undefined when it is not a positive amount. */
+export function variationAmountKobo(amount: string | number): bigint | undefined {
+  const value = typeof amount === "number" ? amount : Number(amount);
+  if (!Number.isFinite(value) || value <= 0) return undefined;
+  try {
+    return nairaToKobo(Math.round(value * 100) / 100);
+  } catch {
+    return undefined;
+  }
+}
+
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+
+/**
+ * A VTpass `request_id` (PROVIDERS.md): the Africa/Lagos time of `now` as YYYYMMDDHHmm, then
+ * `suffix` (letters and digits, made random by the caller). Unique per purchase; the retry key.
+ */
+export function vtpassRequestId(now: Date, suffix: string): string {
+  if (!/^[A-Za-z0-9]+$/.test(suffix)) throw new Error("request_id suffix must be letters and digits");
+  const lagos = new Date(now.getTime() + LAGOS_OFFSET_MS).toISOString(); // 2026-11-22T16:05:…
+  return `${lagos.slice(0, 4)}${lagos.slice(5, 7)}${lagos.slice(8, 10)}${lagos.slice(11, 13)}${lagos.slice(14, 16)}${suffix}`;
+}
+
+/** PROVIDERS.md's request_id rule: at least 12 characters, the first 12 digits (a Lagos time), then letters and digits. */
+export const VTPASS_REQUEST_ID_PATTERN = /^\d{12}[A-Za-z0-9]*$/;
+
+/** How many recent numbers the purchase screens offer. */
+export const RECENT_NUMBERS_LIMIT = 5;
