@@ -6,6 +6,8 @@ import { useRouter } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
 import { type PublicUser, trpc } from "./trpc";
 
+import { FEATURES_QUERY_OPTIONS, ME_QUERY_OPTIONS, TRANSACTIONS_QUERY_OPTIONS } from "./query-options";
+
 export * from "./query-options";
 
 /**

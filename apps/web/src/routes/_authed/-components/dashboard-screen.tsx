@@ -160,7 +160,7 @@ function Header() {
   return (
     <Group justify="space-between" wrap="nowrap" component="header">
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <Avatar name={me.name} color="initials" size="lg" radius="xl" alt="" />
+        <Avatar name={me.name} color="kolo" variant="filled" size="lg" radius="xl" alt="" />
         <Box miw={0}>
           <Title order={1} size="h4" lh={1.2} style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
             {me.name}
