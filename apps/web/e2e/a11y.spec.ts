@@ -300,6 +300,17 @@ test("identity and banking screens: no axe violations, touch targets of 44 px", 
   await checkScreen(page, "the Remove Bank Account dialog");
   await page.getByRole("dialog", { name: "Remove Bank Account" }).getByRole("button", { name: "Cancel" }).click();
 
+  // Level 1 (the BVN fixture of this name): the Bank tab with the saved account to choose.
+  await page.goto("/verification");
+  const bvn = page.getByRole("form", { name: "BVN verification" });
+  await bvn.getByLabel("BVN").fill("22222222223");
+  await bvn.getByLabel("Date of birth").fill("1988-11-02");
+  await bvn.getByLabel("Phone number").fill("07061234567");
+  await bvn.getByRole("button", { name: "Verify BVN" }).click();
+  await expect(page.getByRole("tab", { name: "Bank Verification" })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("radio", { name: /United Bank For Africa 1234567895/ }).click();
+  await checkScreen(page, "/verification, Bank tab with a chosen account");
+
   await page.goto("/withdraw");
   await page.getByRole("radio", { name: /United Bank For Africa 1234567895/ }).click();
   await page.getByLabel("Amount (NGN)").fill("1000");
