@@ -28,13 +28,16 @@ const kolo: MantineColorsTuple = [
 ];
 
 /**
- * Light variants (Badge, ThemeIcon, Alert...) of yellow and orange: Mantine's text colour (e.g.
- * yellow.9 #e67700 on #fff3bf, 2.7:1) fails WCAG AA; this darkens it to 4.5:1 or better.
+ * Light variants (Badge, ThemeIcon, Alert, initials Avatars...) whose Mantine text colour fails
+ * WCAG AA on the shade-1 background: yellow.9 #e67700 on #fff3bf is 2.7:1, lime 3.3, orange 3.6,
+ * green 3.8, teal 4.3 (an initials Avatar picks its colour from the name, so any of them can
+ * appear). This darkens the text to 7:1 or better.
  */
+const DARKER_LIGHT_TEXT = new Set(["yellow", "orange", "lime", "green", "teal"]);
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
-  if (input.variant === "light" && parsed.isThemeColor && (parsed.color === "yellow" || parsed.color === "orange")) {
+  if (input.variant === "light" && parsed.isThemeColor && DARKER_LIGHT_TEXT.has(parsed.color)) {
     return { ...colors, color: darken(input.theme.colors[parsed.color]?.[9] ?? parsed.value, 0.45) };
   }
   return colors;
