@@ -1,58 +1,10 @@
+// The admin console's input schemas, shared by the server's procedures and the web's forms; the
+// texts, sizes and small rules are in admin-rules.ts (no zod, so route guards can import them).
 import { z } from "zod";
+import { ADMIN_AUDIT_ACTIONS, ADMIN_MESSAGES, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTION_TABS, ADMIN_USERS_PAGE_SIZE } from "./admin-rules";
 import { positiveNairaAmount } from "./money";
 
-/**
- * Admin console rules (spec 02 "Admin dashboard/users/transactions/settings", §5 "Admin wallet
- * dialog", §9; DECISIONS "Admin"): texts, page sizes and the input schemas the server's
- * procedures and the web's forms share.
- */
-export const ADMIN_MESSAGES = {
-  accessDenied: "Access Denied",
-  noDashboardAccess: "You don't have permission to access the admin dashboard",
-  noSettingsAccess: "You don't have permission to access admin settings",
-  defaultCredit: "Admin credit operation",
-  defaultDebit: "Admin debit operation",
-  amountPositive: "Amount must be greater than zero",
-  userNotFound: "User not found",
-  transactionNotFound: "Transaction not found",
-  notMovable: "Only pending or processing transactions can be completed or failed",
-  noHold: "This transaction has no held funds to settle or release",
-  paymentNotConfirmed: "Payment not confirmed by the gateway",
-  paymentConfirmed: "The gateway confirmed this payment: complete it instead",
-  gatewayUnavailable: "The payment gateway could not be reached. Please try again.",
-  changedMeanwhile: "The transaction changed meanwhile. Refresh and try again.",
-  cannotChangeOwnStatus: "You cannot suspend your own account",
-  walletUpdated: "Wallet updated successfully",
-  userStatusUpdated: "User status updated",
-  statusUpdated: "Status Updated",
-  statusUpdatedDescription: "Transaction status has been updated successfully.",
-  settingUpdated: "Setting Updated",
-  unexpected: "An unexpected error occurred",
-} as const;
-
-/** Admin users page size and pagination window; search debounce (spec 02 §9). */
-export const ADMIN_USERS_PAGE_SIZE = 20;
-export const ADMIN_PAGINATION_WINDOW = 5;
-export const ADMIN_SEARCH_DEBOUNCE_MS = 500;
-/** Admin transactions: page size and refresh (spec 02 §9: every 30 s). */
-export const ADMIN_TRANSACTIONS_PAGE_SIZE = 20;
-export const ADMIN_TRANSACTIONS_REFRESH_MS = 30_000;
-/** Days of volume on the dashboard's Transaction Overview chart (issue 11 item 2). */
-export const ADMIN_CHART_DAYS = 14;
-
-/** What the audit trail records (issue 11 item 7). */
-export const ADMIN_AUDIT_ACTIONS = ["wallet_credit", "wallet_debit", "user_status", "transaction_status", "setting", "ticket_status"] as const;
-export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
-
-/** Readable names of the audit actions (the /admin/audit filter and table). */
-export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
-  wallet_credit: "Wallet credit",
-  wallet_debit: "Wallet debit",
-  user_status: "User status",
-  transaction_status: "Transaction status",
-  setting: "Feature setting",
-  ticket_status: "Ticket status",
-};
+export * from "./admin-rules";
 
 /**
  * POST /api/admin/users/{userId}/wallet {amount, description, type} (spec 02 §5 "Admin wallet
@@ -86,9 +38,6 @@ export const adminUsersQuerySchema = z.object({
   search: z.string().trim().max(100).optional().default(""),
 });
 
-export const ADMIN_TRANSACTION_TABS = ["all", "pending", "processing", "completed", "failed"] as const;
-export type AdminTransactionTab = (typeof ADMIN_TRANSACTION_TABS)[number];
-
 /** GET /api/admin/transactions?page&limit&status (server pagination; issue 11 item 4). */
 export const adminTransactionsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -110,22 +59,3 @@ export const adminAuditQuerySchema = z.object({
   userId: z.coerce.number().int().positive().optional(),
   action: z.enum(ADMIN_AUDIT_ACTIONS).optional(),
 });
-
-/**
- * The page buttons to show (spec 02 "Admin users": up to 5): a window of `window` pages around
- * `page`, clamped to 1..totalPages.
- */
-export function paginationWindow(page: number, totalPages: number, window = ADMIN_PAGINATION_WINDOW): number[] {
-  if (totalPages <= 0) return [];
-  const count = Math.min(window, totalPages);
-  let start = Math.max(1, page - Math.floor(window / 2));
-  start = Math.min(start, totalPages - count + 1);
-  return Array.from({ length: count }, (_, i) => start + i);
-}
-
-/** 'Showing x to y of z users' (spec 02 "Admin users"); other lists pass their own noun. */
-export function showingRange(page: number, pageSize: number, total: number, noun = "users"): string {
-  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
-  return `Showing ${from} to ${to} of ${total} ${noun}`;
-}

@@ -1,23 +1,24 @@
 import { ADMIN_AUDIT_ACTIONS, ADMIN_AUDIT_ACTION_LABELS, type AdminAuditAction, formatDateTime } from "@kolo/domain";
 import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { type SearchSchemaInput, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import { z } from "zod";
 import { trpc } from "../../../lib/trpc";
 import { LoadError, PageButtons, ScrollTable } from "./-components/shared";
+import { optionalOneOf, optionalPositiveInt } from "../../../lib/search";
 
 const PAGE_SIZE = 50;
 
-const searchSchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  adminId: z.coerce.number().int().positive().optional().catch(undefined),
-  userId: z.coerce.number().int().positive().optional().catch(undefined),
-  action: z.enum(ADMIN_AUDIT_ACTIONS).optional().catch(undefined),
+/** ?page&adminId&userId&action, forgiving: unusable values are dropped (no zod here: see lib/search.ts). */
+const validateSearch = (raw: { page?: unknown; adminId?: unknown; userId?: unknown; action?: unknown } & SearchSchemaInput) => ({
+  page: optionalPositiveInt(raw.page) ?? 1,
+  adminId: optionalPositiveInt(raw.adminId),
+  userId: optionalPositiveInt(raw.userId),
+  action: optionalOneOf(raw.action, ADMIN_AUDIT_ACTIONS),
 });
 
 export const Route = createFileRoute("/_authed/admin/audit")({
-  validateSearch: searchSchema,
+  validateSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.trpc.admin.audit.list.prefetch({ ...deps, limit: PAGE_SIZE }),
   component: AdminAuditPage,

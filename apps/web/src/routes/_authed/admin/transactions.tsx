@@ -1,25 +1,27 @@
 import { ADMIN_MESSAGES, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTIONS_REFRESH_MS, ADMIN_TRANSACTION_TABS, formatDateTime, formatNaira } from "@kolo/domain";
 import { Badge, Box, Card, Group, Skeleton, Stack, Table, Tabs, Text, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { type SearchSchemaInput, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { z } from "zod";
 import { BusyButton } from "../../../components/busy-button";
 import { notify, notifyError } from "../../../lib/notify";
 import { type RouterOutputs, trpc } from "../../../lib/trpc";
 import { LoadError, PageButtons, ScrollTable, StatusBadge, TYPE_LABELS, adminErrorMessage } from "./-components/shared";
+import { optionalOneOf, optionalPositiveInt } from "../../../lib/search";
 
 type AdminTransaction = RouterOutputs["admin"]["transactions"]["list"]["transactions"][number];
 
-const searchSchema = z.object({
-  status: z.enum(ADMIN_TRANSACTION_TABS).catch("all").default("all"),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+/** ?status&page, forgiving: an unknown tab is All, anything unusable page 1 (no zod here: see lib/search.ts). */
+const validateSearch = (raw: { status?: unknown; page?: unknown } & SearchSchemaInput) => ({
+  status: optionalOneOf(raw.status, ADMIN_TRANSACTION_TABS) ?? "all",
+  page: optionalPositiveInt(raw.page) ?? 1,
 });
+
 
 const TAB_LABELS = { all: "All", pending: "Pending", processing: "Processing", completed: "Completed", failed: "Failed" } as const;
 
 export const Route = createFileRoute("/_authed/admin/transactions")({
-  validateSearch: searchSchema,
+  validateSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.trpc.admin.transactions.list.prefetch({ ...deps, limit: ADMIN_TRANSACTIONS_PAGE_SIZE }),
   component: AdminTransactionsPage,

@@ -17,25 +17,26 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData } from "@tanstack/react-query";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { type SearchSchemaInput, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import { z } from "zod";
 import { BusyButton } from "../../../components/busy-button";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { notify, notifyError } from "../../../lib/notify";
 import { isOffline, notifyOffline } from "../../../lib/offline";
 import { type RouterOutputs, trpc } from "../../../lib/trpc";
 import { LoadError, PageButtons, ScrollTable, StatusBadge, TYPE_LABELS, adminErrorMessage } from "./-components/shared";
+import { optionalPositiveInt, optionalString } from "../../../lib/search";
 
 type AdminUser = RouterOutputs["admin"]["users"]["list"]["users"][number];
 
-const searchSchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  search: z.string().catch("").default(""),
+/** ?page&search, forgiving: anything unusable falls back to page 1 and no search (no zod here: see lib/search.ts). */
+const validateSearch = (raw: { page?: unknown; search?: unknown } & SearchSchemaInput) => ({
+  page: optionalPositiveInt(raw.page) ?? 1,
+  search: optionalString(raw.search) ?? "",
 });
 
 export const Route = createFileRoute("/_authed/admin/users")({
-  validateSearch: searchSchema,
+  validateSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.trpc.admin.users.list.prefetch({ page: deps.page, limit: ADMIN_USERS_PAGE_SIZE, search: deps.search }),
   component: AdminUsersPage,
