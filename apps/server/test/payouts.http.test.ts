@@ -26,10 +26,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type CapturedWebhook,
   type Client,
+  PAYOUT_ACCOUNTS,
+  type PayoutAccountName,
   type SandboxServer,
   TEST_BVN_HASH_KEY,
   api,
   balanceOf,
+  forwardWebhook,
   signUp,
   startSandboxServer,
   startWebhookCapture,
@@ -51,15 +54,8 @@ afterAll(async () => {
   await t.close();
 });
 
-/** PROVIDERS.md fixture accounts and what payouts to them do. */
-const ACCOUNTS = {
-  success: { bankName: "GTBank", bankCode: "058", accountNumber: "0123456785", accountName: "CHIOMA OKAFOR" },
-  success2: { bankName: "UBA", bankCode: "033", accountNumber: "1234567895", accountName: "CHUKWUEMEKA EZE" },
-  failed: { bankName: "Access", bankCode: "044", accountNumber: "0000000017", accountName: "TUNDE BAKARE" },
-  reversed: { bankName: "Access", bankCode: "044", accountNumber: "0000000024", accountName: "NGOZI ADEYEMI" },
-  stuck: { bankName: "Access", bankCode: "044", accountNumber: "0000000031", accountName: "EMEKA NWOSU" },
-} as const;
-type AccountName = keyof typeof ACCOUNTS;
+const ACCOUNTS = PAYOUT_ACCOUNTS;
+type AccountName = PayoutAccountName;
 
 interface TransactionBody {
   id: number;
@@ -114,15 +110,7 @@ const bankTransfer = (c: Client, bankAccountId: number, amount: number, transfer
 const statusOf = (c: Client, reference: string) =>
   call<{ status: string; message: string; transaction: TransactionBody }>(c, "GET", `/api/wallet/withdrawal-status/${reference}`);
 
-/** Delivers a captured webhook to `s`'s /api/webhooks/paystack as the provider sent it (same bytes, same signature). */
-async function forward(s: SandboxServer, hook: CapturedWebhook): Promise<{ status: number; body: { received: boolean; outcome?: string } }> {
-  const response = await fetch(`${s.base}/api/webhooks/paystack`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(hook.signature ? { "x-paystack-signature": hook.signature } : {}) },
-    body: hook.raw,
-  });
-  return { status: response.status, body: (await response.json()) as { received: boolean; outcome?: string } };
-}
+const forward = forwardWebhook;
 
 /** The captured webhooks of `reference` once `count` arrived, by event name. */
 async function hooksFor(reference: string, count: number) {

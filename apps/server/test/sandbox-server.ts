@@ -158,3 +158,35 @@ export async function startWebhookCapture() {
 
 /** The client's wallet balance in naira, from GET /api/auth/me. */
 export const balanceOf = async (c: Client) => ((await (await api(c, "GET", "/api/auth/me")).json()) as { balance: number }).balance;
+
+/** PROVIDERS.md's Paystack fixture accounts (bank code, account) and what a payout to each does. */
+export const PAYOUT_ACCOUNTS = {
+  success: { bankName: "GTBank", bankCode: "058", accountNumber: "0123456785", accountName: "CHIOMA OKAFOR" },
+  success2: { bankName: "UBA", bankCode: "033", accountNumber: "1234567895", accountName: "CHUKWUEMEKA EZE" },
+  /** transfer.failed */
+  failed: { bankName: "Access", bankCode: "044", accountNumber: "0000000017", accountName: "TUNDE BAKARE" },
+  /** transfer.success, then transfer.reversed */
+  reversed: { bankName: "Access", bankCode: "044", accountNumber: "0000000024", accountName: "NGOZI ADEYEMI" },
+  /** stays pending: no webhook, verify answers pending */
+  stuck: { bankName: "Access", bankCode: "044", accountNumber: "0000000031", accountName: "EMEKA NWOSU" },
+} as const;
+export type PayoutAccountName = keyof typeof PAYOUT_ACCOUNTS;
+
+/** Delivers a captured webhook to `s`'s /api/webhooks/paystack as the provider sent it (same bytes, same signature). */
+export async function forwardWebhook(s: { base: string }, hook: CapturedWebhook): Promise<{ status: number; body: { received: boolean; outcome?: string } }> {
+  const response = await fetch(`${s.base}/api/webhooks/paystack`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(hook.signature ? { "x-paystack-signature": hook.signature } : {}) },
+    body: hook.raw,
+  });
+  return { status: response.status, body: (await response.json()) as { received: boolean; outcome?: string } };
+}
+
+/** A seeded pseudo-random source in [0, 1) (a linear congruential generator): the same seed, the same sequence. */
+export function seededRandom(seed: number): () => number {
+  let state = seed % 2_147_483_648;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
