@@ -1,6 +1,10 @@
 // The admin console's texts, sizes and small rules, with no zod: route guards and loaders of the
 // web app import them, and whatever they import lands in the first screen's JavaScript. The
-// input schemas are in admin.ts.
+// input schemas are in admin.ts; the page sizes, tabs and audit actions in admin-pages.ts.
+import type { AdminAuditAction } from "./admin-pages";
+
+export * from "./admin-pages";
+
 /**
  * Admin console rules (spec 02 "Admin dashboard/users/transactions/settings", §5 "Admin wallet
  * dialog", §9; DECISIONS "Admin"): texts, page sizes and the input schemas the server's
@@ -30,19 +34,13 @@ export const ADMIN_MESSAGES = {
   unexpected: "An unexpected error occurred",
 } as const;
 
-/** Admin users page size and pagination window; search debounce (spec 02 §9). */
-export const ADMIN_USERS_PAGE_SIZE = 20;
+/** Admin users: page buttons shown at most, and the search debounce (spec 02 §9). */
 export const ADMIN_PAGINATION_WINDOW = 5;
 export const ADMIN_SEARCH_DEBOUNCE_MS = 500;
-/** Admin transactions: page size and refresh (spec 02 §9: every 30 s). */
-export const ADMIN_TRANSACTIONS_PAGE_SIZE = 20;
+/** Admin transactions refresh (spec 02 §9: every 30 s). */
 export const ADMIN_TRANSACTIONS_REFRESH_MS = 30_000;
 /** Days of volume on the dashboard's Transaction Overview chart (issue 11 item 2). */
 export const ADMIN_CHART_DAYS = 14;
-
-/** What the audit trail records (issue 11 item 7). */
-export const ADMIN_AUDIT_ACTIONS = ["wallet_credit", "wallet_debit", "user_status", "transaction_status", "setting", "ticket_status"] as const;
-export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
 /** Readable names of the audit actions (the /admin/audit filter and table). */
 export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
@@ -54,8 +52,6 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   ticket_status: "Ticket status",
 };
 
-export const ADMIN_TRANSACTION_TABS = ["all", "pending", "processing", "completed", "failed"] as const;
-export type AdminTransactionTab = (typeof ADMIN_TRANSACTION_TABS)[number];
 
 /**
  * The page buttons to show (spec 02 "Admin users": up to 5): a window of `window` pages around

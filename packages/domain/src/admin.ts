@@ -1,7 +1,8 @@
 // The admin console's input schemas, shared by the server's procedures and the web's forms; the
 // texts, sizes and small rules are in admin-rules.ts (no zod, so route guards can import them).
 import { z } from "zod";
-import { ADMIN_AUDIT_ACTIONS, ADMIN_MESSAGES, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTION_TABS, ADMIN_USERS_PAGE_SIZE } from "./admin-rules";
+import { ADMIN_AUDIT_ACTIONS, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTION_TABS, ADMIN_USERS_PAGE_SIZE } from "./admin-pages";
+import { ADMIN_MESSAGES } from "./admin-rules";
 import { positiveNairaAmount } from "./money";
 
 export * from "./admin-rules";

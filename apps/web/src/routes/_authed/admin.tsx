@@ -1,7 +1,5 @@
-import { ADMIN_MESSAGES } from "@kolo/domain";
 import { Button, Group, Stack } from "@mantine/core";
 import { Link, Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
-import { notifyError } from "../../lib/notify";
 
 /**
  * The admin route group (spec 02 "Admin …", §5 "Admin pages"; issue 11 item 8): a non-admin is
@@ -11,10 +9,8 @@ import { notifyError } from "../../lib/notify";
 export const Route = createFileRoute("/_authed/admin")({
   beforeLoad: ({ context, location, preload }) => {
     if (context.me.role === "admin") return;
-    if (!preload) {
-      const message = location.pathname.startsWith("/admin/settings") ? ADMIN_MESSAGES.noSettingsAccess : ADMIN_MESSAGES.noDashboardAccess;
-      notifyError(ADMIN_MESSAGES.accessDenied, message);
-    }
+    // The toast's code loads on demand (first-screen budget); the redirect does not wait for it.
+    if (!preload) void import("./-components/admin-access-denied").then(({ notifyAdminAccessDenied }) => notifyAdminAccessDenied(location.pathname));
     throw redirect({ to: "/dashboard", replace: true });
   },
   component: AdminLayout,
