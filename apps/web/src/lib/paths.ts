@@ -1,19 +1,10 @@
 import type { LinkProps } from "@tanstack/react-router";
 
 /**
- * Paths that later issues build (spec 01 §2, spec 02 §2). Until their route files exist they
- * show the not-found card; the router's typed `to` does not know them yet, hence `linkTo`.
+ * Paths the spec links to without describing a screen (spec 02 "Merchant dashboard" tools grid):
+ * they show the not-found card; the router's typed `to` does not know them, hence `linkTo`.
  */
-export type UpcomingPath =
-  | "/withdraw"
-  | "/airtime"
-  | "/data"
-  | "/bank-accounts"
-  | "/merchant/qr-code"
-  | "/merchant/analytics"
-  | "/merchant/customers"
-  | "/merchant/settings"
-  | "/transfer/bank";
+export type UpcomingPath = "/merchant/analytics" | "/merchant/customers" | "/merchant/settings";
 
 export type AppPath = NonNullable<LinkProps["to"]> | UpcomingPath;
 
