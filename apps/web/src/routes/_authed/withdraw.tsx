@@ -13,9 +13,7 @@ import { Alert, Badge, Button, Card, Group, Progress, Skeleton, Stack, Text } fr
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { BusyButton } from "../../components/busy-button";
-import { FeatureDisabledHint } from "../../components/feature-disabled";
 import { NairaAmountInput } from "../../components/form-inputs";
-import { OfflineNotice } from "../../components/offline-notice";
 import { PageHeader } from "../../components/page-header";
 import { domainCode, errorDetails, fieldErrors, serverMessage } from "../../lib/errors";
 import { newIdempotencyKey } from "../../lib/idempotency";
@@ -26,6 +24,7 @@ import { BANK_ACCOUNTS_QUERY_OPTIONS, useFeatures, useMe } from "../../lib/queri
 import { optionalString } from "../../lib/search";
 import { trpc } from "../../lib/trpc";
 import { BankAccountPicker } from "./-components/bank-account-picker";
+import { PayoutFormHeader } from "./-components/payout-form-header";
 import { PayoutSummary } from "./-components/payout-summary";
 import { capitalise } from "../../lib/transactions";
 
@@ -112,20 +111,7 @@ function WithdrawForm() {
 
   return (
     <Stack gap="md">
-      <Card padding="md" bg="kolo.0" withBorder={false}>
-        <Text size="sm" c="dimmed">
-          Available balance
-        </Text>
-        <Text fw={800} fz="xl" aria-live="polite">
-          {formatNaira(me.balance)}
-        </Text>
-      </Card>
-      <OfflineNotice />
-      {enabled ? null : (
-        <Alert color="gray" variant="light" title="Unavailable">
-          <FeatureDisabledHint id="withdraw-disabled" size="sm" />
-        </Alert>
-      )}
+      <PayoutFormHeader balance={me.balance} enabled={enabled} disabledHintId="withdraw-disabled" />
       <Card>
         <form onSubmit={(event) => void submit(event)} noValidate aria-label="Withdrawal">
           <Stack>

@@ -1,12 +1,10 @@
-import { PAYOUT_MESSAGES, formatKobo, formatNaira, koboToNaira, nairaToKobo, parseNairaInput, payoutFeeKobo } from "@kolo/domain";
+import { PAYOUT_MESSAGES, formatKobo, koboToNaira, nairaToKobo, parseNairaInput, payoutFeeKobo } from "@kolo/domain";
 import { Alert, Button, Card, List, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { BusyButton } from "../../../components/busy-button";
-import { FeatureDisabledHint } from "../../../components/feature-disabled";
 import { NairaAmountInput } from "../../../components/form-inputs";
 import { IconBank } from "../../../components/icons";
-import { OfflineNotice } from "../../../components/offline-notice";
 import { PageHeader } from "../../../components/page-header";
 import { domainCode, fieldErrors, serverMessage } from "../../../lib/errors";
 import { newIdempotencyKey } from "../../../lib/idempotency";
@@ -17,6 +15,7 @@ import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../../lib/query-options";
 import { useFeatures, useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
 import { BankAccountPicker } from "../-components/bank-account-picker";
+import { PayoutFormHeader } from "../-components/payout-form-header";
 import { PayoutSummary } from "../-components/payout-summary";
 
 /** Transfer to a saved bank account (spec 02 §2 "/transfer/bank", §5 "Bank transfer", §8). */
@@ -115,20 +114,7 @@ function BankTransferPage() {
   return (
     <Stack gap="md">
       <PageHeader title="Bank Transfer" back="/pay" />
-      <Card padding="md" bg="kolo.0" withBorder={false}>
-        <Text size="sm" c="dimmed">
-          Available balance
-        </Text>
-        <Text fw={800} fz="xl" aria-live="polite">
-          {formatNaira(me.balance)}
-        </Text>
-      </Card>
-      <OfflineNotice />
-      {enabled ? null : (
-        <Alert color="gray" variant="light" title="Unavailable">
-          <FeatureDisabledHint id="bank-transfer-disabled" size="sm" />
-        </Alert>
-      )}
+      <PayoutFormHeader balance={me.balance} enabled={enabled} disabledHintId="bank-transfer-disabled" />
       <Card>
         {accounts.isPending ? (
           <Stack gap="xs" role="status" aria-label="Loading bank accounts">
