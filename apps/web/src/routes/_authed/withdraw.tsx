@@ -27,6 +27,7 @@ import { BankAccountPicker } from "./-components/bank-account-picker";
 import { PayoutFormHeader } from "./-components/payout-form-header";
 import { PayoutSummary } from "./-components/payout-summary";
 import { capitalise } from "../../lib/transactions";
+import { BankAccountsLoadError } from "./-components/bank-accounts-load-error";
 
 /** /withdraw, or /withdraw?reference={reference} for the status of that withdrawal (spec 02 §2). */
 export const Route = createFileRoute("/_authed/withdraw")({
@@ -121,11 +122,7 @@ function WithdrawForm() {
                 <Skeleton h={56} />
               </Stack>
             ) : accounts.isError ? (
-              <Alert color="red" variant="light" title="Could not load your bank accounts" role="alert">
-                <Button variant="white" color="red" mt="xs" onClick={() => void accounts.refetch()} loading={accounts.isFetching}>
-                  Retry
-                </Button>
-              </Alert>
+              <BankAccountsLoadError accounts={accounts} />
             ) : accounts.data.length === 0 ? (
               <Alert color="yellow" variant="light" title="No bank account yet">
                 <Stack gap="xs" align="flex-start">

@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton, Stack, Text } from "@mantine/core";
+import { Button, Skeleton, Stack, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useRef, useState } from "react";
 import { BusyButton } from "../../../components/busy-button";
@@ -10,6 +10,7 @@ import { linkTo } from "../../../lib/paths";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
 import { BankAccountPicker } from "./bank-account-picker";
+import { BankAccountsLoadError } from "./bank-accounts-load-error";
 
 interface BankVerificationProps {
   enabled: boolean;
@@ -75,11 +76,7 @@ export function BankVerification({ enabled, onVerified }: BankVerificationProps)
   }
   if (accounts.isError) {
     return (
-      <Alert color="red" variant="light" title="Could not load your bank accounts" role="alert">
-        <Button variant="white" color="red" mt="xs" onClick={() => void accounts.refetch()} loading={accounts.isFetching}>
-          Retry
-        </Button>
-      </Alert>
+      <BankAccountsLoadError accounts={accounts} />
     );
   }
   if (accounts.data.length === 0) {

@@ -17,6 +17,7 @@ import { trpc } from "../../../lib/trpc";
 import { BankAccountPicker } from "../-components/bank-account-picker";
 import { PayoutFormHeader } from "../-components/payout-form-header";
 import { PayoutSummary } from "../-components/payout-summary";
+import { BankAccountsLoadError } from "../-components/bank-accounts-load-error";
 
 /** Transfer to a saved bank account (spec 02 §2 "/transfer/bank", §5 "Bank transfer", §8). */
 export const Route = createFileRoute("/_authed/transfer/bank")({
@@ -122,11 +123,7 @@ function BankTransferPage() {
             <Skeleton h={56} />
           </Stack>
         ) : accounts.isError ? (
-          <Alert color="red" variant="light" title="Could not load your bank accounts" role="alert">
-            <Button variant="white" color="red" mt="xs" onClick={() => void accounts.refetch()} loading={accounts.isFetching}>
-              Retry
-            </Button>
-          </Alert>
+          <BankAccountsLoadError accounts={accounts} />
         ) : accounts.data.length === 0 ? (
           <Stack align="center" gap="xs" py="md">
             <ThemeIcon size={48} radius="xl" variant="light" aria-hidden="true">
