@@ -11,3 +11,4 @@ export * from "./merchants";
 export * from "./support";
 export * from "./admin";
 export * from "./purchases";
+export * from "./reviews";

@@ -8,3 +8,4 @@ export * from "./merchants";
 export * from "./support";
 export * from "./admin";
 export * from "./vtpass-sandbox";
+export * from "./reviews";
