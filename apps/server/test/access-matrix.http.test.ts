@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { appRouter } from "@kolo/api";
 import { schema } from "@kolo/db";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { createTestDatabase, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -215,7 +215,7 @@ beforeAll(async () => {
     expect(response.statusCode).toBe(201);
     userIds[role] = (response.json() as { id: number }).id;
   }
-  await t.db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, userIds.admin));
+  await promoteToAdmin(t.db, userIds.admin);
   const merchant = await server.app.inject({
     method: "POST",
     url: "/api/merchants",

@@ -1,7 +1,7 @@
 // The admin console's /api paths (spec 02 §7; issue 11) through the real server, with the
 // Paystack sandbox as the gateway an admin's top-up Complete asks (DECISIONS "Admin").
 import { schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, type SandboxServer, api, balanceOf, signUp, startSandboxServer } from "./sandbox-server";
@@ -14,7 +14,7 @@ beforeAll(async () => {
   // No webhooks: a paid checkout stays pending until someone asks the gateway (here: the admin).
   server = await startSandboxServer(t.db, { deliverWebhooks: false });
   admin = await signUp(server.base, "Ada Admin");
-  await t.db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, admin.user.id));
+  await promoteToAdmin(t.db, admin.user.id);
 });
 afterAll(async () => {
   await server.app.close();

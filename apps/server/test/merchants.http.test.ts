@@ -2,7 +2,7 @@
 // the real server's REST paths (Fastify inject) on a real PostgreSQL database.
 import { settleTopUp } from "@kolo/api";
 import { insertTransaction, schema, setFeatureSetting } from "@kolo/db";
-import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { type FeatureKey, parsePaymentLink } from "@kolo/domain";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -211,7 +211,7 @@ describe("POST /api/payments/merchant", () => {
     const invoice = body<{ id: number }>(await call(owner, "POST", "/api/invoices", { customerName: "Ada", amount: 10 }));
     const c = await payer(1_000);
     const admin = await payer(1_000);
-    await t.db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, admin.user.id));
+    await promoteToAdmin(t.db, admin.user.id);
     await withSwitchOff("feature_scan_pay", async () => {
       for (const [url, payload] of [
         ["/api/payments/merchant", { merchantId: merchant.id, amount: 10 }],

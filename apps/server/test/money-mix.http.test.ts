@@ -11,7 +11,7 @@
 // itself observed. MIX_SEED=<n> replays another sequence (the seed is printed).
 import { PAYOUT_REQUERY_KIND, PURCHASE_REQUERY_KIND, REQUERY_KINDS, type RequeryResult, type Services, recordingScheduler, runRequery, vtpassFixtures } from "@kolo/api";
 import { schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -146,7 +146,7 @@ describe("ledger invariants after a concurrent random mix", () => {
     const drawn = { accounts: new Set<string>(), phones: new Set<string>() };
 
     const admin = await signUp(server.base, "Mix Admin");
-    await t.db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, admin.user.id));
+    await promoteToAdmin(t.db, admin.user.id);
     const FUNDING = 15_000;
     const people = await Promise.all(
       [0, 1, 2, 3, 4].map(async () => {

@@ -1,6 +1,6 @@
 import { paystackSignature } from "@kolo/api";
 import { schema } from "@kolo/db";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { createTestDatabase, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, type SandboxServer, api, balanceOf, signUp, startSandboxServer } from "./sandbox-server";
@@ -187,7 +187,7 @@ describe("REST transfers and history", () => {
 
   it("switches enforced on the server: an admin turns feature_topup off and a user's top-up gets 403", async () => {
     const admin = await signUp(server.base, "Ada Admin");
-    await t.db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, admin.user.id));
+    await promoteToAdmin(t.db, admin.user.id);
     const user = await signUp(server.base);
     expect((await api(admin, "PATCH", "/api/admin/settings/feature_topup", { value: false })).status).toBe(200);
     try {

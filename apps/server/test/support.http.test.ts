@@ -1,8 +1,6 @@
 // Issue 11 item 1: the /api/support-tickets paths of spec 02 §7 through the real server (inject):
 // shapes, statuses and the error bodies the spec's client reads.
-import { schema } from "@kolo/db";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
-import { eq } from "drizzle-orm";
+import { createTestDatabase, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, buildTestApp, registerOverHttp } from "./helpers";
@@ -30,7 +28,7 @@ const json = <T = Record<string, unknown>>(response: LightMyRequestResponse) => 
 
 async function admin() {
   const c = await registerOverHttp(app, { name: "Ada Staff" });
-  await t.db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, c.user.id));
+  await promoteToAdmin(t.db, c.user.id);
   return c;
 }
 

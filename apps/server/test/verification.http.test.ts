@@ -3,7 +3,7 @@
 // on a real database, with a controllable clock for the 24-hour reset.
 import { createHash, createHmac } from "node:crypto";
 import { schema } from "@kolo/db";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { createTestDatabase, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, type SandboxServer, TEST_BVN_HASH_KEY, api, signUp, startSandboxServer } from "./sandbox-server";
@@ -184,7 +184,7 @@ describe("reset-attempts after 24 hours (controllable clock)", () => {
     const other = await signUp(server.base);
     expect((await call(other, "POST", "/api/verification/reset-attempts", { userId: c.user.id })).status).toBe(403);
     const admin = await signUp(server.base, "Admin Person");
-    await t.db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, admin.user.id));
+    await promoteToAdmin(t.db, admin.user.id);
     expect(await call(admin, "POST", "/api/verification/reset-attempts", { userId: c.user.id })).toEqual({ status: 200, body: { message: "Verification attempts reset" } });
     expect(await attempts(c)).toBe(0);
   });
@@ -193,7 +193,7 @@ describe("reset-attempts after 24 hours (controllable clock)", () => {
 describe("feature_verification", () => {
   it("off: non-admins get 403 'Feature disabled by administrator' on the verification calls; status calls keep working", async () => {
     const admin = await signUp(server.base, "Switch Admin");
-    await t.db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, admin.user.id));
+    await promoteToAdmin(t.db, admin.user.id);
     const c = await signUp(server.base, "Chioma Okafor");
     expect((await call(admin, "PATCH", "/api/admin/settings/feature_verification", { value: false })).status).toBe(200);
     try {

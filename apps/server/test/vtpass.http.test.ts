@@ -5,7 +5,7 @@
 // validation, limits and switches; the ledger's invariants after a concurrent mix with faults.
 import { PURCHASE_REQUERY_KIND, REQUERY_KINDS, type Services, applyPurchaseAnswer, recordingScheduler, runRequery, settleTopUp, vtpassFixtures } from "@kolo/api";
 import { insertTransaction, schema, setFeatureSetting } from "@kolo/db";
-import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { type FeatureKey, PURCHASE_MESSAGES, VTPASS_REQUEST_ID_PATTERN } from "@kolo/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -289,7 +289,7 @@ describe("money rules", () => {
   it("feature_airtime and feature_data switch purchases off for users, never for admins", async () => {
     const user = await buyer(2_000);
     const admin = await buyer(2_000);
-    await t.db.update(schema.users).set({ role: "admin" }).where(eq(schema.users.id, admin.user.id));
+    await promoteToAdmin(t.db, admin.user.id);
     await withSwitchOff("feature_airtime", async () => {
       const refused = await airtime(user, { phoneNumber: PHONES.delivered, amount: 100, network: "mtn" });
       expect(refused.status).toBe(403);

@@ -61,3 +61,8 @@ export async function login(page: Page, user: { email: string; password: string 
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/** Signs the demo admin in through /login (and whatever an admin's sign-in asks); leaves the page on /dashboard. */
+export async function loginAsAdmin(page: Page): Promise<void> {
+  await login(page, DEMO_ADMIN);
+}

@@ -4,6 +4,8 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { inject } from "vitest";
 import { type DbHandle, type DbOptions, createDb } from "../client";
+import { eq } from "drizzle-orm";
+import { users } from "../schema";
 import { urlWithDatabase } from "./shared";
 
 export type { TestDatabaseContext } from "./shared";
@@ -58,4 +60,13 @@ export async function ledgerInvariants(client: postgres.Sql) {
     total: BigInt(total!.total as string),
     holdsAccountMinusHeld: BigInt(held!.diff as string),
   };
+}
+
+/**
+ * Makes `userId` an admin whose existing sessions may act as one. Every test that needs an admin
+ * goes through this one function, so a change to what an admin session needs (e.g. a second
+ * factor) is made here once.
+ */
+export async function promoteToAdmin(db: DbHandle["db"], userId: number): Promise<void> {
+  await db.update(users).set({ role: "admin" }).where(eq(users.id, userId));
 }
