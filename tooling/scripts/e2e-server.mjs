@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // Playwright's webServer: the real server on PORT with its own throwaway embedded PostgreSQL
-// (fresh data folder, free port), removed again when Playwright stops it.
+// (fresh data folder, free port), removed again when Playwright stops it, and also when the run
+// that started it dies without stopping it (a killed `npm test`): this script then notices it was
+// orphaned and stops the server, and the server stops its PostgreSQL (its IPC channel closes).
+// A port still held by a stale process is named before anything starts.
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,11 +26,63 @@ const freePort = () =>
     });
   });
 
+/** The pid and command line of the process listening on TCP `port` (from /proc), or null. */
+function listenerOf(port) {
+  const hex = Number(port).toString(16).toUpperCase().padStart(4, "0");
+  const inodes = new Set();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = readFileSync(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      // local_address is ADDR:PORT; state 0A is LISTEN; column 9 is the socket's inode.
+      if (cols[1]?.endsWith(`:${hex}`) && cols[3] === "0A") inodes.add(cols[9]);
+    }
+  }
+  if (inodes.size === 0) return null;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let fds = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      let target = "";
+      try {
+        target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+      if (inode && inodes.has(inode)) {
+        const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
+        return { pid: Number(pid), command };
+      }
+    }
+  }
+  return { pid: null, command: "unknown (another user's process?)" };
+}
+
 const pgPort = await freePort();
 const port = process.env.PORT ?? "3210";
+const holder = listenerOf(port);
+if (holder) {
+  console.error(
+    `✗ Port ${port} is already in use by pid ${holder.pid ?? "?"} (${holder.command}), probably left by an earlier test run that was killed. ` +
+      `Stop it (kill ${holder.pid ?? "<pid>"}) or set E2E_PORT to another port.`,
+  );
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(1);
+}
 const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
   cwd: serverDir,
-  stdio: "inherit",
+  // The IPC channel: when this script dies, however it dies, the server sees it close and stops.
+  stdio: ["inherit", "inherit", "inherit", "ipc"],
   env: {
     ...process.env,
     PORT: port,
@@ -45,6 +100,16 @@ const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
 
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+// Orphaned: the test runner that started this script died (SIGKILL, a crash) without stopping it.
+const parent = process.ppid;
+const orphanWatch = setInterval(() => {
+  if (process.ppid !== parent) {
+    console.error("e2e server: the test run that started it is gone; stopping");
+    clearInterval(orphanWatch);
+    child.kill("SIGTERM");
+  }
+}, 1_000);
+orphanWatch.unref();
 child.on("exit", (code) => {
   cleanup();
   process.exit(code ?? 0);
