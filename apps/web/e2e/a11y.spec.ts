@@ -7,8 +7,20 @@ import { DEMO_ADMIN, login, newUser, register, toast } from "./helpers";
 
 const MIN_TARGET_PX = 44;
 
-/** Runs axe on the page as it is and fails with a readable list of violations. */
+/**
+ * Waits until no finite CSS animation or transition is running (a dialog fading in, a button's
+ * hover), so axe measures colours at rest: mid-fade, a dialog's text is measured against a
+ * half-drawn background and fails contrast by chance. Endless animations (a scan line) are ignored.
+ */
+async function settleAnimations(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/** Runs axe on the page at rest and fails with a readable list of violations. */
 async function expectNoAxeViolations(page: Page, screen: string) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
   const report = results.violations.map((v) => `${v.impact ?? ""} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}  ${n.failureSummary ?? ""}`).join("\n")}`);
   expect.soft(report, `axe violations on ${screen}`).toEqual([]);
