@@ -24,6 +24,10 @@ export const topUpMetadataSchema = z.strictObject({
   failureReason: text.optional(),
   reportedAmount: z.number().optional(),
   reportedCurrency: text.optional(),
+  /** Set when the gateway's success came after Kolo had ended the top-up (docs/money-integrity.md): credited once anyway. */
+  lateSuccess: z
+    .strictObject({ previousStatus: z.enum(["pending", "processing", "failed", "reversed"]), previousReason: text.optional(), at: text })
+    .optional(),
 });
 
 export const p2pMetadataSchema = z.strictObject({

@@ -3,8 +3,11 @@ import {
   type Database,
   type DbOrTx,
   ensureUserWallet,
+  failPendingTopUp,
   findTransactionByReference,
   insertTransactionOnce,
+  openReviewItem,
+  patchTransactionMetadata,
   postJournalEntry,
   type schema,
   systemAccountId,
@@ -15,30 +18,47 @@ import type { PaymentGateway, VerifiedCharge } from "../providers/payment-gatewa
 import { newReference } from "./reference";
 
 /**
- * Top-up (spec 01 §4 "Top-up", DECISIONS "Fees", "Limits", "Providers").
- * start: records a pending topup transaction, asks the gateway for an authorization URL.
- * settle: applies a verified charge at most once, whether it comes from the webhook or from verify.
+ * Top-up (spec 01 §4 "Top-up", DECISIONS "Fees", "Limits", "Providers"; docs/money-integrity.md).
+ * start: records a pending topup transaction, asks the gateway for an authorization URL (no
+ * database connection held meanwhile).
+ * settle: applies a verified charge at most once, whether it comes from the webhook or from
+ * verify, also when Kolo had already ended the top-up (a paid top-up is never dropped).
  */
 
 /**
- * The reference of a keyed top-up: derived from the user and the client's key, so a repeat (or a
- * concurrent double submit) lands on the same unique `transactions.reference`. Paystack's
- * reference alphabet (letters, digits, '-'); 96 bits of SHA-256.
+ * The reference of attempt `attempt` (0, 1, …) of a keyed top-up: derived from the user and the
+ * client's key, so a repeat (or a concurrent double submit) lands on the same unique
+ * `transactions.reference`; a repeat after that attempt failed moves on to the next one (a new
+ * checkout). Paystack's reference alphabet (letters, digits, '-'); 96 bits of SHA-256.
  */
-function keyedTopUpReference(userId: number, idempotencyKey: string): string {
+function keyedTopUpReference(userId: number, idempotencyKey: string, attempt: number): string {
   const digest = createHash("sha256").update(`topup:${userId}:${idempotencyKey}`).digest("hex");
-  return `KOLO-TOP-K${digest.slice(0, 24).toUpperCase()}`;
+  return `KOLO-TOP-K${digest.slice(0, 24).toUpperCase()}${attempt === 0 ? "" : `-${attempt}`}`;
 }
 
+/** Attempts of one keyed top-up before a repeat is refused (each failed attempt was a dead checkout). */
+const MAX_KEYED_ATTEMPTS = 20;
+/** How long a concurrent repeat waits for the first request's authorization URL, polling without holding a connection. */
+const URL_WAIT_MS = 10_000;
+const URL_POLL_MS = 100;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Starts a card top-up of `amountKobo` for `user` -> {authorizationUrl, reference}.
- * The pending record is inserted and the gateway asked inside one database transaction, so a
- * concurrent request with the same `idempotencyKey` waits on the record and then answers the
- * first request's URL and reference (stored in the record's metadata): one record, one checkout.
+ * Starts a card top-up of `amountKobo` for `user` -> {authorizationUrl, reference}
+ * (docs/money-integrity.md "No provider call inside a database transaction"). The pending record
+ * is inserted on its own (one statement, no transaction held), then the gateway is asked with no
+ * database connection held, then the answer is written to the record. With an `idempotencyKey`,
+ * a concurrent or repeated request with the same key finds the record by its derived reference
+ * and answers the first request's URL and reference (waiting up to URL_WAIT_MS, polling, while
+ * the first request is still asking the gateway): one record, one checkout. A repeat whose
+ * record has failed (the checkout expired, was refused or failed by an admin) starts a new
+ * checkout under the next attempt's reference.
  * Errors: VALIDATION for amounts outside ₦100–₦1,000,000 (assertTopUpAmount);
  * IDEMPOTENCY_KEY_REUSED (409) when the key was used for another amount;
  * PROVIDER_UNAVAILABLE (503) when the gateway refused or could not be reached (the record is
- * kept as failed, and a repeat with that key answers the same error).
+ * kept as failed; a repeat with that key starts a new checkout), or the first request's URL did
+ * not come in time (a later repeat answers it).
  */
 export async function startTopUp(
   db: Database,
@@ -47,9 +67,9 @@ export async function startTopUp(
 ): Promise<{ authorizationUrl: string; reference: string }> {
   assertTopUpAmount(params.amountKobo);
   const { user, amountKobo, idempotencyKey } = params;
-  const reference = idempotencyKey ? keyedTopUpReference(user.id, idempotencyKey) : newReference("TOP");
-  const outcome = await db.transaction(async (tx) => {
-    const record = await insertTransactionOnce(tx, {
+  for (let attempt = 0; attempt < (idempotencyKey ? MAX_KEYED_ATTEMPTS : 1); attempt++) {
+    const reference = idempotencyKey ? keyedTopUpReference(user.id, idempotencyKey, attempt) : newReference("TOP");
+    const record = await insertTransactionOnce(db, {
       type: "topup",
       amount: amountKobo,
       status: "pending",
@@ -59,13 +79,11 @@ export async function startTopUp(
       metadata: idempotencyKey ? { gateway: "paystack", idempotencyKey } : { gateway: "paystack" },
     });
     if (!record) {
-      const first = await findTransactionByReference(tx, reference);
-      if (!first || first.type !== "topup" || first.recipientId !== user.id || first.amount !== amountKobo) {
-        throw new DomainError("IDEMPOTENCY_KEY_REUSED", TOPUP_MESSAGES.idempotencyKeyReused);
-      }
-      const url = (first.metadata as TransactionMetadataMap["topup"]).authorizationUrl;
-      return typeof url === "string" ? { authorizationUrl: url, reference } : ({ failed: true } as const);
+      const first = await firstAttemptAnswer(db, user.id, amountKobo, reference);
+      if (first === "failed") continue; // a dead checkout: the next attempt opens a new one
+      return first;
     }
+    let authorizationUrl: string;
     try {
       const charge = await gateway.initializeCharge({
         email: user.email,
@@ -74,15 +92,35 @@ export async function startTopUp(
         callbackUrl: params.callbackUrl,
         metadata: { userId: user.id, transactionId: record.id },
       });
-      await updateTransaction(tx, record.id, "topup", { status: "pending", metadata: { authorizationUrl: charge.authorizationUrl } });
-      return { authorizationUrl: charge.authorizationUrl, reference };
+      authorizationUrl = charge.authorizationUrl;
     } catch (error) {
-      await updateTransaction(tx, record.id, "topup", { status: "failed", metadata: { failureReason: (error as Error).message } });
-      return { failed: true } as const;
+      await failPendingTopUp(db, record.id, (error as Error).message.slice(0, 500));
+      throw new DomainError("PROVIDER_UNAVAILABLE", TOPUP_MESSAGES.initiationFailed);
     }
-  });
-  if ("failed" in outcome) throw new DomainError("PROVIDER_UNAVAILABLE", TOPUP_MESSAGES.initiationFailed);
-  return outcome;
+    await patchTransactionMetadata(db, record.id, "topup", { authorizationUrl });
+    return { authorizationUrl, reference };
+  }
+  throw new DomainError("PROVIDER_UNAVAILABLE", TOPUP_MESSAGES.initiationFailed);
+}
+
+/**
+ * What a repeat of a keyed top-up answers for the record at `reference` made by an earlier request:
+ * its checkout, once the earlier request has written it (polled, no connection held between
+ * reads), or "failed" when that attempt is dead. IDEMPOTENCY_KEY_REUSED when the record is not the
+ * same top-up; PROVIDER_UNAVAILABLE when the earlier request is still waiting for the gateway.
+ */
+async function firstAttemptAnswer(db: Database, userId: number, amountKobo: bigint, reference: string) {
+  for (let waited = 0; ; waited += URL_POLL_MS) {
+    const first = await findTransactionByReference(db, reference);
+    if (!first || first.type !== "topup" || first.recipientId !== userId || first.amount !== amountKobo) {
+      throw new DomainError("IDEMPOTENCY_KEY_REUSED", TOPUP_MESSAGES.idempotencyKeyReused);
+    }
+    if (first.status === "failed") return "failed" as const;
+    const url = (first.metadata as TransactionMetadataMap["topup"]).authorizationUrl;
+    if (typeof url === "string") return { authorizationUrl: url, reference };
+    if (first.status !== "pending" || waited >= URL_WAIT_MS) throw new DomainError("PROVIDER_UNAVAILABLE", TOPUP_MESSAGES.initiationFailed);
+    await delay(URL_POLL_MS);
+  }
 }
 
 export type SettleOutcome =
@@ -101,7 +139,9 @@ export interface SettleLogger {
  * Applies a charge the gateway reported for `charge.reference`. Locks the top-up record, so a
  * webhook and a verify arriving together are applied one after the other; the journal entry's
  * idempotency key `topup:{reference}` guarantees a single credit even across processes.
- * An amount or currency mismatch credits nothing, marks the record failed and is logged.
+ * An amount or currency mismatch credits nothing, marks the record failed, is logged and opens a
+ * review item. A success for a top-up Kolo had already ended (expired, failed by an admin or by
+ * the gateway's earlier answer) is still credited once: see settleTopUpIn.
  */
 export async function settleTopUp(db: Database, charge: VerifiedCharge, log: SettleLogger): Promise<SettleOutcome> {
   return db.transaction((tx) => settleTopUpIn(tx, charge, log));
@@ -109,7 +149,13 @@ export async function settleTopUp(db: Database, charge: VerifiedCharge, log: Set
 
 /**
  * settleTopUp inside the caller's database transaction `tx` (an admin's Complete writes its audit
- * record in the same transaction, DECISIONS "Admin"). Same rules and outcomes.
+ * record in the same transaction, DECISIONS "Admin"). Rules (docs/money-integrity.md "A paid
+ * top-up is never dropped"): a verified success with the record's amount in NGN credits the
+ * wallet exactly once and completes the record, whatever Kolo's own status was; when the record
+ * had already been ended (`failed`), the credit is noted as `metadata.lateSuccess {previousStatus,
+ * previousReason, at}` and a review item (cause late_success) tells the admins. A failed, reversed
+ * or pending report never changes a record that is no longer pending. Outcomes: credited,
+ * already-credited, pending, failed, mismatch, unknown-reference.
  */
 export async function settleTopUpIn(tx: DbOrTx, charge: VerifiedCharge, log: SettleLogger): Promise<SettleOutcome> {
   const record = await findTransactionByReference(tx, charge.reference, { forUpdate: true });
@@ -118,23 +164,38 @@ export async function settleTopUpIn(tx: DbOrTx, charge: VerifiedCharge, log: Set
     return { outcome: "unknown-reference" } as const;
   }
   if (record.status === "completed") return { outcome: "already-credited", transaction: record } as const;
-  if (record.status !== "pending") return { outcome: "failed", transaction: record } as const;
+  const ended = record.status !== "pending";
+  const metadata = record.metadata as TransactionMetadataMap["topup"];
 
   if (charge.status === "failed" || charge.status === "reversed") {
+    if (ended) return { outcome: "failed", transaction: record } as const;
     const failed = await updateTransaction(tx, record.id, "topup", { status: "failed", metadata: { gatewayResponse: charge.gatewayResponse } });
     return { outcome: "failed", transaction: failed } as const;
   }
-  if (charge.status !== "success") return { outcome: "pending", transaction: record } as const;
+  if (charge.status !== "success") return ended ? ({ outcome: "failed", transaction: record } as const) : ({ outcome: "pending", transaction: record } as const);
 
-  if (charge.amountKobo !== record.amount || charge.currency !== "NGN") {
+  if (charge.amountKobo !== record.amount || charge.currency !== "NGN" || metadata.reportedAmount !== undefined) {
     log.warn(
       { reference: record.reference, expectedKobo: record.amount.toString(), reportedKobo: charge.amountKobo.toString(), currency: charge.currency },
       "Top-up amount or currency mismatch: nothing credited",
     );
-    const failed = await updateTransaction(tx, record.id, "topup", {
-      status: "failed",
-      metadata: { failureReason: "Amount or currency mismatch", reportedAmount: koboToNaira(charge.amountKobo), reportedCurrency: charge.currency },
+    await openReviewItem(tx, {
+      key: `contradiction:topup:${record.reference}`,
+      kind: "topup",
+      cause: "contradiction",
+      reference: record.reference,
+      transactionId: record.id,
+      userId: record.recipientId,
+      amountKobo: charge.amountKobo,
+      reason: `Gateway reports ${charge.amountKobo} kobo in ${charge.currency} paid for a top-up of ${record.amount} kobo in NGN: nothing credited`,
+      providerStatus: charge.status,
     });
+    const failed = ended
+      ? record
+      : await updateTransaction(tx, record.id, "topup", {
+          status: "failed",
+          metadata: { failureReason: "Amount or currency mismatch", reportedAmount: koboToNaira(charge.amountKobo), reportedCurrency: charge.currency },
+        });
     return { outcome: "mismatch", transaction: failed } as const;
   }
 
@@ -153,9 +214,24 @@ export async function settleTopUpIn(tx: DbOrTx, charge: VerifiedCharge, log: Set
     postings,
     transactionId: record.id,
   });
+  const late = ended ? { lateSuccess: { previousStatus: record.status, ...(metadata.failureReason ? { previousReason: metadata.failureReason } : {}), at: new Date().toISOString() } } : {};
+  if (ended) {
+    log.warn({ reference: record.reference, previousStatus: record.status }, "Top-up paid after it was ended: credited once, review item opened");
+    await openReviewItem(tx, {
+      key: `late_success:topup:${record.reference}`,
+      kind: "topup",
+      cause: "late_success",
+      reference: record.reference,
+      transactionId: record.id,
+      userId: record.recipientId,
+      amountKobo: record.amount,
+      reason: `Paid after Kolo had ended it as ${record.status}${metadata.failureReason ? ` (${metadata.failureReason})` : ""}: credited once`,
+      providerStatus: charge.status,
+    });
+  }
   const credited = await updateTransaction(tx, record.id, "topup", {
     status: "completed",
-    metadata: { paidAt: charge.paidAt, channel: charge.channel, gatewayFee: koboToNaira(fees) },
+    metadata: { paidAt: charge.paidAt, channel: charge.channel, gatewayFee: koboToNaira(fees), ...late },
   });
   return { outcome: "credited", transaction: credited } as const;
 }

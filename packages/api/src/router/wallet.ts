@@ -106,14 +106,17 @@ export const walletRouter = router({
       amount: koboToNaira(record.amount),
     });
     if (record.status === "completed") return answer("success");
-    if (record.status !== "pending") return answer("failed");
+    // A failed top-up is asked about too: a payment made after Kolo ended it is still credited
+    // (docs/money-integrity.md "A paid top-up is never dropped").
+    if (record.status !== "pending" && record.status !== "failed") return answer("failed");
     let charge;
     try {
       charge = await ctx.services.paymentGateway.verifyCharge(record.reference);
     } catch (error) {
-      if (error instanceof PaymentGatewayError && error.status !== undefined && error.status >= 400 && error.status < 500) return answer("pending");
+      const ended = record.status === "failed";
+      if (error instanceof PaymentGatewayError && error.status !== undefined && error.status >= 400 && error.status < 500) return answer(ended ? "failed" : "pending");
       ctx.services.log.warn({ reference: record.reference, err: String(error) }, "Top-up verification could not reach the gateway");
-      return answer("pending");
+      return answer(ended ? "failed" : "pending");
     }
     const settled = await settleTopUp(ctx.db, charge, ctx.services.log);
     if (settled.outcome === "credited" || settled.outcome === "already-credited") return answer("success");
