@@ -49,5 +49,5 @@ export {
 export type { WithdrawalStatus } from "./router/wallet";
 export { VtpassClient, VTPASS_DEFAULT_TIMEOUT_MS, vtpassFixtures, vtpassSandbox, toPurchaseAnswer } from "./providers/vtpass";
 export type { DataVariation, PayInput, PurchaseAnswer, PurchaseOutcome, PurchaseProvider } from "./providers/purchases";
-export { applyPurchaseAnswer, buyPurchase, flagPurchase, requeryPurchase, PURCHASE_REQUERY_KIND, PURCHASE_ANSWER_BUDGET_MS } from "./money/purchases";
+export { applyPurchaseAnswer, applyPurchaseAnswerIn, buyPurchase, flagPurchase, requeryPurchase, PURCHASE_REQUERY_KIND, PURCHASE_ANSWER_BUDGET_MS } from "./money/purchases";
 export type { PurchaseAnswerView, DataPlanView } from "./router/purchases";

@@ -180,10 +180,19 @@ describe("admin transaction moves (DECISIONS 'Admin')", () => {
       expect(await walletKobo(user.id)).toBe(1_000_000n - 300_000n - 2n * fee);
       const destinationBefore = await systemKobo(destination);
 
-      const completed = await caller.admin.transactions.updateStatus({ id: toComplete.id, status: "completed" });
+      // These services' providers cannot be reached: a plain move is refused with 409 and moves
+      // nothing; a forced one, with its written reason, goes through the same outcome functions.
+      await expectTRPCError(
+        caller.admin.transactions.updateStatus({ id: toComplete.id, status: "completed" }),
+        "CONFLICT",
+        "Provider could not be reached: try again later or force it with a reason",
+      );
+      expect(await systemKobo(destination)).toBe(destinationBefore);
+      const reason = "Confirmed on the provider's dashboard";
+      const completed = await caller.admin.transactions.updateStatus({ id: toComplete.id, status: "completed", force: true, reason });
       expect(completed).toMatchObject({ message: "Transaction status has been updated successfully.", transaction: { status: "completed" } });
       expect(await systemKobo(destination)).toBe(destinationBefore + 200_000n);
-      await caller.admin.transactions.updateStatus({ id: toFail.id, status: "failed" });
+      await caller.admin.transactions.updateStatus({ id: toFail.id, status: "failed", force: true, reason });
       expect(await walletKobo(user.id)).toBe(1_000_000n - 200_000n - fee);
 
       const [holds] = await t.client`select string_agg(status::text, ',' order by id) as s from holds where user_id = ${user.id}`;

@@ -46,11 +46,22 @@ export const adminTransactionsQuerySchema = z.object({
   status: z.enum(ADMIN_TRANSACTION_TABS).default("all"),
 });
 
-/** POST /api/admin/transactions/update-status {id, status}: completed or failed only (spec 02 §4). */
-export const adminTransactionMoveSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  status: z.enum(["completed", "failed"], { error: "Status must be completed or failed" }),
-});
+/** The shortest written reason an admin's forced move accepts (docs/money-integrity.md "Admin moves"). */
+export const FORCE_REASON_MIN_LENGTH = 10;
+
+/**
+ * POST /api/admin/transactions/update-status {id, status, force?, reason?}: completed or failed
+ * only (spec 02 §4). `force: true` moves a payout or purchase against the provider's answer and
+ * needs `reason`, at least FORCE_REASON_MIN_LENGTH characters after trimming (kept in the audit row).
+ */
+export const adminTransactionMoveSchema = z
+  .object({
+    id: z.coerce.number().int().positive().max(2_147_483_647),
+    status: z.enum(["completed", "failed"], { error: "Status must be completed or failed" }),
+    force: z.boolean().optional(),
+    reason: z.string().trim().max(500, "Reason is too long").optional(),
+  })
+  .refine((move) => !move.force || (move.reason?.length ?? 0) >= FORCE_REASON_MIN_LENGTH, { path: ["reason"], error: ADMIN_MESSAGES.forceReasonRequired });
 
 /** GET /api/admin/audit?page&adminId&userId&action (issue 11 item 7). */
 export const adminAuditQuerySchema = z.object({

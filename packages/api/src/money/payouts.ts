@@ -20,6 +20,7 @@ import {
   findTransactionByReference,
   holdFunds,
   insertTransaction,
+  openReviewItem,
   patchTransactionMetadata,
   releaseHold,
   reverseHold,
@@ -226,6 +227,17 @@ export async function applyPayoutOutcomeIn(
   };
   const review = async (reason: string) => {
     log.warn({ reference, source: report.source, outcome: report.outcome, status: record.status, reason }, "Payout answer needs an admin's review");
+    await openReviewItem(tx, {
+      key: `contradiction:payout:${reference}:${report.outcome}:${report.amountKobo ?? ""}`,
+      kind: "payout",
+      cause: "contradiction",
+      reference,
+      transactionId: record.id,
+      userId: record.senderId,
+      amountKobo: report.amountKobo ?? record.amount,
+      reason,
+      providerStatus: report.providerStatus ?? report.outcome,
+    });
     return { transaction: await patchTransactionMetadata(tx, record.id, "transfer", { ...info, needsReview: true, reviewReason: reason }), applied: "none" as const };
   };
   const move = async (status: Exclude<PayoutApplied, "none">, metadata: Partial<PayoutMetadata> = {}) => ({
@@ -399,17 +411,28 @@ export async function checkPayout(ctx: PayoutCheckContext, reference: string): P
 
 /**
  * The requery job's last word on a payout still in flight after 24 h: marks it for an admin
- * (`metadata.needsReview`, `reviewReason`) and logs a warning. Moves no money: the admin's
- * Complete or Fail does (DECISIONS "Admin").
+ * (`metadata.needsReview`, `reviewReason`), opens a review item (cause stuck) and logs a
+ * warning. Moves no money: the admin's Complete or Fail does (DECISIONS "Admin").
  */
 export async function flagPayout(ctx: PayoutCheckContext, reference: string): Promise<void> {
-  const record = await findTransactionByReference(ctx.db, reference);
-  if (!isPayout(record) || !isPayoutInFlight(record.status)) return;
-  await patchTransactionMetadata(ctx.db, record.id, "transfer", {
-    needsReview: true,
-    reviewReason: `No final answer from the payout provider within 24 hours (flagged ${ctx.now.toISOString()})`,
+  await ctx.db.transaction(async (tx) => {
+    const record = await findTransactionByReference(tx, reference, { forUpdate: true });
+    if (!isPayout(record) || !isPayoutInFlight(record.status)) return;
+    const reviewReason = `No final answer from the payout provider within 24 hours (flagged ${ctx.now.toISOString()})`;
+    await patchTransactionMetadata(tx, record.id, "transfer", { needsReview: true, reviewReason });
+    await openReviewItem(tx, {
+      key: `stuck:payout:${reference}`,
+      kind: "payout",
+      cause: "stuck",
+      reference,
+      transactionId: record.id,
+      userId: record.senderId,
+      amountKobo: record.amount,
+      reason: `${reviewReason}; the money is still held`,
+      providerStatus: metadataOf(record).providerStatus ?? null,
+    });
+    ctx.services.log.warn({ reference, status: record.status }, "Payout still not final after 24 h: flagged for an admin");
   });
-  ctx.services.log.warn({ reference, status: record.status }, "Payout still not final after 24 h: flagged for an admin");
 }
 
 /**

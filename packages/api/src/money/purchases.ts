@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import {
   type Database,
+  type DbOrTx,
   ensureUserWallet,
+  openReviewItem,
   findTransactionByIdempotencyKey,
   findTransactionByReference,
   holdFunds,
@@ -156,33 +158,59 @@ export async function buyPurchase(db: Database, services: Services, request: Pur
  * a requery answering together apply it once. Returns the record afterwards.
  */
 export async function applyPurchaseAnswer(db: Database, reference: string, answer: PurchaseAnswer): Promise<schema.TransactionRecord> {
-  return db.transaction(async (tx) => {
-    const record = await findTransactionByReference(tx, reference, { forUpdate: true });
-    if (!record || (record.type !== "airtime" && record.type !== "data")) throw new Error(`No purchase with reference ${reference}`);
-    if (record.status !== "pending") return record;
-    const type = record.type;
-    const providerTransactionId = answer.transactionId ? { providerTransactionId: answer.transactionId } : {};
-    if (answer.outcome === "delivered") {
-      const { outcome } = await settleHold(tx, { reference, destination: SYSTEM_ACCOUNTS.vtpassClearing, description: `Purchase ${reference} delivered` });
-      if (outcome === "settled") return updateTransaction(tx, record.id, type, { status: "completed", metadata: providerTransactionId });
-      return record;
-    }
-    if (answer.outcome === "failed") {
-      const { outcome } = await releaseHold(tx, { reference, description: `Purchase ${reference} failed: refund` });
-      if (outcome === "released") {
-        return updateTransaction(tx, record.id, type, { status: "failed", metadata: { ...providerTransactionId, failureReason: `${answer.code ?? ""} ${answer.description}`.trim().slice(0, 500) } });
-      }
-      return record;
-    }
-    if (answer.transactionId && !("providerTransactionId" in record.metadata && record.metadata.providerTransactionId)) {
-      return updateTransaction(tx, record.id, type, { status: "pending", metadata: providerTransactionId });
+  return db.transaction((tx) => applyPurchaseAnswerIn(tx, reference, answer));
+}
+
+const answerText = (answer: PurchaseAnswer) => `${answer.code ?? ""} ${answer.description}`.trim().slice(0, 500);
+
+/**
+ * applyPurchaseAnswer inside the caller's database transaction `tx` (the requery job, a purchase
+ * call and an admin's Complete/Fail all end here). An answer that contradicts a final state (a
+ * delivery reported for a purchase that was refunded, a failure for one completed) moves no money
+ * and opens a review item (cause contradiction; docs/money-integrity.md).
+ */
+export async function applyPurchaseAnswerIn(tx: DbOrTx, reference: string, answer: PurchaseAnswer): Promise<schema.TransactionRecord> {
+  const record = await findTransactionByReference(tx, reference, { forUpdate: true });
+  if (!record || (record.type !== "airtime" && record.type !== "data")) throw new Error(`No purchase with reference ${reference}`);
+  const type = record.type;
+  if (record.status !== "pending") {
+    const contradicts = (answer.outcome === "delivered" && record.status === "failed") || (answer.outcome === "failed" && record.status === "completed");
+    if (contradicts) {
+      await openReviewItem(tx, {
+        key: `contradiction:purchase:${reference}:${answer.outcome}`,
+        kind: "purchase",
+        cause: "contradiction",
+        reference,
+        transactionId: record.id,
+        userId: record.senderId,
+        amountKobo: record.amount,
+        reason: `VTpass reports the purchase ${answer.outcome} after Kolo ended it as ${record.status}: no money moved`,
+        providerStatus: answerText(answer),
+      });
     }
     return record;
-  });
+  }
+  const providerTransactionId = answer.transactionId ? { providerTransactionId: answer.transactionId } : {};
+  if (answer.outcome === "delivered") {
+    const { outcome } = await settleHold(tx, { reference, destination: SYSTEM_ACCOUNTS.vtpassClearing, description: `Purchase ${reference} delivered` });
+    if (outcome === "settled") return updateTransaction(tx, record.id, type, { status: "completed", metadata: providerTransactionId });
+    return record;
+  }
+  if (answer.outcome === "failed") {
+    const { outcome } = await releaseHold(tx, { reference, description: `Purchase ${reference} failed: refund` });
+    if (outcome === "released") {
+      return updateTransaction(tx, record.id, type, { status: "failed", metadata: { ...providerTransactionId, failureReason: answerText(answer) } });
+    }
+    return record;
+  }
+  if (answer.transactionId && !("providerTransactionId" in record.metadata && record.metadata.providerTransactionId)) {
+    return updateTransaction(tx, record.id, type, { status: "pending", metadata: providerTransactionId });
+  }
+  return record;
 }
 
 /** The requery job's check for a purchase: "final" once it is completed or failed, else "pending" (ask again). */
-export async function requeryPurchase(db: Database, services: Services, reference: string): Promise<"final" | "pending"> {
+export async function requeryPurchase(db: Database, services: Pick<Services, "purchases">, reference: string): Promise<"final" | "pending"> {
   const record = await findTransactionByReference(db, reference);
   if (!record || record.status !== "pending") return "final";
   const answer = await services.purchases.requery(reference);
@@ -190,12 +218,26 @@ export async function requeryPurchase(db: Database, services: Services, referenc
   return after.status === "pending" ? "pending" : "final";
 }
 
-/** After 24 h still pending: marks the purchase for an admin (metadata.needsReview); the money stays held. */
-export async function flagPurchase(db: Database, reference: string): Promise<void> {
+/**
+ * After 24 h still pending: marks the purchase for an admin (metadata.needsReview) and opens a
+ * review item (cause stuck); the money stays held.
+ */
+export async function flagPurchase(db: Database, reference: string, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const record = await findTransactionByReference(tx, reference, { forUpdate: true });
     if (!record || record.status !== "pending" || (record.type !== "airtime" && record.type !== "data")) return;
     await updateTransaction(tx, record.id, record.type, { status: "pending", metadata: { needsReview: true } });
+    await openReviewItem(tx, {
+      key: `stuck:purchase:${reference}`,
+      kind: "purchase",
+      cause: "stuck",
+      reference,
+      transactionId: record.id,
+      userId: record.senderId,
+      amountKobo: record.amount,
+      reason: `No final answer from VTpass within 24 hours (flagged ${now.toISOString()}); the money is still held`,
+      providerStatus: null,
+    });
   });
 }
 
@@ -206,5 +248,5 @@ export async function flagPurchase(db: Database, reference: string): Promise<voi
 export const purchaseRequeryKind: RequeryKind = {
   kind: PURCHASE_REQUERY_KIND,
   check: (ctx, reference) => requeryPurchase(ctx.db, ctx.services, reference),
-  flag: (ctx, reference) => flagPurchase(ctx.db, reference),
+  flag: (ctx, reference) => flagPurchase(ctx.db, reference, ctx.now),
 };

@@ -121,7 +121,7 @@ export const adminRouter = router({
      * 'Transaction status has been updated successfully.', transaction}. See moveTransaction.
      */
     updateStatus: adminProcedure.input(adminTransactionMoveSchema).mutation(async ({ ctx, input }) => {
-      const moved = await moveTransaction(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, status: input.status });
+      const moved = await moveTransaction(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, status: input.status, force: input.force, reason: input.reason });
       return { message: ADMIN_MESSAGES.statusUpdatedDescription, transaction: toTransactionView(moved, moved.senderId ?? moved.recipientId ?? 0) };
     }),
   }),

@@ -97,13 +97,13 @@ export class VtpassClient implements PurchaseProvider {
     return { customerName: name };
   }
 
-  private async purchaseCall(path: string, body: unknown): Promise<PurchaseAnswer> {
+  private async purchaseCall(path: "/pay" | "/requery", body: unknown): Promise<PurchaseAnswer> {
     const sent = await this.send("POST", path, body);
     if (!sent.ok) return { outcome: "pending", description: sent.reason };
     const parsed = vtpassPurchase.safeParse(sent.json);
     // VTpass's rule: an answer outside the code table is pending (requery settles it).
     if (!parsed.success) return { outcome: "pending", description: `HTTP ${sent.status} with an answer outside VTpass's shape` };
-    return toPurchaseAnswer(parsed.data);
+    return toPurchaseAnswer(parsed.data, path === "/pay" ? "pay" : "requery");
   }
 
   /** `POST /pay`: airtime `{request_id, serviceID, amount, phone}`, data `{…, billersCode, variation_code, phone}`. */

@@ -54,15 +54,20 @@ export const vtpassPurchase = z.object({
     .nullable(),
 });
 
-/** VTpass codes that mean "refused, nothing was bought" (PROVIDERS.md): the hold is released. */
-const REFUSED_CODES = new Set(["016", "011", "012", "013", "017", "018", "019", "030"]);
+/** VTpass codes that refuse a /pay request: nothing was bought (PROVIDERS.md "VTpass"), so its hold is released. */
+const PAY_REFUSED_CODES = new Set(["016", "011", "012", "013", "017", "018", "019", "030"]);
 
 /**
- * PROVIDERS.md's code table as an outcome: `000` reads `content.transactions.status` (delivered;
- * failed or reversed; anything else pending), `016` and the refusals (011, 012, 013, 017, 018,
- * 019, 030) failed, `099`, `014` (request id exists: requery it) and every other code pending.
+ * PROVIDERS.md's code table as an outcome, for the call that got the answer.
+ * - `pay`: `000` reads `content.transactions.status` (delivered; failed or reversed; anything
+ *   else pending); `016` and the refusals (011, 012, 013, 017, 018, 019, 030) failed; `099`,
+ *   `014` (the request id exists: requery it) and every other code pending.
+ * - `requery`: only an answer that states the purchase's fate ends it: `000` with status
+ *   delivered (delivered) or failed/reversed (failed), or `016` (failed). Every other code (011,
+ *   012, 013, 017, 018, 019, 030, 087, 099, unknown) describes the requery request itself, not
+ *   the purchase: pending, asked again later (a delivered purchase must never be refunded on it).
  */
-export function toPurchaseAnswer(body: z.infer<typeof vtpassPurchase>): PurchaseAnswer {
+export function toPurchaseAnswer(body: z.infer<typeof vtpassPurchase>, call: "pay" | "requery" = "pay"): PurchaseAnswer {
   const status = body.content?.transactions?.status;
   const rawId = body.content?.transactions?.transactionId;
   const transactionId = rawId === undefined ? undefined : String(rawId);
@@ -73,6 +78,7 @@ export function toPurchaseAnswer(body: z.infer<typeof vtpassPurchase>): Purchase
     if (status === "failed" || status === "reversed") return answer("failed");
     return answer("pending");
   }
-  if (REFUSED_CODES.has(body.code)) return answer("failed");
+  if (body.code === "016") return answer("failed");
+  if (call === "pay" && PAY_REFUSED_CODES.has(body.code)) return answer("failed");
   return answer("pending");
 }

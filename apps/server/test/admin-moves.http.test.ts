@@ -1,0 +1,163 @@
+// Admin Complete and Fail ask the provider first (docs/money-integrity.md "Admin moves"), and a
+// refused requery is not an outcome ("Requery answers"): through the real server, with the
+// Paystack and VTpass sandboxes answering for the payouts and purchases.
+import { createServer } from "node:http";
+import { VtpassClient, acceptPayout, requeryPurchase } from "@kolo/api";
+import { schema } from "@kolo/db";
+import { findFreePort } from "@kolo/db/embedded";
+import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, PAYOUT_ACCOUNTS, type SandboxServer, api, balanceOf, forwardWebhook, signUp, startSandboxServer, startWebhookCapture } from "./sandbox-server";
+
+let t: TestDatabase;
+let server: SandboxServer;
+let capture: Awaited<ReturnType<typeof startWebhookCapture>>;
+let admin: Client;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  capture = await startWebhookCapture();
+  server = await startSandboxServer(t.db, { webhookUrl: capture.url });
+  admin = await signUp(server.base, "Move Admin");
+  await promoteToAdmin(t.db, admin.user.id);
+});
+afterAll(async () => {
+  const closing = server.app.close();
+  server.app.server.closeAllConnections();
+  await closing;
+  await capture.close();
+  await t.close();
+});
+
+const REASON = "Checked with the bank by phone";
+const json = async (response: Response) => (await response.json()) as { message?: string; code?: string; details?: Record<string, unknown>; transaction?: { id: number; reference: string; status: string } };
+const recordOf = async (reference: string) => (await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, reference)))[0]!;
+const reviewsOf = (reference: string) => t.db.select().from(schema.reviewItems).where(eq(schema.reviewItems.reference, reference));
+const move = (id: number, status: "completed" | "failed", extra: Record<string, unknown> = {}) =>
+  api(admin, "POST", "/api/admin/transactions/update-status", { id, status, ...extra });
+
+/** A level-2 user funded with `naira` by an admin credit, with the fixture account `account` saved. */
+async function fundedUser(naira: number, account: keyof typeof PAYOUT_ACCOUNTS) {
+  const c = await signUp(server.base, "Move User");
+  await t.db.update(schema.users).set({ verificationLevel: 2 }).where(eq(schema.users.id, c.user.id));
+  expect((await api(admin, "POST", `/api/admin/users/${c.user.id}/wallet`, { amount: naira, type: "credit" })).status).toBe(200);
+  const saved = await api(c, "POST", "/api/bank-accounts", { userId: c.user.id, ...PAYOUT_ACCOUNTS[account] });
+  expect(saved.status).toBe(201);
+  return { c, bankAccountId: ((await saved.json()) as { id: number }).id };
+}
+
+describe("admin Complete and Fail ask the provider first", () => {
+  it("Fail of a payout the bank paid: 409 with the provider's answer; forced with a reason it refunds, is audited and reviewed; the bank's success afterwards pays nothing twice", async () => {
+    const { c, bankAccountId } = await fundedUser(10_000, "success");
+    const sent = await api(c, "POST", "/api/wallet/withdraw", { bankAccountId, amount: 2_000 });
+    expect(sent.status).toBe(200);
+    const { transaction } = await json(sent);
+    expect(await balanceOf(c)).toBe(10_000 - 2_050);
+
+    const refused = await move(transaction!.id, "failed");
+    expect(refused.status).toBe(409);
+    expect(await json(refused)).toMatchObject({ code: "CONFLICT", message: "Provider reports success: complete it instead", details: { providerStatus: "success" } });
+    const short = await move(transaction!.id, "failed", { force: true, reason: "too short" });
+    expect(short.status).toBe(400);
+    expect(await balanceOf(c)).toBe(10_000 - 2_050);
+
+    const forced = await move(transaction!.id, "failed", { force: true, reason: REASON });
+    expect(forced.status).toBe(200);
+    expect((await recordOf(transaction!.reference)).status).toBe("failed");
+    expect(await balanceOf(c)).toBe(10_000);
+    const [audit] = await t.client`select after from admin_audit where subject = ${`transaction:${transaction!.id}`}`;
+    expect(audit!.after).toMatchObject({ status: "failed", forced: true, reason: REASON, providerStatus: "success" });
+    expect((await reviewsOf(transaction!.reference)).map((r) => r.cause)).toEqual(["forced"]);
+
+    // The provider's success webhook arrives (twice): no money moves, the contradiction is queued once.
+    const [hook] = await capture.waitFor(transaction!.reference, 1);
+    await forwardWebhook(server, hook!);
+    await forwardWebhook(server, hook!);
+    expect(await balanceOf(c)).toBe(10_000);
+    expect((await reviewsOf(transaction!.reference)).map((r) => r.cause).sort()).toEqual(["contradiction", "forced"]);
+    expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);
+  });
+
+  it("Complete of a payout the bank failed: 409; Fail goes through and refunds amount and fee", async () => {
+    const { c, bankAccountId } = await fundedUser(5_000, "failed");
+    // Webhooks go to the capture and are not forwarded: Kolo still thinks the payout is in flight.
+    const { transaction } = await json(await api(c, "POST", "/api/wallet/withdraw", { bankAccountId, amount: 1_000 }));
+    await capture.waitFor(transaction!.reference, 1);
+    expect((await recordOf(transaction!.reference)).status).toBe("processing");
+    const refused = await move(transaction!.id, "completed");
+    expect([refused.status, (await json(refused)).message]).toEqual([409, "Provider reports failure: fail it instead"]);
+    expect((await move(transaction!.id, "failed")).status).toBe(200);
+    expect(await balanceOf(c)).toBe(5_000);
+    expect(await reviewsOf(transaction!.reference)).toEqual([]);
+  });
+
+  it("a payout never sent to the provider cannot be completed, forced or not; it can be failed", async () => {
+    const { c, bankAccountId } = await fundedUser(3_000, "success");
+    const [user] = await t.db.select().from(schema.users).where(eq(schema.users.id, c.user.id));
+    const { transaction } = await acceptPayout(t.db, { user: user!, channel: "withdrawal", bankAccountId, amountKobo: 100_000n });
+    expect(transaction.status).toBe("pending");
+    for (const extra of [{}, { force: true, reason: REASON }]) {
+      const refused = await move(transaction.id, "completed", extra);
+      expect([refused.status, (await json(refused)).message]).toEqual([400, "This payout was never sent to the provider: it cannot be completed"]);
+    }
+    expect(await balanceOf(c)).toBe(3_000 - 1_050);
+    expect((await move(transaction.id, "failed")).status).toBe(200);
+    expect(await balanceOf(c)).toBe(3_000);
+  });
+
+  it("a purchase: Complete when VTpass says delivered settles it through the requery's outcome function; Fail is refused with VTpass's answer", async () => {
+    const { c } = await fundedUser(2_000, "success");
+    // 201000000001 stays processing; the sandbox is told it was delivered after all.
+    const bought = await api(c, "POST", "/api/airtime", { phoneNumber: "201000000001", amount: 500, network: "mtn" });
+    expect(bought.status).toBe(202);
+    const { transaction } = await json(bought);
+    await t.client`update vtpass_sandbox_purchases set status = 'delivered', final_status = 'delivered', final_at = null where request_id = ${transaction!.reference}`;
+    const refused = await move(transaction!.id, "failed");
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).message).toBe("Provider reports success: complete it instead");
+    expect((await move(transaction!.id, "completed")).status).toBe(200);
+    expect((await recordOf(transaction!.reference)).status).toBe("completed");
+    expect(await balanceOf(c)).toBe(1_500);
+    const [held] = await t.client`select status from holds where reference = ${transaction!.reference}`;
+    expect(held!.status).toBe("settled");
+  });
+});
+
+describe("a refused requery is not an outcome", () => {
+  /** A VTpass stand-in whose /requery answers `body` (a real VtpassClient talks to it over HTTP). */
+  async function requeryAnswering(body: unknown) {
+    const port = await findFreePort();
+    const stub = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body)));
+    await new Promise<void>((resolve) => stub.listen(port, "127.0.0.1", resolve));
+    const client = new VtpassClient({ baseUrl: `http://127.0.0.1:${port}/api`, apiKey: "a", publicKey: "p", secretKey: "s", timeoutMs: 2_000 });
+    return { client, close: () => new Promise<void>((resolve) => stub.close(() => resolve())) };
+  }
+
+  it("011, 012, 013, 017, 018, 019, 030, 087 and 099 to a requery leave the purchase pending and held; 016 refunds it", async () => {
+    const { c } = await fundedUser(5_000, "success");
+    const bought = await api(c, "POST", "/api/airtime", { phoneNumber: "201000000000", amount: 1_000, network: "mtn" });
+    expect(bought.status).toBe(202);
+    const { transaction } = await json(bought);
+    for (const code of ["011", "012", "013", "017", "018", "019", "030", "087", "099"]) {
+      const stub = await requeryAnswering({ code, response_description: `REQUERY REFUSED ${code}`, content: null });
+      try {
+        expect(await requeryPurchase(t.db, { purchases: stub.client }, transaction!.reference)).toBe("pending");
+      } finally {
+        await stub.close();
+      }
+      expect([code, (await recordOf(transaction!.reference)).status]).toEqual([code, "pending"]);
+    }
+    expect(await balanceOf(c)).toBe(4_000);
+    const [held] = await t.client`select status from holds where reference = ${transaction!.reference}`;
+    expect(held!.status).toBe("held");
+
+    const failed = await requeryAnswering({ code: "016", response_description: "TRANSACTION FAILED", content: { transactions: { status: "failed" } } });
+    try {
+      expect(await requeryPurchase(t.db, { purchases: failed.client }, transaction!.reference)).toBe("final");
+    } finally {
+      await failed.close();
+    }
+    expect((await recordOf(transaction!.reference)).status).toBe("failed");
+    expect(await balanceOf(c)).toBe(5_000);
+  });
+});
