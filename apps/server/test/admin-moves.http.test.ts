@@ -3,7 +3,7 @@
 // Paystack and VTpass sandboxes answering for the payouts and purchases.
 import { createServer } from "node:http";
 import { VtpassClient, acceptPayout, requeryPurchase } from "@kolo/api";
-import { schema } from "@kolo/db";
+import { openReviewItem, schema } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
@@ -53,6 +53,8 @@ describe("admin Complete and Fail ask the provider first", () => {
     expect(sent.status).toBe(200);
     const { transaction } = await json(sent);
     expect(await balanceOf(c)).toBe(10_000 - 2_050);
+    // The bank has paid (its webhook is out, held back by the capture): Kolo still thinks it in flight.
+    const [hook] = await capture.waitFor(transaction!.reference, 1);
 
     const refused = await move(transaction!.id, "failed");
     expect(refused.status).toBe(409);
@@ -70,7 +72,6 @@ describe("admin Complete and Fail ask the provider first", () => {
     expect((await reviewsOf(transaction!.reference)).map((r) => r.cause)).toEqual(["forced"]);
 
     // The provider's success webhook arrives (twice): no money moves, the contradiction is queued once.
-    const [hook] = await capture.waitFor(transaction!.reference, 1);
     await forwardWebhook(server, hook!);
     await forwardWebhook(server, hook!);
     expect(await balanceOf(c)).toBe(10_000);
@@ -159,5 +160,95 @@ describe("a refused requery is not an outcome", () => {
     }
     expect((await recordOf(transaction!.reference)).status).toBe("failed");
     expect(await balanceOf(c)).toBe(5_000);
+  });
+});
+
+describe("the review queue", () => {
+  interface ReviewRow {
+    id: number;
+    kind: string;
+    reference: string;
+    userId: number | null;
+    amount: number;
+    reason: string;
+    providerStatus: string | null;
+    createdAt: string;
+    resolvedAt: string | null;
+    resolution: string | null;
+  }
+  const list = async (status: "open" | "resolved") => (await (await api(admin, "GET", `/api/admin/reviews?status=${status}&limit=100`)).json()) as { items: ReviewRow[]; total: number };
+  const resolve = (id: number, action: string, note: string) => api(admin, "POST", `/api/admin/reviews/${id}/resolve`, { action, note });
+
+  it("a forced Complete of a purchase VTpass then fails: listed with its shape; Credit (VTpass confirms the failure) gives the money back once; Dismiss closes another; each audited, then resolved", async () => {
+    const { c } = await fundedUser(3_000, "success");
+    const bought = await api(c, "POST", "/api/airtime", { phoneNumber: "201000000001", amount: 700, network: "glo" });
+    expect(bought.status).toBe(202);
+    const { transaction } = await json(bought);
+    // VTpass says nothing final yet: an admin completes it anyway, with a reason.
+    await t.client`update vtpass_sandbox_purchases set status = 'pending', final_at = now() + interval '1 hour' where request_id = ${transaction!.reference}`;
+    expect((await move(transaction!.id, "completed")).status).toBe(409);
+    expect((await move(transaction!.id, "completed", { force: true, reason: REASON })).status).toBe(200);
+    expect(await balanceOf(c)).toBe(2_300);
+
+    const open = await list("open");
+    const item = open.items.find((i) => i.reference === transaction!.reference)!;
+    expect(item).toEqual({
+      id: expect.any(Number),
+      kind: "purchase",
+      reference: transaction!.reference,
+      userId: c.user.id,
+      amount: 700,
+      reason: expect.stringContaining(REASON),
+      providerStatus: expect.any(String),
+      createdAt: expect.any(String),
+      resolvedAt: null,
+      resolution: null,
+    });
+    expect(open.total).toBeGreaterThanOrEqual(1);
+
+    // VTpass has not said it failed: Credit is refused and nothing moves.
+    const early = await resolve(item.id, "credit", "Refund the customer");
+    expect([early.status, (await json(early)).message]).toEqual([409, "The provider does not confirm that money is owed: nothing credited"]);
+    expect(await balanceOf(c)).toBe(2_300);
+
+    // Now VTpass reports it failed: Credit refunds once; a second resolve is 409.
+    await t.client`update vtpass_sandbox_purchases set status = 'failed', final_at = null where request_id = ${transaction!.reference}`;
+    const [credit, again] = await Promise.all([resolve(item.id, "credit", "Refund the customer"), resolve(item.id, "credit", "Refund the customer")]);
+    expect([credit.status, again.status].sort()).toEqual([200, 409]);
+    expect(await balanceOf(c)).toBe(3_000);
+    const [audit] = await t.client`select after from admin_audit where subject = ${`review:${item.id}`}`;
+    expect(audit!.after).toMatchObject({ status: "resolved", resolution: "credit", credited: 700 });
+    expect((await list("open")).items.some((i) => i.id === item.id)).toBe(false);
+    expect((await list("resolved")).items.find((i) => i.id === item.id)).toMatchObject({ resolution: "credit", resolvedAt: expect.any(String) });
+
+    // Dismiss needs a note; with one it closes the item and moves nothing.
+    const opened = await openReviewItem(t.db, { key: `test:${transaction!.reference}`, kind: "purchase", cause: "reconciliation", reference: transaction!.reference, userId: c.user.id, amountKobo: 70_000n, reason: "Test item" });
+    const other = { id: opened!.id };
+    expect((await resolve(other.id, "dismiss", "")).status).toBe(400);
+    const before = await balanceOf(c);
+    expect((await resolve(other.id, "dismiss", "Checked: the customer was refunded by the bank")).status).toBe(200);
+    expect(await balanceOf(c)).toBe(before);
+    expect((await resolve(other.id, "fail", "late")).status).toBe(409);
+    expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);
+  });
+
+  it("Complete through the queue asks the provider: refused while it is pending, then moves the payout and closes the item together", async () => {
+    const { c, bankAccountId } = await fundedUser(4_000, "stuck");
+    const { transaction } = await json(await api(c, "POST", "/api/wallet/withdraw", { bankAccountId, amount: 1_000 }));
+    const [record] = await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, transaction!.reference));
+    const { flagPayout } = await import("@kolo/api");
+    await flagPayout({ db: t.db, services: { banking: server.paystack, log: server.log }, now: new Date() }, transaction!.reference);
+    const item = (await list("open")).items.find((i) => i.reference === transaction!.reference)!;
+    expect(item.kind).toBe("payout");
+
+    const refused = await resolve(item.id, "complete", "The bank says it is paid");
+    expect([refused.status, (await json(refused)).message]).toEqual([409, "Provider reports it is still pending: wait for its answer or force it with a reason"]);
+    expect((await list("open")).items.some((i) => i.id === item.id)).toBe(true);
+
+    await t.client`update paystack_sandbox_transfers set status = 'success' where reference = ${transaction!.reference}`;
+    expect((await resolve(item.id, "complete", "The bank says it is paid")).status).toBe(200);
+    expect((await t.db.select().from(schema.transactions).where(eq(schema.transactions.id, record!.id)))[0]!.status).toBe("completed");
+    expect((await list("resolved")).items.find((i) => i.id === item.id)).toMatchObject({ resolution: "complete" });
+    expect(await balanceOf(c)).toBe(4_000 - 1_050);
   });
 });

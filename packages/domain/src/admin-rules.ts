@@ -32,6 +32,14 @@ export const ADMIN_MESSAGES = {
   providerHasNoRecord: "Provider has no record of it: fail it instead",
   providerUnreachable: "Provider could not be reached: try again later or force it with a reason",
   neverSent: "This payout was never sent to the provider: it cannot be completed",
+  reviewResolvedNow: "Review item resolved",
+  reviewNotFound: "Review item not found",
+  reviewResolved: "This review item is already resolved",
+  reviewNoTransaction: "This review item has no open transaction to complete or fail",
+  reviewNoCredit: "Only a top-up, purchase or payout the provider reports as not delivered, or an unmatched credit, can be credited",
+  reviewNoUser: "This review item names no user to credit",
+  reviewCreditNotConfirmed: "The provider does not confirm that money is owed: nothing credited",
+  reviewNoteRequired: "Write a note of at least 3 characters",
   forceReasonRequired: "A forced move needs a written reason of at least 10 characters",
   cannotChangeOwnStatus: "You cannot suspend your own account",
   walletUpdated: "Wallet updated successfully",
@@ -58,6 +66,7 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   transaction_status: "Transaction status",
   setting: "Feature setting",
   ticket_status: "Ticket status",
+  review_resolve: "Review resolved",
 };
 
 

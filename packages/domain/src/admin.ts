@@ -71,3 +71,17 @@ export const adminAuditQuerySchema = z.object({
   userId: z.coerce.number().int().positive().optional(),
   action: z.enum(ADMIN_AUDIT_ACTIONS).optional(),
 });
+
+/** GET /api/admin/reviews?status=open|resolved&page&limit (docs/money-integrity.md "Review queue"). */
+export const adminReviewsQuerySchema = z.object({
+  status: z.enum(["open", "resolved"]).default("open"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** POST /api/admin/reviews/{id}/resolve {action, note}: the note says why (at least 3 characters). */
+export const adminReviewResolveSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  action: z.enum(["complete", "fail", "credit", "dismiss"], { error: "Action must be complete, fail, credit or dismiss" }),
+  note: z.string().trim().min(3, ADMIN_MESSAGES.reviewNoteRequired).max(500, "Note is too long"),
+});

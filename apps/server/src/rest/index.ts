@@ -115,4 +115,24 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
     caller.admin.settings.set({ key: (req.params as { key: string }).key as never, value: (req.body as Body)?.value as never }),
   );
   route("GET", "/api/admin/audit", (caller, req) => caller.admin.audit.list(query(req) as never));
+  // The review queue (docs/money-integrity.md "Review queue"): {items, total}, amounts in naira.
+  route("GET", "/api/admin/reviews", async (caller, req) => {
+    const { items, total } = await caller.admin.reviews.list(query(req) as never);
+    return {
+      items: items.map(({ id, kind, reference, userId, amount, reason, providerStatus, createdAt, resolvedAt, resolution }) => ({
+        id,
+        kind,
+        reference,
+        userId,
+        amount,
+        reason,
+        providerStatus,
+        createdAt,
+        resolvedAt,
+        resolution,
+      })),
+      total,
+    };
+  });
+  route("POST", "/api/admin/reviews/:id/resolve", (caller, req) => caller.admin.reviews.resolve({ ...(req.body as Body), id: id(req, "id") } as never));
 }

@@ -3,7 +3,7 @@
 // moves"). The provider is asked first, outside any database transaction; the move then goes
 // through the same outcome function a webhook or the requery job calls, with its audit record in
 // the same database transaction.
-import { type Database, findTransactionById, lockHoldForTransaction, openReviewItem, recordAdminAudit, type schema, updateTransaction } from "@kolo/db";
+import { type Database, type DbOrTx, findTransactionById, lockHoldForTransaction, openReviewItem, recordAdminAudit, type schema, updateTransaction } from "@kolo/db";
 import { ADMIN_MESSAGES, DomainError, koboToNaira } from "@kolo/domain";
 import { applyPayoutOutcomeIn } from "../money/payouts";
 import { applyPurchaseAnswerIn } from "../money/purchases";
@@ -98,7 +98,15 @@ function refusalOf(status: "completed" | "failed", word: ProviderWord): string |
 export async function moveTransaction(
   db: Database,
   services: MoveServices,
-  params: { adminId: number; id: number; status: "completed" | "failed"; force?: boolean; reason?: string },
+  params: {
+    adminId: number;
+    id: number;
+    status: "completed" | "failed";
+    force?: boolean;
+    reason?: string;
+    /** More writes in the move's own database transaction (a review item's resolution). */
+    within?: (tx: DbOrTx, moved: schema.TransactionRecord) => Promise<void>;
+  },
 ): Promise<schema.TransactionRecord> {
   const { adminId, id, status } = params;
   const seen = await findTransactionById(db, id);
@@ -184,6 +192,7 @@ export async function moveTransaction(
         ...(forced ? { forced: true, reason: params.reason ?? "" } : {}),
       },
     });
+    await params.within?.(tx, moved);
     return moved;
   });
 }

@@ -1,4 +1,4 @@
-import type { AdminAuditListRow, AdminTransactionRow, AdminUserRow } from "@kolo/db";
+import type { AdminAuditListRow, AdminTransactionRow, AdminUserRow, ReviewItemRow } from "@kolo/db";
 import { koboToNaira } from "@kolo/domain";
 
 /** Admin user row (spec 02 §3): `balance` in naira; `status` also 'locked' (DECISIONS "Accounts and sign-in"). */
@@ -93,4 +93,40 @@ export const toAdminAuditView = (row: AdminAuditListRow): AdminAuditView => ({
   before: row.before ?? null,
   after: row.after ?? null,
   createdAt: row.createdAt,
+});
+
+/** A review item as the admin console shows it (docs/money-integrity.md "Review queue"): amounts in naira. */
+export interface ReviewItemView {
+  id: number;
+  kind: string;
+  cause: string;
+  reference: string;
+  userId: number | null;
+  userName: string | null;
+  amount: number;
+  /** Naira still held under the reference (0 when nothing is held). */
+  heldAmount: number;
+  reason: string;
+  providerStatus: string | null;
+  createdAt: Date;
+  resolvedAt: Date | null;
+  resolution: string | null;
+  note: string | null;
+}
+
+export const toReviewItemView = (row: ReviewItemRow): ReviewItemView => ({
+  id: row.id,
+  kind: row.kind,
+  cause: row.cause,
+  reference: row.reference,
+  userId: row.userId,
+  userName: row.userName,
+  amount: koboToNaira(row.amount),
+  heldAmount: koboToNaira(row.heldKobo),
+  reason: row.reason,
+  providerStatus: row.providerStatus,
+  createdAt: row.createdAt,
+  resolvedAt: row.resolvedAt,
+  resolution: row.resolution,
+  note: row.note,
 });

@@ -7,12 +7,16 @@ import {
   listAdminUsers,
   listAdmins,
   listFeatureSettings,
+  countOpenReviewItems,
+  listReviewItems,
 } from "@kolo/db";
 import {
   ADMIN_CHART_DAYS,
   ADMIN_MESSAGES,
   FEATURE_KEYS,
   adminAuditQuerySchema,
+  adminReviewResolveSchema,
+  adminReviewsQuerySchema,
   adminTransactionMoveSchema,
   adminTransactionsQuerySchema,
   adminUserStatusSchema,
@@ -26,7 +30,8 @@ import { z } from "zod";
 import { toggleFeatureSetting } from "../admin/settings";
 import { moveTransaction } from "../admin/transactions";
 import { changeUserStatus } from "../admin/users";
-import { toAdminAuditView, toAdminTransactionView, toAdminUserView } from "../admin/views";
+import { toAdminAuditView, toAdminTransactionView, toAdminUserView, toReviewItemView } from "../admin/views";
+import { resolveReview } from "../money/reviews";
 import { adjustUserWallet } from "../admin/wallet";
 import { toTransactionView } from "../money/view";
 import { adminProcedure, router } from "../trpc";
@@ -137,6 +142,30 @@ export const adminRouter = router({
     set: adminProcedure.input(z.object({ key: z.enum(FEATURE_KEYS), value: z.boolean() })).mutation(async ({ ctx, input }) => {
       const row = await toggleFeatureSetting(ctx.db, { adminId: ctx.user.id, key: input.key, value: input.value });
       return { id: row.id, key: row.key, value: row.value, description: row.description };
+    }),
+  }),
+
+  reviews: router({
+    /**
+     * GET /api/admin/reviews?status=open|resolved&page&limit -> {items: [{id, kind, cause, reference,
+     * userId, amount, heldAmount, reason, providerStatus, createdAt, resolvedAt, resolution, note}],
+     * total, totalPages} (docs/money-integrity.md "Review queue"): open items newest first, resolved
+     * ones most recently resolved first; amounts in naira.
+     */
+    list: adminProcedure.input(adminReviewsQuerySchema).query(async ({ ctx, input }) => {
+      const { rows, total } = await listReviewItems(ctx.db, input);
+      return { items: rows.map(toReviewItemView), total, totalPages: pages(total, input.limit) };
+    }),
+    /** The dashboard's figure: open review items. */
+    openCount: adminProcedure.query(async ({ ctx }) => ({ open: await countOpenReviewItems(ctx.db) })),
+    /**
+     * POST /api/admin/reviews/{id}/resolve {action: complete|fail|credit|dismiss, note} -> {message,
+     * item}. See resolveReview: the provider is asked first where money would move; 409 when it
+     * disagrees or the item was already resolved.
+     */
+    resolve: adminProcedure.input(adminReviewResolveSchema).mutation(async ({ ctx, input }) => {
+      const item = await resolveReview(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, action: input.action, note: input.note });
+      return { message: ADMIN_MESSAGES.reviewResolvedNow, item: toReviewItemView({ ...item, heldKobo: 0n, userName: null }) };
     }),
   }),
 

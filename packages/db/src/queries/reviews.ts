@@ -4,7 +4,7 @@
 // database transaction as resolveReviewItem and its audit record.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { type ReviewItem, holds, reviewItems } from "../schema";
+import { type ReviewItem, holds, reviewItems, users } from "../schema";
 
 export type ReviewKind = "topup" | "payout" | "purchase" | "credit_unmatched";
 export type ReviewCause = "stuck" | "contradiction" | "late_success" | "forced" | "reconciliation";
@@ -51,6 +51,8 @@ export async function openReviewItem(tx: DbOrTx, input: OpenReviewItemInput): Pr
 export interface ReviewItemRow extends ReviewItem {
   /** Kobo still held for the reference (amount + fee of an open hold), 0 when none. */
   heldKobo: bigint;
+  /** The name of the user the item concerns, when there is one. */
+  userName: string | null;
 }
 
 /**
@@ -65,16 +67,17 @@ export async function listReviewItems(
   const order = params.status === "open" ? [desc(reviewItems.createdAt), desc(reviewItems.id)] : [desc(reviewItems.resolvedAt), desc(reviewItems.id)];
   const [rows, [totals]] = await Promise.all([
     db
-      .select({ item: reviewItems, heldKobo: sql<string>`coalesce(${holds.amount} + ${holds.fee}, 0)::text` })
+      .select({ item: reviewItems, heldKobo: sql<string>`coalesce(${holds.amount} + ${holds.fee}, 0)::text`, userName: users.name })
       .from(reviewItems)
       .leftJoin(holds, and(eq(holds.reference, reviewItems.reference), eq(holds.status, "held")))
+      .leftJoin(users, eq(users.id, reviewItems.userId))
       .where(where)
       .orderBy(...order)
       .limit(params.limit)
       .offset((params.page - 1) * params.limit),
     db.select({ total: count() }).from(reviewItems).where(where),
   ]);
-  return { rows: rows.map((r) => ({ ...r.item, heldKobo: BigInt(r.heldKobo) })), total: totals?.total ?? 0 };
+  return { rows: rows.map((r) => ({ ...r.item, heldKobo: BigInt(r.heldKobo), userName: r.userName })), total: totals?.total ?? 0 };
 }
 
 /** Number of open review items (the admin dashboard's figure). */
