@@ -20,6 +20,7 @@ const SECTIONS = [
   { label: "Dashboard", to: "/admin/dashboard" },
   { label: "Users", to: "/admin/users" },
   { label: "Transactions", to: "/admin/transactions" },
+  { label: "Reviews", to: "/admin/reviews" },
   { label: "Support Tickets", to: "/admin/support-tickets" },
   { label: "Settings", to: "/admin/settings" },
   { label: "Audit Trail", to: "/admin/audit" },

@@ -13,6 +13,7 @@ export const Route = createFileRoute("/_authed/admin/dashboard")({
       context.trpc.admin.stats.prefetch(),
       context.trpc.admin.volume.prefetch(),
       context.trpc.admin.users.list.prefetch({ page: 1, limit: RECENT_USERS, search: "" }),
+      context.trpc.admin.reviews.openCount.prefetch(),
     ]),
   component: AdminDashboardPage,
 });
@@ -29,6 +30,7 @@ function AdminDashboardPage() {
         Admin Dashboard
       </Title>
       <Stats />
+      <MoneyIntegrity />
       <LevelGuide />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <TransactionOverview />
@@ -62,6 +64,34 @@ function Stats() {
         </Card>
       ))}
     </SimpleGrid>
+  );
+}
+
+/** Money integrity (docs/money-integrity.md): how many records wait for a person, with the way to them. */
+function MoneyIntegrity() {
+  const reviews = trpc.admin.reviews.openCount.useQuery();
+  if (reviews.isError) return <LoadError title="Failed to load the review queue" error={reviews.error} onRetry={() => void reviews.refetch()} />;
+  const open = reviews.data?.open;
+  return (
+    <Card component="section" aria-labelledby="integrity-title">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Box>
+          <Title id="integrity-title" order={2} size="h4">
+            Review Queue
+          </Title>
+          {open === undefined ? (
+            <Skeleton h={20} mt={6} w={220} />
+          ) : (
+            <Text size="sm" mt={4}>
+              {open === 0 ? "Nothing needs a review" : `${open.toLocaleString("en-NG")} open ${open === 1 ? "item needs" : "items need"} a review`}
+            </Text>
+          )}
+        </Box>
+        <Button component={Link} to="/admin/reviews" size="md" variant={open ? "filled" : "default"}>
+          Open Review Queue
+        </Button>
+      </Group>
+    </Card>
   );
 }
 

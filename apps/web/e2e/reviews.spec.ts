@@ -1,0 +1,58 @@
+// The review queue in the admin console (docs/money-integrity.md "Review queue", "Admin moves"):
+// an admin forces a purchase failed against VTpass's answer (a written reason), the dashboard
+// counts the open item and links to /admin/reviews, where the admin dismisses it with a note.
+import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { checkScreen } from "./a11y-checks";
+import { loginAsAdmin, newUser, toast } from "./helpers";
+
+test("a forced move appears in the review queue, and the admin resolves it with a note", async ({ page, baseURL }) => {
+  await loginAsAdmin(page);
+  const headers = { origin: baseURL! };
+
+  // A user whose airtime for 201000000000 is still processing at VTpass.
+  const buyer = newUser("Remi Review");
+  const user = await playwrightRequest.newContext({ baseURL });
+  const registered = await user.post("/api/auth/register", { headers, data: { name: buyer.name, email: buyer.email, username: buyer.email, password: buyer.password, phone: "" } });
+  expect(registered.status()).toBe(201);
+  const { id: userId } = (await registered.json()) as { id: number };
+  expect((await page.request.post(`/api/admin/users/${userId}/wallet`, { headers, data: { amount: 2000, type: "credit" } })).status()).toBe(200);
+  const bought = await user.post("/api/airtime", { headers, data: { phoneNumber: "201000000000", amount: 500, network: "mtn" } });
+  expect(bought.status()).toBe(202);
+  const { transaction } = (await bought.json()) as { transaction: { id: number; reference: string } };
+
+  // VTpass has not said it failed: a plain Fail is refused with its answer; a forced one needs a reason.
+  const refused = await page.request.post("/api/admin/transactions/update-status", { headers, data: { id: transaction.id, status: "failed" } });
+  expect(refused.status()).toBe(409);
+  const forced = await page.request.post("/api/admin/transactions/update-status", {
+    headers,
+    data: { id: transaction.id, status: "failed", force: true, reason: "Customer reports no airtime received" },
+  });
+  expect(forced.status()).toBe(200);
+
+  await page.goto("/admin/dashboard");
+  const queue = page.getByRole("region", { name: "Review Queue" });
+  await expect(queue.getByText(/open items? needs? a review/)).toBeVisible();
+  await queue.getByRole("link", { name: "Open Review Queue" }).click();
+  await expect(page).toHaveURL(/\/admin\/reviews/);
+  const row = page.getByRole("row").filter({ hasText: transaction.reference });
+  await expect(row).toContainText("Forced by an admin");
+  await expect(row).toContainText("Customer reports no airtime received");
+  await checkScreen(page, "/admin/reviews");
+
+  await row.getByRole("button", { name: `Resolve ${transaction.reference}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Resolve ${transaction.reference}` });
+  await expect(dialog).toBeVisible();
+  await checkScreen(page, "/admin/reviews, Resolve dialog");
+  await dialog.getByRole("radio", { name: "Dismiss with a note" }).check();
+  await dialog.getByRole("textbox", { name: "Note" }).fill("Customer was refunded; nothing else owed");
+  await dialog.getByRole("button", { name: "Resolve" }).click();
+  await expect(toast(page, "Review item resolved")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: transaction.reference })).toHaveCount(0);
+
+  await page.getByRole("tab", { name: "Resolved" }).click();
+  const resolved = page.getByRole("row").filter({ hasText: transaction.reference });
+  await expect(resolved).toContainText("dismiss");
+  await expect(resolved).toContainText("Customer was refunded; nothing else owed");
+  await checkScreen(page, "/admin/reviews, resolved");
+  await user.dispose();
+});
