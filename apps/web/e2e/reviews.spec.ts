@@ -1,6 +1,7 @@
 // The review queue in the admin console (docs/money-integrity.md "Review queue", "Admin moves"):
-// an admin forces a purchase failed against VTpass's answer (a written reason), the dashboard
-// counts the open item and links to /admin/reviews, where the admin dismisses it with a note.
+// an admin's Fail of a purchase VTpass still processes is refused with VTpass's answer; the admin
+// forces it with a written reason; the dashboard counts the open item and links to
+// /admin/reviews, where the admin dismisses it with a note.
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
 import { loginAsAdmin, newUser, toast } from "./helpers";
@@ -20,14 +21,17 @@ test("a forced move appears in the review queue, and the admin resolves it with 
   expect(bought.status()).toBe(202);
   const { transaction } = (await bought.json()) as { transaction: { id: number; reference: string } };
 
-  // VTpass has not said it failed: a plain Fail is refused with its answer; a forced one needs a reason.
-  const refused = await page.request.post("/api/admin/transactions/update-status", { headers, data: { id: transaction.id, status: "failed" } });
-  expect(refused.status()).toBe(409);
-  const forced = await page.request.post("/api/admin/transactions/update-status", {
-    headers,
-    data: { id: transaction.id, status: "failed", force: true, reason: "Customer reports no airtime received" },
-  });
-  expect(forced.status()).toBe(200);
+  // VTpass has not said it failed: the admin's Fail is refused with its answer; forcing it needs a reason.
+  await page.goto("/admin/transactions?status=pending");
+  await page.getByRole("button", { name: `Fail transaction ${transaction.id}` }).click();
+  const force = page.getByRole("dialog", { name: `Fail transaction ${transaction.id}?` });
+  await expect(force.getByRole("alert")).toContainText("Provider reports it is still pending");
+  await checkScreen(page, "/admin/transactions, Force dialog");
+  await expect(force.getByRole("button", { name: "Force Fail" })).toBeDisabled();
+  await force.getByRole("textbox", { name: "Reason for forcing it" }).fill("Customer reports no airtime received");
+  await force.getByRole("button", { name: "Force Fail" }).click();
+  await expect(toast(page, "Status Updated")).toBeVisible();
+  await expect(force).toHaveCount(0);
 
   await page.goto("/admin/dashboard");
   const queue = page.getByRole("region", { name: "Review Queue" });

@@ -50,6 +50,9 @@ export const ADMIN_MESSAGES = {
   unexpected: "An unexpected error occurred",
 } as const;
 
+/** The shortest written reason an admin's forced move accepts (docs/money-integrity.md "Admin moves"). */
+export const FORCE_REASON_MIN_LENGTH = 10;
+
 /** Admin users: page buttons shown at most, and the search debounce (spec 02 §9). */
 export const ADMIN_PAGINATION_WINDOW = 5;
 export const ADMIN_SEARCH_DEBOUNCE_MS = 500;

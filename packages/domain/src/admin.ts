@@ -2,7 +2,7 @@
 // texts, sizes and small rules are in admin-rules.ts (no zod, so route guards can import them).
 import { z } from "zod";
 import { ADMIN_AUDIT_ACTIONS, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTION_TABS, ADMIN_USERS_PAGE_SIZE } from "./admin-pages";
-import { ADMIN_MESSAGES } from "./admin-rules";
+import { ADMIN_MESSAGES, FORCE_REASON_MIN_LENGTH } from "./admin-rules";
 import { positiveNairaAmount } from "./money";
 
 export * from "./admin-rules";
@@ -45,9 +45,6 @@ export const adminTransactionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(ADMIN_TRANSACTIONS_PAGE_SIZE),
   status: z.enum(ADMIN_TRANSACTION_TABS).default("all"),
 });
-
-/** The shortest written reason an admin's forced move accepts (docs/money-integrity.md "Admin moves"). */
-export const FORCE_REASON_MIN_LENGTH = 10;
 
 /**
  * POST /api/admin/transactions/update-status {id, status, force?, reason?}: completed or failed

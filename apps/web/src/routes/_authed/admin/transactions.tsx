@@ -1,9 +1,10 @@
-import { ADMIN_MESSAGES, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTIONS_REFRESH_MS, ADMIN_TRANSACTION_TABS, formatDateTime, formatNaira } from "@kolo/domain";
-import { Badge, Box, Card, Group, Skeleton, Stack, Table, Tabs, Text, Title } from "@mantine/core";
+import { ADMIN_MESSAGES, FORCE_REASON_MIN_LENGTH, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTIONS_REFRESH_MS, ADMIN_TRANSACTION_TABS, formatDateTime, formatNaira } from "@kolo/domain";
+import { Alert, Badge, Box, Button, Card, Group, Modal, Skeleton, Stack, Table, Tabs, Text, Textarea, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type SearchSchemaInput, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { BusyButton } from "../../../components/busy-button";
+import { errorCode, errorDetails } from "../../../lib/errors";
 import { notify, notifyError } from "../../../lib/notify";
 import { type RouterOutputs, trpc } from "../../../lib/trpc";
 import { LoadError, PageButtons, ScrollTable, StatusBadge, TYPE_LABELS, adminErrorMessage } from "./-components/shared";
@@ -159,19 +160,24 @@ function TransactionRow({ tx }: { tx: AdminTransaction }) {
   const utils = trpc.useUtils();
   const mutation = trpc.admin.transactions.updateStatus.useMutation();
   const [acting, setActing] = useState<"completed" | "failed" | null>(null);
+  // The provider disagreed (409 with its answer): the admin may force the move with a written reason.
+  const [refused, setRefused] = useState<{ status: "completed" | "failed"; message: string } | null>(null);
   const movable = tx.status === "pending" || tx.status === "processing";
 
-  const move = async (status: "completed" | "failed") => {
+  const move = async (status: "completed" | "failed", force?: { reason: string }) => {
     if (mutation.isPending) return;
     setActing(status);
     try {
-      await mutation.mutateAsync({ id: tx.id, status });
+      await mutation.mutateAsync(force ? { id: tx.id, status, force: true, reason: force.reason } : { id: tx.id, status });
       notify({ title: ADMIN_MESSAGES.statusUpdated, message: ADMIN_MESSAGES.statusUpdatedDescription });
+      setRefused(null);
     } catch (caught) {
-      notifyError("Failed to update status", adminErrorMessage(caught));
+      const providerStatus = (errorDetails(caught) as { providerStatus?: unknown } | undefined)?.providerStatus;
+      if (!force && errorCode(caught) === "CONFLICT" && typeof providerStatus === "string") setRefused({ status, message: adminErrorMessage(caught) });
+      else notifyError("Failed to update status", adminErrorMessage(caught));
     } finally {
       setActing(null);
-      await Promise.all([utils.admin.transactions.list.invalidate(), utils.admin.stats.invalidate()]);
+      await Promise.all([utils.admin.transactions.list.invalidate(), utils.admin.stats.invalidate(), utils.admin.reviews.openCount.invalidate()]);
     }
   };
 
@@ -203,7 +209,77 @@ function TransactionRow({ tx }: { tx: AdminTransaction }) {
             </BusyButton>
           </Group>
         ) : null}
+        {refused ? (
+          <ForceDialog
+            txId={tx.id}
+            status={refused.status}
+            message={refused.message}
+            busy={acting !== null}
+            onForce={(reason) => void move(refused.status, { reason })}
+            onClose={() => setRefused(null)}
+          />
+        ) : null}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/**
+ * The provider's refusal of an admin's Complete or Fail, with the way to force the move: a written
+ * reason of at least FORCE_REASON_MIN_LENGTH characters, kept in the audit trail; the forced move
+ * also lands in the review queue (docs/money-integrity.md "Admin moves").
+ */
+function ForceDialog({
+  txId,
+  status,
+  message,
+  busy,
+  onForce,
+  onClose,
+}: {
+  txId: number;
+  status: "completed" | "failed";
+  message: string;
+  busy: boolean;
+  onForce: (reason: string) => void;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState("");
+  const verb = status === "completed" ? "Complete" : "Fail";
+  const enough = reason.trim().length >= FORCE_REASON_MIN_LENGTH;
+  return (
+    <Modal opened onClose={onClose} title={`${verb} transaction ${txId}?`} centered closeButtonProps={{ "aria-label": "Close" }}>
+      <Stack
+        component="form"
+        gap="sm"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (enough && !busy) onForce(reason.trim());
+        }}
+      >
+        <Alert color="orange" title="The provider disagrees" role="alert">
+          <Text size="sm">{message}</Text>
+        </Alert>
+        <Textarea
+          label="Reason for forcing it"
+          description={`At least ${FORCE_REASON_MIN_LENGTH} characters; kept in the audit trail and the review queue`}
+          value={reason}
+          onChange={(event) => setReason(event.currentTarget.value)}
+          maxLength={500}
+          required
+          autosize
+          minRows={2}
+          size="md"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" size="md" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red" size="md" loading={busy} disabled={!enough}>
+            Force {verb}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
