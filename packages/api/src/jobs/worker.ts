@@ -1,10 +1,12 @@
 // Background jobs on the app's PostgreSQL with pg-boss (issue 8 item 6, issue 10 item 3): jobs
 // are rows, so they survive restarts, and pg-boss hands each job to one worker even with several
 // servers on one database (SELECT … FOR UPDATE SKIP LOCKED).
-import type { Database } from "@kolo/db";
-import { REQUERY_FIRST_DELAY_MS } from "@kolo/domain";
-import { PgBoss } from "pg-boss";
+import type { Database, DbOrTx } from "@kolo/db";
+import { DomainError, REQUERY_FIRST_DELAY_MS } from "@kolo/domain";
+import { sql } from "drizzle-orm";
+import { PgBoss, fromDrizzle } from "pg-boss";
 import { expireStaleTopUps } from "../money/topup-expiry";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "../trpc";
 import type { Services } from "../services";
 import { REQUERY_KINDS } from "./kinds";
 import { type JobScheduler, type RequeryJob, type RequeryKind, runRequery } from "./requery";
@@ -40,6 +42,7 @@ export class Jobs implements JobScheduler {
   readonly #boss: PgBoss;
   readonly #options: JobsOptions;
   #started: Promise<unknown> | undefined;
+  #log: Services["log"] | undefined;
 
   constructor(options: JobsOptions) {
     this.#options = options;
@@ -53,6 +56,7 @@ export class Jobs implements JobScheduler {
   /** Starts pg-boss (migrating its schema), the queues, the schedule and the workers. */
   async start(db: Database, services: Services): Promise<void> {
     const boss = this.#boss;
+    this.#log = services.log;
     boss.on("error", (error) => services.log.warn({ err: String(error) }, "Job runner error"));
     this.#started = boss.start();
     await this.#started;
@@ -79,15 +83,27 @@ export class Jobs implements JobScheduler {
     }
   }
 
-  async #send(job: RequeryJob, delayMs: number) {
-    await this.#boss.send(REQUERY_QUEUE, job, { singletonKey: `${job.kind}:${job.reference}`, startAfter: new Date(Date.now() + delayMs) });
+  async #send(job: RequeryJob, delayMs: number, tx?: DbOrTx) {
+    const options = { singletonKey: `${job.kind}:${job.reference}`, startAfter: new Date(Date.now() + delayMs) };
+    if (!tx) {
+      await this.#boss.send(REQUERY_QUEUE, job, options);
+      return;
+    }
+    try {
+      // pg-boss's own drizzle adapter: the insert runs on the transaction's connection.
+      await this.#boss.send(REQUERY_QUEUE, job, { ...options, db: fromDrizzle(tx, sql) });
+    } catch (error) {
+      // The caller's transaction (and the hold in it) rolls back; the client is told to try again.
+      this.#log?.warn({ kind: job.kind, reference: job.reference, err: String(error) }, "Requery job could not be written: the hold is rolled back");
+      throw new DomainError("SERVICE_UNAVAILABLE", SERVICE_UNAVAILABLE_MESSAGE);
+    }
   }
 
-  /** Schedules the first requery of `reference` (JobScheduler). Needs start() to have run. */
-  async requery(kind: string, reference: string): Promise<void> {
+  /** Schedules the first requery of `reference` (JobScheduler), through `options.tx` when given. Needs start() to have run. */
+  async requery(kind: string, reference: string, options: { tx?: DbOrTx } = {}): Promise<void> {
     if (!this.#started) throw new Error("Jobs.requery before start()");
     await this.#started;
-    await this.#send({ kind, reference, attempt: 0, startedAt: new Date().toISOString() }, this.firstDelayMs);
+    await this.#send({ kind, reference, attempt: 0, startedAt: new Date().toISOString() }, this.firstDelayMs, options.tx);
   }
 
   /** Requery jobs of `kind` for `reference` waiting to run (tests and admin views). */

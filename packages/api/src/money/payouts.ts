@@ -44,6 +44,7 @@ import {
 import { sql } from "drizzle-orm";
 import { type PayoutOutcome, type PayoutTransfer, payoutOutcome } from "../providers/banking";
 import { PaymentGatewayError } from "../providers/payment-gateway";
+import type { JobScheduler } from "../jobs/requery";
 import type { Services } from "../services";
 
 type PayoutMetadata = TransactionMetadataMap["transfer"];
@@ -107,10 +108,11 @@ async function replayOf(tx: DbOrTx, request: PayoutRequest): Promise<PayoutRecor
  * insufficient. You need {total} (including {fee} fee)', details {total, fee} naira) and today's
  * limit (DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit}). Writes the `transfer` record
  * (status `pending`, a Paystack-valid reference) and holds amount + fee, in one database
- * transaction. Calls no provider (submitPayout does). IDEMPOTENCY_KEY_REUSED for a key used by
- * another request.
+ * transaction, together with the payout's requery job when `jobs` is given (docs/money-integrity.md
+ * "No money held without its follow-up": a job that cannot be written rolls the hold back). Calls
+ * no provider (submitPayout does). IDEMPOTENCY_KEY_REUSED for a key used by another request.
  */
-export async function acceptPayout(db: Database, request: PayoutRequest): Promise<PayoutResult> {
+export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: JobScheduler): Promise<PayoutResult> {
   const { user, channel, amountKobo } = request;
   if (request.clientFeeKobo !== undefined) assertFeeMatches(amountKobo, request.clientFeeKobo);
   const feeKobo = payoutFeeKobo(amountKobo);
@@ -157,6 +159,8 @@ export async function acceptPayout(db: Database, request: PayoutRequest): Promis
         kind: "payout-hold",
         description: `Hold for ${description}`,
       });
+      // The follow-up is part of the hold: the requery job commits with it, or neither does.
+      await jobs?.requery(PAYOUT_REQUERY_KIND, reference, { tx });
       return { transaction: record, replayed: false };
     });
   } catch (error) {
@@ -436,22 +440,18 @@ export async function flagPayout(ctx: PayoutCheckContext, reference: string): Pr
 }
 
 /**
- * Accepts a payout, schedules its requery (kind "payout": checkPayout every 30 s and backing off,
- * flagPayout after 24 h) and sends it to the provider (acceptPayout, then submitPayout). A repeat
+ * Accepts a payout with its requery job (kind "payout": checkPayout every 30 s and backing off,
+ * flagPayout after 24 h) in one database transaction, then sends it to the provider (acceptPayout,
+ * then submitPayout). A repeat
  * under the same idempotency key answers the first payout as it now stands and sends nothing.
  * Returns the record as it stands after the provider's first answer (usually `processing`).
  */
 export async function startPayout(db: Database, services: Services, request: PayoutRequest): Promise<PayoutResult> {
-  const accepted = await acceptPayout(db, request);
+  // The requery job is written with the hold, before the provider is called, so a payout whose
+  // server dies during the call is still checked (its first check answers "final" at once if it ended).
+  const accepted = await acceptPayout(db, request, services.jobs);
   const { reference } = accepted.transaction;
   if (accepted.replayed) return { transaction: (await findTransactionByReference(db, reference)) ?? accepted.transaction, replayed: true };
-  // The requery is scheduled before the provider is called, so a payout whose server dies during
-  // the call is still checked (its first check, 30 s later, answers "final" at once if it ended).
-  try {
-    await services.jobs.requery(PAYOUT_REQUERY_KIND, reference);
-  } catch (error) {
-    services.log.warn({ reference, err: describe(error) }, "Payout requery could not be scheduled; webhooks still apply");
-  }
   const transaction = await submitPayout(db, services, reference);
   return { transaction, replayed: false };
 }

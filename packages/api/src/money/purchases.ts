@@ -64,11 +64,6 @@ const serviceIdOf = (kind: PurchaseKind, network: Network) => (kind === "airtime
 const describe = (request: Pick<PurchaseRequest, "kind" | "network" | "phoneNumber" | "planName">) =>
   request.kind === "airtime" ? `${request.network.name} airtime for ${request.phoneNumber}` : `${request.planName ?? `${request.network.name} data`} for ${request.phoneNumber}`;
 
-/** Schedules the requery job for a pending purchase (idempotent per reference). */
-async function scheduleRequery(services: Services, reference: string): Promise<void> {
-  await services.jobs.requery(PURCHASE_REQUERY_KIND, reference);
-}
-
 /**
  * Accepts a purchase and asks VTpass (see the module comment). Returns the record as it stands
  * when VTpass answered or PURCHASE_ANSWER_BUDGET_MS passed: `completed`, `pending` (the job
@@ -121,13 +116,14 @@ export async function buyPurchase(db: Database, services: Services, request: Pur
       kind: "purchase-hold",
       description: `Hold for ${requestId}`,
     });
+    // Durable first, and with the hold: the job settles the purchase even if this process stops
+    // while VTpass is asked, and a job that cannot be written rolls the hold back.
+    await services.jobs.requery(PURCHASE_REQUERY_KIND, requestId, { tx });
     return { record, replayed: false };
   });
 
   const { record, replayed } = accepted;
   if (record.status !== "pending") return { transaction: record, replayed };
-  // Durable first: the job settles the purchase even if this process stops while VTpass is asked.
-  await scheduleRequery(services, record.reference);
 
   const ask = (async () => {
     let answer = await services.purchases.pay({
