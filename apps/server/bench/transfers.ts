@@ -174,12 +174,15 @@ async function main() {
         const started = performance.now();
         await sql.begin(async (tx) => {
           const [first, second] = a < b ? [[a, -kobo], [b, kobo]] : [[b, kobo], [a, -kobo]];
-          await tx`update ledger_accounts set balance = balance + ${first![1]!} where id = ${first![0]!}`;
-          await tx`update ledger_accounts set balance = balance + ${second![1]!} where id = ${second![0]!}`;
           // The record first: the journal entry points at it (journal_entries.transaction_id).
           const [record] = await tx`insert into transactions (type, amount, status, reference, description, sender_id, recipient_id) values ('p2p', ${kobo}, 'completed', ${`BENCH-${randomBytes(8).toString("hex")}`}, 'bench', ${from.id}, ${to.id}) returning id`;
           const [entry] = await tx`insert into journal_entries (idempotency_key, kind, description, transaction_id) values (${randomUUID()}, 'p2p', 'bench', ${record!.id}) returning id`;
-          await tx`insert into postings (journal_entry_id, account_id, amount) values (${entry!.id}, ${a}, ${-kobo}), (${entry!.id}, ${b}, ${kobo})`;
+          // Balance and hash-chain head in one update per account, in id order (docs/ledger-verification.md).
+          const move = async ([id, delta]: number[]) =>
+            (await tx`update ledger_accounts set balance = balance + ${delta!}, head_hash = kolo_posting_hash(head_hash, ${entry!.id}, id, ${delta!}, now()) where id = ${id!} returning head_hash`)[0]!.head_hash as Buffer;
+          const firstHash = await move(first!);
+          const secondHash = await move(second!);
+          await tx`insert into postings (journal_entry_id, account_id, amount, created_at, hash) values (${entry!.id}, ${first![0]!}, ${first![1]!}, now(), ${firstHash}), (${entry!.id}, ${second![0]!}, ${second![1]!}, now(), ${secondHash})`;
         });
         latencies.push(performance.now() - started);
         done++;

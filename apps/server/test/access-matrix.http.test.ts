@@ -81,7 +81,7 @@ const PROCEDURES: Record<string, Access> = {
   "admin.settings.set": "admin",
   "admin.audit.list": "admin",
   "admin.reviews.list": "admin",
-  "admin.reviews.openCount": "admin",
+  "admin.reviews.integrity": "admin",
   "admin.reviews.resolve": "admin",
   "purchases.networks": "signedIn",
   "purchases.dataPlans": "signedIn",

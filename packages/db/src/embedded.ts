@@ -71,7 +71,8 @@ export function findFreePort(): Promise<number> {
   });
 }
 
-function isPortFree(port: number): Promise<boolean> {
+/** True when nothing listens on `port` of 127.0.0.1. */
+export function isPortFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.once("error", () => resolve(false));

@@ -8,6 +8,7 @@ import {
   listAdmins,
   listFeatureSettings,
   countOpenReviewItems,
+  latestLedgerVerification,
   listReviewItems,
 } from "@kolo/db";
 import {
@@ -156,8 +157,14 @@ export const adminRouter = router({
       const { rows, total } = await listReviewItems(ctx.db, input);
       return { items: rows.map(toReviewItemView), total, totalPages: pages(total, input.limit) };
     }),
-    /** The dashboard's figure: open review items. */
-    openCount: adminProcedure.query(async ({ ctx }) => ({ open: await countOpenReviewItems(ctx.db) })),
+    /**
+     * The dashboard's money-integrity card: open review items, and the latest ledger verification
+     * ({verifiedAt, ok, firstBroken}, null when the ledger was never verified; docs/ledger-verification.md).
+     */
+    integrity: adminProcedure.query(async ({ ctx }) => {
+      const [open, latest] = await Promise.all([countOpenReviewItems(ctx.db), latestLedgerVerification(ctx.db)]);
+      return { open, ledger: latest ? { verifiedAt: latest.createdAt, ok: latest.ok, firstBroken: latest.firstBroken } : null };
+    }),
     /**
      * POST /api/admin/reviews/{id}/resolve {action: complete|fail|credit|dismiss, note} -> {message,
      * item}. See resolveReview: the provider is asked first where money would move; 409 when it

@@ -12,3 +12,4 @@ export * from "./support";
 export * from "./admin";
 export * from "./purchases";
 export * from "./reviews";
+export * from "./ledger-verify";

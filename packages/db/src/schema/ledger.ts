@@ -1,6 +1,12 @@
 import type { TransactionMetadata } from "@kolo/domain";
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, check, customType, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/** A PostgreSQL bytea, read and written as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/** The hash chain's start: the head of an account with no postings (32 zero bytes; docs/ledger-verification.md). */
+export const GENESIS_HASH_HEX = "0".repeat(64);
 import { users } from "./users";
 
 /**
@@ -21,6 +27,11 @@ export const ledgerAccounts = pgTable(
     /** Stable name of a system account, e.g. 'gateway_clearing'. */
     code: text().unique(),
     balance: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    /**
+     * The hash of the account's latest posting (its chain's head; docs/ledger-verification.md),
+     * moved by kolo_apply_postings under the lock that moves the balance.
+     */
+    headHash: bytea().notNull().default(sql`'\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -64,6 +75,13 @@ export const postings = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id, { onDelete: "restrict" }),
     amount: bigint({ mode: "bigint" }).notNull(),
+    /** When it was posted (the transaction's time); part of the hashed fields. */
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * SHA-256 of the previous posting's hash on the same account (the genesis hash for the first)
+     * followed by this posting's fields: docs/ledger-verification.md gives the exact bytes.
+     */
+    hash: bytea().notNull(),
   },
   (t) => [
     index("postings_account_id_idx").on(t.accountId),
@@ -171,3 +189,23 @@ export type Posting = typeof postings.$inferSelect;
 export type TransactionRecord = typeof transactions.$inferSelect;
 export type NewTransactionRecord = typeof transactions.$inferInsert;
 export type Hold = typeof holds.$inferSelect;
+
+/**
+ * Results of the ledger verification (docs/ledger-verification.md), from `pnpm ledger:verify` and
+ * the daily reconciliation: whether every check held, each check's line, the first broken account
+ * or entry, and the digest of all chain heads at the time. Rows are only ever inserted.
+ */
+export const ledgerVerifications = pgTable(
+  "ledger_verifications",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ok: boolean().notNull(),
+    checks: jsonb().$type<{ name: string; ok: boolean; detail: string }[]>().notNull(),
+    firstBroken: text(),
+    headsDigest: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ledger_verifications_created_idx").on(t.createdAt, t.id)],
+);
+
+export type LedgerVerificationRow = typeof ledgerVerifications.$inferSelect;

@@ -1,4 +1,4 @@
-import { formatNaira } from "@kolo/domain";
+import { formatDateTime, formatNaira } from "@kolo/domain";
 import { Avatar, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { Link, createFileRoute } from "@tanstack/react-router";
 import { trpc } from "../../../lib/trpc";
@@ -13,7 +13,7 @@ export const Route = createFileRoute("/_authed/admin/dashboard")({
       context.trpc.admin.stats.prefetch(),
       context.trpc.admin.volume.prefetch(),
       context.trpc.admin.users.list.prefetch({ page: 1, limit: RECENT_USERS, search: "" }),
-      context.trpc.admin.reviews.openCount.prefetch(),
+      context.trpc.admin.reviews.integrity.prefetch(),
     ]),
   component: AdminDashboardPage,
 });
@@ -67,11 +67,15 @@ function Stats() {
   );
 }
 
-/** Money integrity (docs/money-integrity.md): how many records wait for a person, with the way to them. */
+/**
+ * Money integrity (docs/money-integrity.md): how many records wait for a person, with the way to
+ * them, and when the ledger was last verified and whether it held (docs/ledger-verification.md).
+ */
 function MoneyIntegrity() {
-  const reviews = trpc.admin.reviews.openCount.useQuery();
-  if (reviews.isError) return <LoadError title="Failed to load the review queue" error={reviews.error} onRetry={() => void reviews.refetch()} />;
-  const open = reviews.data?.open;
+  const integrity = trpc.admin.reviews.integrity.useQuery();
+  if (integrity.isError) return <LoadError title="Failed to load the review queue" error={integrity.error} onRetry={() => void integrity.refetch()} />;
+  const open = integrity.data?.open;
+  const ledger = integrity.data?.ledger;
   return (
     <Card component="section" aria-labelledby="integrity-title">
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -84,6 +88,19 @@ function MoneyIntegrity() {
           ) : (
             <Text size="sm" mt={4}>
               {open === 0 ? "Nothing needs a review" : `${open.toLocaleString("en-NG")} open ${open === 1 ? "item needs" : "items need"} a review`}
+            </Text>
+          )}
+          {integrity.data === undefined ? null : ledger === null || ledger === undefined ? (
+            <Text size="sm" mt={4}>
+              Ledger never verified
+            </Text>
+          ) : ledger.ok ? (
+            <Text size="sm" mt={4}>
+              Ledger verified {formatDateTime(ledger.verifiedAt)}: intact
+            </Text>
+          ) : (
+            <Text size="sm" mt={4} c="red.9" fw={700}>
+              Ledger check FAILED {formatDateTime(ledger.verifiedAt)}: {ledger.firstBroken ?? "see the verification"}
             </Text>
           )}
         </Box>

@@ -71,7 +71,7 @@ function AdminReviewsPage() {
     onSuccess: async (answer) => {
       notify({ title: answer.message, message: `${resolving?.reference ?? ""} resolved` });
       close();
-      await Promise.all([utils.admin.reviews.list.invalidate(), utils.admin.reviews.openCount.invalidate(), utils.admin.transactions.list.invalidate()]);
+      await Promise.all([utils.admin.reviews.list.invalidate(), utils.admin.reviews.integrity.invalidate(), utils.admin.transactions.list.invalidate()]);
     },
   });
   const close = () => {

@@ -177,7 +177,7 @@ function TransactionRow({ tx }: { tx: AdminTransaction }) {
       else notifyError("Failed to update status", adminErrorMessage(caught));
     } finally {
       setActing(null);
-      await Promise.all([utils.admin.transactions.list.invalidate(), utils.admin.stats.invalidate(), utils.admin.reviews.openCount.invalidate()]);
+      await Promise.all([utils.admin.transactions.list.invalidate(), utils.admin.stats.invalidate(), utils.admin.reviews.integrity.invalidate()]);
     }
   };
 

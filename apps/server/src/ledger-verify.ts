@@ -1,0 +1,51 @@
+// `pnpm ledger:verify` lands here (docs/ledger-verification.md): verifies the ledger of
+// DATABASE_URL, else of the embedded PostgreSQL `npm start` uses (the running one when `npm start`
+// is up, else started for the check and stopped after). Prints one line per check, records the
+// result, and exits 1 naming the first broken account or entry when a check fails.
+import { createDb, prepareDatabase, recordLedgerVerification, verifyLedger } from "@kolo/db";
+import { isPortFree, startEmbeddedPostgres } from "@kolo/db/embedded";
+import { readEnv } from "./env";
+
+async function main(): Promise<number> {
+  const env = readEnv();
+  let url = env.DATABASE_URL;
+  let stop: (() => Promise<void>) | undefined;
+  if (!url) {
+    if (await isPortFree(env.EMBEDDED_PG_PORT)) {
+      const pg = await startEmbeddedPostgres({ dataDir: `${env.KOLO_DATA_DIR}/postgres`, port: env.EMBEDDED_PG_PORT });
+      url = pg.url;
+      stop = pg.stop;
+    } else {
+      // `npm start` is running: its embedded PostgreSQL answers on the port.
+      url = `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/postgres`;
+    }
+  }
+  try {
+    await prepareDatabase(url);
+    const { db, close } = createDb(url, { max: 2 });
+    try {
+      const result = await verifyLedger(db);
+      for (const check of result.checks) console.log(`${check.ok ? "ok    " : "FAILED"}  ${check.name}: ${check.detail}`);
+      console.log(`heads digest ${result.headsDigest}`);
+      await recordLedgerVerification(db, result);
+      if (!result.ok) {
+        console.error(`Ledger verification FAILED: first broken ${result.firstBroken ?? "?"}`);
+        return 1;
+      }
+      console.log("Ledger verified: every chain and invariant holds");
+      return 0;
+    } finally {
+      await close();
+    }
+  } finally {
+    await stop?.();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  },
+);
