@@ -414,6 +414,7 @@ function bankingWith(get: () => BankingProvider, overrides: Partial<BankingProvi
     createTransferRecipient: (input) => get().createTransferRecipient(input),
     initiateTransfer: (input) => get().initiateTransfer(input),
     verifyTransfer: (reference) => get().verifyTransfer(reference),
+    listTransfers: (range) => get().listTransfers(range),
     ...overrides,
   };
 }

@@ -51,3 +51,4 @@ export { VtpassClient, VTPASS_DEFAULT_TIMEOUT_MS, vtpassFixtures, vtpassSandbox,
 export type { DataVariation, PayInput, PurchaseAnswer, PurchaseOutcome, PurchaseProvider } from "./providers/purchases";
 export { applyPurchaseAnswer, applyPurchaseAnswerIn, buyPurchase, flagPurchase, requeryPurchase, PURCHASE_REQUERY_KIND, PURCHASE_ANSWER_BUDGET_MS } from "./money/purchases";
 export type { PurchaseAnswerView, DataPlanView } from "./router/purchases";
+export { runReconciliation, lagosDayRange, previousLagosDay, RECONCILIATION_CLASSES } from "./money/reconciliation";

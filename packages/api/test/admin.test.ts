@@ -235,6 +235,7 @@ describe("admin transaction moves (DECISIONS 'Admin')", () => {
         return charge ? Promise.resolve(charge) : Promise.reject(new Error("unreachable"));
       },
       verifyWebhookSignature: () => false,
+      listCharges: () => Promise.resolve([]),
     };
     const { jar } = await registerUser(t.db, { role: "admin" });
     const { caller } = await callerWith(t.db, jar, testServices({ paymentGateway: gateway }));

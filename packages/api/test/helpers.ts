@@ -17,6 +17,7 @@ const unreachableGateway: PaymentGateway = {
   initializeCharge: () => Promise.reject(new Error("no gateway in this test")),
   verifyCharge: () => Promise.reject(new Error("no gateway in this test")),
   verifyWebhookSignature: () => false,
+  listCharges: () => Promise.reject(new Error("no gateway in this test")),
 };
 
 export const warnings: { details: Record<string, unknown>; message: string }[] = [];

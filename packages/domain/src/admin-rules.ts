@@ -32,6 +32,8 @@ export const ADMIN_MESSAGES = {
   providerHasNoRecord: "Provider has no record of it: fail it instead",
   providerUnreachable: "Provider could not be reached: try again later or force it with a reason",
   neverSent: "This payout was never sent to the provider: it cannot be completed",
+  reconciliationRunNotFound: "Reconciliation run not found",
+  reconciliationFutureDay: "A day that has not ended cannot be reconciled yet",
   reviewResolvedNow: "Review item resolved",
   reviewNotFound: "Review item not found",
   reviewResolved: "This review item is already resolved",

@@ -82,3 +82,11 @@ export const adminReviewResolveSchema = z.object({
   action: z.enum(["complete", "fail", "credit", "dismiss"], { error: "Action must be complete, fail, credit or dismiss" }),
   note: z.string().trim().min(3, ADMIN_MESSAGES.reviewNoteRequired).max(500, "Note is too long"),
 });
+
+/** POST /api/admin/reconciliation/runs {date: "YYYY-MM-DD"}: a real calendar day, not in the future (checked by the procedure). */
+export const adminReconciliationRunSchema = z.object({
+  date: z.iso.date({ error: "Date must be YYYY-MM-DD" }),
+});
+
+/** GET /api/admin/reconciliation/runs/{id}. */
+export const adminReconciliationRunIdSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -134,5 +134,9 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
       total,
     };
   });
+  // Daily reconciliation (docs/money-integrity.md): runs newest first; one run with its exceptions; run a day now.
+  route("GET", "/api/admin/reconciliation/runs", (caller) => caller.admin.reconciliation.list());
+  route("GET", "/api/admin/reconciliation/runs/:id", (caller, req) => caller.admin.reconciliation.byId({ id: id(req, "id") }));
+  route("POST", "/api/admin/reconciliation/runs", (caller, req) => caller.admin.reconciliation.run(req.body as never));
   route("POST", "/api/admin/reviews/:id/resolve", (caller, req) => caller.admin.reviews.resolve({ ...(req.body as Body), id: id(req, "id") } as never));
 }

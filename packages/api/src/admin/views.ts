@@ -1,4 +1,4 @@
-import type { AdminAuditListRow, AdminTransactionRow, AdminUserRow, ReviewItemRow } from "@kolo/db";
+import type { AdminAuditListRow, AdminTransactionRow, AdminUserRow, ReviewItemRow, schema } from "@kolo/db";
 import { koboToNaira } from "@kolo/domain";
 
 /** Admin user row (spec 02 §3): `balance` in naira; `status` also 'locked' (DECISIONS "Accounts and sign-in"). */
@@ -129,4 +129,52 @@ export const toReviewItemView = (row: ReviewItemRow): ReviewItemView => ({
   resolvedAt: row.resolvedAt,
   resolution: row.resolution,
   note: row.note,
+});
+
+/** Kobo as a decimal string to naira (the run's stored totals). */
+const nairaOf = (kobo: string | null | undefined) => (kobo === null || kobo === undefined ? null : koboToNaira(BigInt(kobo)));
+
+/**
+ * A reconciliation run as the admin console shows it (docs/money-integrity.md "Daily
+ * reconciliation"): `totals` in naira, `exceptions` the counts by class.
+ */
+export interface ReconciliationRunView {
+  id: number;
+  date: string;
+  state: schema.ReconciliationRun["state"];
+  matched: number;
+  open: number;
+  exceptions: Record<string, number>;
+  totals: Record<string, number | null>;
+  ledger: { ok: boolean; firstBroken: string | null; headsDigest: string | null } | null;
+  error: string | null;
+  startedAt: Date;
+  finishedAt: Date | null;
+}
+
+export const toReconciliationRunView = (run: schema.ReconciliationRun): ReconciliationRunView => ({
+  id: run.id,
+  date: run.day,
+  state: run.state,
+  matched: run.counts?.matched ?? 0,
+  open: run.counts?.open ?? 0,
+  exceptions: run.counts?.exceptions ?? {},
+  totals: Object.fromEntries(Object.entries(run.totals ?? {}).map(([key, kobo]) => [key, nairaOf(kobo)])),
+  ledger: run.ledgerOk === null ? null : { ok: run.ledgerOk, firstBroken: run.ledgerFirstBroken, headsDigest: run.ledgerHeadsDigest },
+  error: run.error,
+  startedAt: run.startedAt,
+  finishedAt: run.finishedAt,
+});
+
+/** One exception of a run: amounts in naira. */
+export const toReconciliationExceptionView = (row: schema.ReconciliationException) => ({
+  id: row.id,
+  class: row.class,
+  kind: row.kind,
+  reference: row.reference,
+  koloAmount: row.koloAmount === null ? null : koboToNaira(row.koloAmount),
+  providerAmount: row.providerAmount === null ? null : koboToNaira(row.providerAmount),
+  koloStatus: row.koloStatus,
+  providerStatus: row.providerStatus,
+  reviewItemId: row.reviewItemId,
 });

@@ -1,3 +1,3 @@
 export { REQUERY_KINDS } from "./kinds";
 export { type JobScheduler, type RequeryContext, type RequeryJob, type RequeryKind, type RequeryResult, runRequery } from "./requery";
-export { Jobs, type JobsOptions, recordingScheduler, REQUERY_QUEUE, TOPUP_EXPIRY_QUEUE } from "./worker";
+export { Jobs, type JobsOptions, recordingScheduler, RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE, REQUERY_QUEUE, TOPUP_EXPIRY_QUEUE } from "./worker";

@@ -5,6 +5,7 @@ import type { Database, DbOrTx } from "@kolo/db";
 import { DomainError, REQUERY_FIRST_DELAY_MS } from "@kolo/domain";
 import { sql } from "drizzle-orm";
 import { PgBoss, fromDrizzle } from "pg-boss";
+import { previousLagosDay, runReconciliation } from "../money/reconciliation";
 import { expireStaleTopUps } from "../money/topup-expiry";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "../trpc";
 import type { Services } from "../services";
@@ -15,6 +16,10 @@ import { type JobScheduler, type RequeryJob, type RequeryKind, runRequery } from
 export const REQUERY_QUEUE = "kolo-requery";
 /** Queue of the top-up expiry run, sent by a pg-boss schedule every minute (issue 7 item 19). */
 export const TOPUP_EXPIRY_QUEUE = "kolo-topup-expiry";
+/** Queue of the daily reconciliation, sent by a pg-boss schedule at 00:30 Lagos time for the day before (docs/money-integrity.md). */
+export const RECONCILIATION_QUEUE = "kolo-reconciliation";
+/** The daily reconciliation's schedule: cron in the Africa/Lagos time zone. */
+export const RECONCILIATION_SCHEDULE = { cron: "30 0 * * *", tz: "Africa/Lagos" } as const;
 
 export interface JobsOptions {
   /** PostgreSQL URL; pg-boss keeps its tables in the schema `pgboss` and its own small pool. */
@@ -27,6 +32,8 @@ export interface JobsOptions {
   kinds?: readonly RequeryKind[];
   /** Run the every-minute top-up expiry (default true). */
   topUpExpiry?: boolean;
+  /** Run the daily reconciliation schedule (default true). */
+  reconciliation?: boolean;
   /** Run workers here (default true); false = this process only sends jobs (tests of a restart). */
   workers?: boolean;
   /** pg-boss pool size (default 3). */
@@ -81,6 +88,14 @@ export class Jobs implements JobScheduler {
         await expireStaleTopUps(db, services.paymentGateway, services.log, { now: services.now?.() });
       });
     }
+    if (this.#options.reconciliation ?? true) {
+      await boss.createQueue(RECONCILIATION_QUEUE, { policy: "singleton", retryLimit: 3, retryDelay: 600, expireInSeconds: 3_600 });
+      await boss.schedule(RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE.cron, null, { tz: RECONCILIATION_SCHEDULE.tz });
+      await boss.work(RECONCILIATION_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
+        const now = services.now?.() ?? new Date();
+        await runReconciliation(db, services, { day: previousLagosDay(now), now, triggeredBy: null });
+      });
+    }
   }
 
   async #send(job: RequeryJob, delayMs: number, tx?: DbOrTx) {
@@ -110,6 +125,11 @@ export class Jobs implements JobScheduler {
   async queued(kind: string, reference: string): Promise<number> {
     const jobs = await this.#boss.findJobs<RequeryJob>(REQUERY_QUEUE, { key: `${kind}:${reference}`, queued: true });
     return jobs.length;
+  }
+
+  /** The schedules pg-boss holds (name, cron, tz): tests check the reconciliation's. */
+  async schedules() {
+    return this.#boss.getSchedules();
   }
 
   /** Stops the workers (waiting for running jobs) and closes pg-boss's pool. */

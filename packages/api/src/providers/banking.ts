@@ -1,3 +1,4 @@
+import type { ProviderRange } from "./payment-gateway";
 /**
  * Banks, payouts and identity (DECISIONS "Providers", "Banking", "Identity verification"): what
  * Kolo needs from Paystack's bank, transfer and BVN endpoints, in kobo. Implemented by
@@ -88,4 +89,6 @@ export interface BankingProvider {
   /** Queues a payout; a retry with the same reference never pays twice. */
   initiateTransfer(input: { amountKobo: bigint; recipientCode: string; reference: string; reason: string }): Promise<PayoutTransfer>;
   verifyTransfer(reference: string): Promise<PayoutTransfer>;
+  /** Every transfer created in `range`, all pages read (Paystack `GET /transfer`); for the daily reconciliation. */
+  listTransfers(range: ProviderRange): Promise<PayoutTransfer[]>;
 }

@@ -32,9 +32,17 @@ export interface VerifiedCharge {
   gatewayResponse: string | null;
 }
 
+/** A time range of provider records: `from` inclusive, `to` exclusive. */
+export interface ProviderRange {
+  from: Date;
+  to: Date;
+}
+
 export interface PaymentGateway {
   initializeCharge(input: InitializeChargeInput): Promise<InitializedCharge>;
   verifyCharge(reference: string): Promise<VerifiedCharge>;
+  /** Every charge created in `range`, all pages read (Paystack `GET /transaction`); for the daily reconciliation. */
+  listCharges(range: ProviderRange): Promise<VerifiedCharge[]>;
   /** True when `signature` is the HMAC-SHA512 (hex) of the raw body with the secret key. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
 }

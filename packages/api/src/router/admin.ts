@@ -8,7 +8,9 @@ import {
   listAdmins,
   listFeatureSettings,
   countOpenReviewItems,
+  findReconciliationRun,
   latestLedgerVerification,
+  listReconciliationRuns,
   listReviewItems,
 } from "@kolo/db";
 import {
@@ -16,6 +18,9 @@ import {
   ADMIN_MESSAGES,
   FEATURE_KEYS,
   adminAuditQuerySchema,
+  adminReconciliationRunIdSchema,
+  adminReconciliationRunSchema,
+  DomainError,
   adminReviewResolveSchema,
   adminReviewsQuerySchema,
   adminTransactionMoveSchema,
@@ -31,7 +36,15 @@ import { z } from "zod";
 import { toggleFeatureSetting } from "../admin/settings";
 import { moveTransaction } from "../admin/transactions";
 import { changeUserStatus } from "../admin/users";
-import { toAdminAuditView, toAdminTransactionView, toAdminUserView, toReviewItemView } from "../admin/views";
+import {
+  toAdminAuditView,
+  toAdminTransactionView,
+  toAdminUserView,
+  toReconciliationExceptionView,
+  toReconciliationRunView,
+  toReviewItemView,
+} from "../admin/views";
+import { runReconciliation } from "../money/reconciliation";
 import { resolveReview } from "../money/reviews";
 import { adjustUserWallet } from "../admin/wallet";
 import { toTransactionView } from "../money/view";
@@ -173,6 +186,29 @@ export const adminRouter = router({
     resolve: adminProcedure.input(adminReviewResolveSchema).mutation(async ({ ctx, input }) => {
       const item = await resolveReview(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, action: input.action, note: input.note });
       return { message: ADMIN_MESSAGES.reviewResolvedNow, item: toReviewItemView({ ...item, heldKobo: 0n, userName: null }) };
+    }),
+  }),
+
+  reconciliation: router({
+    /** GET /api/admin/reconciliation/runs -> {runs: [ReconciliationRunView]}, newest first (docs/money-integrity.md "Daily reconciliation"). */
+    list: adminProcedure.query(async ({ ctx }) => ({ runs: (await listReconciliationRuns(ctx.db)).map(toReconciliationRunView) })),
+    /** GET /api/admin/reconciliation/runs/{id} -> ReconciliationRunView with `exceptionRows` (amounts in naira); NOT_FOUND. */
+    byId: adminProcedure.input(adminReconciliationRunIdSchema).query(async ({ ctx, input }) => {
+      const found = await findReconciliationRun(ctx.db, input.id);
+      if (!found) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.reconciliationRunNotFound);
+      return { ...toReconciliationRunView(found.run), exceptionRows: found.exceptions.map(toReconciliationExceptionView) };
+    }),
+    /**
+     * POST /api/admin/reconciliation/runs {date: 'YYYY-MM-DD'} -> the finished run (as byId): runs
+     * the reconciliation of that Lagos day now (runReconciliation). RULE_VIOLATION for a day that
+     * has not ended yet.
+     */
+    run: adminProcedure.input(adminReconciliationRunSchema).mutation(async ({ ctx, input }) => {
+      const now = ctx.services.now?.() ?? new Date();
+      if (input.date >= lagosDate(now)) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.reconciliationFutureDay, { date: [ADMIN_MESSAGES.reconciliationFutureDay] });
+      const run = await runReconciliation(ctx.db, ctx.services, { day: input.date, now, triggeredBy: ctx.user.id });
+      const found = await findReconciliationRun(ctx.db, run.id);
+      return { ...toReconciliationRunView(run), exceptionRows: (found?.exceptions ?? []).map(toReconciliationExceptionView) };
     }),
   }),
 

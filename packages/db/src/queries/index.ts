@@ -13,3 +13,4 @@ export * from "./admin";
 export * from "./purchases";
 export * from "./reviews";
 export * from "./ledger-verify";
+export * from "./reconciliation";

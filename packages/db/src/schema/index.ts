@@ -9,3 +9,4 @@ export * from "./support";
 export * from "./admin";
 export * from "./vtpass-sandbox";
 export * from "./reviews";
+export * from "./reconciliation";

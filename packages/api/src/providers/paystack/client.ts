@@ -10,11 +10,13 @@ import {
   type InitializedCharge,
   type PaymentGateway,
   PaymentGatewayError,
+  type ProviderRange,
   type VerifiedCharge,
 } from "../payment-gateway";
 import {
   envelope,
   initializeData,
+  listPage,
   paystackBank,
   paystackBvn,
   paystackRecipient,
@@ -70,6 +72,42 @@ export class PaystackClient implements PaymentGateway, BankingProvider {
       metadata: input.metadata,
     });
     return { authorizationUrl: data.authorization_url, accessCode: data.access_code, reference: data.reference };
+  }
+
+  /**
+   * Reads every page of `path` (`GET /transaction` or `GET /transfer`, 100 a page) for records
+   * created in `range` (`from` inclusive, `to` exclusive: sent as `to` minus 1 ms, Paystack's `to`
+   * being inclusive). Throws PaymentGatewayError when a page cannot be read.
+   */
+  private async readAll<T extends z.ZodType>(path: "/transaction" | "/transfer", item: T, range: ProviderRange): Promise<z.infer<T>[]> {
+    const items: z.infer<T>[] = [];
+    const to = new Date(range.to.getTime() - 1).toISOString();
+    for (let page = 1; ; page++) {
+      const query = `?perPage=100&page=${page}&from=${encodeURIComponent(range.from.toISOString())}&to=${encodeURIComponent(to)}`;
+      let response: Response;
+      try {
+        response = await fetch(`${this.options.baseUrl.replace(/\/$/, "")}${path}${query}`, {
+          headers: { Authorization: `Bearer ${this.options.secretKey}`, Accept: "application/json" },
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+        });
+      } catch (error) {
+        throw new PaymentGatewayError(`Payment gateway unreachable: ${(error as Error).message}`);
+      }
+      const parsed = listPage(item).safeParse(await response.json().catch(() => null));
+      if (!response.ok || !parsed.success) throw new PaymentGatewayError(`Payment gateway refused GET ${path} page ${page}: HTTP ${response.status}`, response.status);
+      items.push(...parsed.data.data);
+      if (page >= parsed.data.meta.pageCount || parsed.data.data.length === 0) return items;
+    }
+  }
+
+  /** `GET /transaction`, every page: the charges created in `range` (PaymentGateway). */
+  async listCharges(range: ProviderRange): Promise<VerifiedCharge[]> {
+    return (await this.readAll("/transaction", paystackTransaction, range)).map(toVerifiedCharge);
+  }
+
+  /** `GET /transfer`, every page: the transfers created in `range` (BankingProvider). */
+  async listTransfers(range: ProviderRange): Promise<PayoutTransfer[]> {
+    return (await this.readAll("/transfer", paystackTransfer, range)).map(toPayoutTransfer);
   }
 
   async verifyCharge(reference: string): Promise<VerifiedCharge> {

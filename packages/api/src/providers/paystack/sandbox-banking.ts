@@ -5,13 +5,13 @@
 // the webhooks that were still due.
 import { randomBytes } from "node:crypto";
 import { type Database, schema } from "@kolo/db";
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { PAYOUT_REFERENCE_PATTERN } from "../banking";
 import type { SandboxContext } from "../kit";
 import { SANDBOX_BANKS, SANDBOX_BVNS, SANDBOX_BVN_UNAVAILABLE, sandboxAccountName, sandboxPayoutOutcome } from "./fixtures";
-import { paystackSignature } from "./wire";
+import { listQuery, paystackSignature } from "./wire";
 
 const recipients = schema.paystackSandboxRecipients;
 const transfers = schema.paystackSandboxTransfers;
@@ -259,6 +259,22 @@ export function bankingRoutes(
       return reply.code(400).send({ status: false, message: "Duplicate Transfer Reference" });
     }
     return { status: true, message: "Transfer has been queued", data: { ...transferObject(existing, undefined), recipient: recipient.id } };
+  });
+
+  // GET /transfer (Paystack "List Transfers"): transfers created between from and to (both
+  // inclusive), newest first, paged with meta, perPage at most 100.
+  sandbox.get("/transfer", async (req, reply) => {
+    const query = listQuery.safeParse(req.query);
+    if (!query.success) return reply.code(400).send({ status: false, message: z.prettifyError(query.error) });
+    const { perPage, page, from, to } = query.data;
+    const where = and(from ? gte(transfers.createdAt, new Date(from)) : undefined, to ? lte(transfers.createdAt, new Date(to)) : undefined);
+    const [rows, [counted]] = await Promise.all([
+      db.select().from(transfers).where(where).orderBy(desc(transfers.id)).limit(perPage).offset((page - 1) * perPage),
+      db.select({ total: count() }).from(transfers).where(where),
+    ]);
+    const total = counted?.total ?? 0;
+    const data = await Promise.all(rows.map(async (transfer) => transferObject(transfer, await recipientOf(db, transfer))));
+    return { status: true, message: "Transfers retrieved", data, meta: { total, skipped: (page - 1) * perPage, perPage, page, pageCount: Math.ceil(total / perPage) } };
   });
 
   sandbox.get<{ Params: { reference: string } }>("/transfer/verify/:reference", async (req, reply) => {

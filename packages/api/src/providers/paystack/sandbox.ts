@@ -6,11 +6,12 @@
 import { randomBytes } from "node:crypto";
 import { schema } from "@kolo/db";
 import { formatKobo } from "@kolo/domain";
-import { and, eq } from "drizzle-orm";
+import { and, count, desc, eq, gte, lte } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { SandboxContext } from "../kit";
 import { bankingRoutes, sandboxWebhookSender, transferWebhookScheduler } from "./sandbox-banking";
+import { listQuery } from "./wire";
 
 type SandboxCharge = typeof schema.paystackSandboxCharges.$inferSelect;
 const charges = schema.paystackSandboxCharges;
@@ -124,6 +125,31 @@ export async function paystackSandbox(app: FastifyInstance, options: SandboxCont
             access_code: charge.accessCode,
             reference,
           },
+        };
+      });
+
+      // GET /transaction (Paystack "List Transactions"): charges created between from and to (both
+      // inclusive), newest first, paged with meta, perPage at most 100.
+      sandbox.get("/transaction", async (req, reply) => {
+        if (!authorized(req.headers.authorization)) return reply.code(401).send({ status: false, message: "Invalid key" });
+        const query = listQuery.safeParse(req.query);
+        if (!query.success) return reply.code(400).send({ status: false, message: z.prettifyError(query.error) });
+        const { perPage, page, from, to, status } = query.data;
+        const where = and(
+          from ? gte(charges.createdAt, new Date(from)) : undefined,
+          to ? lte(charges.createdAt, new Date(to)) : undefined,
+          status ? eq(charges.status, status as SandboxCharge["status"]) : undefined,
+        );
+        const [rows, [counted]] = await Promise.all([
+          db.select().from(charges).where(where).orderBy(desc(charges.id)).limit(perPage).offset((page - 1) * perPage),
+          db.select({ total: count() }).from(charges).where(where),
+        ]);
+        const total = counted?.total ?? 0;
+        return {
+          status: true,
+          message: "Transactions retrieved",
+          data: rows.map(transactionObject),
+          meta: { total, skipped: (page - 1) * perPage, perPage, page, pageCount: Math.ceil(total / perPage) },
         };
       });
 

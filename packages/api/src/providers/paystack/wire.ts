@@ -9,6 +9,27 @@ import type { ChargeStatus, VerifiedCharge } from "../payment-gateway";
 /** Envelope of every Paystack answer: `{status, message, data}`. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.boolean(), message: z.string(), data: data.optional().nullable() });
 
+/**
+ * A page of `GET /transaction` or `GET /transfer` (Paystack "List Transactions", "List Transfers"):
+ * `data` the items, `meta {total, skipped, perPage, page, pageCount}`.
+ */
+export const listPage = <T extends z.ZodType>(item: T) =>
+  z.object({
+    status: z.literal(true),
+    message: z.string(),
+    data: z.array(item),
+    meta: z.object({ total: z.number().int(), skipped: z.number().int(), perPage: z.coerce.number().int(), page: z.coerce.number().int(), pageCount: z.number().int() }),
+  });
+
+/** `from`/`to`/`perPage`/`page` of the list endpoints; perPage at most 100 (PROVIDERS.md "Lists, for reconciliation"). */
+export const listQuery = z.object({
+  perPage: z.coerce.number().int().min(1).max(100).default(50),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  status: z.string().max(20).optional(),
+});
+
 export const initializeData = z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() });
 
 /** The transaction object in verify answers and in webhook `data`; no string may carry control characters (they reach the database). */
