@@ -21,6 +21,7 @@ const SECTIONS = [
   { label: "Users", to: "/admin/users" },
   { label: "Transactions", to: "/admin/transactions" },
   { label: "Reviews", to: "/admin/reviews" },
+  { label: "Reconciliation", to: "/admin/reconciliation" },
   { label: "Support Tickets", to: "/admin/support-tickets" },
   { label: "Settings", to: "/admin/settings" },
   { label: "Audit Trail", to: "/admin/audit" },

@@ -60,3 +60,23 @@ test("a forced move appears in the review queue, and the admin resolves it with 
   await checkScreen(page, "/admin/reviews, resolved");
   await user.dispose();
 });
+
+test("the admin runs a past day's reconciliation and downloads its CSV", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto("/admin/dashboard");
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Reconciliation" }).click();
+  await expect(page.getByRole("heading", { name: "Reconciliation" })).toBeVisible();
+  const yesterday = new Date(Date.now() + 3_600_000 - 24 * 3_600_000).toISOString().slice(0, 10);
+  await page.getByLabel("Day (Lagos)").fill(yesterday);
+  await page.getByRole("button", { name: "Run Reconciliation" }).click();
+  await expect(toast(page, "Reconciliation finished")).toContainText(yesterday);
+  const row = page.getByRole("row").filter({ hasText: yesterday }).first();
+  await expect(row).toContainText("Completed");
+  await expect(row).toContainText("Intact");
+  await checkScreen(page, "/admin/reconciliation");
+
+  const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: /^Download CSV of run/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^kolo-reconciliation-${yesterday}-run-\\d+\\.csv$`));
+  const text = await (await import("node:fs/promises")).readFile((await download.path())!, "utf8");
+  expect(text.split("\r\n")[0]).toBe("Class,Kind,Reference");
+});
