@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { settleTopUp } from "@kolo/api";
-import { createDb, insertTransaction, prepareDatabase, schema } from "@kolo/db";
+import { createDb, insertTransaction, postingHash, prepareDatabase, schema, verifyLedger } from "@kolo/db";
 import { findFreePort, startEmbeddedPostgres } from "@kolo/db/embedded";
 import autocannon from "autocannon";
 import { eq } from "drizzle-orm";
@@ -124,26 +124,41 @@ async function main() {
   const historyStarted = performance.now();
   for (const [index, sender] of users.entries()) {
     const recipient = users[(index + 1) % users.length]!;
-    // 1 kobo each way around the ring: balances do not change, every entry still balances.
+    // 1 kobo each way around the ring: balances do not change, every entry still balances. Each
+    // posting carries its hash in its account's chain (docs/ledger-verification.md), computed here.
     await history.begin(async (tx) => {
-      await tx`
+      const entries = await tx<{ id: string }[]>`
         with senders as (
           select s.id as sender_id, s.name as sender_name, s.email as sender_email, r.id as recipient_id, r.name as recipient_name, r.email as recipient_email
           from users s, users r where s.id = ${sender.id} and r.id = ${recipient.id}
         ), records as (
           insert into transactions (type, amount, status, reference, description, sender_id, recipient_id, metadata, created_at, updated_at)
           select 'p2p', 1, 'completed', 'HIST-' || sender_id || '-' || g, 'Transfer to ' || recipient_name, sender_id, recipient_id,
-            jsonb_build_object('senderName', sender_name, 'senderEmail', sender_email, 'recipientName', recipient_name, 'recipientEmail', recipient_email), now(), now()
+            jsonb_build_object('senderName', sender_name, 'recipientName', recipient_name), now(), now()
           from senders, generate_series(1, ${HISTORY}) as g
           returning id
-        ), entries as (
-          insert into journal_entries (idempotency_key, kind, description, transaction_id)
-          select 'hist:' || id, 'p2p', 'history', id from records returning id
         )
-        insert into postings (journal_entry_id, account_id, amount)
-        select e.id, w.id, w.amount from entries e,
-          (select a.id, case when a.user_id = ${sender.id} then -1 else 1 end as amount from ledger_accounts a
-           where a.kind = 'user_wallet' and a.user_id in (${sender.id}, ${recipient.id})) as w`;
+        insert into journal_entries (idempotency_key, kind, description, transaction_id)
+        select 'hist:' || id, 'p2p', 'history', id from records returning id`;
+      const accounts = await tx<{ id: number; user_id: number; head_hash: Buffer }[]>`
+        select id, user_id, head_hash from ledger_accounts where kind = 'user_wallet' and user_id in (${sender.id}, ${recipient.id}) for update`;
+      const from = accounts.find((a) => a.user_id === sender.id)!;
+      const to = accounts.find((a) => a.user_id === recipient.id)!;
+      const at = new Date();
+      const micros = BigInt(at.getTime()) * 1000n;
+      const entryIds: string[] = [], accountIds: number[] = [], amounts: string[] = [], hashes: string[] = [];
+      for (const { id } of entries) {
+        for (const [account, amount] of [[from, -1n], [to, 1n]] as const) {
+          account.head_hash = postingHash(account.head_hash, { entryId: id, accountId: account.id, amount, micros });
+          entryIds.push(id), accountIds.push(account.id), amounts.push(String(amount)), hashes.push(account.head_hash.toString("hex"));
+        }
+      }
+      await tx`
+        insert into postings (journal_entry_id, account_id, amount, created_at, hash)
+        select e, a, m, ${at}, decode(h, 'hex')
+        from unnest(${entryIds}::bigint[], ${accountIds}::int[], ${amounts}::bigint[], ${hashes}::text[]) with ordinality as u (e, a, m, h, n)
+        order by n`;
+      for (const account of [from, to]) await tx`update ledger_accounts set head_hash = ${account.head_hash} where id = ${account.id}`;
       await tx`
         insert into daily_outgoing as d (user_id, day, total_kobo) values (${sender.id}, (now() at time zone 'Africa/Lagos')::date, ${HISTORY})
         on conflict (user_id, day) do update set total_kobo = d.total_kobo + excluded.total_kobo`;
@@ -153,6 +168,8 @@ async function main() {
   await history.end();
   console.log(`   done in ${((performance.now() - historyStarted) / 1000).toFixed(1)} s`);
   const withHistory = await runKolo(`1b) Kolo over HTTP, each sender with ${HISTORY.toLocaleString("en")} transfers already today`);
+  const verification = await verifyLedger(db);
+  console.log(`   ledger verification after 1b: ${verification.ok ? "held" : "FAILED"} (${verification.checks.map((check) => `${check.name}: ${check.ok ? "ok" : check.detail ?? "failed"}`).join("; ")})`);
   const appTps = fresh.tps;
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));

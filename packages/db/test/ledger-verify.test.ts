@@ -145,6 +145,25 @@ describe("the hash-chained ledger", () => {
     expect(await failedChecks()).toEqual(expect.arrayContaining(["hash chains", "entries sum to zero", "balances equal postings"]));
   });
 
+  it("a verification running beside live transfers reads one snapshot and holds", async () => {
+    const { a, b } = await someMovements();
+    let moving = true;
+    const transfers = (async () => {
+      for (let i = 0; moving && i < 400; i++) {
+        const [from, to] = i % 2 ? [a, b] : [b, a];
+        await postP2PTransfer(t.db, { senderId: from.user.id, recipientEmail: to.user.email, amountKobo: 1n, idempotencyKey: null, reference: `CHAIN-LIVE-${a.user.id}-${i}`, day: TODAY, verificationLevel: 2 });
+      }
+    })();
+    const results = [];
+    try {
+      for (let run = 0; run < 5; run++) results.push(await verifyLedger(t.db));
+    } finally {
+      moving = false;
+      await transfers;
+    }
+    expect(results.map((result) => result.checks.filter((c) => !c.ok).map((c) => c.detail))).toEqual(results.map(() => []));
+  });
+
   it("results are stored; the latest one is what the admin dashboard shows", async () => {
     await someMovements();
     expect(await latestLedgerVerification(t.db)).toBeUndefined();

@@ -42,8 +42,15 @@ const rows = async <T>(db: DbOrTx, query: ReturnType<typeof sql>) => (await db.e
  * transfers and merchant or invoice payments sent, by the Lagos day they were counted on).
  * Answers every check with a detail line, `ok` when all hold, the first broken account or entry,
  * and the digest of all heads. Reads only; never throws for a broken ledger.
+ *
+ * Every read runs in one read-only REPEATABLE READ transaction, so a live system's movements
+ * during the run are either wholly seen or not at all (given a transaction, it reads in that one).
  */
 export async function verifyLedger(db: DbOrTx): Promise<LedgerVerification> {
+  return db.transaction((tx) => verifyIn(tx), { isolationLevel: "repeatable read", accessMode: "read only" });
+}
+
+async function verifyIn(db: DbOrTx): Promise<LedgerVerification> {
   const checks: LedgerCheck[] = [];
   let firstBroken: string | null = null;
   const broken = (what: string) => (firstBroken ??= what);
