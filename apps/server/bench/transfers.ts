@@ -4,19 +4,14 @@
 // Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_USERS (50), BENCH_HISTORY (10000:
 // earlier transfers per sender today for run 1b), BENCH_SERVER_NODE_ARGS
 // (extra Node flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { cpus, tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
 import { readFileSync } from "node:fs";
-import { rm } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
-import { settleTopUp } from "@kolo/api";
-import { createDb, insertTransaction, postingHash, prepareDatabase, schema, verifyLedger } from "@kolo/db";
-import { findFreePort, startEmbeddedPostgres } from "@kolo/db/embedded";
+import { cpus, totalmem } from "node:os";
+import { postingHash, verifyLedger } from "@kolo/db";
 import autocannon from "autocannon";
-import { eq } from "drizzle-orm";
 import postgres from "postgres";
+import { percentile, startBenchStack } from "./kit";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -33,50 +28,12 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
 async function main() {
-  const dataDir = join(tmpdir(), `kolo-bench-${Date.now()}`);
-  const pg = await startEmbeddedPostgres({ dataDir, port: 0, postgresFlags: ["-c", "max_connections=200"] });
-  const dbUrl = pg.urlFor("kolo_bench");
-  const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
-  await admin.unsafe("create database kolo_bench");
-  await prepareDatabase(dbUrl);
-  const { db, close } = createDb(dbUrl, { max: CONNECTIONS });
-
-  // The server runs in its own process, as in production; autocannon runs in this one.
-  const port = await findFreePort();
-  const base = `http://127.0.0.1:${port}`;
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const server = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/main.ts"], {
-    cwd: fileURLToPath(new URL("..", import.meta.url)),
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "1000000", SEED_DEMO: "false" },
-  });
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (i > 120) throw new Error("The server did not start within 60 s");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  const stack = await startBenchStack({ poolMax: CONNECTIONS, nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean) });
+  const { base, db, dbUrl, admin, server } = stack;
 
   console.log(`Setting up ${USERS} funded users...`);
-  const users: { id: number; email: string; cookie: string }[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const email = `bench${i}@example.com`;
-    const response = await fetch(`${base}/api/auth/register`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: base },
-      body: JSON.stringify({ name: `Bench User ${i}`, email, password: "secret123" }),
-    });
-    const user = (await response.json()) as { id: number };
-    const cookie = response.headers.getSetCookie()[0]!.split(";")[0]!;
-    await db.update(schema.users).set({ verificationLevel: 2 }).where(eq(schema.users.id, user.id));
-    const reference = `BENCH-FUND-${i}`;
-    await insertTransaction(db, { type: "topup", amount: 50_000_000n, status: "pending", reference, description: "Wallet top-up", recipientId: user.id, metadata: { gateway: "paystack" } });
-    await settleTopUp(db, { reference, status: "success", amountKobo: 50_000_000n, currency: "NGN", feesKobo: null, paidAt: null, channel: "card", gatewayResponse: null }, { warn: () => {} });
-    users.push({ id: user.id, email, cookie });
-  }
+  const users = await stack.fundedUsers("bench", USERS, 50_000_000n);
   const pick = () => {
     const from = users[Math.floor(Math.random() * users.length)]!;
     let to = users[Math.floor(Math.random() * users.length)]!;
@@ -171,8 +128,7 @@ async function main() {
   const verification = await verifyLedger(db);
   console.log(`   ledger verification after 1b: ${verification.ok ? "held" : "FAILED"} (${verification.checks.map((check) => `${check.name}: ${check.ok ? "ok" : check.detail ?? "failed"}`).join("; ")})`);
   const appTps = fresh.tps;
-  server.kill("SIGTERM");
-  await new Promise((resolve) => server.once("exit", resolve));
+  await stack.stopServer();
 
   console.log(`\n2) Baseline: the same transfer as minimal hand-written SQL, ${CONNECTIONS} concurrent workers, ${SECONDS} s`);
   const sql = postgres(dbUrl, { max: CONNECTIONS, onnotice: () => {} });
@@ -235,7 +191,7 @@ async function main() {
     console.log(`\n3) pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients, ${SECONDS} s`);
     await admin.unsafe("create database pgbench");
     const env = { ...process.env, PGPASSWORD: "postgres" };
-    const args = ["-h", "127.0.0.1", "-p", String(pg.port), "-U", "postgres"];
+    const args = ["-h", "127.0.0.1", "-p", String(stack.pgPort), "-U", "postgres"];
     execFileSync("pgbench", [...args, "-i", "-q", "-s", "10", "pgbench"], { env, stdio: "ignore" });
     const out = execFileSync("pgbench", [...args, "-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "pgbench"], { env }).toString();
     pgbenchTps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
@@ -252,10 +208,7 @@ async function main() {
   if (pgbenchTps) console.log(`   pgbench TPC-B tps ${pgbenchTps.toFixed(1)} | ratio Kolo/pgbench ${(appTps / pgbenchTps).toFixed(2)} (target >= 0.3)`);
   console.log(`   p99 at ${CONNECTIONS} connections: ${fresh.p99} ms (target <= 50 ms)`);
 
-  await close();
-  await admin.end();
-  await pg.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await stack.close();
 }
 
 main().catch((error) => {

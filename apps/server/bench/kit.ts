@@ -1,0 +1,115 @@
+// What the server benchmarks share: an embedded PostgreSQL with a fresh database, the server in
+// its own process (as in production) on a free port, and funded users with their session cookies.
+// Benchmarks only (docs/performance.md); not used by tests.
+import { type ChildProcess, spawn } from "node:child_process";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { settleTopUp } from "@kolo/api";
+import { type Database, createDb, insertTransaction, prepareDatabase, schema } from "@kolo/db";
+import { findFreePort, startEmbeddedPostgres } from "@kolo/db/embedded";
+import { eq } from "drizzle-orm";
+import postgres from "postgres";
+
+export interface BenchUser {
+  id: number;
+  email: string;
+  /** `name=value` of the session cookie. */
+  cookie: string;
+}
+
+export interface BenchStack {
+  base: string;
+  dbUrl: string;
+  db: Database;
+  /** Superuser connection to the cluster (create databases). */
+  admin: postgres.Sql;
+  pgPort: number;
+  server: ChildProcess;
+  /** Registers `count` users named `{prefix}{i}@example.com` at verification level 2, each funded with `fundKobo`. */
+  fundedUsers: (prefix: string, count: number, fundKobo: bigint) => Promise<BenchUser[]>;
+  stopServer: () => Promise<void>;
+  /** Stops the server, the pool and PostgreSQL, and removes the data directory. */
+  close: () => Promise<void>;
+}
+
+/** Nearest-rank percentile `p` (0-100) of ascending `sorted` values; 0 when empty. */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * Starts PostgreSQL (max_connections 200), migrates a `kolo_bench` database, opens a pool of
+ * `poolMax` for the bench's own set-up, and spawns `src/main.ts` with `serverEnv` added to the
+ * environment (LOG_LEVEL warn, no demo data, no auth rate limit). Answers once /api/health is up.
+ */
+export async function startBenchStack(options: { poolMax: number; serverEnv?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchStack> {
+  const dataDir = join(tmpdir(), `kolo-bench-${Date.now()}`);
+  const pg = await startEmbeddedPostgres({ dataDir, port: 0, postgresFlags: ["-c", "max_connections=200"] });
+  const dbUrl = pg.urlFor("kolo_bench");
+  const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
+  await admin.unsafe("create database kolo_bench");
+  await prepareDatabase(dbUrl);
+  const { db, close } = createDb(dbUrl, { max: options.poolMax });
+
+  const port = await findFreePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "src/main.ts"], {
+    cwd: fileURLToPath(new URL("..", import.meta.url)),
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "1000000", SEED_DEMO: "false", ...options.serverEnv },
+  });
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (i > 120) throw new Error("The server did not start within 60 s");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+
+  const fundedUsers = async (prefix: string, count: number, fundKobo: bigint) => {
+    const users: BenchUser[] = [];
+    for (let i = 0; i < count; i++) {
+      const email = `${prefix}${i}@example.com`;
+      const response = await fetch(`${base}/api/auth/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: base },
+        body: JSON.stringify({ name: `Bench User ${prefix} ${i}`, email, password: "secret123" }),
+      });
+      if (!response.ok) throw new Error(`Registering ${email}: HTTP ${response.status} ${await response.text()}`);
+      const user = (await response.json()) as { id: number };
+      const cookie = response.headers.getSetCookie()[0]!.split(";")[0]!;
+      await db.update(schema.users).set({ verificationLevel: 2 }).where(eq(schema.users.id, user.id));
+      if (fundKobo > 0n) {
+        const reference = `BENCH-FUND-${prefix}-${i}`;
+        await insertTransaction(db, { type: "topup", amount: fundKobo, status: "pending", reference, description: "Wallet top-up", recipientId: user.id, metadata: { gateway: "paystack" } });
+        await settleTopUp(db, { reference, status: "success", amountKobo: fundKobo, currency: "NGN", feesKobo: null, paidAt: null, channel: "card", gatewayResponse: null }, { warn: () => {} });
+      }
+      users.push({ id: user.id, email, cookie });
+    }
+    return users;
+  };
+
+  let serverStopped = false;
+  const stopServer = async () => {
+    if (serverStopped) return;
+    serverStopped = true;
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+  };
+  return {
+    base,
+    dbUrl,
+    db,
+    admin,
+    pgPort: pg.port,
+    server,
+    fundedUsers,
+    stopServer,
+    close: async () => {
+      await stopServer();
+      await close();
+      await admin.end();
+      await pg.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
