@@ -107,7 +107,10 @@ async function main() {
       for (const { id } of entries) {
         for (const [account, amount] of [[from, -1n], [to, 1n]] as const) {
           account.head_hash = postingHash(account.head_hash, { entryId: id, accountId: account.id, amount, micros });
-          entryIds.push(id), accountIds.push(account.id), amounts.push(String(amount)), hashes.push(account.head_hash.toString("hex"));
+          entryIds.push(id);
+          accountIds.push(account.id);
+          amounts.push(String(amount));
+          hashes.push(account.head_hash.toString("hex"));
         }
       }
       await tx`
