@@ -2,8 +2,8 @@
 // clients (PaystackClient) talk to it over HTTP. Used by the provider kit and banking tests.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
-import { PaystackClient, type Services, VtpassClient, recordingScheduler } from "@kolo/api";
-import type { Database } from "@kolo/db";
+import { PaystackClient, type Services, VtpassClient, recordingScheduler, settleTopUp } from "@kolo/api";
+import { type Database, insertTransaction } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { expect } from "vitest";
 import { buildApp } from "../src/app";
@@ -189,4 +189,17 @@ export function seededRandom(seed: number): () => number {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     return state / 2_147_483_648;
   };
+}
+
+/** Credits `naira` to `userId` through the real top-up settlement (a paid card charge). */
+export async function fundWallet(db: Database, userId: number, naira: number): Promise<void> {
+  const kobo = BigInt(Math.round(naira * 100));
+  const reference = `TEST-FUND-${userId}-${randomBytes(6).toString("hex")}`;
+  await insertTransaction(db, { type: "topup", amount: kobo, status: "pending", reference, description: "Wallet top-up", recipientId: userId, metadata: { gateway: "paystack" } });
+  const result = await settleTopUp(
+    db,
+    { reference, status: "success", amountKobo: kobo, currency: "NGN", feesKobo: null, paidAt: new Date().toISOString(), channel: "card", gatewayResponse: "Successful" },
+    { warn: () => {} },
+  );
+  if (result.outcome !== "credited") throw new Error(`funding failed: ${result.outcome}`);
 }

@@ -27,6 +27,8 @@ export const SUPPORT_MESSAGE_MAX = 5000;
 
 /** Texts of the spec (word for word) and the server's own refusals. */
 export const SUPPORT_MESSAGES = {
+  /** A staff reply's author as users see it (no name or e-mail of the admin). */
+  staffName: "Staff",
   subjectLength: "Subject must be at least 5 characters",
   subjectTooLong: "Subject must be at most 100 characters",
   messageLength: "Message must be at least 10 characters",

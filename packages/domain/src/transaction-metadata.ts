@@ -30,11 +30,10 @@ export const topUpMetadataSchema = z.strictObject({
     .optional(),
 });
 
+/** Names only: both parties read it, and an e-mail is its owner's sign-in name (docs/decisions.md "Security, second round"). */
 export const p2pMetadataSchema = z.strictObject({
   senderName: text,
-  senderEmail: text,
   recipientName: text,
-  recipientEmail: text,
 });
 
 /** Withdrawals and bank transfers: both type `transfer` (DECISIONS "Banking"). */

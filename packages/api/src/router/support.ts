@@ -17,14 +17,18 @@ export interface TicketView {
   userName: string;
 }
 
-/** A reply as the spec's client reads it (spec 02 §3 "Ticket reply"); `userRole` 'admin' is shown as Staff. */
+/**
+ * A reply as the spec's client reads it (spec 02 §3 "Ticket reply"); `userRole` 'admin' is shown
+ * as Staff. To anyone but an admin, a staff reply's author is `userName` 'Staff' with `userEmail`
+ * null (docs/decisions.md "Security, second round": no e-mail of another user reaches a user).
+ */
 export interface ReplyView {
   id: number;
   ticketId: number;
   userId: number;
   message: string;
   createdAt: Date;
-  userEmail: string;
+  userEmail: string | null;
   userName: string;
   userRole: "user" | "admin";
 }
@@ -48,16 +52,20 @@ const toTicketView = (t: TicketWithAuthor): TicketView => ({
   userName: t.userName,
 });
 
-const toReplyView = (r: ReplyWithAuthor): ReplyView => ({
-  id: r.id,
-  ticketId: r.ticketId,
-  userId: r.userId,
-  message: r.message,
-  createdAt: r.createdAt,
-  userEmail: r.userEmail,
-  userName: r.userName,
-  userRole: r.userRole,
-});
+/** `r` as `viewer` may see it: staff replies are 'Staff', without an e-mail, to anyone but an admin. */
+const toReplyView = (r: ReplyWithAuthor, viewer: schema.User): ReplyView => {
+  const anonymous = r.userRole === "admin" && viewer.role !== "admin";
+  return {
+    id: r.id,
+    ticketId: r.ticketId,
+    userId: r.userId,
+    message: r.message,
+    createdAt: r.createdAt,
+    userEmail: anonymous ? null : r.userEmail,
+    userName: anonymous ? SUPPORT_MESSAGES.staffName : r.userName,
+    userRole: r.userRole,
+  };
+};
 
 const idInput = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -76,7 +84,7 @@ async function visibleTicket(db: DbOrTx, user: schema.User, id: number): Promise
 /** The ticket's detail ({ticket, replies}) for `user`, or NOT_FOUND. */
 async function ticketDetail(db: Database, user: schema.User, id: number): Promise<TicketDetail> {
   const ticket = await visibleTicket(db, user, id);
-  return { ticket: toTicketView(ticket), replies: (await listReplies(db, ticket.id)).map(toReplyView) };
+  return { ticket: toTicketView(ticket), replies: (await listReplies(db, ticket.id)).map((reply) => toReplyView(reply, user)) };
 }
 
 /** Support tickets need `feature_support_tickets` for non-admins (spec 02 §6; admins exempt). */
@@ -129,7 +137,7 @@ export const supportRouter = router({
         if (locked.status === "closed") throw new DomainError("RULE_VIOLATION", SUPPORT_MESSAGES.ticketClosed);
         const userRole = ctx.user.role === "admin" ? "admin" : "user";
         const reply = await insertReply(tx, { ticketId: locked.id, userId: ctx.user.id, message: input.message, userRole });
-        return toReplyView({ ...reply, userName: ctx.user.name, userEmail: ctx.user.email });
+        return toReplyView({ ...reply, userName: ctx.user.name, userEmail: ctx.user.email }, ctx.user);
       }),
     ),
 

@@ -15,7 +15,7 @@ const base: TransactionView = {
   description: "Transfer to Bayo Lawal",
   senderId: 7,
   recipientId: 8,
-  metadata: { senderName: "Ada Obi", senderEmail: "ada@example.com", recipientName: "Bayo Lawal", recipientEmail: "bayo@example.com", fee: 0 },
+  metadata: { senderName: "Ada Obi", recipientName: "Bayo Lawal", fee: 0 },
 };
 
 describe("signedAmount (spec 01 §3)", () => {

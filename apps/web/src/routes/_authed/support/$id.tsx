@@ -117,7 +117,7 @@ function TicketView({ detail }: { detail: TicketDetail }) {
                       <Text size="sm" fw={600}>
                         {reply.userName || "Unknown User"}
                       </Text>
-                      {reply.userRole === "admin" ? (
+                      {reply.userRole === "admin" && reply.userName !== SUPPORT_MESSAGES.staffName ? (
                         <Badge size="sm" color="kolo.9" variant="filled">
                           Staff
                         </Badge>
