@@ -1,14 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { addBankAccountSchema, nameTokens, namesMatch, sameAccountName } from "./banking";
+import { addBankAccountSchema, nameTokens, nameWithin, sameAccountName } from "./banking";
 
-describe("name match (DECISIONS 'Identity verification')", () => {
-  it("ignores case, accents and order; needs two tokens in common", () => {
+describe("name rule: every part of the name within the BVN's name (docs/decisions.md)", () => {
+  it("ignores case, accents and order; every part must be there, at least two parts", () => {
     expect(nameTokens("Chióma  OKAFOR-Eze")).toEqual(["chioma", "okafor", "eze"]);
-    expect(namesMatch("Chioma Okafor", "OKAFOR CHIOMA")).toBe(true);
-    expect(namesMatch("Chióma Okafor", "CHIOMA ADA OKAFOR")).toBe(true);
-    expect(namesMatch("Chioma Eze", "CHIOMA OKAFOR")).toBe(false);
-    expect(namesMatch("Chioma", "CHIOMA")).toBe(false);
-    expect(namesMatch("Chioma Chioma", "CHIOMA OKAFOR")).toBe(false);
+    expect(nameWithin("Chioma Okafor", "OKAFOR CHIOMA")).toBe(true);
+    expect(nameWithin("Chióma Okafor", "CHIOMA ADA OKAFOR")).toBe(true);
+    expect(nameWithin("Chioma Eze", "CHIOMA OKAFOR")).toBe(false);
+    expect(nameWithin("Chioma", "CHIOMA")).toBe(false);
+    expect(nameWithin("Chioma Chioma", "CHIOMA OKAFOR")).toBe(false);
+  });
+
+  it("a name padded with someone else's names is not within either BVN", () => {
+    // Two matching tokens used to be enough: "Chioma Okafor Adaeze Okonkwo" matched both people.
+    expect(nameWithin("Chioma Okafor Adaeze Okonkwo", "CHIOMA OKAFOR")).toBe(false);
+    expect(nameWithin("Chioma Okafor Adaeze Okonkwo", "ADAEZE OKONKWO")).toBe(false);
+    expect(nameWithin("ADAEZE OKONKWO", "CHIOMA OKAFOR")).toBe(false);
   });
 
   it("sameAccountName compares the whole name, ignoring case and spacing", () => {

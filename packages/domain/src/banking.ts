@@ -55,21 +55,23 @@ export function nameTokens(name: string): string[] {
 }
 
 /**
- * DECISIONS "Identity verification": two names match when, compared case-, accent- and
- * order-insensitively token by token, at least two tokens are the same.
- * "Chioma Okafor" matches "OKAFOR CHIOMA ADA"; "Chioma Eze" does not match "Chioma Okafor".
+ * Whether every part of `name` appears in `reference` (docs/decisions.md "Security, second
+ * round", replacing DECISIONS' two-token rule): tokens compared case-, accent- and
+ * order-insensitively, each token of `reference` used once, and `name` has at least two parts.
+ * The profile name against the BVN's name, and a bank account's name against the BVN's name.
+ * "Chioma Okafor" is within "OKAFOR CHIOMA ADA"; "Chioma Ada Okafor" is not within "CHIOMA OKAFOR";
+ * "Chioma" alone is within nothing.
  */
-export function namesMatch(a: string, b: string): boolean {
-  const remaining = nameTokens(b);
-  let matched = 0;
-  for (const token of nameTokens(a)) {
+export function nameWithin(name: string, reference: string): boolean {
+  const parts = nameTokens(name);
+  if (parts.length < 2) return false;
+  const remaining = nameTokens(reference);
+  for (const token of parts) {
     const at = remaining.indexOf(token);
-    if (at !== -1) {
-      remaining.splice(at, 1);
-      matched++;
-    }
+    if (at === -1) return false;
+    remaining.splice(at, 1);
   }
-  return matched >= 2;
+  return true;
 }
 
 /** The same account holder name twice, ignoring case, accents and spacing (the client's resolved name against the server's). */

@@ -24,7 +24,7 @@ import {
   formatWait,
   koboToNaira,
   msUntilReset,
-  namesMatch,
+  nameWithin,
   normaliseNigerianPhone,
   toVerificationLevel,
 } from "@kolo/domain";
@@ -87,21 +87,25 @@ export function transactionLimit(user: schema.User): { currentLimit: number; cur
 
 const unavailable = () => new DomainError("SERVICE_UNAVAILABLE", VERIFICATION_MESSAGES.unavailable);
 
-/** Why a BVN record does not belong to this user, or null when it does. */
-function mismatch(record: BvnRecord, user: schema.User, input: BvnVerificationInput): string | null {
-  if (!namesMatch(`${record.firstName} ${record.lastName}`, user.name)) return VERIFICATION_MESSAGES.nameMismatch;
-  if (record.dateOfBirth !== input.dateOfBirth) return VERIFICATION_MESSAGES.dateOfBirthMismatch;
-  if (normaliseNigerianPhone(record.mobile) !== input.phoneNumber) return VERIFICATION_MESSAGES.phoneMismatch;
-  return null;
+const bvnNameOf = (record: BvnRecord) => `${record.firstName} ${record.lastName}`;
+
+/**
+ * Whether the BVN record belongs to this user: every part of the profile name within the BVN's
+ * name (nameWithin), the same date of birth, the same mobile once normalised. One answer for any
+ * mismatch, never which field differed (docs/decisions.md "Security, second round").
+ */
+function belongsToUser(record: BvnRecord, user: schema.User, input: BvnVerificationInput): boolean {
+  return nameWithin(user.name, bvnNameOf(record)) && record.dateOfBirth === input.dateOfBirth && normaliseNigerianPhone(record.mobile) === input.phoneNumber;
 }
 
 /**
  * POST /api/verification/bvn. Refuses an already verified BVN (400), a blocked user (429 with the
  * time left). Claims an attempt first (parallel calls never exceed 3), then asks the provider:
  * an outage gives the attempt back and answers 503 'Verification service unavailable. Please try
- * again later.'; not found, a name/date/phone mismatch or a BVN on another account count as
- * failed (400, details {verificationAttempts, attemptsRemaining}). Success stores the keyed hash
- * and last 4 and raises the user to level 1.
+ * again later.'; 'BVN not found', any name/date/phone mismatch ('The details do not match the BVN
+ * records', one message for all three) or a BVN on another account count as failed (400,
+ * details {verificationAttempts, attemptsRemaining}). Success stores the keyed hash, the last 4
+ * and the BVN's name, and raises the user to level 1.
  */
 export async function verifyBvn(db: Database, services: Services, user: schema.User, input: BvnVerificationInput) {
   const current = await getUserVerification(db, user.id);
@@ -118,10 +122,14 @@ export async function verifyBvn(db: Database, services: Services, user: schema.U
     services.log.warn({ err: error instanceof Error ? error.message : "unknown", userId: user.id }, "BVN provider call failed");
     throw unavailable();
   }
-  const reason = mismatch(record, user, input);
-  if (reason) return fail(db, services, user.id, reason);
+  if (!belongsToUser(record, user, input)) return fail(db, services, user.id, VERIFICATION_MESSAGES.detailsMismatch);
 
-  const stored = await storeVerifiedBvn(db, user.id, { bvnHash: bvnHash(input.bvn, services.bvnHashKey), bvnLast4: input.bvn.slice(-4), at: now(services) });
+  const stored = await storeVerifiedBvn(db, user.id, {
+    bvnHash: bvnHash(input.bvn, services.bvnHashKey),
+    bvnLast4: input.bvn.slice(-4),
+    bvnName: bvnNameOf(record),
+    at: now(services),
+  });
   if (!stored) return fail(db, services, user.id, VERIFICATION_MESSAGES.bvnTaken);
   return { success: true as const, message: VERIFICATION_MESSAGES.bvnVerified, verificationLevel: 1 as const };
 }
@@ -143,8 +151,10 @@ function blockedError(lastFailedAt: Date | null, at: Date) {
 /**
  * POST /api/verification/bank-account/{id}: needs level 1 (400 'Please verify your BVN first');
  * the account must be the user's (404); its name is resolved again through the provider (503 on
- * an outage) and must match the profile name (400 'Bank account name does not match your profile
- * name'). Success marks the account verified and raises the user to level 2.
+ * an outage) and every part of it must be within the BVN's name (nameWithin; a BVN verified before
+ * the name was kept is compared with the profile name, which passed that BVN's check) (400 'Bank
+ * account name does not match the name on your BVN'). Success marks the account verified and
+ * raises the user to level 2.
  */
 export async function verifyBankAccount(db: Database, services: Services, user: schema.User, bankAccountId: number) {
   if (user.verificationLevel >= 2) throw new DomainError("RULE_VIOLATION", VERIFICATION_MESSAGES.alreadyFullyVerified);
@@ -161,7 +171,8 @@ export async function verifyBankAccount(db: Database, services: Services, user: 
     services.log.warn({ err: error instanceof Error ? error.message : "unknown", userId: user.id }, "Bank account verification provider call failed");
     throw unavailable();
   }
-  if (!namesMatch(accountName, user.name)) throw new DomainError("RULE_VIOLATION", VERIFICATION_MESSAGES.bankNameMismatch);
+  const bvnName = (await getUserVerification(db, user.id)).bvnName ?? user.name;
+  if (!nameWithin(accountName, bvnName)) throw new DomainError("RULE_VIOLATION", VERIFICATION_MESSAGES.bankNameMismatch);
   await storeVerifiedBankAccount(db, user.id, account.id, now(services));
   return { success: true as const, message: VERIFICATION_MESSAGES.bankVerified, verificationLevel: 2 as const };
 }

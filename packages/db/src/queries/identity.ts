@@ -51,7 +51,7 @@ const isUniqueViolation = (error: unknown): boolean =>
  * Answers false when another account already holds this BVN (the unique hash), leaving the
  * user's row untouched.
  */
-export async function storeVerifiedBvn(db: Database, userId: number, values: { bvnHash: string; bvnLast4: string; at: Date }): Promise<boolean> {
+export async function storeVerifiedBvn(db: Database, userId: number, values: { bvnHash: string; bvnLast4: string; bvnName: string; at: Date }): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [taken] = await tx
       .select({ userId: userVerifications.userId })
@@ -66,6 +66,7 @@ export async function storeVerifiedBvn(db: Database, userId: number, values: { b
           .set({
             bvnHash: values.bvnHash,
             bvnLast4: values.bvnLast4,
+            bvnName: values.bvnName,
             bvnVerifiedAt: values.at,
             // the claimed attempt was not a failure
             failedAttempts: sql`greatest(${userVerifications.failedAttempts} - 1, 0)`,

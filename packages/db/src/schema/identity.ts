@@ -17,6 +17,8 @@ export const userVerifications = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     bvnHash: text().unique(),
     bvnLast4: text(),
+    /** The BVN record's name as the provider gave it (first and last name): bank account names must be within it. */
+    bvnName: text(),
     bvnVerifiedAt: timestamp({ withTimezone: true }),
     bankAccountVerifiedAt: timestamp({ withTimezone: true }),
     failedAttempts: integer().notNull().default(0),

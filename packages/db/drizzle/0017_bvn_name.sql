@@ -1,0 +1,1 @@
+ALTER TABLE "user_verifications" ADD COLUMN "bvn_name" text;
