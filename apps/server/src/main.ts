@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from "@kolo/db/embedded";
 import { buildApp } from "./app";
 import { readEnv } from "./env";
 import { DEMO_USERS, seedDemoUsers } from "./seed";
+import { DEV_TOTP_SECRET_BASE32 } from "@kolo/api";
 import { createServices } from "./services";
 
 /** Shouted at start-up when KOLO_SANDBOX=1 lets production run the sandbox (DECISIONS "Security"). */
@@ -93,6 +94,7 @@ async function main() {
   if (seed) {
     console.log("Demo sign-ins:");
     for (const demo of DEMO_USERS) console.log(`  ${demo.role.padEnd(9)} ${demo.email} / ${demo.password}`);
+    console.log(`  admins' second factor (TOTP, development only): secret ${DEV_TOTP_SECRET_BASE32}`);
   }
 }
 

@@ -1,15 +1,18 @@
 // The second security round (docs/decisions.md "Security, second round"): no e-mail of another
 // user reaches a user, identity names, admin lockout without denial of service, and the money
 // paths' guards. Through the real server and its provider sandboxes on a real PostgreSQL.
+import { totpCode } from "@kolo/api";
 import { promoteToAdmin, createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SandboxServer, api, fundWallet, signUp, startSandboxServer } from "./sandbox-server";
 
 let t: TestDatabase;
 let server: SandboxServer;
+const logLines: string[] = [];
 beforeAll(async () => {
   t = await createTestDatabase();
-  server = await startSandboxServer(t.db);
+  server = await startSandboxServer(t.db, { authRateLimit: { max: 10_000, windowMs: 60_000 }, logLines });
 });
 afterAll(async () => {
   await server.app.close();
@@ -59,5 +62,127 @@ describe("no e-mail of another user ever reaches a user", () => {
     ]);
     const staffView = (await (await api(admin, "GET", `/api/support-tickets/${ticket.id}`)).json()) as { replies: { userName: string }[] };
     expect(staffView.replies[0]!.userName).toBe("Agent Smith");
+  });
+});
+
+const DEV_SECRET = Buffer.from("48656c6c6f21deadbeef", "hex");
+const login = (base: string, email: string, password: string) =>
+  fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email, password }) });
+const cookieOf = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith("kolo_session="))!.split(";")[0]!;
+
+/** A fresh admin enrolled with the development secret; answers its e-mail and password (no session kept). */
+async function freshAdmin(name = "Vault Keeper") {
+  const admin = await signUp(server.base, name);
+  await promoteToAdmin(t.db, admin.user.id);
+  return { ...admin, password: "secret123" };
+}
+
+describe("admin accounts: throttled, never locked, by wrong passwords", () => {
+  it("a personal account still locks at the 5th wrong password", async () => {
+    const user = await signUp(server.base);
+    for (let i = 0; i < 5; i++) expect((await login(server.base, user.user.email, "wrong-password")).status).toBe(401);
+    const right = await login(server.base, user.user.email, "secret123");
+    expect([right.status, ((await right.json()) as { message: string }).message]).toEqual([403, "Account locked"]);
+  });
+
+  it("an admin is throttled with a doubling delay and signs in once it has passed, whatever anyone tried", async () => {
+    const admin = await freshAdmin();
+    expect((await login(server.base, admin.user.email, "wrong-password")).status).toBe(401);
+    // The next password is not even checked for 1 s: the right one is refused too, with the wait.
+    const throttled = await login(server.base, admin.user.email, "secret123");
+    expect(throttled.status).toBe(429);
+    expect(((await throttled.json()) as { message: string; details: { retryAfterSeconds: number } })).toMatchObject({
+      message: "Too many failed sign-in attempts. Try again in 1 second.",
+      details: { retryAfterSeconds: 1 },
+    });
+    const wait = async () => (await t.client`select extract(epoch from login_blocked_until - now())::float as s from users where id = ${admin.user.id}`)[0]!.s as number;
+    const delays = [];
+    for (let failure = 2; failure <= 12; failure++) {
+      await t.client`update users set login_blocked_until = now() - interval '1 second' where id = ${admin.user.id}`;
+      expect((await login(server.base, admin.user.email, "wrong-password")).status).toBe(401);
+      delays.push(Math.round(await wait()));
+    }
+    expect(delays).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+    const [row] = await t.client`select status from users where id = ${admin.user.id}`;
+    expect(row!.status).toBe("active");
+    await t.client`update users set login_blocked_until = now() - interval '1 second' where id = ${admin.user.id}`;
+    const ok = await login(server.base, admin.user.email, "secret123");
+    expect([ok.status, await ok.json()]).toEqual([200, { mfaRequired: true, enrolled: true }]);
+    const [after] = await t.client`select failed_login_count, login_blocked_until from users where id = ${admin.user.id}`;
+    expect(after).toEqual({ failed_login_count: 0, login_blocked_until: null });
+  });
+});
+
+describe("a second factor for admins (TOTP, RFC 6238)", () => {
+  const call = (cookie: string, method: string, path: string, body?: unknown) =>
+    fetch(`${server.base}${path}`, { method, headers: { cookie, origin: server.base, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+  it("a session is not admin until the code is given; each code is accepted once", async () => {
+    const admin = await freshAdmin();
+    const first = await login(server.base, admin.user.email, admin.password);
+    expect(await first.json()).toEqual({ mfaRequired: true, enrolled: true });
+    const cookie = cookieOf(first);
+    for (const path of ["/api/admin/stats", "/api/admin/users", "/api/transactions", "/api/support-tickets"]) {
+      const refused = await call(cookie, "GET", path);
+      expect([path, refused.status, ((await refused.json()) as { code: string; message: string }).message]).toEqual([path, 403, "Second factor required"]);
+    }
+    expect(await (await call(cookie, "GET", "/api/auth/me")).json()).toMatchObject({ id: admin.user.id, mfaRequired: true, mfaEnrolled: true });
+    const wrong = await call(cookie, "POST", "/api/auth/mfa", { code: totpCode(DEV_SECRET, new Date(Date.now() - 5 * 60_000)) });
+    expect([wrong.status, ((await wrong.json()) as { message: string }).message]).toEqual([401, "Invalid code"]);
+    expect((await call(cookie, "POST", "/api/auth/mfa", { code: "12345" })).status).toBe(400);
+
+    const code = totpCode(DEV_SECRET);
+    const right = await call(cookie, "POST", "/api/auth/mfa", { code });
+    expect(right.status).toBe(200);
+    expect(await right.json()).toMatchObject({ id: admin.user.id, recoveryCodes: null });
+    expect((await call(cookie, "GET", "/api/admin/stats")).status).toBe(200);
+    expect((await (await call(cookie, "GET", "/api/auth/me")).json()) as Record<string, unknown>).not.toHaveProperty("mfaRequired");
+
+    // The same code on a second sign-in (a replay) is refused.
+    const second = cookieOf(await login(server.base, admin.user.email, admin.password));
+    expect((await call(second, "POST", "/api/auth/mfa", { code })).status).toBe(401);
+    expect((await call(second, "GET", "/api/admin/stats")).status).toBe(403);
+  });
+
+  it("a new admin enrols at first sign-in: a secret for the QR code, then 10 recovery codes stored hashed, each accepted once", async () => {
+    const admin = await signUp(server.base, "New Admin");
+    await t.client`update users set role = 'admin' where id = ${admin.user.id}`;
+    const signIn = await login(server.base, admin.user.email, "secret123");
+    expect(await signIn.json()).toEqual({ mfaRequired: true, enrolled: false });
+    const cookie = cookieOf(signIn);
+    expect((await call(cookie, "POST", "/api/auth/mfa", { code: "123456" })).status).toBe(400); // not enrolling yet
+    const enrol = (await (await call(cookie, "POST", "/api/auth/mfa/enrol")).json()) as { secret: string; otpauthUri: string };
+    expect(enrol.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(enrol.otpauthUri).toContain(`secret=${enrol.secret}`);
+    expect(enrol.otpauthUri).toMatch(/^otpauth:\/\/totp\/Kolo:.+period=30/);
+    const secret = Buffer.from(decodeBase32IgnorePadding(enrol.secret));
+    const confirmed = (await (await call(cookie, "POST", "/api/auth/mfa", { code: totpCode(secret) })).json()) as { recoveryCodes: string[]; recoveryCodesLeft: number };
+    expect(confirmed.recoveryCodes).toHaveLength(10);
+    expect(new Set(confirmed.recoveryCodes).size).toBe(10);
+    expect(confirmed.recoveryCodesLeft).toBe(10);
+    expect((await call(cookie, "GET", "/api/admin/stats")).status).toBe(200);
+    const stored = await t.client`select code_hash from mfa_recovery_codes where user_id = ${admin.user.id}`;
+    expect(stored).toHaveLength(10);
+    for (const code of confirmed.recoveryCodes) expect(stored.map((r) => r.code_hash)).not.toContain(code);
+    expect((await call(cookie, "POST", "/api/auth/mfa/enrol")).status).toBe(400); // enrolled already
+
+    const recovery = confirmed.recoveryCodes[3]!;
+    const next = cookieOf(await login(server.base, admin.user.email, "secret123"));
+    const used = await call(next, "POST", "/api/auth/mfa", { code: recovery.toUpperCase() });
+    expect([used.status, ((await used.json()) as { recoveryCodesLeft: number }).recoveryCodesLeft]).toEqual([200, 9]);
+    const again = cookieOf(await login(server.base, admin.user.email, "secret123"));
+    expect((await call(again, "POST", "/api/auth/mfa", { code: recovery })).status).toBe(401);
+  });
+
+  it("5 wrong codes in 15 minutes stop codes being checked, the right one included", async () => {
+    const admin = await freshAdmin();
+    const cookie = cookieOf(await login(server.base, admin.user.email, admin.password));
+    const wrongCode = totpCode(DEV_SECRET, new Date(Date.now() - 10 * 60_000));
+    for (let i = 0; i < 5; i++) expect((await call(cookie, "POST", "/api/auth/mfa", { code: wrongCode })).status).toBe(401);
+    const blocked = await call(cookie, "POST", "/api/auth/mfa", { code: totpCode(DEV_SECRET) });
+    expect(blocked.status).toBe(429);
+    expect(((await blocked.json()) as { message: string }).message).toMatch(/^Too many wrong codes\. Try again in 1[45] minutes\.$/);
+    await t.client`update users set mfa_window_started_at = now() - interval '16 minutes' where id = ${admin.user.id}`;
+    expect((await call(cookie, "POST", "/api/auth/mfa", { code: totpCode(DEV_SECRET) })).status).toBe(200);
   });
 });

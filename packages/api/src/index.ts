@@ -6,6 +6,7 @@ export { INTERNAL_ERROR_MESSAGE, SERVICE_UNAVAILABLE_MESSAGE, createContext, pub
 export type { Services } from "./services";
 export { SESSION_COOKIE_NAME } from "./auth/session";
 export { hashPassword } from "./auth/password";
+export { DEV_TOTP_SECRET_BASE32, devTotpSecret, totpCode } from "./auth/mfa";
 export type { PublicUser } from "./users";
 
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -1,7 +1,7 @@
 // The one place tRPC is created: context, superjson, the error formatter and the procedure
 // builders (public, protected, admin, feature-guarded). Every router builds on these.
 import { type Database, featureSwitches, isDatabaseUnavailable, type schema } from "@kolo/db";
-import { type DomainErrorCode, type FeatureKey, DomainError, FEATURE_DISABLED_MESSAGE, MESSAGES, isDomainError, isFeatureEnabled } from "@kolo/domain";
+import { type DomainErrorCode, type FeatureKey, DomainError, FEATURE_DISABLED_MESSAGE, MESSAGES, MFA_MESSAGES, isDomainError, isFeatureEnabled } from "@kolo/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError, z } from "zod";
@@ -18,6 +18,11 @@ export interface Context {
   db: Database;
   user: schema.User | null;
   session: schema.Session | null;
+  /**
+   * An admin's session before the second factor was given (docs/admin-security.md): it may only
+   * finish signing in (auth.me, auth.mfa, auth.mfaEnrol, logout); every other procedure refuses it.
+   */
+  mfaPending: boolean;
   cookies: SessionCookieWriter;
   services: Services;
 }
@@ -33,14 +38,15 @@ export interface CreateContextOptions {
 /** Builds the per-request context: validates (and slides) the session, clears a dead cookie. */
 export async function createContext(options: CreateContextOptions): Promise<Context> {
   const { db, sessionToken, cookies, services } = options;
-  if (!sessionToken) return { db, user: null, session: null, cookies, services };
+  if (!sessionToken) return { db, user: null, session: null, mfaPending: false, cookies, services };
   const validated = await validateSessionToken(db, sessionToken);
   if (!validated) {
     cookies.clear();
-    return { db, user: null, session: null, cookies, services };
+    return { db, user: null, session: null, mfaPending: false, cookies, services };
   }
   if (validated.renewed) cookies.set(sessionToken, validated.session.expiresAt);
-  return { db, user: validated.user, session: validated.session, cookies, services };
+  const mfaPending = validated.user.role === "admin" && !validated.session.mfaVerified;
+  return { db, user: validated.user, session: validated.session, mfaPending, cookies, services };
 }
 
 /** The body every failed call answers with, on tRPC (inside `data`) and REST alike. */
@@ -99,13 +105,25 @@ const domainErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(domainErrors);
 
-/** Needs a valid session: UNAUTHORIZED 'Not authenticated' otherwise. */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+/**
+ * Needs a valid session, even an admin's before the second factor: only for finishing sign-in
+ * (auth.me, auth.mfa, auth.mfaEnrol). UNAUTHORIZED 'Not authenticated' otherwise.
+ */
+export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw new DomainError("UNAUTHENTICATED", MESSAGES.notAuthenticated);
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-/** Admins only: FORBIDDEN 'Admin access required' otherwise. */
+/**
+ * Needs a complete session: UNAUTHORIZED 'Not authenticated' without one; FORBIDDEN (MFA_REQUIRED)
+ * 'Second factor required' for an admin session whose second factor was not given yet.
+ */
+export const protectedProcedure = sessionProcedure.use(({ ctx, next }) => {
+  if (ctx.mfaPending) throw new DomainError("MFA_REQUIRED", MFA_MESSAGES.required);
+  return next();
+});
+
+/** Admins whose session passed the second factor only: FORBIDDEN 'Admin access required' for other roles (MFA_REQUIRED before the code, see protectedProcedure). */
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== "admin") throw new DomainError("FORBIDDEN", MESSAGES.adminOnly);
   return next();

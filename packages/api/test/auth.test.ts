@@ -60,7 +60,7 @@ describe("auth.login", () => {
     const { user, password } = await registerUser(t.db);
     const { caller, jar } = await callerWith(t.db);
     const loggedIn = await caller.auth.login({ username: user.email.toUpperCase(), password });
-    expect(loggedIn.id).toBe(user.id);
+    expect("id" in loggedIn && loggedIn.id).toBe(user.id);
     const token = jar.token!;
     const sessions = await t.db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id));
     expect(sessions.map((s) => s.id)).toContain(sessionIdFromToken(token));

@@ -1,6 +1,7 @@
 // Test factories for router tests: a caller with a cookie jar, and users made through the
 // real register procedure. Each test file passes its own database.
 import { type Database, insertTransaction, schema } from "@kolo/db";
+import { promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
 import { ZodError } from "zod";
 import { PaystackClient, type Services, VtpassClient, createCaller, createContext, recordingScheduler, settleTopUp } from "../src/index";
@@ -80,7 +81,8 @@ export async function registerUser(db: Database, overrides: { name?: string; ema
     email: overrides.email ?? `user${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`,
     password,
   });
-  if (overrides.role) await db.update(schema.users).set({ role: overrides.role }).where(eq(schema.users.id, user.id));
+  if (overrides.role === "admin") await promoteToAdmin(db, user.id);
+  else if (overrides.role) await db.update(schema.users).set({ role: overrides.role }).where(eq(schema.users.id, user.id));
   return { user: { ...user, role: overrides.role ?? user.role }, jar, password };
 }
 

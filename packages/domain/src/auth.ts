@@ -82,3 +82,33 @@ export const registerFormSchema = z
     path: ["confirmPassword"],
     message: MESSAGES.passwordsDoNotMatch,
   });
+
+/** The admin second factor (docs/admin-security.md): TOTP as RFC 6238 and one-time recovery codes. */
+export const MFA_MESSAGES = {
+  required: "Second factor required",
+  invalidCode: "Invalid code",
+  codeFormat: "Enter the 6-digit code from your authenticator app or a recovery code",
+  /** {time}: how long until codes are checked again, e.g. '14 minutes'. */
+  throttled: "Too many wrong codes. Try again in {time}.",
+  alreadyEnrolled: "The second factor is already set up",
+  notEnrolling: "Start the second factor set-up first",
+  adminsOnly: "Only admin accounts use a second factor",
+  /** {time}: how long until a password is checked again for this admin, e.g. '8 seconds'. */
+  loginThrottled: "Too many failed sign-in attempts. Try again in {time}.",
+} as const;
+
+/** TOTP parameters (RFC 6238): 6 digits, 30 s steps, one step either side accepted. */
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_SECONDS = 30;
+/** Wrong codes allowed per window before codes stop being checked. */
+export const MFA_MAX_FAILURES = 5;
+export const MFA_WINDOW_MS = 15 * 60 * 1000;
+export const MFA_RECOVERY_CODE_COUNT = 10;
+
+/** POST /api/auth/mfa {code}: 6 digits, or a recovery code (10 letters or digits, a dash allowed after the 5th). */
+export const mfaCodeSchema = z.object({
+  code: plainText({ error: MFA_MESSAGES.codeFormat })
+    .trim()
+    .toLowerCase()
+    .regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/, { error: MFA_MESSAGES.codeFormat }),
+});

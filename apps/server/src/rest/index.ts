@@ -17,6 +17,8 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
 
   route("POST", "/api/auth/register", (caller, req) => caller.auth.register(req.body as never), 201);
   route("POST", "/api/auth/login", (caller, req) => caller.auth.login(req.body as never));
+  route("POST", "/api/auth/mfa", (caller, req) => caller.auth.mfa(req.body as never));
+  route("POST", "/api/auth/mfa/enrol", (caller) => caller.auth.mfaEnrol());
   route("POST", "/api/auth/logout", (caller) => caller.auth.logout());
   route("GET", "/api/auth/me", (caller) => caller.auth.me());
 

@@ -1,17 +1,26 @@
 import {
+  adminLoginWaitSeconds,
+  afterFailedLogin,
   claimLoginAttempt,
   deleteUserSessions,
   ensureUserWallet,
   findUserByEmail,
   insertUser,
-  lockAfterFailedLogin,
   recordSuccessfulLogin,
 } from "@kolo/db";
-import { DomainError, MAX_FAILED_LOGINS, MESSAGES, loginSchema, registerSchema } from "@kolo/domain";
+import { DomainError, MAX_FAILED_LOGINS, MESSAGES, MFA_MESSAGES, loginSchema, mfaCodeSchema, registerSchema } from "@kolo/domain";
+import { completeSecondFactor, startTotpEnrolment } from "../auth/mfa";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/password";
 import { createSession, generateSessionToken, invalidateSession } from "../auth/session";
-import { type Context, protectedProcedure, publicProcedure, router } from "../trpc";
+import { type Context, publicProcedure, router, sessionProcedure } from "../trpc";
 import { toPublicUser } from "../users";
+
+/** The admin throttle's refusal: 429 with the wait (docs/decisions.md "Security, second round"). */
+async function adminThrottled(ctx: Context, userId: number) {
+  const wait = Math.max(1, await adminLoginWaitSeconds(ctx.db, userId));
+  const time = wait >= 60 ? `${Math.ceil(wait / 60)} minute${wait > 60 ? "s" : ""}` : `${wait} second${wait === 1 ? "" : "s"}`;
+  return new DomainError("RATE_LIMITED", MFA_MESSAGES.loginThrottled.replace("{time}", time), { retryAfterSeconds: wait });
+}
 
 async function startSession(ctx: Context, userId: number) {
   const token = generateSessionToken();
@@ -38,12 +47,16 @@ export const authRouter = router({
   }),
 
   /**
-   * {email | username, password} -> PublicUser, and a session cookie.
-   * Errors: UNAUTHORIZED 'Invalid email or password' (whichever was wrong); FORBIDDEN
-   * 'Account suspended' / 'Account locked'; TOO_MANY_REQUESTS while the last permitted attempts
-   * are being checked by concurrent calls. The 5th consecutive failure locks the account.
-   * Each attempt is claimed (counted) before the password is checked, so concurrent guesses
-   * (a batch, parallel requests) never get more than 5 passwords evaluated (issue 7).
+   * {email | username, password} -> PublicUser, and a session cookie; for an admin
+   * {mfaRequired: true, enrolled} and a session that is not admin until POST /api/auth/mfa
+   * (docs/admin-security.md). Errors: UNAUTHORIZED 'Invalid email or password' (whichever was
+   * wrong); FORBIDDEN 'Account suspended' / 'Account locked'; TOO_MANY_REQUESTS while the last
+   * permitted attempts are being checked by concurrent calls, or (admins) while the throttle
+   * runs: 'Too many failed sign-in attempts. Try again in {time}.' {retryAfterSeconds}.
+   * Personal and merchant accounts lock at the 5th consecutive failure; admins are never locked:
+   * each consecutive failure doubles the wait before the next password is checked (1 s, 2 s, …,
+   * 15 min). Each attempt is claimed before the password is checked, so concurrent guesses never
+   * get more passwords evaluated.
    */
   login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
     const claimed = await claimLoginAttempt(ctx.db, input.email, MAX_FAILED_LOGINS);
@@ -55,11 +68,12 @@ export const authRouter = router({
       }
       if (user.status === "suspended") throw new DomainError("ACCOUNT_SUSPENDED", MESSAGES.accountSuspended);
       if (user.status === "locked") throw new DomainError("ACCOUNT_LOCKED", MESSAGES.accountLocked);
+      if (user.role === "admin") throw await adminThrottled(ctx, user.id);
       // Active, but the last permitted attempts are being checked right now: not evaluated.
       throw new DomainError("RATE_LIMITED", MESSAGES.loginAttemptsInFlight);
     }
     if (!(await verifyPassword(claimed.passwordHash, input.password))) {
-      if (await lockAfterFailedLogin(ctx.db, claimed.id, MAX_FAILED_LOGINS)) await deleteUserSessions(ctx.db, claimed.id);
+      if ((await afterFailedLogin(ctx.db, claimed.id, MAX_FAILED_LOGINS)) === "locked") await deleteUserSessions(ctx.db, claimed.id);
       throw new DomainError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
     }
     const user = await recordSuccessfulLogin(ctx.db, claimed.id);
@@ -70,7 +84,27 @@ export const authRouter = router({
       throw new DomainError("ACCOUNT_LOCKED", MESSAGES.accountLocked);
     }
     await startSession(ctx, user.id);
+    if (user.role === "admin") return { mfaRequired: true as const, enrolled: user.totpSecret !== null };
     return toPublicUser(ctx.db, user);
+  }),
+
+  /**
+   * POST /api/auth/mfa/enrol: an admin not yet enrolled starts the second factor's set-up on a
+   * signed-in session -> {secret (base32), otpauthUri} for the QR code; the set-up is confirmed
+   * by the first code given to auth.mfa. Errors: FORBIDDEN for non-admins, RULE_VIOLATION once
+   * enrolled.
+   */
+  mfaEnrol: sessionProcedure.mutation(({ ctx }) => startTotpEnrolment(ctx.db, ctx.user)),
+
+  /**
+   * POST /api/auth/mfa {code}: an admin's TOTP code (6 digits) or recovery code completes the
+   * sign-in: the session becomes an admin session -> PublicUser & {recoveryCodes (the 10 codes,
+   * only when this code confirmed the enrolment; null otherwise), recoveryCodesLeft}. Errors: see
+   * completeSecondFactor ('Invalid code', 'Too many wrong codes. Try again in {time}.').
+   */
+  mfa: sessionProcedure.input(mfaCodeSchema).mutation(async ({ ctx, input }) => {
+    const result = await completeSecondFactor(ctx.db, { user: ctx.user, sessionId: ctx.session.id, code: input.code, now: ctx.services.now?.() ?? new Date() });
+    return { ...(await toPublicUser(ctx.db, ctx.user)), ...result };
   }),
 
   /** Ends the current session, if any, and clears the cookie. Always succeeds. */
@@ -80,6 +114,12 @@ export const authRouter = router({
     return { message: "Logged out" };
   }),
 
-  /** The signed-in user (the session was validated and slid forward in the context). */
-  me: protectedProcedure.query(({ ctx }) => toPublicUser(ctx.db, ctx.user)),
+  /**
+   * The signed-in user (the session was validated and slid forward in the context), with
+   * `mfaRequired: true` and `mfaEnrolled` on an admin session still waiting for its second factor.
+   */
+  me: sessionProcedure.query(async ({ ctx }) => ({
+    ...(await toPublicUser(ctx.db, ctx.user)),
+    ...(ctx.mfaPending ? { mfaRequired: true as const, mfaEnrolled: ctx.user.totpSecret !== null } : {}),
+  })),
 });

@@ -14,3 +14,4 @@ export * from "./purchases";
 export * from "./reviews";
 export * from "./ledger-verify";
 export * from "./reconciliation";
+export * from "./mfa";

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../client";
 import { type Session, type User, sessions, users } from "../schema";
 
-export async function insertSession(db: DbOrTx, session: Session | Omit<Session, "createdAt">): Promise<void> {
+export async function insertSession(db: DbOrTx, session: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(session);
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { type NewUser, type User, users } from "../schema";
 
@@ -19,34 +19,71 @@ export async function insertUser(db: DbOrTx, values: NewUser): Promise<User | un
   return row;
 }
 
+/** How long an admin's claimed attempt blocks other attempts while its password is checked. */
+const ADMIN_CHECK_GUARD = sql`interval '30 seconds'`;
+/** The longest delay the admin throttle imposes after consecutive wrong passwords (seconds). */
+export const ADMIN_LOGIN_MAX_DELAY_SECONDS = 900;
+
 /**
  * Claims one login attempt for the account with this (normalised) e-mail BEFORE its password is
- * checked, so the 5-failure lock holds whatever the concurrency (issue 7): one atomic UPDATE adds
- * one to `failed_login_count` only while the account is active and fewer than `maxFailures`
- * attempts are counted. Answers the row (the count includes this claim), or undefined when no
- * attempt was claimed: unknown e-mail, suspended, locked, or `maxFailures` attempts already
- * counted or in flight. At most `maxFailures` passwords are ever evaluated before a lock.
+ * checked, so no concurrency gets more passwords evaluated than the rules allow; one atomic UPDATE
+ * adds one to `failed_login_count`, only while the account is active and:
+ * - personal and merchant accounts (DECISIONS "Accounts and sign-in"): fewer than `maxFailures`
+ *   attempts are counted (the 5th failure locks);
+ * - admins (docs/decisions.md "Security, second round"; never locked by passwords): the throttle
+ *   `login_blocked_until` has passed; the claim sets it 30 s ahead while the password is checked.
+ * Answers the row (the count includes this claim), or undefined when no attempt was claimed.
  */
 export async function claimLoginAttempt(db: DbOrTx, email: string, maxFailures: number): Promise<User | undefined> {
   const [row] = await db
     .update(users)
-    .set({ failedLoginCount: sql`${users.failedLoginCount} + 1`, updatedAt: new Date() })
-    .where(and(eq(users.email, email), eq(users.status, "active"), lt(users.failedLoginCount, maxFailures)))
+    .set({
+      failedLoginCount: sql`${users.failedLoginCount} + 1`,
+      loginBlockedUntil: sql`case when ${users.role} = 'admin' then now() + ${ADMIN_CHECK_GUARD} else ${users.loginBlockedUntil} end`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(users.email, email),
+        eq(users.status, "active"),
+        sql`case when ${users.role} = 'admin' then coalesce(${users.loginBlockedUntil}, '-infinity') <= now() else ${users.failedLoginCount} < ${maxFailures} end`,
+      ),
+    )
     .returning();
   return row;
 }
 
 /**
- * After a wrong password (its claim stays counted): locks the account once `maxFailures`
- * attempts are counted (DECISIONS "Accounts and sign-in"). True when this call locked it.
+ * After a wrong password on a claimed attempt (its claim stays counted). Personal and merchant
+ * accounts are locked once `maxFailures` attempts are counted ("locked"). Admins are never locked:
+ * no password is checked for 2^(failures-1) seconds, at most ADMIN_LOGIN_MAX_DELAY_SECONDS
+ * ("throttled"). "counted" otherwise.
  */
-export async function lockAfterFailedLogin(db: DbOrTx, userId: number, maxFailures: number): Promise<boolean> {
-  const rows = await db
+export async function afterFailedLogin(db: DbOrTx, userId: number, maxFailures: number): Promise<"locked" | "throttled" | "counted"> {
+  const [admin] = await db
+    .update(users)
+    .set({
+      loginBlockedUntil: sql`now() + make_interval(secs => least(power(2, least(${users.failedLoginCount}, 20) - 1), ${ADMIN_LOGIN_MAX_DELAY_SECONDS}))`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.id, userId), eq(users.role, "admin")))
+    .returning({ id: users.id });
+  if (admin) return "throttled";
+  const locked = await db
     .update(users)
     .set({ status: "locked", updatedAt: new Date() })
     .where(and(eq(users.id, userId), eq(users.status, "active"), gte(users.failedLoginCount, maxFailures)))
     .returning({ id: users.id });
-  return rows.length > 0;
+  return locked.length > 0 ? "locked" : "counted";
+}
+
+/** Seconds until an admin's sign-in throttle lets a password be checked (0 when it does now). */
+export async function adminLoginWaitSeconds(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ wait: sql<number>`greatest(0, ceil(extract(epoch from (coalesce(${users.loginBlockedUntil}, now()) - now()))))::int` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.wait ?? 0;
 }
 
 /**
@@ -57,7 +94,7 @@ export async function lockAfterFailedLogin(db: DbOrTx, userId: number, maxFailur
 export async function recordSuccessfulLogin(db: DbOrTx, userId: number): Promise<User | undefined> {
   const [row] = await db
     .update(users)
-    .set({ failedLoginCount: 0, updatedAt: new Date() })
+    .set({ failedLoginCount: 0, loginBlockedUntil: null, updatedAt: new Date() })
     .where(and(eq(users.id, userId), eq(users.status, "active")))
     .returning();
   return row;

@@ -1,9 +1,8 @@
 import type { TransactionMetadata } from "@kolo/domain";
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, boolean, check, customType, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bytea } from "./columns";
+import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
-/** A PostgreSQL bytea, read and written as a Node Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
 
 /** The hash chain's start: the head of an account with no postings (32 zero bytes; docs/ledger-verification.md). */
 export const GENESIS_HASH_HEX = "0".repeat(64);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bytea } from "./columns";
 
 export const userRole = pgEnum("user_role", ["admin", "merchant", "personal"]);
 export const userStatus = pgEnum("user_status", ["active", "suspended", "locked"]);
@@ -17,6 +18,21 @@ export const users = pgTable(
     role: userRole().notNull().default("personal"),
     status: userStatus().notNull().default("active"),
     failedLoginCount: integer().notNull().default(0),
+    /**
+     * Admins only (never locked by passwords, docs/decisions.md "Security, second round"): no
+     * password is checked before this time. Set while an attempt is being checked, and after a
+     * wrong password to now + a delay doubling with each consecutive failure.
+     */
+    loginBlockedUntil: timestamp({ withTimezone: true }),
+    /** The admin's TOTP secret (RFC 6238, 20 bytes) once enrolment is confirmed; null: not enrolled. */
+    totpSecret: bytea(),
+    /** A secret shown at enrolment, not yet confirmed by a code. */
+    totpPendingSecret: bytea(),
+    /** The last 30 s step whose code was accepted: a code is accepted once (a replay is refused). */
+    totpLastStep: bigint({ mode: "number" }),
+    /** Wrong second-factor codes in the window that started at mfaWindowStartedAt (5 in 15 min throttle). */
+    mfaFailures: integer().notNull().default(0),
+    mfaWindowStartedAt: timestamp({ withTimezone: true }),
     verificationLevel: integer().notNull().default(0),
     merchantId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -46,9 +62,26 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** An admin's session is admin only once the second factor was given on it (docs/admin-security.md). */
+    mfaVerified: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+/** An admin's one-time recovery codes (10 at enrolment), only their SHA-256 stored; `usedAt` once spent. */
+export const mfaRecoveryCodes = pgTable(
+  "mfa_recovery_codes",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("mfa_recovery_codes_user_hash_key").on(t.userId, t.codeHash)],
 );
 
 export type User = typeof users.$inferSelect;

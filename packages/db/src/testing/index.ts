@@ -5,7 +5,7 @@ import postgres from "postgres";
 import { inject } from "vitest";
 import { type DbHandle, type DbOptions, createDb } from "../client";
 import { eq } from "drizzle-orm";
-import { users } from "../schema";
+import { sessions, users } from "../schema";
 import { urlWithDatabase } from "./shared";
 
 export type { TestDatabaseContext } from "./shared";
@@ -62,11 +62,15 @@ export async function ledgerInvariants(client: postgres.Sql) {
   };
 }
 
+/** The development TOTP secret `JBSWY3DPEHPK3PXP` (base32) as bytes: what the demo admins and test admins are enrolled with. */
+export const DEV_TOTP_SECRET = Buffer.from("48656c6c6f21deadbeef", "hex");
+
 /**
- * Makes `userId` an admin whose existing sessions may act as one. Every test that needs an admin
- * goes through this one function, so a change to what an admin session needs (e.g. a second
- * factor) is made here once.
+ * Makes `userId` an admin enrolled in the second factor with the development secret, whose
+ * existing sessions count as having given it (tests only: the second factor's own tests sign in
+ * through POST /api/auth/mfa). Every test that needs an admin goes through this one function.
  */
 export async function promoteToAdmin(db: DbHandle["db"], userId: number): Promise<void> {
-  await db.update(users).set({ role: "admin" }).where(eq(users.id, userId));
+  await db.update(users).set({ role: "admin", totpSecret: DEV_TOTP_SECRET }).where(eq(users.id, userId));
+  await db.update(sessions).set({ mfaVerified: true }).where(eq(sessions.userId, userId));
 }
