@@ -1,6 +1,6 @@
 // Issue 11: the access-control matrix. Every tRPC procedure (appRouter._def.procedures) and every
 // route the real server declares (Fastify's onRoute) has ONE entry below saying who may call it;
-// each is called by five callers (anonymous, personal, merchant, admin, suspended) through the
+// each is called by six callers (anonymous, personal, merchant, admin, admin before its second factor, suspended) through the
 // real server, and each must answer what its role allows and nothing else. A procedure or route
 // without an entry fails the first test: add the entry when you add the route.
 import { createHash, randomBytes } from "node:crypto";
@@ -20,19 +20,26 @@ import { type SandboxServer, startSandboxServer } from "./sandbox-server";
  * - public: everyone, signed in or not (sign-in, registration, readiness);
  * - signedIn: any active session (personal, merchant, admin); 401 for anonymous and suspended;
  * - admin: admins only; 403 for personal and merchant, 401 for anonymous and suspended;
+ *   an admin session before its second factor (adminNoMfa) gets 403 MFA_REQUIRED here and on
+ *   every signedIn entry;
+ * - signingIn: what finishing a sign-in needs (auth.me, the second factor): any active session,
+ *   an admin's before its second factor too;
+ * - adminSigningIn: the second factor's enrolment: admin sessions, with or without the factor;
  * - sessionless: never reads the session (provider webhooks and sandboxes check their own
- *   signature or secret key): all five callers get the very same answer;
+ *   signature or secret key): all six callers get the very same answer;
  * - trpc: the tRPC endpoint itself, whose procedures have their own entries.
  * Feature switches are a separate guard (each feature's own tests); here they are all on.
  */
-type Access = "public" | "signedIn" | "admin" | "sessionless" | "trpc";
+type Access = "public" | "signedIn" | "signingIn" | "admin" | "adminSigningIn" | "sessionless" | "trpc";
 
 /** Every tRPC procedure, by path. */
 const PROCEDURES: Record<string, Access> = {
   "auth.register": "public",
   "auth.login": "public",
   "auth.logout": "public",
-  "auth.me": "signedIn",
+  "auth.me": "signingIn",
+  "auth.mfa": "signingIn",
+  "auth.mfaEnrol": "adminSigningIn",
   "features.list": "signedIn",
   "features.set": "admin",
   "wallet.topup": "signedIn",
@@ -103,7 +110,9 @@ const ROUTES: Record<string, Access> = {
   "POST /api/auth/register": "public",
   "POST /api/auth/login": "public",
   "POST /api/auth/logout": "public",
-  "GET /api/auth/me": "signedIn",
+  "GET /api/auth/me": "signingIn",
+  "POST /api/auth/mfa": "signingIn",
+  "POST /api/auth/mfa/enrol": "adminSigningIn",
   "GET /api/features": "signedIn",
   "POST /api/wallet/topup": "signedIn",
   "GET /api/wallet/verify/:reference": "signedIn",
@@ -182,16 +191,18 @@ const ROUTES: Record<string, Access> = {
   "POST /sandbox/vtpass/api/requery": "sessionless",
 };
 
-const ROLES = ["anonymous", "personal", "merchant", "admin", "suspended"] as const;
+const ROLES = ["anonymous", "personal", "merchant", "admin", "adminNoMfa", "suspended"] as const;
 type Role = (typeof ROLES)[number];
 
 /** What a caller got: refused as signed out (401), refused as not allowed (403), or let through. */
-type Outcome = "unauthenticated" | "forbidden" | "allowed";
+type Outcome = "unauthenticated" | "forbidden" | "mfaRequired" | "allowed";
 
 const EXPECTED: Record<Exclude<Access, "sessionless" | "trpc">, Record<Role, Outcome>> = {
-  public: { anonymous: "allowed", personal: "allowed", merchant: "allowed", admin: "allowed", suspended: "allowed" },
-  signedIn: { anonymous: "unauthenticated", personal: "allowed", merchant: "allowed", admin: "allowed", suspended: "unauthenticated" },
-  admin: { anonymous: "unauthenticated", personal: "forbidden", merchant: "forbidden", admin: "allowed", suspended: "unauthenticated" },
+  public: { anonymous: "allowed", personal: "allowed", merchant: "allowed", admin: "allowed", adminNoMfa: "allowed", suspended: "allowed" },
+  signedIn: { anonymous: "unauthenticated", personal: "allowed", merchant: "allowed", admin: "allowed", adminNoMfa: "mfaRequired", suspended: "unauthenticated" },
+  signingIn: { anonymous: "unauthenticated", personal: "allowed", merchant: "allowed", admin: "allowed", adminNoMfa: "allowed", suspended: "unauthenticated" },
+  admin: { anonymous: "unauthenticated", personal: "forbidden", merchant: "forbidden", admin: "allowed", adminNoMfa: "mfaRequired", suspended: "unauthenticated" },
+  adminSigningIn: { anonymous: "unauthenticated", personal: "forbidden", merchant: "forbidden", admin: "allowed", adminNoMfa: "allowed", suspended: "unauthenticated" },
 };
 
 let t: TestDatabase;
@@ -199,7 +210,7 @@ let server: SandboxServer;
 let webDir: string;
 /** Every route the server declared, as `METHOD url` (several methods: `ALL`). */
 const declaredRoutes = new Set<string>();
-const userIds = {} as Record<Exclude<Role, "anonymous">, number>;
+const userIds = {} as Record<Exclude<Role, "anonymous" | "adminNoMfa">, number>;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -253,7 +264,9 @@ async function sessionCookie(role: Role): Promise<string | undefined> {
   if (role === "anonymous") return undefined;
   const token = randomBytes(20).toString("hex");
   const id = createHash("sha256").update(token).digest("hex");
-  await t.db.insert(schema.sessions).values({ id, userId: userIds[role], expiresAt: new Date(Date.now() + 86_400_000) });
+  // The admin's session has given the second factor; adminNoMfa is the same admin's session before it.
+  const userId = userIds[role === "adminNoMfa" ? "admin" : role];
+  await t.db.insert(schema.sessions).values({ id, userId, expiresAt: new Date(Date.now() + 86_400_000), mfaVerified: role === "admin" });
   return `kolo_session=${token}`;
 }
 
@@ -271,7 +284,7 @@ function domainCodeOf(response: LightMyRequestResponse): string | undefined {
 function outcomeOf(response: LightMyRequestResponse): Outcome | `unexpected ${number} ${string}` {
   const code = domainCodeOf(response);
   if (response.statusCode === 401) return code === "UNAUTHENTICATED" ? "unauthenticated" : `unexpected 401 ${code ?? ""}`;
-  if (response.statusCode === 403) return code === "FORBIDDEN" ? "forbidden" : `unexpected 403 ${code ?? ""}`;
+  if (response.statusCode === 403) return code === "FORBIDDEN" ? "forbidden" : code === "MFA_REQUIRED" ? "mfaRequired" : `unexpected 403 ${code ?? ""}`;
   if (response.statusCode >= 500) return `unexpected ${response.statusCode} ${response.body.slice(0, 200)}`;
   // tRPC's own protocol errors (bad method, unparsable body) never reached the guards: not a verdict.
   if (code === "HTTP") return `unexpected ${response.statusCode} ${response.body.slice(0, 200)}`;

@@ -3,7 +3,7 @@
 // 44×44 px (WCAG 2.5.5), beyond axe's 24 px: links inside a sentence are the standard's exception.
 import { expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
-import { DEMO_ADMIN, login, newUser, register, toast } from "./helpers";
+import { loginAsAdmin, newUser, register, toast } from "./helpers";
 
 test("every guest screen: no axe violations, touch targets of 44 px", async ({ page }) => {
   await page.goto("/login");
@@ -198,11 +198,7 @@ test("support screens, for a user and for the admin: no axe violations, touch ta
 
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const admin = await context.newPage();
-  await admin.goto("/login");
-  await admin.getByLabel("Email").fill("admin@kolo.test");
-  await admin.getByRole("textbox", { name: "Password" }).fill("admin123");
-  await admin.getByRole("button", { name: "Sign In" }).click();
-  await expect(admin).toHaveURL(/\/dashboard$/);
+  await loginAsAdmin(admin);
   await admin.goto("/admin/support-tickets");
   await expect(admin.getByRole("link", { name: /View & Respond/ }).first()).toBeVisible();
   await checkScreen(admin, "/admin/support-tickets");
@@ -303,7 +299,7 @@ test("identity and banking screens: no axe violations, touch targets of 44 px", 
 
 test("every admin screen: no axe violations, touch targets of 44 px", async ({ page }) => {
   test.setTimeout(90_000);
-  await login(page, DEMO_ADMIN);
+  await loginAsAdmin(page);
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("region", { name: "Recent Users" }).getByRole("listitem").first()).toBeVisible();
   await expect(page.getByRole("img", { name: /Completed volume over the last 14 days/ })).toBeVisible();

@@ -2,7 +2,7 @@
 // ₦1,000 and the user's dashboard shows it; the admin suspends the user, whose session ends; a
 // non-admin is turned away with 'Access Denied' and no admin call is made.
 import { type Page, expect, test } from "@playwright/test";
-import { DEMO_ADMIN, balanceCard, login, newUser, registerAndSkipOnboarding, toast } from "./helpers";
+import { balanceCard, loginAsAdmin, newUser, registerAndSkipOnboarding, toast } from "./helpers";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -25,7 +25,7 @@ test("the admin credits a user ₦1,000, the user's dashboard shows it; suspendi
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await login(admin, DEMO_ADMIN);
+  await loginAsAdmin(admin);
   await admin.getByRole("link", { name: "Admin" }).click();
   await expect(admin.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
   await expect(admin.getByRole("region", { name: "Recent Users" })).toContainText(user.email);
@@ -80,7 +80,7 @@ test("the admin credits a user ₦1,000, the user's dashboard shows it; suspendi
 });
 
 test("the admin completes and fails nothing it should not, and sees the tabs with counts", async ({ page }) => {
-  await login(page, DEMO_ADMIN);
+  await loginAsAdmin(page);
   await page.goto("/admin/transactions");
   await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();
   for (const tab of ["All", "Pending", "Processing", "Completed", "Failed"]) await expect(page.getByRole("tab", { name: new RegExp(`^${tab} \\(\\d+\\)$`) })).toBeVisible();

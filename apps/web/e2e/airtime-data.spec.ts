@@ -3,7 +3,7 @@
 // and keeps 201000000000 processing for VTPASS_SANDBOX_PENDING_MS=6000, so a pending data purchase
 // turns delivered within seconds, and /history shows it without a reload.
 import { type Page, expect, test } from "@playwright/test";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast } from "./helpers";
+import { adminApiSession, balanceCard, newUser, registerAndSkipOnboarding, toast } from "./helpers";
 
 /** Tops the signed-in user up with `naira` through the sandbox checkout; back on /dashboard. */
 async function topUp(page: Page, naira: string) {
@@ -77,8 +77,7 @@ test("buy ₦500 MTN airtime for 08011111111: validation, Verify Phone Number, s
 });
 
 test("with feature_airtime off the page says 'Feature Disabled' and the button is disabled", async ({ page, request, baseURL }) => {
-  const login = await request.post("/api/auth/login", { headers: { origin: baseURL! }, data: { email: "admin@kolo.test", username: "admin@kolo.test", password: "admin123" } });
-  expect(login.status()).toBe(200);
+  await adminApiSession(request, baseURL!);
   const setSwitch = (value: boolean) => request.patch("/api/admin/settings/feature_airtime", { headers: { origin: baseURL! }, data: { value } });
   expect((await setSwitch(false)).status()).toBe(200);
   try {

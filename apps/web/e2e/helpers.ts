@@ -1,4 +1,5 @@
-import { type Page, expect } from "@playwright/test";
+import { createHmac } from "node:crypto";
+import { type APIRequestContext, type Page, expect } from "@playwright/test";
 
 export interface TestUser {
   name: string;
@@ -62,7 +63,57 @@ export async function login(page: Page, user: { email: string; password: string 
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Signs the demo admin in through /login (and whatever an admin's sign-in asks); leaves the page on /dashboard. */
-export async function loginAsAdmin(page: Page): Promise<void> {
-  await login(page, DEMO_ADMIN);
+/** The demo admins' development-only TOTP secret JBSWY3DPEHPK3PXP (base32) as bytes (README, docs/admin-security.md). */
+const DEV_TOTP_SECRET = Buffer.from("48656c6c6f21deadbeef", "hex");
+
+/** The RFC 6238 code (6 digits, 30 s steps) of the development secret for `step`, as an authenticator app computes it. */
+function totpCode(step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac("sha1", DEV_TOTP_SECRET).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+/**
+ * Gives the second factor with `send` (a code -> whether it was accepted). A code is accepted once
+ * and the server takes the step either side of now, so an admin signed in earlier in this step has
+ * spent `now`: the next step's code is tried, and only when both are spent does it wait for the
+ * next step to begin (the protocol's own clock, at most 30 s).
+ */
+async function giveSecondFactor(send: (code: string) => Promise<boolean>): Promise<void> {
+  for (let round = 0; round < 2; round++) {
+    const step = Math.floor(Date.now() / 30_000);
+    for (const candidate of [step, step + 1]) if (await send(totpCode(candidate))) return;
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - Date.now() + 200));
+  }
+  throw new Error("No TOTP code of the development secret was accepted");
+}
+
+/** Signs the demo admin in through /login and /two-factor; leaves the page on /dashboard. */
+export async function loginAsAdmin(page: Page, admin: { email: string; password: string } = DEMO_ADMIN): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/two-factor$/);
+  await giveSecondFactor(async (code) => {
+    await page.getByLabel("Code").fill(code);
+    await page.getByRole("button", { name: "Verify" }).click();
+    const outcome = await Promise.race([
+      page.waitForURL(/\/admin\/dashboard$/).then(() => true),
+      page.getByText("Invalid code").waitFor().then(() => false),
+    ]);
+    return outcome;
+  });
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Signs the demo admin in on an API request context (password, then the second factor); its cookie then acts as the admin. */
+export async function adminApiSession(request: APIRequestContext, baseURL: string): Promise<void> {
+  const headers = { origin: baseURL };
+  const signedIn = await request.post("/api/auth/login", { headers, data: { email: DEMO_ADMIN.email, username: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
+  expect(signedIn.status()).toBe(200);
+  await giveSecondFactor(async (code) => (await request.post("/api/auth/mfa", { headers, data: { code } })).status() === 200);
 }

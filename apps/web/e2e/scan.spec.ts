@@ -8,7 +8,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import QRCode from "qrcode";
 import { cameraBrowser, qrVideo } from "./camera";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast, topUp } from "./helpers";
+import { adminApiSession, balanceCard, newUser, registerAndSkipOnboarding, toast, topUp } from "./helpers";
 
 async function phone(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
@@ -211,8 +211,7 @@ test("a merchant QR from the gallery leads to its confirmation; a picture withou
 
 test("switches: feature_scan_pay off hides Pay in the navigation and disables Scan; feature_merchant off hides Merchant", async ({ page, playwright, baseURL }) => {
   const admin = await playwright.request.newContext({ baseURL });
-  const login = await admin.post("/api/auth/login", { headers: { origin: baseURL! }, data: { email: "admin@kolo.test", username: "admin@kolo.test", password: "admin123" } });
-  expect(login.status()).toBe(200);
+  await adminApiSession(admin, baseURL!);
   const set = async (key: string, value: boolean) => expect((await admin.patch(`/api/admin/settings/${key}`, { headers: { origin: baseURL! }, data: { value } })).status()).toBe(200);
   await registerAndSkipOnboarding(page, newUser("Sade Switch"));
   const nav = page.getByRole("navigation", { name: "Main" });

@@ -2,16 +2,12 @@
 // in /admin/support-tickets, replies and resolves it; the user's open ticket page shows the Staff
 // reply and the new status without a reload (it polls), then the closed state.
 import { type Browser, type Page, expect, test } from "@playwright/test";
-import { newUser, registerAndSkipOnboarding, toast } from "./helpers";
+import { loginAsAdmin, newUser, registerAndSkipOnboarding, toast } from "./helpers";
 
 async function signInAsAdmin(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@kolo.test");
-  await page.getByRole("textbox", { name: "Password" }).fill("admin123");
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await loginAsAdmin(page);
   return page;
 }
 

@@ -90,7 +90,7 @@ describe("replies and status", () => {
     await owner.caller.supportTickets.reply({ id: ticket.id, message: "Thank you" });
     const detail = await owner.caller.supportTickets.byId({ id: ticket.id });
     expect(detail.replies.map((r) => [r.userRole, r.userName, r.message])).toEqual([
-      ["admin", "Ada Staff", "We are looking into it."],
+      ["admin", "Staff", "We are looking into it."],
       ["user", "Kemi Owner", "Thank you"],
     ]);
     expect(detail.ticket.updatedAt.getTime()).toBeGreaterThan(ticket.updatedAt.getTime());

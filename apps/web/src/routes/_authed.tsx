@@ -15,6 +15,8 @@ export const Route = createFileRoute("/_authed")({
     const api = await context.loadApi();
     const me = await api.trpc.auth.me.ensureData().catch(() => null);
     if (!me) throw redirect({ to: "/login", replace: true });
+    // An admin session waiting for its second factor is not signed in yet (docs/admin-security.md).
+    if ("mfaRequired" in me) throw redirect({ to: "/two-factor", replace: true });
     return { me, api, queryClient: api.queryClient, trpc: api.trpc };
   },
   loader: ({ context }) => context.trpc.features.list.prefetch(),

@@ -3,19 +3,27 @@ import { Outlet, createFileRoute, redirect } from "@tanstack/react-router";
 import { IconWallet } from "../components/icons";
 
 /**
- * Pathless layout of /login, /register and /forgot-password: a signed-in user goes to /dashboard
- * (spec 01 §2, routing guard).
+ * Pathless layout of /login, /register, /forgot-password and /two-factor: a signed-in user goes to
+ * /dashboard (spec 01 §2, routing guard); an admin whose session still waits for the second factor
+ * goes to /two-factor, which nobody else may open (docs/admin-security.md).
  */
 export const Route = createFileRoute("/_guest")({
   // GET /api/auth/me (the REST adapter's auth.me) rather than tRPC: these screens do not load the
   // tRPC client until a form is submitted (context.loadApi in router.tsx, docs/performance.md).
-  beforeLoad: async () => {
-    const signedIn = await fetch("/api/auth/me", { credentials: "include" }).then(
+  beforeLoad: async ({ location }) => {
+    const me = await fetch("/api/auth/me", { credentials: "include" }).then(
       // The body is read so that the request completes (Chromium keeps an unread one open).
-      async (response) => (await response.text(), response.ok),
-      () => false,
+      async (response) => {
+        const body = await response.text();
+        return response.ok ? (JSON.parse(body) as { mfaRequired?: boolean }) : null;
+      },
+      () => null,
     );
-    if (signedIn) throw redirect({ to: "/dashboard", replace: true });
+    const onTwoFactor = location.pathname === "/two-factor";
+    if (me?.mfaRequired) {
+      if (!onTwoFactor) throw redirect({ to: "/two-factor", replace: true });
+    } else if (me) throw redirect({ to: "/dashboard", replace: true });
+    else if (onTwoFactor) throw redirect({ to: "/login", replace: true });
   },
   component: GuestLayout,
 });

@@ -44,9 +44,10 @@ function LoginPage() {
     const email = values.email.trim();
     try {
       const api = await loadApi();
-      await api.client.auth.login.mutate({ email, username: email, password: values.password });
-      // A full page load: /dashboard fetches the user and the transactions afresh.
-      window.location.assign("/dashboard");
+      const result = await api.client.auth.login.mutate({ email, username: email, password: values.password });
+      // A full page load: /dashboard fetches the user and the transactions afresh. An admin gives
+      // the second factor first (docs/admin-security.md).
+      window.location.assign("mfaRequired" in result ? "/two-factor" : "/dashboard");
     } catch (error) {
       submitting.current = false;
       setBusy(false);
