@@ -106,6 +106,17 @@ const schema = z.object({
       message: "NODE_ENV=production needs VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY: without them airtime and data run on the built-in sandbox. Set KOLO_SANDBOX=1 to run the sandbox on purpose.",
     });
   }
+  // A live provider beside a sandbox one (docs/decisions.md "Security, second round"): real money
+  // would move on one side on the word of a sandbox anyone can drive on the other. Even with
+  // KOLO_SANDBOX, production runs all sandboxes or none.
+  // (Without KOLO_SANDBOX the missing keys are reported above.)
+  if (env.NODE_ENV === "production" && env.KOLO_SANDBOX && Boolean(env.PAYSTACK_SECRET_KEY) !== (vtpassKeys === 3)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [env.PAYSTACK_SECRET_KEY ? "VTPASS_SECRET_KEY" : "PAYSTACK_SECRET_KEY"],
+      message: "NODE_ENV=production runs Paystack and VTpass both live or both on the built-in sandboxes, never one of each: set the keys of both, or of neither (with KOLO_SANDBOX=1).",
+    });
+  }
   // DECISIONS "Identity verification": BVNs are stored as a keyed hash; production keeps its key.
   if (env.NODE_ENV === "production" && !env.BVN_HASH_KEY) {
     ctx.addIssue({
@@ -117,6 +128,19 @@ const schema = z.object({
 });
 
 export type Env = z.infer<typeof schema>;
+
+const LOOPBACK_HOSTS = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
+
+/**
+ * The one warning line for a server started with no NODE_ENV on an address other machines can
+ * reach (docs/decisions.md "Security, second round"): it runs in development mode (demo sign-ins,
+ * sandboxes allowed). Null otherwise. `raw` is the process environment as given.
+ */
+export function developmentModeWarning(raw: Record<string, string | undefined>, host: string): string | null {
+  if (raw.NODE_ENV !== undefined && raw.NODE_ENV !== "") return null;
+  if (LOOPBACK_HOSTS.test(host)) return null;
+  return `WARNING: NODE_ENV is not set: running in development mode (demo sign-ins, provider sandboxes) on ${host}, reachable from other machines. Set NODE_ENV=production for a real deployment.`;
+}
 
 /**
  * Each provider's keys and base URL, by the provider's name in the registry (packages/api

@@ -5,7 +5,7 @@ import { Jobs } from "@kolo/api";
 import { createDb, prepareDatabase } from "@kolo/db";
 import { startEmbeddedPostgres } from "@kolo/db/embedded";
 import { buildApp } from "./app";
-import { readEnv } from "./env";
+import { developmentModeWarning, readEnv } from "./env";
 import { DEMO_USERS, seedDemoUsers } from "./seed";
 import { DEV_TOTP_SECRET_BASE32 } from "@kolo/api";
 import { createServices } from "./services";
@@ -46,6 +46,8 @@ if (process.connected) process.once("disconnect", () => void shutdown(0, "the la
 
 async function main() {
   const env = readEnv();
+  const devWarning = developmentModeWarning(process.env, env.HOST);
+  if (devWarning) console.warn(devWarning);
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
     console.log(`Starting the embedded PostgreSQL (data in ${env.KOLO_DATA_DIR}/postgres, port ${env.EMBEDDED_PG_PORT})...`);

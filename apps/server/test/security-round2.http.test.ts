@@ -5,7 +5,8 @@ import { totpCode } from "@kolo/api";
 import { promoteToAdmin, createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SandboxServer, api, fundWallet, signUp, startSandboxServer } from "./sandbox-server";
+import { developmentModeWarning, parseEnv } from "../src/env";
+import { type SandboxServer, api, balanceOf, fundWallet, signUp, startSandboxServer } from "./sandbox-server";
 
 let t: TestDatabase;
 let server: SandboxServer;
@@ -184,5 +185,96 @@ describe("a second factor for admins (TOTP, RFC 6238)", () => {
     expect(((await blocked.json()) as { message: string }).message).toMatch(/^Too many wrong codes\. Try again in 1[45] minutes\.$/);
     await t.client`update users set mfa_window_started_at = now() - interval '16 minutes' where id = ${admin.user.id}`;
     expect((await call(cookie, "POST", "/api/auth/mfa", { code: totpCode(DEV_SECRET) })).status).toBe(200);
+  });
+});
+
+describe("money paths", () => {
+  /** A merchant account owned by a fresh user; answers its id and the owner. */
+  async function merchant(name: string) {
+    const owner = await signUp(server.base, `${name} Owner`);
+    const created = await api(owner, "POST", "/api/merchants", { name, description: "", category: "Retail" });
+    expect(created.status).toBe(201);
+    return { id: ((await created.json()) as { id: number }).id, owner };
+  }
+
+  it("merchant payments and P2P transfers by one user at once: one lock order, no deadlock, no 500", async () => {
+    const payer = await signUp(server.base, "Busy Payer");
+    await t.client`update users set verification_level = 2 where id = ${payer.user.id}`;
+    await fundWallet(t.db, payer.user.id, 5_000);
+    const friend = await signUp(server.base, "Busy Friend");
+    const shop = await merchant("Busy Shop");
+    const calls = Array.from({ length: 40 }, (_, i) =>
+      i % 2
+        ? api(payer, "POST", "/api/payments/merchant", { merchantId: shop.id, amount: 1 })
+        : api(payer, "POST", "/api/transfer/p2p", { recipientId: friend.user.id, amount: 1 }),
+    );
+    const statuses = (await Promise.all(calls)).map((response) => response.status);
+    expect(statuses.filter((status) => status !== 200 && status !== 201)).toEqual([]);
+    const [counter] = await t.client`select total_kobo::text as total from daily_outgoing where user_id = ${payer.user.id}`;
+    expect(counter!.total).toBe("4000");
+  });
+
+  it("a merchant whose owner is suspended or locked takes no payment: 'Merchant not available', nothing moves", async () => {
+    const payer = await signUp(server.base, "Careful Payer");
+    await fundWallet(t.db, payer.user.id, 100);
+    for (const status of ["suspended", "locked"] as const) {
+      const shop = await merchant(`Gone Shop ${status}`);
+      await t.client`update users set status = ${status} where id = ${shop.owner.user.id}`;
+      const refused = await api(payer, "POST", "/api/payments/merchant", { merchantId: shop.id, amount: 10 });
+      expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([400, "Merchant not available"]);
+    }
+    expect(await balanceOf(payer)).toBe(100);
+  });
+});
+
+describe("switches", () => {
+  it("a bank transfer is a payout: with feature_withdraw off it is refused, with nothing held", async () => {
+    const admin = await freshAdmin("Switch Keeper");
+    const user = await signUp(server.base, "Chioma Okafor");
+    await fundWallet(t.db, user.user.id, 1_000);
+    const account = (await (await api(user, "POST", "/api/bank-accounts", { bankName: "GTBank", bankCode: "058", accountNumber: "0123456785", accountName: "CHIOMA OKAFOR" })).json()) as { id: number };
+    expect((await api(admin, "PATCH", "/api/admin/settings/feature_withdraw", { value: false })).status).toBe(200);
+    try {
+      const refused = await api(user, "POST", "/api/transfer/bank", { bankAccountId: account.id, amount: 500, transferFee: 50 });
+      expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([403, "Feature disabled by administrator"]);
+      expect(await balanceOf(user)).toBe(1_000);
+    } finally {
+      expect((await api(admin, "PATCH", "/api/admin/settings/feature_withdraw", { value: true })).status).toBe(200);
+    }
+    expect((await api(user, "POST", "/api/transfer/bank", { bankAccountId: account.id, amount: 500, transferFee: 50 })).status).toBe(200);
+  });
+});
+
+describe("sandboxes and configuration", () => {
+  it("the Paystack sandbox checks its key on the decoded path: /%62ank/... needs it as /bank/... does", async () => {
+    for (const path of ["/sandbox/paystack/bank/resolve?account_number=0123456785&bank_code=058", "/sandbox/paystack/%62ank/resolve?account_number=0123456785&bank_code=058", "/sandbox/paystack/%74ransfer/verify/wd_x"]) {
+      const response = await fetch(`${server.base}${path}`);
+      expect([path, response.status]).toEqual([path, 401]);
+    }
+    const keyed = await fetch(`${server.base}/sandbox/paystack/%62ank/resolve?account_number=0123456785&bank_code=058`, { headers: { authorization: `Bearer ${server.secretKey}` } });
+    expect(keyed.status).toBe(200);
+  });
+});
+
+describe("configuration", () => {
+  const BVN_KEY = "k".repeat(32);
+  const vtpass = { VTPASS_API_KEY: "api_x", VTPASS_PUBLIC_KEY: "PK_x", VTPASS_SECRET_KEY: "SK_x" };
+
+  it("production never runs a live provider beside a sandbox one, even with KOLO_SANDBOX=1", () => {
+    const base = { NODE_ENV: "production", KOLO_SANDBOX: "1", BVN_HASH_KEY: BVN_KEY };
+    expect(parseEnv({ ...base, PAYSTACK_SECRET_KEY: "sk_live_x" }).error?.issues).toEqual([expect.objectContaining({ path: ["VTPASS_SECRET_KEY"] })]);
+    expect(parseEnv({ ...base, ...vtpass }).error?.issues).toEqual([expect.objectContaining({ path: ["PAYSTACK_SECRET_KEY"] })]);
+    expect(parseEnv(base).success).toBe(true);
+    expect(parseEnv({ ...base, PAYSTACK_SECRET_KEY: "sk_live_x", ...vtpass }).success).toBe(true);
+    expect(parseEnv({ PAYSTACK_SECRET_KEY: "sk_test_x" }).success).toBe(true); // development may mix
+  });
+
+  it("no NODE_ENV on a non-loopback address: one warning line that it runs in development mode", () => {
+    expect(developmentModeWarning({}, "0.0.0.0")).toMatch(/^WARNING: NODE_ENV is not set: running in development mode .* on 0\.0\.0\.0/);
+    expect(developmentModeWarning({}, "10.1.2.3")).not.toBeNull();
+    expect(developmentModeWarning({}, "127.0.0.1")).toBeNull();
+    expect(developmentModeWarning({}, "::1")).toBeNull();
+    expect(developmentModeWarning({ NODE_ENV: "development" }, "0.0.0.0")).toBeNull();
+    expect(developmentModeWarning({ NODE_ENV: "production" }, "0.0.0.0")).toBeNull();
   });
 });

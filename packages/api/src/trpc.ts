@@ -130,15 +130,20 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * A protected procedure that also needs `key` switched on (spec 01 §6): admins pass regardless;
- * others get FORBIDDEN 'Feature disabled by administrator'.
+ * A protected procedure that also needs every switch of `keys` on (spec 01 §6): admins pass
+ * regardless; others get FORBIDDEN 'Feature disabled by administrator' {feature: the first one off}.
+ * A bank transfer is a payout, so it needs both feature_send_money and feature_withdraw
+ * (docs/decisions.md "Security, second round").
  */
-export const featureProcedure = (key: FeatureKey) =>
+export const featureProcedure = (...keys: [FeatureKey, ...FeatureKey[]]) =>
   protectedProcedure.use(async ({ ctx, next }) => {
-    // From the in-process switch cache (invalidated through LISTEN/NOTIFY): no query per call.
-    const value = ctx.user.role === "admin" ? undefined : await featureSwitches(ctx.db).get(key);
-    if (!isFeatureEnabled(value === undefined ? [] : [{ key, value }], key, ctx.user.role)) {
-      throw new DomainError("FEATURE_DISABLED", FEATURE_DISABLED_MESSAGE, { feature: key });
+    if (ctx.user.role === "admin") return next();
+    for (const key of keys) {
+      // From the in-process switch cache (invalidated through LISTEN/NOTIFY): no query per call.
+      const value = await featureSwitches(ctx.db).get(key);
+      if (!isFeatureEnabled(value === undefined ? [] : [{ key, value }], key, ctx.user.role)) {
+        throw new DomainError("FEATURE_DISABLED", FEATURE_DISABLED_MESSAGE, { feature: key });
+      }
     }
     return next();
   });

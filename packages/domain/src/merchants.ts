@@ -22,6 +22,8 @@ export const MERCHANT_MESSAGES = {
   noMerchant: "Merchant account not found",
   merchantRequiredForInvoice: "Merchant account required to create invoices",
   merchantNotFound: "Could not find merchant details",
+  /** The merchant's owner is suspended or locked: the money would land where nobody can use it. */
+  merchantNotAvailable: "Merchant not available",
   merchantNotFoundHint: "Could not find merchant details. The QR code may be invalid.",
   invoiceNotFound: "Could not find invoice details",
   invoiceAlreadyPaid: "Invoice already paid",

@@ -8,6 +8,7 @@ import {
   findMerchantByUserId,
   findKeyedRecordWithoutSender,
   findTransactionByIdempotencyKey,
+  findUserById,
   insertTransaction,
   lockLedgerAccounts,
   postJournalEntry,
@@ -24,7 +25,9 @@ import { newReference } from "./reference";
  * docs/adding-a-movement.md). Each is one database transaction through the ledger kit:
  * payer wallet -> merchant wallet (free, counted against the payer's daily limit), or merchant
  * wallet -> the owner's wallet. Lock order inside: the (payer, idempotency key) advisory lock,
- * then the invoice row, then the ledger accounts in ascending id order (the kit's order).
+ * then the invoice row, then the ledger accounts in ascending id order (the kit's order), then
+ * the payer's daily counter: the order of every other movement (docs/decisions.md "Security,
+ * second round"), so a payment and a P2P transfer by one user never deadlock.
  */
 
 export interface PaymentResult {
@@ -81,6 +84,13 @@ async function movePayment(
 ): Promise<schema.TransactionRecord> {
   const { payer, merchant, amountKobo, invoice } = params;
   const reference = newReference(invoice ? "INV" : "PAY");
+  // The merchant's owner must be able to use the money: a suspended or locked owner's merchant takes no payment.
+  const owner = await findUserById(tx, merchant.userId);
+  if (owner?.status !== "active") throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.merchantNotAvailable);
+  const payerWallet = await ensureUserWallet(tx, payer.id);
+  const merchantWallet = await ensureMerchantWallet(tx, merchant.userId);
+  // Wallets before the daily counter, as every other movement.
+  await lockLedgerAccounts(tx, [payerWallet, merchantWallet]);
   await recordOutgoing(tx, { userId: payer.id, day: lagosDate(params.now), amountKobo: amountKobo + MERCHANT_PAYMENT_FEE_KOBO, verificationLevel: payer.verificationLevel });
   const record = await insertTransaction(tx, {
     type: "payment",
@@ -100,8 +110,6 @@ async function movePayment(
       payerName: payer.name,
     },
   });
-  const payerWallet = await ensureUserWallet(tx, payer.id);
-  const merchantWallet = await ensureMerchantWallet(tx, merchant.userId);
   await postJournalEntry(tx, {
     idempotencyKey: `payment:${reference}`,
     kind: invoice ? "invoice-payment" : "merchant-payment",

@@ -15,20 +15,21 @@ interface Tile {
   label: string;
   to: AppPath;
   icon: ReactNode;
-  /** The switch the target follows (spec 01 §6); none for screens without one. */
-  feature?: FeatureKey;
+  /** The switches the target follows, all of which must be on (spec 01 §6); none for screens without one. */
+  features?: FeatureKey[];
 }
 
 /** Spec 02 "Payment methods page (/pay)". */
 const PAYMENT_TILES: Tile[] = [
-  { label: "Bank Transfer", to: "/transfer/bank", icon: <IconBank />, feature: "feature_send_money" },
-  { label: "Scan QR", to: "/scan", icon: <IconScan />, feature: "feature_scan_pay" },
-  { label: "Pay a User", to: "/transfer/p2p", icon: <IconUser />, feature: "feature_send_money" },
-  { label: "Merchant Pay", to: "/merchant/pay", icon: <IconStore />, feature: "feature_scan_pay" },
+  // A bank transfer is a payout: it follows the withdrawal switch too (docs/decisions.md).
+  { label: "Bank Transfer", to: "/transfer/bank", icon: <IconBank />, features: ["feature_send_money", "feature_withdraw"] },
+  { label: "Scan QR", to: "/scan", icon: <IconScan />, features: ["feature_scan_pay"] },
+  { label: "Pay a User", to: "/transfer/p2p", icon: <IconUser />, features: ["feature_send_money"] },
+  { label: "Merchant Pay", to: "/merchant/pay", icon: <IconStore />, features: ["feature_scan_pay"] },
 ];
 const BILL_TILES: Tile[] = [
-  { label: "Airtime", to: "/airtime", icon: <IconPhone />, feature: "feature_airtime" },
-  { label: "Data", to: "/data", icon: <IconWifi />, feature: "feature_data" },
+  { label: "Airtime", to: "/airtime", icon: <IconPhone />, features: ["feature_airtime"] },
+  { label: "Data", to: "/data", icon: <IconWifi />, features: ["feature_data"] },
   { label: "Electricity", to: "/utility/electricity", icon: <IconSparkles /> },
 ];
 
@@ -53,7 +54,7 @@ function TileSection({ title, tiles, isEnabled }: { title: string; tiles: Tile[]
       </Title>
       <SimpleGrid cols={2} spacing="sm">
         {tiles.map((tile) => (
-          <PayTile key={tile.label} tile={tile} enabled={tile.feature === undefined || isEnabled(tile.feature)} />
+          <PayTile key={tile.label} tile={tile} enabled={(tile.features ?? []).every((key) => isEnabled(key))} />
         ))}
       </SimpleGrid>
     </Box>

@@ -168,7 +168,10 @@ export function bankingRoutes(
 ) {
   const { db } = deps;
   sandbox.addHook("onRequest", async (req, reply) => {
-    if (/^\/sandbox\/paystack\/(bank|transfer)/.test(req.url) && !deps.authorized(req.headers.authorization)) {
+    // Judged on the route Fastify matched (decoded), not the raw URL: '/sandbox/paystack/%62ank/…'
+    // reaches the same handler as '/bank/…' and must need the same key.
+    const route = req.routeOptions.url ?? req.url;
+    if (/^\/sandbox\/paystack\/(bank|transfer)/.test(route) && !deps.authorized(req.headers.authorization)) {
       return reply.code(401).send({ status: false, message: "Invalid key" });
     }
   });

@@ -35,7 +35,9 @@ export const Route = createFileRoute("/_authed/transfer/bank")({
  */
 function BankTransferPage() {
   const me = useMe();
-  const enabled = useFeatures()("feature_send_money");
+  const isEnabled = useFeatures();
+  // A bank transfer is a payout: both switches (docs/decisions.md "Security, second round").
+  const enabled = isEnabled("feature_send_money") && isEnabled("feature_withdraw");
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const accounts = trpc.bankAccounts.list.useQuery(undefined, BANK_ACCOUNTS_QUERY_OPTIONS);
