@@ -171,3 +171,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   return parsed.data;
 }
+
+/** developmentModeWarning for this process's environment. */
+export const startupModeWarning = (host: string): string | null => developmentModeWarning(process.env, host);

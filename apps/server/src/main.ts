@@ -5,7 +5,7 @@ import { Jobs } from "@kolo/api";
 import { createDb, prepareDatabase } from "@kolo/db";
 import { startEmbeddedPostgres } from "@kolo/db/embedded";
 import { buildApp } from "./app";
-import { developmentModeWarning, readEnv } from "./env";
+import { readEnv, startupModeWarning } from "./env";
 import { DEMO_USERS, seedDemoUsers } from "./seed";
 import { DEV_TOTP_SECRET_BASE32 } from "@kolo/api";
 import { createServices } from "./services";
@@ -46,7 +46,7 @@ if (process.connected) process.once("disconnect", () => void shutdown(0, "the la
 
 async function main() {
   const env = readEnv();
-  const devWarning = developmentModeWarning(process.env, env.HOST);
+  const devWarning = startupModeWarning(env.HOST);
   if (devWarning) console.warn(devWarning);
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
