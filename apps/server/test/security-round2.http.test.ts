@@ -278,3 +278,24 @@ describe("configuration", () => {
     expect(developmentModeWarning({ NODE_ENV: "production" }, "0.0.0.0")).toBeNull();
   });
 });
+
+describe("idempotency keys on every money write: header or body", () => {
+  it("a body idempotencyKey makes a repeat answer the first transfer; a header and body that differ are refused", async () => {
+    const payer = await signUp(server.base, "Keyed Payer");
+    const payee = await signUp(server.base, "Keyed Payee");
+    await fundWallet(t.db, payer.user.id, 100);
+    const body = { recipientId: payee.user.id, amount: 5, idempotencyKey: "body-key-0001" };
+    const first = (await (await api(payer, "POST", "/api/transfer/p2p", body)).json()) as { transaction: { id: number } };
+    const again = (await (await api(payer, "POST", "/api/transfer/p2p", body)).json()) as { transaction: { id: number } };
+    expect(again.transaction.id).toBe(first.transaction.id);
+    expect(await balanceOf(payer)).toBe(95);
+
+    const differ = await api(payer, "POST", "/api/transfer/p2p", { ...body, idempotencyKey: "body-key-0002" }, { "idempotency-key": "header-key-0002" });
+    expect([differ.status, ((await differ.json()) as { code: string }).code]).toEqual([400, "VALIDATION"]);
+    const topUp = await api(payer, "POST", "/api/wallet/topup", { amount: 500, idempotencyKey: "body-key-0003" }, { "idempotency-key": "header-key-0003" });
+    expect(topUp.status).toBe(400);
+    const same = await api(payer, "POST", "/api/transfer/p2p", { ...body, idempotencyKey: "same-key-0004" }, { "idempotency-key": "same-key-0004" });
+    expect(same.status).toBe(200);
+    expect(await balanceOf(payer)).toBe(90);
+  });
+});

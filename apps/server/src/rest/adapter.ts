@@ -3,6 +3,7 @@
 // success -> JSON body; failure -> {message, details, code} (publicError) with the procedure's HTTP status.
 import { createCaller, publicError } from "@kolo/api";
 import { isDatabaseUnavailable } from "@kolo/db";
+import { isDomainError } from "@kolo/domain";
 import { TRPCError, getTRPCErrorFromUnknown } from "@trpc/server";
 import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
@@ -19,7 +20,13 @@ export function sendTRPCError(reply: FastifyReply, req: FastifyRequest, unknownE
     req.log.warn({ err: unknownError }, "database unavailable; answering 503");
     return reply.code(503).send(UNAVAILABLE_BODY);
   }
-  const error = unknownError instanceof TRPCError ? unknownError : getTRPCErrorFromUnknown(unknownError);
+  const error =
+    unknownError instanceof TRPCError
+      ? unknownError
+      : isDomainError(unknownError)
+        ? // A rule the adapter itself enforces (e.g. two different idempotency keys): its own status.
+          new TRPCError({ code: unknownError.transportCode, message: unknownError.message, cause: unknownError })
+        : getTRPCErrorFromUnknown(unknownError);
   const status = getHTTPStatusCodeFromError(error);
   if (status >= 500) req.log.error({ err: error.cause ?? error }, "REST call failed");
   return reply.code(status).send(publicError(error));

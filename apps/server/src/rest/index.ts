@@ -1,10 +1,27 @@
 // The documented /api paths (spec 01 §7, spec 02 §7). Each is one line calling a procedure.
+import { DomainError } from "@kolo/domain";
 import type { FastifyInstance } from "fastify";
 import { UNAVAILABLE_BODY, databaseAnswers } from "../availability";
 import type { ContextDeps } from "../context";
 import { restRoutes } from "./adapter";
 
 type Body = Record<string, unknown> | undefined;
+
+/**
+ * The idempotency key of a money write: the `Idempotency-Key` header or the body's
+ * `idempotencyKey` (docs/decisions.md "Security, second round"). Both present and different: 400
+ * VALIDATION, nothing done. The procedure's schema checks its form (8-255 characters).
+ */
+function key(req: { headers: Record<string, unknown>; body: unknown }): string | undefined {
+  const header = req.headers["idempotency-key"];
+  const fromHeader = typeof header === "string" ? header : undefined;
+  const fromBody = (req.body as Body)?.idempotencyKey as string | undefined;
+  if (fromHeader !== undefined && fromBody !== undefined && fromHeader !== fromBody) {
+    throw new DomainError("VALIDATION", IDEMPOTENCY_KEYS_DIFFER, { idempotencyKey: [IDEMPOTENCY_KEYS_DIFFER] });
+  }
+  return fromHeader ?? fromBody;
+}
+const IDEMPOTENCY_KEYS_DIFFER = "The Idempotency-Key header and the body's idempotencyKey differ";
 
 /** Registers the /api routes; `healthTimeoutMs` bounds the readiness check's wait for the database. */
 export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, options: { healthTimeoutMs: number }) {
@@ -24,29 +41,18 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
 
   route("GET", "/api/features", (caller) => caller.features.list());
 
-  route("POST", "/api/wallet/topup", (caller, req) => {
-    const key = req.headers["idempotency-key"];
-    return caller.wallet.topup({ amount: (req.body as Body)?.amount as never, idempotencyKey: typeof key === "string" ? key : undefined });
-  });
+  route("POST", "/api/wallet/topup", (caller, req) => caller.wallet.topup({ amount: (req.body as Body)?.amount as never, idempotencyKey: key(req) }));
   route("GET", "/api/wallet/verify/:reference", (caller, req) => caller.wallet.verify({ reference: (req.params as { reference: string }).reference }));
 
-  route("POST", "/api/transfer/p2p", (caller, req) => {
-    const key = req.headers["idempotency-key"];
-    return caller.transfers.p2p({ ...(req.body as Body), idempotencyKey: typeof key === "string" ? key : undefined } as never);
-  });
+  route("POST", "/api/transfer/p2p", (caller, req) => caller.transfers.p2p({ ...(req.body as Body), idempotencyKey: key(req) } as never));
   // The recipient of a scanned P2P code, {id, name} (not in the spec's tables; issue 9 item 6).
   route("GET", "/api/users/:id", (caller, req) => caller.users.recipient({ id: Number((req.params as { id: string }).id) as never }));
   route("GET", "/api/transactions", (caller) => caller.transactions.list());
-  // Payouts (spec 02 §7; DECISIONS "Banking"): the Idempotency-Key header, else the body's idempotencyKey.
-  const payoutKey = (req: { headers: Record<string, unknown>; body: unknown }) => {
-    const header = req.headers["idempotency-key"];
-    return typeof header === "string" ? header : ((req.body as Body)?.idempotencyKey as string | undefined);
-  };
-  route("POST", "/api/wallet/withdraw", (caller, req) => caller.wallet.withdraw({ ...(req.body as Body), idempotencyKey: payoutKey(req) } as never));
+  route("POST", "/api/wallet/withdraw", (caller, req) => caller.wallet.withdraw({ ...(req.body as Body), idempotencyKey: key(req) } as never));
   route("GET", "/api/wallet/withdrawal-status/:reference", (caller, req) =>
     caller.wallet.withdrawalStatus({ reference: (req.params as { reference: string }).reference }),
   );
-  route("POST", "/api/transfer/bank", (caller, req) => caller.transfers.bank({ ...(req.body as Body), idempotencyKey: payoutKey(req) } as never));
+  route("POST", "/api/transfer/bank", (caller, req) => caller.transfers.bank({ ...(req.body as Body), idempotencyKey: key(req) } as never));
 
   route("GET", "/api/banks", (caller) => caller.banks.list());
   route("GET", "/api/banks/resolve", async (caller, req) => {
@@ -63,10 +69,6 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
   route("POST", "/api/bank-accounts", (caller, req) => caller.bankAccounts.add(req.body as never), 201);
   route("DELETE", "/api/bank-accounts/:id", (caller, req) => caller.bankAccounts.remove({ id: (req.params as { id: string }).id as never }));
   // Merchants, invoices and payments (spec 01 §7, spec 02 §7; DECISIONS "Merchants and invoices").
-  const key = (req: { headers: Record<string, unknown> }) => {
-    const value = req.headers["idempotency-key"];
-    return typeof value === "string" ? value : undefined;
-  };
   const id = (req: { params: unknown }, name: string) => Number((req.params as Record<string, string>)[name]) as never;
   route("POST", "/api/merchants", (caller, req) => caller.merchants.create(req.body as never), 201);
   route("GET", "/api/merchants/me", (caller) => caller.merchants.me());
