@@ -299,3 +299,68 @@ describe("idempotency keys on every money write: header or body", () => {
     expect(await balanceOf(payer)).toBe(90);
   });
 });
+
+describe("four eyes on large adjustments, and where admins come from", () => {
+  it("a credit at or above ₦100,000 waits pending; its creator cannot approve it; another admin can, once; below, nothing changes", async () => {
+    const first = await freshAdmin("First Admin");
+    const second = await freshAdmin("Second Admin");
+    const user = await signUp(server.base, "Big Credit");
+    const small = await api(first, "POST", `/api/admin/users/${user.user.id}/wallet`, { amount: 99_999.99, type: "credit", description: "below" });
+    expect(small.status).toBe(200);
+    expect(await balanceOf(user)).toBe(99_999.99);
+
+    const big = await api(first, "POST", `/api/admin/users/${user.user.id}/wallet`, { amount: 100_000, type: "credit", description: "refund of a failed bank transfer" }, { "idempotency-key": "four-eyes-0001" });
+    expect(big.status).toBe(202);
+    const pending = (await big.json()) as { pending: boolean; adjustment: { id: number; status: string; amount: number } };
+    expect(pending).toMatchObject({ pending: true, adjustment: { status: "pending", amount: 100_000 } });
+    expect(await balanceOf(user)).toBe(99_999.99);
+    const repeat = (await (await api(first, "POST", `/api/admin/users/${user.user.id}/wallet`, { amount: 100_000, type: "credit", description: "refund of a failed bank transfer" }, { "idempotency-key": "four-eyes-0001" })).json()) as { adjustment: { id: number } };
+    expect(repeat.adjustment.id).toBe(pending.adjustment.id);
+
+    const listed = (await (await api(second, "GET", "/api/admin/adjustments?status=pending")).json()) as { adjustments: { id: number }[]; threshold: number };
+    expect(listed.threshold).toBe(100_000);
+    expect(listed.adjustments.map((a) => a.id)).toContain(pending.adjustment.id);
+
+    const own = await api(first, "POST", `/api/admin/adjustments/${pending.adjustment.id}/approve`);
+    expect([own.status, ((await own.json()) as { message: string }).message]).toEqual([403, "Another admin must approve or reject this adjustment"]);
+    const approvals = await Promise.all([1, 2].map(() => api(second, "POST", `/api/admin/adjustments/${pending.adjustment.id}/approve`)));
+    expect(approvals.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await balanceOf(user)).toBe(199_999.99);
+    const audit = await t.client`select action from admin_audit where subject = ${`adjustment:${pending.adjustment.id}`} order by id`;
+    expect(audit.map((row) => row.action)).toEqual(["adjustment_request", "adjustment_approve"]);
+  });
+
+  it("a rejected adjustment moves nothing; the threshold is a setting", async () => {
+    const first = await freshAdmin("Third Admin");
+    const second = await freshAdmin("Fourth Admin");
+    const user = await signUp(server.base, "Rejected Credit");
+    const big = (await (await api(first, "POST", `/api/admin/users/${user.user.id}/wallet`, { amount: 250_000, type: "credit", description: "too much" })).json()) as { adjustment: { id: number } };
+    const rejected = await api(second, "POST", `/api/admin/adjustments/${big.adjustment.id}/reject`);
+    expect(rejected.status).toBe(200);
+    expect(await balanceOf(user)).toBe(0);
+    expect((await api(second, "POST", `/api/admin/adjustments/${big.adjustment.id}/approve`)).status).toBe(409);
+
+    expect((await api(first, "PATCH", "/api/admin/settings/adjustment_approval_threshold", { value: 500 })).status).toBe(200);
+    try {
+      expect((await api(first, "POST", `/api/admin/users/${user.user.id}/wallet`, { amount: 500, type: "credit", description: "now above" })).status).toBe(202);
+    } finally {
+      expect((await api(first, "PATCH", "/api/admin/settings/adjustment_approval_threshold", { value: 100_000 })).status).toBe(200);
+    }
+  });
+
+  it("an admin grants the admin role (the new admin enrols at first sign-in) and revokes it; never their own", async () => {
+    const admin = await freshAdmin("Role Keeper");
+    const user = await signUp(server.base, "Future Admin");
+    expect((await api(admin, "PATCH", `/api/admin/users/${admin.user.id}/role`, { role: "personal" })).status).toBe(400);
+    const granted = await api(admin, "PATCH", `/api/admin/users/${user.user.id}/role`, { role: "admin" });
+    expect([granted.status, await granted.json()]).toEqual([200, { message: "Role updated", user: { id: user.user.id, role: "admin" } }]);
+    // The new admin's existing session is not an admin session: the second factor first.
+    expect((await api(user, "GET", "/api/admin/stats")).status).toBe(403);
+    const signIn = await login(server.base, user.user.email, "secret123");
+    expect(await signIn.json()).toEqual({ mfaRequired: true, enrolled: false });
+    expect((await api(admin, "PATCH", `/api/admin/users/${user.user.id}/role`, { role: "personal" })).status).toBe(200);
+    expect((await api(user, "GET", "/api/transactions")).status).toBe(200);
+    const audit = await t.client`select after from admin_audit where action = 'user_role' and user_id = ${user.user.id} order by id`;
+    expect(audit.map((row) => (row.after as { role: string }).role)).toEqual(["admin", "personal"]);
+  });
+});

@@ -7,7 +7,19 @@ export const ADMIN_USERS_PAGE_SIZE = 20;
 /** Rows per page of /admin/transactions (server pagination, issue 11 item 4). */
 export const ADMIN_TRANSACTIONS_PAGE_SIZE = 20;
 /** What the audit trail records (issue 11 item 7). */
-export const ADMIN_AUDIT_ACTIONS = ["wallet_credit", "wallet_debit", "user_status", "transaction_status", "setting", "ticket_status", "review_resolve"] as const;
+export const ADMIN_AUDIT_ACTIONS = [
+  "wallet_credit",
+  "wallet_debit",
+  "user_status",
+  "transaction_status",
+  "setting",
+  "ticket_status",
+  "review_resolve",
+  "adjustment_request",
+  "adjustment_approve",
+  "adjustment_reject",
+  "user_role",
+] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 /** The tabs of /admin/transactions (spec 02). */
 export const ADMIN_TRANSACTION_TABS = ["all", "pending", "processing", "completed", "failed"] as const;

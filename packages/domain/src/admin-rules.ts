@@ -45,6 +45,15 @@ export const ADMIN_MESSAGES = {
   forceReasonRequired: "A forced move needs a written reason of at least 10 characters",
   cannotChangeOwnStatus: "You cannot suspend your own account",
   walletUpdated: "Wallet updated successfully",
+  /** Four eyes (docs/admin-security.md): a credit or debit at or above the threshold. */
+  adjustmentPending: "Adjustment created: another admin must approve it before any money moves",
+  adjustmentNotFound: "Adjustment not found",
+  adjustmentDecided: "This adjustment was already approved or rejected",
+  adjustmentOwn: "Another admin must approve or reject this adjustment",
+  adjustmentApproved: "Adjustment approved: the wallet was updated",
+  adjustmentRejected: "Adjustment rejected: no money moved",
+  ownRole: "You cannot change your own role",
+  roleUpdated: "Role updated",
   userStatusUpdated: "User status updated",
   statusUpdated: "Status Updated",
   statusUpdatedDescription: "Transaction status has been updated successfully.",
@@ -72,6 +81,10 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   setting: "Feature setting",
   ticket_status: "Ticket status",
   review_resolve: "Review resolved",
+  adjustment_request: "Adjustment awaiting approval",
+  adjustment_approve: "Adjustment approved",
+  adjustment_reject: "Adjustment rejected",
+  user_role: "User role",
 };
 
 

@@ -90,3 +90,22 @@ export const adminReconciliationRunSchema = z.object({
 
 /** GET /api/admin/reconciliation/runs/{id}. */
 export const adminReconciliationRunIdSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** GET /api/admin/adjustments?status (pending by default). */
+export const adminAdjustmentsQuerySchema = z.object({
+  status: z.enum(["pending", "approved", "rejected"], { error: "Status must be pending, approved or rejected" }).default("pending"),
+});
+
+/** An id in a path (PostgreSQL integer range). */
+export const adminIdSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** PATCH /api/admin/settings/adjustment_approval_threshold {value: naira} -> kobo; at least ₦1, at most ₦100,000,000. */
+export const adminThresholdSchema = z.object({
+  value: positiveNairaAmount("Threshold must be a positive amount").refine((kobo) => kobo <= 10_000_000_000n, "Threshold is too large"),
+});
+
+/** PATCH /api/admin/users/{userId}/role {role}. */
+export const adminUserRoleSchema = z.object({
+  userId: z.coerce.number().int().positive().max(2_147_483_647),
+  role: z.enum(["admin", "personal", "merchant"], { error: "Role must be admin, personal or merchant" }),
+});

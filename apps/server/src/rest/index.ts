@@ -108,16 +108,26 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
   route("GET", "/api/admin/stats/volume", (caller) => caller.admin.volume());
   route("GET", "/api/admin/users", (caller, req) => caller.admin.users.list(query(req) as never));
   route("GET", "/api/admin/users/:userId/transactions", (caller, req) => caller.admin.users.transactions({ userId: id(req, "userId") }));
-  route("POST", "/api/admin/users/:userId/wallet", (caller, req) =>
-    caller.admin.users.wallet({ ...(req.body as Body), userId: id(req, "userId"), idempotencyKey: key(req) } as never),
-  );
+  // At or above the approval threshold the adjustment waits for another admin: 202 (docs/admin-security.md).
+  route("POST", "/api/admin/users/:userId/wallet", async (caller, req, reply) => {
+    const result = await caller.admin.users.wallet({ ...(req.body as Body), userId: id(req, "userId"), idempotencyKey: key(req) } as never);
+    if (result.pending) reply.code(202);
+    return result;
+  });
+  route("PATCH", "/api/admin/users/:userId/role", (caller, req) => caller.admin.users.role({ ...(req.body as Body), userId: id(req, "userId") } as never));
+  route("GET", "/api/admin/adjustments", (caller, req) => caller.admin.adjustments.list(query(req) as never));
+  route("POST", "/api/admin/adjustments/:id/approve", (caller, req) => caller.admin.adjustments.approve({ id: id(req, "id") }));
+  route("POST", "/api/admin/adjustments/:id/reject", (caller, req) => caller.admin.adjustments.reject({ id: id(req, "id") }));
   route("POST", "/api/admin/users/:userId/status", (caller, req) => caller.admin.users.status({ ...(req.body as Body), userId: id(req, "userId") } as never));
   route("GET", "/api/admin/transactions", (caller, req) => caller.admin.transactions.list(query(req) as never));
   route("POST", "/api/admin/transactions/update-status", (caller, req) => caller.admin.transactions.updateStatus(req.body as never));
   route("GET", "/api/admin/settings", (caller) => caller.admin.settings.list());
-  route("PATCH", "/api/admin/settings/:key", (caller, req) =>
-    caller.admin.settings.set({ key: (req.params as { key: string }).key as never, value: (req.body as Body)?.value as never }),
-  );
+  route("PATCH", "/api/admin/settings/:key", (caller, req) => {
+    const settingKey = (req.params as { key: string }).key;
+    // The one amount setting beside the feature switches (docs/admin-security.md "Four eyes").
+    if (settingKey === "adjustment_approval_threshold") return caller.admin.adjustments.setThreshold({ value: (req.body as Body)?.value as never });
+    return caller.admin.settings.set({ key: settingKey as never, value: (req.body as Body)?.value as never });
+  });
   route("GET", "/api/admin/audit", (caller, req) => caller.admin.audit.list(query(req) as never));
   // The review queue (docs/money-integrity.md "Review queue"): {items, total}, amounts in naira.
   route("GET", "/api/admin/reviews", async (caller, req) => {

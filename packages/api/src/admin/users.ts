@@ -1,4 +1,5 @@
-import { type Database, deleteUserSessions, lockUserById, recordAdminAudit, type schema, setUserStatus } from "@kolo/db";
+import { type Database, deleteUserSessions, lockUserById, recordAdminAudit, schema, setUserStatus } from "@kolo/db";
+import { eq } from "drizzle-orm";
 import { ADMIN_MESSAGES, DomainError } from "@kolo/domain";
 
 /**
@@ -26,5 +27,32 @@ export async function changeUserStatus(db: Database, params: { adminId: number; 
       after: { status: after.status, failedLoginCount: after.failedLoginCount },
     });
     return after;
+  });
+}
+
+/**
+ * An admin grants or revokes the admin role (PATCH /api/admin/users/{userId}/role {role};
+ * docs/admin-security.md), audited (user_role) in the same database transaction. A new admin has
+ * no second factor yet: their sessions are not admin sessions until they enrol at sign-in. A
+ * revoked admin's second factor is removed (a later grant enrols afresh). Errors: NOT_FOUND 'User
+ * not found'; RULE_VIOLATION 'You cannot change your own role' (an admin cannot demote themselves
+ * out of the console's last door).
+ */
+export async function changeUserRole(db: Database, params: { adminId: number; userId: number; role: "admin" | "personal" | "merchant" }): Promise<schema.User> {
+  const { adminId, userId, role } = params;
+  if (adminId === userId) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.ownRole);
+  return db.transaction(async (tx) => {
+    const before = await lockUserById(tx, userId);
+    if (!before) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.userNotFound);
+    const leavingAdmin = before.role === "admin" && role !== "admin";
+    const [after] = await tx
+      .update(schema.users)
+      .set({ role, updatedAt: new Date(), ...(leavingAdmin ? { totpSecret: null, totpPendingSecret: null, totpLastStep: null } : {}) })
+      .where(eq(schema.users.id, userId))
+      .returning();
+    // Sessions opened under the old role never carry its second factor into the new one.
+    if (before.role !== role) await tx.update(schema.sessions).set({ mfaVerified: false }).where(eq(schema.sessions.userId, userId));
+    await recordAdminAudit(tx, { adminId, action: "user_role", userId, subject: `user:${userId}`, before: { role: before.role }, after: { role: after!.role } });
+    return after!;
   });
 }

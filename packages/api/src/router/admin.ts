@@ -12,6 +12,11 @@ import {
   latestLedgerVerification,
   listReconciliationRuns,
   listReviewItems,
+  adjustmentApprovalThresholdKobo,
+  listAdminAdjustments,
+  recordAdminAudit,
+  type schema,
+  setAdjustmentApprovalThresholdKobo,
 } from "@kolo/db";
 import {
   ADMIN_CHART_DAYS,
@@ -28,6 +33,10 @@ import {
   adminUserStatusSchema,
   adminUsersQuerySchema,
   adminWalletSchema,
+  adminAdjustmentsQuerySchema,
+  adminIdSchema,
+  adminThresholdSchema,
+  adminUserRoleSchema,
   koboToNaira,
   lagosDate,
   startOfLagosDay,
@@ -35,7 +44,7 @@ import {
 import { z } from "zod";
 import { toggleFeatureSetting } from "../admin/settings";
 import { moveTransaction } from "../admin/transactions";
-import { changeUserStatus } from "../admin/users";
+import { changeUserRole, changeUserStatus } from "../admin/users";
 import {
   toAdminAuditView,
   toAdminTransactionView,
@@ -46,7 +55,7 @@ import {
 } from "../admin/views";
 import { runReconciliation } from "../money/reconciliation";
 import { resolveReview } from "../money/reviews";
-import { adjustUserWallet } from "../admin/wallet";
+import { decideWalletAdjustment, requestWalletAdjustment } from "../admin/wallet";
 import { toTransactionView } from "../money/view";
 import { adminProcedure, router } from "../trpc";
 
@@ -59,6 +68,25 @@ const pages = (total: number, limit: number) => Math.ceil(total / limit);
  * required' (UNAUTHORIZED when signed out) before any query runs. Every write records its audit
  * entry in its own database transaction (packages/api/src/admin/).
  */
+/** An admin adjustment as the console reads it (amount in naira). */
+function toAdjustmentView(a: schema.AdminAdjustment & { userName?: string; createdByName?: string }) {
+  return {
+    id: a.id,
+    userId: a.userId,
+    userName: a.userName ?? null,
+    type: a.type,
+    amount: koboToNaira(a.amount),
+    description: a.description,
+    status: a.status,
+    createdBy: a.createdBy,
+    createdByName: a.createdByName ?? null,
+    decidedBy: a.decidedBy,
+    decidedAt: a.decidedAt,
+    transactionId: a.transactionId,
+    createdAt: a.createdAt,
+  };
+}
+
 export const adminRouter = router({
   /**
    * GET /api/admin/stats -> {totalUsers, activeMerchants, level0Users, level1Users, level2Users,
@@ -107,7 +135,7 @@ export const adminRouter = router({
     wallet: adminProcedure
       .input(adminWalletSchema)
       .mutation(async ({ ctx, input }) => {
-        const result = await adjustUserWallet(ctx.db, {
+        const result = await requestWalletAdjustment(ctx.db, {
           adminId: ctx.user.id,
           userId: input.userId,
           amountKobo: input.amount,
@@ -115,8 +143,18 @@ export const adminRouter = router({
           description: input.description,
           idempotencyKey: input.idempotencyKey,
         });
-        return { message: ADMIN_MESSAGES.walletUpdated, balance: result.balance, transaction: toTransactionView(result.transaction, input.userId) };
+        if (result.pending) return { message: ADMIN_MESSAGES.adjustmentPending, pending: true as const, adjustment: toAdjustmentView(result.adjustment) };
+        return { message: ADMIN_MESSAGES.walletUpdated, pending: false as const, balance: result.balance, transaction: toTransactionView(result.transaction, input.userId) };
       }),
+
+    /**
+     * PATCH /api/admin/users/{userId}/role {role: admin|personal|merchant} -> {message: 'Role
+     * updated', user: {id, role}}. See changeUserRole (audited; not one's own role).
+     */
+    role: adminProcedure.input(adminUserRoleSchema).mutation(async ({ ctx, input }) => {
+      const user = await changeUserRole(ctx.db, { adminId: ctx.user.id, userId: input.userId, role: input.role });
+      return { message: ADMIN_MESSAGES.roleUpdated, user: { id: user.id, role: user.role } };
+    }),
 
     /** POST /api/admin/users/{userId}/status {status: active|suspended} -> {message: 'User status updated', user}. See changeUserStatus. */
     status: adminProcedure.input(adminUserStatusSchema).mutation(async ({ ctx, input }) => {
@@ -142,6 +180,39 @@ export const adminRouter = router({
     updateStatus: adminProcedure.input(adminTransactionMoveSchema).mutation(async ({ ctx, input }) => {
       const moved = await moveTransaction(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, status: input.status, force: input.force, reason: input.reason });
       return { message: ADMIN_MESSAGES.statusUpdatedDescription, transaction: toTransactionView(moved, moved.senderId ?? moved.recipientId ?? 0) };
+    }),
+  }),
+
+  /** Four eyes on large credits and debits (docs/admin-security.md). */
+  adjustments: router({
+    /** GET /api/admin/adjustments?status=pending|approved|rejected -> {adjustments: [...], threshold: naira}; newest first, at most 100. */
+    list: adminProcedure.input(adminAdjustmentsQuerySchema).query(async ({ ctx, input }) => {
+      const [rows, threshold] = await Promise.all([listAdminAdjustments(ctx.db, input.status), adjustmentApprovalThresholdKobo(ctx.db)]);
+      return { adjustments: rows.map(toAdjustmentView), threshold: koboToNaira(threshold) };
+    }),
+    /** POST /api/admin/adjustments/{id}/approve -> {message, adjustment, balance (naira)}. Another admin only; see decideWalletAdjustment. */
+    approve: adminProcedure.input(adminIdSchema).mutation(async ({ ctx, input }) => {
+      const decided = await decideWalletAdjustment(ctx.db, { adminId: ctx.user.id, id: input.id, decision: "approve" });
+      return { message: ADMIN_MESSAGES.adjustmentApproved, adjustment: toAdjustmentView(decided.adjustment), balance: decided.balance };
+    }),
+    /** POST /api/admin/adjustments/{id}/reject -> {message, adjustment}. Another admin only; no money moves. */
+    reject: adminProcedure.input(adminIdSchema).mutation(async ({ ctx, input }) => {
+      const decided = await decideWalletAdjustment(ctx.db, { adminId: ctx.user.id, id: input.id, decision: "reject" });
+      return { message: ADMIN_MESSAGES.adjustmentRejected, adjustment: toAdjustmentView(decided.adjustment) };
+    }),
+    /** PATCH /api/admin/settings/adjustment_approval_threshold {value: naira} -> {key, value}; audited (setting). */
+    setThreshold: adminProcedure.input(adminThresholdSchema).mutation(async ({ ctx, input }) => {
+      await ctx.db.transaction(async (tx) => {
+        const before = await setAdjustmentApprovalThresholdKobo(tx, input.value);
+        await recordAdminAudit(tx, {
+          adminId: ctx.user.id,
+          action: "setting",
+          subject: "setting:adjustment_approval_threshold",
+          before: { value: koboToNaira(before) },
+          after: { value: koboToNaira(input.value) },
+        });
+      });
+      return { key: "adjustment_approval_threshold", value: koboToNaira(input.value) };
     }),
   }),
 

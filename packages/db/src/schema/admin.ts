@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /**
@@ -35,3 +36,49 @@ export const adminAudit = pgTable(
 );
 
 export type AdminAuditRow = typeof adminAudit.$inferSelect;
+
+/**
+ * Admin credits and debits at or above the approval threshold (docs/admin-security.md "Four
+ * eyes"): created pending, moving no money, until a different admin approves (the adjustment is
+ * then made, `transactionId` its record) or rejects it. Amounts in kobo.
+ */
+export const adminAdjustments = pgTable(
+  "admin_adjustments",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    type: text().$type<"credit" | "debit">().notNull(),
+    amount: bigint({ mode: "bigint" }).notNull(),
+    description: text().notNull(),
+    createdBy: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** The creating admin's retry key: a repeat answers the same pending adjustment. */
+    idempotencyKey: text(),
+    status: text().$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
+    decidedBy: integer().references(() => users.id, { onDelete: "restrict" }),
+    decidedAt: timestamp({ withTimezone: true }),
+    transactionId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("admin_adjustments_creator_key").on(t.createdBy, t.idempotencyKey),
+    index("admin_adjustments_status_idx").on(t.status, t.createdAt),
+    check("admin_adjustments_amount_positive", sql`${t.amount} > 0`),
+    check("admin_adjustments_type", sql`${t.type} in ('credit', 'debit')`),
+    check("admin_adjustments_status", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("admin_adjustments_four_eyes", sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.createdBy}`),
+  ],
+);
+
+export type AdminAdjustment = typeof adminAdjustments.$inferSelect;
+
+/** Admin-editable limits (amounts in kobo); `adjustment_approval_threshold` is seeded at ₦100,000. */
+export const adminLimits = pgTable("admin_limits", {
+  key: text().primaryKey(),
+  valueKobo: bigint({ mode: "bigint" }).notNull(),
+  description: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

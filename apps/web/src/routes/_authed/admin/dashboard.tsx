@@ -1,8 +1,11 @@
 import { formatDateTime, formatNaira } from "@kolo/domain";
 import { Avatar, Badge, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { Link, createFileRoute } from "@tanstack/react-router";
+import { useState } from "react";
+import { notify, notifyError } from "../../../lib/notify";
+import { useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
-import { LoadError, StatusBadge } from "./-components/shared";
+import { LoadError, StatusBadge, adminErrorMessage } from "./-components/shared";
 
 /** Recent Users shows the newest 5 (the spec's 'always No users found' is a defect we do not copy, issue 11 item 2). */
 const RECENT_USERS = 5;
@@ -14,6 +17,7 @@ export const Route = createFileRoute("/_authed/admin/dashboard")({
       context.trpc.admin.volume.prefetch(),
       context.trpc.admin.users.list.prefetch({ page: 1, limit: RECENT_USERS, search: "" }),
       context.trpc.admin.reviews.integrity.prefetch(),
+      context.trpc.admin.adjustments.list.prefetch({ status: "pending" }),
     ]),
   component: AdminDashboardPage,
 });
@@ -31,6 +35,7 @@ function AdminDashboardPage() {
       </Title>
       <Stats />
       <MoneyIntegrity />
+      <PendingAdjustments />
       <LevelGuide />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <TransactionOverview />
@@ -108,6 +113,80 @@ function MoneyIntegrity() {
           Open Review Queue
         </Button>
       </Group>
+    </Card>
+  );
+}
+
+/**
+ * Four eyes (docs/admin-security.md): credits and debits at or above the threshold wait here until
+ * an admin other than their creator approves (the money moves then) or rejects them.
+ */
+function PendingAdjustments() {
+  const me = useMe();
+  const utils = trpc.useUtils();
+  const list = trpc.admin.adjustments.list.useQuery({ status: "pending" });
+  const approve = trpc.admin.adjustments.approve.useMutation();
+  const reject = trpc.admin.adjustments.reject.useMutation();
+  const [busyId, setBusyId] = useState<number | null>(null);
+  if (list.isError) return <LoadError title="Failed to load pending adjustments" error={list.error} onRetry={() => void list.refetch()} />;
+  const decide = async (id: number, decision: "approve" | "reject") => {
+    if (busyId !== null) return;
+    setBusyId(id);
+    try {
+      const result = decision === "approve" ? await approve.mutateAsync({ id }) : await reject.mutateAsync({ id });
+      notify({ title: decision === "approve" ? "Adjustment Approved" : "Adjustment Rejected", message: result.message });
+      await Promise.all([utils.admin.adjustments.invalidate(), utils.admin.users.invalidate(), utils.admin.stats.invalidate()]);
+    } catch (caught) {
+      notifyError("Adjustment not decided", adminErrorMessage(caught));
+    } finally {
+      setBusyId(null);
+    }
+  };
+  const items = list.data?.adjustments;
+  return (
+    <Card component="section" aria-labelledby="adjustments-title">
+      <Title id="adjustments-title" order={2} size="h4">
+        Adjustments Awaiting Approval
+      </Title>
+      <Text size="sm" c="dimmed" mt={4}>
+        {list.data ? `Credits and debits of ${formatNaira(list.data.threshold)} or more need a second admin.` : " "}
+      </Text>
+      {items === undefined ? (
+        <Skeleton h={40} mt="sm" />
+      ) : items.length === 0 ? (
+        <Text size="sm" mt="sm">
+          No adjustment is waiting
+        </Text>
+      ) : (
+        <Stack component="ul" gap="sm" mt="sm" p={0} style={{ listStyle: "none" }}>
+          {items.map((a) => (
+            <Group component="li" key={a.id} justify="space-between" wrap="wrap" gap="xs">
+              <Box>
+                <Text size="sm" fw={600}>
+                  {a.type === "credit" ? "Credit" : "Debit"} {formatNaira(a.amount)} · {a.userName ?? `user ${a.userId}`}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {a.description} · by {a.createdByName ?? `admin ${a.createdBy}`} · {formatDateTime(a.createdAt)}
+                </Text>
+              </Box>
+              {a.createdBy === me.id ? (
+                <Text size="xs" c="dimmed">
+                  Another admin must approve it
+                </Text>
+              ) : (
+                <Group gap="xs">
+                  <Button size="md" loading={busyId === a.id && approve.isPending} disabled={busyId !== null} onClick={() => void decide(a.id, "approve")}>
+                    Approve
+                  </Button>
+                  <Button size="md" variant="default" loading={busyId === a.id && reject.isPending} disabled={busyId !== null} onClick={() => void decide(a.id, "reject")}>
+                    Reject
+                  </Button>
+                </Group>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      )}
     </Card>
   );
 }

@@ -207,9 +207,11 @@ function WalletDialog({ dialog, onClose }: { dialog: { kind: "credit" | "debit";
       return;
     }
     try {
-      await mutation.mutateAsync({ userId: dialog.user.id, amount: value, description, type: kind, idempotencyKey: key.current });
-      notify({ title: ADMIN_MESSAGES.walletUpdated, message: `${formatNaira(value)} ${kind === "credit" ? "credited to" : "debited from"} ${dialog.user.name}.` });
-      await Promise.all([utils.admin.users.invalidate(), utils.admin.stats.invalidate()]);
+      const result = await mutation.mutateAsync({ userId: dialog.user.id, amount: value, description, type: kind, idempotencyKey: key.current });
+      // At or above the approval threshold nothing moves yet: another admin approves it on the dashboard.
+      if (result.pending) notify({ title: "Awaiting Approval", message: result.message });
+      else notify({ title: ADMIN_MESSAGES.walletUpdated, message: `${formatNaira(value)} ${kind === "credit" ? "credited to" : "debited from"} ${dialog.user.name}.` });
+      await Promise.all([utils.admin.users.invalidate(), utils.admin.stats.invalidate(), utils.admin.adjustments.invalidate()]);
       onClose();
     } catch (caught) {
       notifyError("Failed to update wallet", adminErrorMessage(caught));
