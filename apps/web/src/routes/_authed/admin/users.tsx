@@ -7,6 +7,7 @@ import {
   Card,
   Group,
   Modal,
+  NativeSelect,
   NumberInput,
   Skeleton,
   Stack,
@@ -42,7 +43,7 @@ export const Route = createFileRoute("/_authed/admin/users")({
   component: AdminUsersPage,
 });
 
-type Dialog = { kind: "credit" | "debit" | "status" | "history"; user: AdminUser } | null;
+type Dialog = { kind: "credit" | "debit" | "status" | "history" | "role"; user: AdminUser } | null;
 
 /**
  * Admin users (spec 02 "Admin users", §5, §7, §9; issue 11 item 3): search debounced by 500 ms
@@ -129,6 +130,7 @@ function AdminUsersPage() {
       <WalletDialog dialog={dialog?.kind === "credit" || dialog?.kind === "debit" ? { kind: dialog.kind, user: dialog.user } : null} onClose={() => setDialog(null)} />
       <StatusDialog user={dialog?.kind === "status" ? dialog.user : null} onClose={() => setDialog(null)} />
       <HistoryDialog user={dialog?.kind === "history" ? dialog.user : null} onClose={() => setDialog(null)} />
+      <RoleDialog user={dialog?.kind === "role" ? dialog.user : null} onClose={() => setDialog(null)} />
     </Stack>
   );
 }
@@ -167,6 +169,9 @@ function UserRow({ user, onAction }: { user: AdminUser; onAction: (kind: NonNull
           </Button>
           <Button size="md" variant="default" aria-label={`History of ${user.name}`} onClick={() => onAction("history")}>
             History
+          </Button>
+          <Button size="md" variant="default" aria-label={`Role of ${user.name}`} onClick={() => onAction("role")}>
+            Role
           </Button>
         </Group>
       </Table.Td>
@@ -309,6 +314,60 @@ function StatusDialog({ user, onClose }: { user: AdminUser | null; onClose: () =
             </Button>
             <BusyButton size="md" color={suspending ? "red" : "kolo"} busy={mutation.isPending} busyLabel="Updating..." onClick={() => void confirm()}>
               {suspending ? "Suspend" : "Activate"}
+            </BusyButton>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
+
+const ROLE_LABELS = { personal: "Personal", merchant: "Merchant", admin: "Admin" } as const;
+
+/**
+ * Grant or revoke the admin role (PATCH /api/admin/users/{id}/role; docs/admin-security.md): a new
+ * admin sets up the second factor at their next sign-in. The server refuses one's own role.
+ */
+function RoleDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const mutation = trpc.admin.users.role.useMutation();
+  const [role, setRole] = useState<keyof typeof ROLE_LABELS>("personal");
+  useEffect(() => {
+    if (user) setRole(user.role);
+  }, [user]);
+
+  const confirm = async () => {
+    if (!user || mutation.isPending) return;
+    try {
+      await mutation.mutateAsync({ userId: user.id, role });
+      notify({ title: ADMIN_MESSAGES.roleUpdated, message: `${user.name} is now ${ROLE_LABELS[role].toLowerCase()}.` });
+      await utils.admin.users.invalidate();
+      onClose();
+    } catch (caught) {
+      notifyError("Failed to update role", adminErrorMessage(caught));
+    }
+  };
+
+  return (
+    <Modal opened={user !== null} onClose={onClose} title="Change Role" centered closeButtonProps={{ "aria-label": "Close" }}>
+      {user ? (
+        <Stack>
+          <NativeSelect
+            label={`Role of ${user.name}`}
+            value={role}
+            onChange={(event) => setRole(event.currentTarget.value as keyof typeof ROLE_LABELS)}
+            data={Object.entries(ROLE_LABELS).map(([value, label]) => ({ value, label }))}
+            size="md"
+          />
+          {role === "admin" && user.role !== "admin" ? (
+            <Text size="sm">An admin can credit any wallet. {user.name} will set up a second factor at their next sign-in.</Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" size="md" onClick={onClose}>
+              Cancel
+            </Button>
+            <BusyButton size="md" busy={mutation.isPending} busyLabel="Updating..." disabled={role === user.role} onClick={() => void confirm()}>
+              Save Role
             </BusyButton>
           </Group>
         </Stack>
