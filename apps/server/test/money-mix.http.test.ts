@@ -62,6 +62,8 @@ let capture: Awaited<ReturnType<typeof startWebhookCapture>>;
 let services: Services;
 beforeAll(async () => {
   t = await createTestDatabase();
+  // Admin adjustments here are all made at once: none waits for a second admin (docs/admin-security.md "Four eyes").
+  await t.client`update admin_limits set value_kobo = 1000000000000 where key = 'adjustment_approval_threshold'`;
   capture = await startWebhookCapture();
   // The hang fixture costs one client timeout; ops answer in well under it on a quiet machine
   // (a slower answer only turns into a pending purchase that requery settles the same way).
