@@ -44,7 +44,8 @@ let services: Services;
 beforeAll(async () => {
   t = await createTestDatabase();
   capture = await startWebhookCapture();
-  server = await startSandboxServer(t.db, { webhookUrl: capture.url, vtpassTimeoutMs: 1_500 });
+  // Each mix user starts many top-ups within a minute: the per-user limit (USER_LIMITS) is not what this tests.
+  server = await startSandboxServer(t.db, { webhookUrl: capture.url, vtpassTimeoutMs: 1_500, services: { userLimits: { topup: { max: 1_000_000, windowMs: 60_000 } } } });
   services = { publicUrl: server.base, paymentGateway: server.paystack, banking: server.paystack, purchases: server.vtpass, bvnHashKey: TEST_BVN_HASH_KEY, log: server.log, jobs: recordingScheduler() };
 });
 afterAll(async () => {

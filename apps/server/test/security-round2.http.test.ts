@@ -364,3 +364,30 @@ describe("four eyes on large adjustments, and where admins come from", () => {
     expect(audit.map((row) => (row.after as { role: string }).role)).toEqual(["admin", "personal"]);
   });
 });
+
+describe("limits per user", () => {
+  it("5 new tickets an hour, 30 replies an hour (staff exempt), 10 top-up initializations a minute: then 429 'Too many requests'", async () => {
+    const user = await signUp(server.base, "Chatty User");
+    const tickets: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const created = await api(user, "POST", "/api/support-tickets", { subject: `Question ${i + 1}`, message: "Something about my wallet." });
+      expect(created.status).toBe(201);
+      tickets.push(((await created.json()) as { id: number }).id);
+    }
+    const sixth = await api(user, "POST", "/api/support-tickets", { subject: "Question 6", message: "Something about my wallet." });
+    expect([sixth.status, ((await sixth.json()) as { message: string; details: { retryAfterSeconds: number } })]).toEqual([
+      429,
+      expect.objectContaining({ message: "Too many requests", details: { retryAfterSeconds: expect.any(Number) } }),
+    ]);
+    const replies = await Promise.all(Array.from({ length: 32 }, (_, i) => api(user, "POST", `/api/support-tickets/${tickets[0]}/replies`, { message: `More detail ${i}` })));
+    expect(replies.map((r) => r.status).sort()).toEqual([...Array(30).fill(201), 429, 429]);
+    const staff = await freshAdmin("Busy Staff");
+    for (let i = 0; i < 32; i++) expect((await api(staff, "POST", `/api/support-tickets/${tickets[1]}/replies`, { message: `Answer ${i}` })).status).toBe(201);
+
+    const payer = await signUp(server.base, "Eager Payer");
+    const topUps = await Promise.all(Array.from({ length: 12 }, () => api(payer, "POST", "/api/wallet/topup", { amount: 1000 })));
+    expect(topUps.map((r) => r.status).sort()).toEqual([...Array(10).fill(200), 429, 429]);
+    const [count] = await t.client`select count(*)::int as n from transactions where type = 'topup' and recipient_id = ${payer.user.id}`;
+    expect(count!.n).toBe(10);
+  });
+});

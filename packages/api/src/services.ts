@@ -22,6 +22,11 @@ export interface Services {
   now?: () => Date;
   /** Background jobs: requeries of outcomes a provider has not made final (pg-boss; packages/api/src/jobs). */
   jobs: JobScheduler;
+  /**
+   * Per-user limits (USER_LIMITS in user-limits.ts: tickets, replies, top-up initializations);
+   * tests that drive one user through many operations raise them. Default: USER_LIMITS.
+   */
+  userLimits?: Partial<Record<"ticket" | "ticket_reply" | "topup", { max: number; windowMs: number }>>;
   /** Structured warnings worth an operator's look (pino-compatible). */
   log: { warn: (details: Record<string, unknown>, message: string) => void };
 }

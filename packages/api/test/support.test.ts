@@ -135,9 +135,10 @@ describe("replies and status", () => {
   });
 
   it("a reply racing a close either lands before it or is refused: never a reply after the close", async () => {
-    const owner = await userCaller();
     const admin = await userCaller("admin");
     for (let round = 0; round < 10; round++) {
+      // A new owner each round: one user may open 5 tickets an hour (USER_LIMITS).
+      const owner = await userCaller();
       const ticket = await owner.caller.supportTickets.create(VALID);
       const [reply, close] = await Promise.allSettled([
         owner.caller.supportTickets.reply({ id: ticket.id, message: "Racing reply" }),

@@ -122,6 +122,7 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
   route("GET", "/api/admin/transactions", (caller, req) => caller.admin.transactions.list(query(req) as never));
   route("POST", "/api/admin/transactions/update-status", (caller, req) => caller.admin.transactions.updateStatus(req.body as never));
   route("GET", "/api/admin/settings", (caller) => caller.admin.settings.list());
+  route("GET", "/api/admin/support-tickets", (caller, req) => caller.supportTickets.queue(query(req) as never));
   route("PATCH", "/api/admin/settings/:key", (caller, req) => {
     const settingKey = (req.params as { key: string }).key;
     // The one amount setting beside the feature switches (docs/admin-security.md "Four eyes").

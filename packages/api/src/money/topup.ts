@@ -15,6 +15,8 @@ import {
 } from "@kolo/db";
 import { DomainError, SYSTEM_ACCOUNTS, TOPUP_MESSAGES, type TransactionMetadataMap, assertTopUpAmount, koboToNaira } from "@kolo/domain";
 import type { PaymentGateway, VerifiedCharge } from "../providers/payment-gateway";
+import type { Services } from "../services";
+import { enforceUserLimit } from "../user-limits";
 import { newReference } from "./reference";
 
 /**
@@ -54,7 +56,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the first request is still asking the gateway): one record, one checkout. A repeat whose
  * record has failed (the checkout expired, was refused or failed by an admin) starts a new
  * checkout under the next attempt's reference.
- * Errors: VALIDATION for amounts outside ₦100–₦1,000,000 (assertTopUpAmount);
+ * Errors: VALIDATION for amounts outside ₦100–₦1,000,000 (assertTopUpAmount); RATE_LIMITED 'Too
+ * many requests' past 10 new checkouts a minute (USER_LIMITS);
  * IDEMPOTENCY_KEY_REUSED (409) when the key was used for another amount;
  * PROVIDER_UNAVAILABLE (503) when the gateway refused or could not be reached (the record is
  * kept as failed; a repeat with that key starts a new checkout), or the first request's URL did
@@ -63,20 +66,24 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startTopUp(
   db: Database,
   gateway: PaymentGateway,
-  params: { user: schema.User; amountKobo: bigint; callbackUrl: string; idempotencyKey?: string },
+  params: { user: schema.User; amountKobo: bigint; callbackUrl: string; idempotencyKey?: string; limits?: Services["userLimits"] },
 ): Promise<{ authorizationUrl: string; reference: string }> {
   assertTopUpAmount(params.amountKobo);
   const { user, amountKobo, idempotencyKey } = params;
   for (let attempt = 0; attempt < (idempotencyKey ? MAX_KEYED_ATTEMPTS : 1); attempt++) {
     const reference = idempotencyKey ? keyedTopUpReference(user.id, idempotencyKey, attempt) : newReference("TOP");
-    const record = await insertTransactionOnce(db, {
-      type: "topup",
-      amount: amountKobo,
-      status: "pending",
-      reference,
-      description: "Wallet top-up",
-      recipientId: user.id,
-      metadata: idempotencyKey ? { gateway: "paystack", idempotencyKey } : { gateway: "paystack" },
+    // A new checkout counts against the user's limit (10 a minute); a repeat of one does not.
+    const record = await db.transaction(async (tx) => {
+      if (!(await findTransactionByReference(tx, reference))) await enforceUserLimit(tx, user.id, "topup", { limits: params.limits });
+      return insertTransactionOnce(tx, {
+        type: "topup",
+        amount: amountKobo,
+        status: "pending",
+        reference,
+        description: "Wallet top-up",
+        recipientId: user.id,
+        metadata: idempotencyKey ? { gateway: "paystack", idempotencyKey } : { gateway: "paystack" },
+      });
     });
     if (!record) {
       const first = await firstAttemptAnswer(db, user.id, amountKobo, reference);

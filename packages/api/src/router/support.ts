@@ -1,7 +1,8 @@
-import { type Database, type DbOrTx, type ReplyWithAuthor, type TicketWithAuthor, findTicket, insertReply, insertTicket, listAllTickets, listReplies, listUserTickets, lockTicket, recordAdminAudit, type schema, updateTicketStatus } from "@kolo/db";
+import { type Database, type DbOrTx, type ReplyWithAuthor, type TicketWithAuthor, findTicket, insertReply, insertTicket, listAllTickets, listTicketQueue, listReplies, listUserTickets, lockTicket, recordAdminAudit, type schema, updateTicketStatus } from "@kolo/db";
 import { DomainError, SUPPORT_MESSAGES, type TicketPriority, type TicketStatus, createTicketSchema, ticketReplySchema, ticketStatusSchema } from "@kolo/domain";
 import { z } from "zod";
 import { adminProcedure, featureProcedure, router } from "../trpc";
+import { enforceUserLimit } from "../user-limits";
 
 /** A ticket as the spec's client reads it (spec 02 §3 "Support ticket"). */
 export interface TicketView {
@@ -68,6 +69,10 @@ const toReplyView = (r: ReplyWithAuthor, viewer: schema.User): ReplyView => {
 };
 
 const idInput = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const ticketQueueSchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
 
 const notFound = () => new DomainError("NOT_FOUND", SUPPORT_MESSAGES.ticketNotFound);
 
@@ -106,6 +111,16 @@ export const supportRouter = router({
     return rows.map(toTicketView);
   }),
 
+  /**
+   * GET /api/admin/support-tickets?page&limit (limit 1-100, default 20): one page of the admin
+   * queue, in the queue's order -> {tickets, total, totalPages, page, counts: {total, open,
+   * inProgress}}. Admins only.
+   */
+  queue: adminProcedure.input(ticketQueueSchema).query(async ({ ctx, input }) => {
+    const { rows, total, open, inProgress } = await listTicketQueue(ctx.db, input);
+    return { tickets: rows.map(toTicketView), total, totalPages: Math.max(1, Math.ceil(total / input.limit)), page: input.page, counts: { total, open, inProgress } };
+  }),
+
   /** GET /api/support-tickets/me: the caller's own tickets, newest first (admins too). */
   mine: supportProcedure.query(async ({ ctx }): Promise<TicketView[]> => (await listUserTickets(ctx.db, ctx.user.id)).map(toTicketView)),
 
@@ -115,7 +130,10 @@ export const supportRouter = router({
    * VALIDATION with the spec's field messages otherwise.
    */
   create: supportProcedure.input(createTicketSchema).mutation(async ({ ctx, input }): Promise<TicketView> => {
-    const row = await insertTicket(ctx.db, { userId: ctx.user.id, ...input });
+    const row = await ctx.db.transaction(async (tx) => {
+      await enforceUserLimit(tx, ctx.user.id, "ticket", { limits: ctx.services.userLimits });
+      return insertTicket(tx, { userId: ctx.user.id, ...input });
+    });
     return toTicketView({ ...row, userName: ctx.user.name, userEmail: ctx.user.email });
   }),
 
@@ -132,6 +150,8 @@ export const supportRouter = router({
     .input(idInput.extend(ticketReplySchema.shape))
     .mutation(async ({ ctx, input }): Promise<ReplyView> =>
       ctx.db.transaction(async (tx) => {
+        // Staff answer as many tickets as come in; users are held to USER_LIMITS.
+        if (ctx.user.role !== "admin") await enforceUserLimit(tx, ctx.user.id, "ticket_reply", { limits: ctx.services.userLimits });
         const locked = await lockTicket(tx, input.id);
         if (!locked || (locked.userId !== ctx.user.id && ctx.user.role !== "admin")) throw notFound();
         if (locked.status === "closed") throw new DomainError("RULE_VIOLATION", SUPPORT_MESSAGES.ticketClosed);

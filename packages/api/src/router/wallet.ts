@@ -52,6 +52,7 @@ export const walletRouter = router({
         amountKobo: input.amount,
         idempotencyKey: input.idempotencyKey,
         callbackUrl: new URL("/dashboard", ctx.services.publicUrl).toString(),
+        limits: ctx.services.userLimits,
       }),
     ),
 

@@ -15,3 +15,4 @@ export * from "./reviews";
 export * from "./ledger-verify";
 export * from "./reconciliation";
 export * from "./mfa";
+export * from "./user-limits";

@@ -1,6 +1,6 @@
 // Support tickets and replies (spec 02 "Support", DECISIONS "Support"). Who may read or write a
 // ticket is decided by the procedures in packages/api/src/router/support.ts, not here.
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { type SupportTicket, type TicketReply, supportTickets, ticketReplies, users } from "../schema";
 
@@ -52,6 +52,33 @@ export async function listAllTickets(db: DbOrTx): Promise<TicketWithAuthor[]> {
     .from(supportTickets)
     .innerJoin(users, eq(users.id, supportTickets.userId))
     .orderBy(asc(supportTickets.status), desc(supportTickets.priority), asc(supportTickets.createdAt), asc(supportTickets.id));
+}
+
+/**
+ * One page of the admin queue (status open -> closed, priority urgent -> low, oldest first), with
+ * the queue's counts: total, open and in progress.
+ */
+export async function listTicketQueue(
+  db: DbOrTx,
+  params: { page: number; limit: number },
+): Promise<{ rows: TicketWithAuthor[]; total: number; open: number; inProgress: number }> {
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select(ticketColumns)
+      .from(supportTickets)
+      .innerJoin(users, eq(users.id, supportTickets.userId))
+      .orderBy(asc(supportTickets.status), desc(supportTickets.priority), asc(supportTickets.createdAt), asc(supportTickets.id))
+      .limit(params.limit)
+      .offset((params.page - 1) * params.limit),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        open: sql<number>`(count(*) filter (where ${supportTickets.status} = 'open'))::int`,
+        inProgress: sql<number>`(count(*) filter (where ${supportTickets.status} = 'in-progress'))::int`,
+      })
+      .from(supportTickets),
+  ]);
+  return { rows, total: counts?.total ?? 0, open: counts?.open ?? 0, inProgress: counts?.inProgress ?? 0 };
 }
 
 /** The ticket with its author, or undefined. */

@@ -1,25 +1,34 @@
-import { SUPPORT_MESSAGES, formatDateTime, sortTicketsForAdmin, ticketCounts } from "@kolo/domain";
+import { SUPPORT_MESSAGES, formatDateTime } from "@kolo/domain";
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { Link, createFileRoute } from "@tanstack/react-router";
-import { useMemo } from "react";
+import { Link, type SearchSchemaInput, createFileRoute } from "@tanstack/react-router";
 import { PageHeader } from "../../../components/page-header";
 import { httpStatus } from "../../../lib/errors";
+import { optionalPositiveInt } from "../../../lib/search";
 import { trpc } from "../../../lib/trpc";
+import { PageButtons } from "./-components/shared";
 import { TICKETS_QUERY_OPTIONS, TicketPriorityBadge, TicketStatusBadge } from "../support/-components/ticket-badges";
 
+/** Tickets a page of the admin queue shows (paged like the users list). */
+const QUEUE_PAGE_SIZE = 20;
+
 export const Route = createFileRoute("/_authed/admin/support-tickets")({
-  loader: ({ context }) => context.trpc.supportTickets.list.prefetch(),
+  validateSearch: (raw: { page?: unknown } & SearchSchemaInput) => ({ page: optionalPositiveInt(raw.page) ?? 1 }),
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ context, deps }) => context.trpc.supportTickets.queue.prefetch({ page: deps.page, limit: QUEUE_PAGE_SIZE }),
   component: AdminSupportTicketsPage,
 });
 
 /**
  * Admin support tickets (spec 02 "Admin support tickets"): badges for total, open and
- * in-progress; every ticket sorted by status then priority, each with 'View & Respond'.
+ * in-progress; the queue sorted by status then priority (by the server), 20 a page with the page
+ * in the URL, each with 'View & Respond'.
  */
 function AdminSupportTicketsPage() {
-  const tickets = trpc.supportTickets.list.useQuery(undefined, TICKETS_QUERY_OPTIONS);
-  const sorted = useMemo(() => sortTicketsForAdmin(Array.isArray(tickets.data) ? tickets.data : []), [tickets.data]);
-  const counts = ticketCounts(sorted);
+  const { page } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const tickets = trpc.supportTickets.queue.useQuery({ page, limit: QUEUE_PAGE_SIZE }, TICKETS_QUERY_OPTIONS);
+  const sorted = tickets.data?.tickets ?? [];
+  const counts = tickets.data?.counts ?? { total: 0, open: 0, inProgress: 0 };
 
   return (
     <Stack gap="md">
@@ -91,6 +100,16 @@ function AdminSupportTicketsPage() {
           ))}
         </Stack>
       )}
+      {tickets.data && tickets.data.totalPages > 1 ? (
+        <PageButtons
+          page={page}
+          totalPages={tickets.data.totalPages}
+          total={tickets.data.total}
+          pageSize={QUEUE_PAGE_SIZE}
+          noun="tickets"
+          onPage={(next) => void navigate({ search: { page: next } })}
+        />
+      ) : null}
     </Stack>
   );
 }

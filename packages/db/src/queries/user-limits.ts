@@ -1,0 +1,33 @@
+// Per-user limits on writes that cost others work (docs/decisions.md "Security, second round"):
+// new support tickets, ticket replies, top-up initializations. Counted from the user's own rows,
+// which every server shares, under a per-user-and-action advisory lock held by the caller's
+// transaction, so concurrent requests cannot all slip under the limit.
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { supportTickets, ticketReplies, transactions } from "../schema";
+
+export type LimitedAction = "ticket" | "ticket_reply" | "topup";
+
+/** Serialises `action` for `userId` until the end of the caller's transaction. */
+export async function lockUserAction(tx: DbOrTx, userId: number, action: LimitedAction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${userId}::integer, hashtext(${`limit:${action}`}))`);
+}
+
+/**
+ * How many of `action` the user did since `since`, and when the oldest of them was (null when
+ * none): the limit frees up one `windowMs` after that.
+ */
+export async function countUserAction(tx: DbOrTx, userId: number, action: LimitedAction, since: Date): Promise<{ count: number; oldest: Date | null }> {
+  const at = since.toISOString();
+  const query =
+    action === "ticket"
+      ? tx.select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${supportTickets.createdAt})` }).from(supportTickets).where(and(eq(supportTickets.userId, userId), gt(supportTickets.createdAt, sql`${at}::timestamptz`)))
+      : action === "ticket_reply"
+        ? tx.select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${ticketReplies.createdAt})` }).from(ticketReplies).where(and(eq(ticketReplies.userId, userId), gt(ticketReplies.createdAt, sql`${at}::timestamptz`)))
+        : tx
+            .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${transactions.createdAt})` })
+            .from(transactions)
+            .where(and(eq(transactions.type, "topup"), eq(transactions.recipientId, userId), gt(transactions.createdAt, sql`${at}::timestamptz`)));
+  const [row] = await query;
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
