@@ -1,6 +1,7 @@
 // The admin console's input schemas, shared by the server's procedures and the web's forms; the
 // texts, sizes and small rules are in admin-rules.ts (no zod, so route guards can import them).
 import { z } from "zod";
+import { DB_INT_MAX } from "./text";
 import { ADMIN_AUDIT_ACTIONS, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTION_TABS, ADMIN_USERS_PAGE_SIZE } from "./admin-pages";
 import { ADMIN_MESSAGES, FORCE_REASON_MIN_LENGTH } from "./admin-rules";
 import { positiveNairaAmount } from "./money";
@@ -14,7 +15,7 @@ export * from "./admin-rules";
  */
 export const adminWalletSchema = z
   .object({
-    userId: z.coerce.number().int().positive(),
+    userId: z.coerce.number().int().positive().max(DB_INT_MAX),
     amount: positiveNairaAmount(ADMIN_MESSAGES.amountPositive),
     description: z.string().max(200, "Description is too long").optional().nullable(),
     type: z.enum(["credit", "debit"], { error: "Type must be credit or debit" }),
@@ -28,20 +29,20 @@ export const adminWalletSchema = z
 
 /** POST /api/admin/users/{userId}/status {status}: active or suspended (spec 02 §4 "User account status"). */
 export const adminUserStatusSchema = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: z.coerce.number().int().positive().max(DB_INT_MAX),
   status: z.enum(["active", "suspended"], { error: "Status must be active or suspended" }),
 });
 
 /** GET /api/admin/users?page&limit=20&search (spec 02 §7). */
 export const adminUsersQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(ADMIN_USERS_PAGE_SIZE),
   search: z.string().trim().max(100).optional().default(""),
 });
 
 /** GET /api/admin/transactions?page&limit&status (server pagination; issue 11 item 4). */
 export const adminTransactionsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(ADMIN_TRANSACTIONS_PAGE_SIZE),
   status: z.enum(ADMIN_TRANSACTION_TABS).default("all"),
 });
@@ -53,7 +54,7 @@ export const adminTransactionsQuerySchema = z.object({
  */
 export const adminTransactionMoveSchema = z
   .object({
-    id: z.coerce.number().int().positive().max(2_147_483_647),
+    id: z.coerce.number().int().positive().max(DB_INT_MAX),
     status: z.enum(["completed", "failed"], { error: "Status must be completed or failed" }),
     force: z.boolean().optional(),
     reason: z.string().trim().max(500, "Reason is too long").optional(),
@@ -62,10 +63,10 @@ export const adminTransactionMoveSchema = z
 
 /** GET /api/admin/audit?page&adminId&userId&action (issue 11 item 7). */
 export const adminAuditQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  adminId: z.coerce.number().int().positive().optional(),
-  userId: z.coerce.number().int().positive().optional(),
+  adminId: z.coerce.number().int().positive().max(DB_INT_MAX).optional(),
+  userId: z.coerce.number().int().positive().max(DB_INT_MAX).optional(),
   action: z.enum(ADMIN_AUDIT_ACTIONS).optional(),
 });
 
@@ -78,7 +79,7 @@ export const adminReviewsQuerySchema = z.object({
 
 /** POST /api/admin/reviews/{id}/resolve {action, note}: the note says why (at least 3 characters). */
 export const adminReviewResolveSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: z.coerce.number().int().positive().max(DB_INT_MAX),
   action: z.enum(["complete", "fail", "credit", "dismiss"], { error: "Action must be complete, fail, credit or dismiss" }),
   note: z.string().trim().min(3, ADMIN_MESSAGES.reviewNoteRequired).max(500, "Note is too long"),
 });
@@ -89,7 +90,7 @@ export const adminReconciliationRunSchema = z.object({
 });
 
 /** GET /api/admin/reconciliation/runs/{id}. */
-export const adminReconciliationRunIdSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const adminReconciliationRunIdSchema = z.object({ id: z.coerce.number().int().positive().max(DB_INT_MAX) });
 
 /** GET /api/admin/adjustments?status (pending by default). */
 export const adminAdjustmentsQuerySchema = z.object({
@@ -97,7 +98,7 @@ export const adminAdjustmentsQuerySchema = z.object({
 });
 
 /** An id in a path (PostgreSQL integer range). */
-export const adminIdSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const adminIdSchema = z.object({ id: z.coerce.number().int().positive().max(DB_INT_MAX) });
 
 /** PATCH /api/admin/settings/adjustment_approval_threshold {value: naira} -> kobo; at least ₦1, at most ₦100,000,000. */
 export const adminThresholdSchema = z.object({
@@ -106,6 +107,6 @@ export const adminThresholdSchema = z.object({
 
 /** PATCH /api/admin/users/{userId}/role {role}. */
 export const adminUserRoleSchema = z.object({
-  userId: z.coerce.number().int().positive().max(2_147_483_647),
+  userId: z.coerce.number().int().positive().max(DB_INT_MAX),
   role: z.enum(["admin", "personal", "merchant"], { error: "Role must be admin, personal or merchant" }),
 });

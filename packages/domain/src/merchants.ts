@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DomainError } from "./errors";
 import { positiveNairaAmount } from "./money";
-import { plainText } from "./text";
+import { DB_INT_MAX, plainText } from "./text";
 
 /**
  * Merchants, merchant payments and invoices (spec 01 "/payment-confirmation", §5 "Merchant
@@ -53,7 +53,7 @@ export const createMerchantSchema = z.object({
 
 /** POST /api/payments/merchant body (spec 01 §7): {merchantId, amount (naira)} -> amount in kobo. */
 export const merchantPaymentSchema = z.object({
-  merchantId: z.number().int().positive(),
+  merchantId: z.number().int().positive().max(DB_INT_MAX),
   amount: positiveNairaAmount("Invalid Amount"),
   idempotencyKey,
 });
@@ -63,7 +63,7 @@ export const merchantPaymentSchema = z.object({
  * `amount` pays part of an invoice that allows it). Amount in kobo after parsing.
  */
 export const invoicePaymentSchema = z.object({
-  invoiceId: z.number().int().positive(),
+  invoiceId: z.number().int().positive().max(DB_INT_MAX),
   amount: positiveNairaAmount("Invalid Amount").optional(),
   idempotencyKey,
 });
@@ -105,7 +105,7 @@ export const createInvoiceSchema = z.object({
   allowPartialPayment: z.boolean().default(false),
   sendReminder: z.boolean().default(false),
   generatePaymentLink: z.boolean().default(false),
-  merchantId: z.number().int().positive().optional(),
+  merchantId: z.number().int().positive().max(DB_INT_MAX).optional(),
 });
 
 /** An invoice's state (DECISIONS): unpaid until paid in full; partially_paid after a part. */

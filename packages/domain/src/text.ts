@@ -5,6 +5,12 @@ import { z } from "zod";
  * as NUL U+0000, DEL, C1). PostgreSQL refuses NUL in text, so without this check a NUL answered
  * 500; now every string field answers 400 with this field error.
  */
+/**
+ * The largest id PostgreSQL's `integer` holds: every id input is bounded by it, so an id beyond
+ * it is a 400 like any bad input, never a database error (docs/decisions.md "Security, second round").
+ */
+export const DB_INT_MAX = 2_147_483_647;
+
 export const CONTROL_CHARACTERS_MESSAGE = "Must not contain control characters";
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { positiveNairaAmount } from "./money";
-import { plainText } from "./text";
+import { DB_INT_MAX, plainText } from "./text";
 
 /** Spec 01 §5 / 02 §5 messages for user-to-user transfers. */
 export const TRANSFER_MESSAGES = {
@@ -30,11 +30,11 @@ export const p2pTransferSchema = z.object({
  */
 export const p2pTransferRequestSchema = p2pTransferSchema.extend({
   recipientEmail: p2pTransferSchema.shape.recipientEmail.optional(),
-  recipientId: z.number({ error: TRANSFER_MESSAGES.recipientNotFound }).int().positive().optional(),
+  recipientId: z.number({ error: TRANSFER_MESSAGES.recipientNotFound }).int().positive().max(DB_INT_MAX).optional(),
 });
 
 /** {id} of the user a scanned P2P code names (GET /api/users/{id}). */
-export const recipientLookupSchema = z.object({ id: z.number().int().positive() });
+export const recipientLookupSchema = z.object({ id: z.number().int().positive().max(DB_INT_MAX) });
 
 /** Top-up messages that are not the spec's (issue 7 item 17). */
 export const TOPUP_MESSAGES = {

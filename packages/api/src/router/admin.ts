@@ -40,6 +40,7 @@ import {
   koboToNaira,
   lagosDate,
   startOfLagosDay,
+  DB_INT_MAX,
 } from "@kolo/domain";
 import { z } from "zod";
 import { toggleFeatureSetting } from "../admin/settings";
@@ -123,7 +124,7 @@ export const adminRouter = router({
     }),
 
     /** GET /api/admin/users/{userId}/transactions -> the user's latest 100 transactions (admin view), for the History dialog. */
-    transactions: adminProcedure.input(z.object({ userId: z.coerce.number().int().positive() })).query(async ({ ctx, input }) => {
+    transactions: adminProcedure.input(z.object({ userId: z.coerce.number().int().positive().max(DB_INT_MAX) })).query(async ({ ctx, input }) => {
       const rows = await listAdminUserTransactions(ctx.db, input.userId);
       return rows.map(toAdminTransactionView);
     }),

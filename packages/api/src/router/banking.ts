@@ -1,4 +1,4 @@
-import { addBankAccountSchema, resolveAccountSchema } from "@kolo/domain";
+import { DB_INT_MAX, addBankAccountSchema, resolveAccountSchema } from "@kolo/domain";
 import { z } from "zod";
 import { addBankAccount, listBanks, listUserBankAccounts, removeBankAccount, resolveAccountName } from "../banking/accounts";
 import { protectedProcedure, router } from "../trpc";
@@ -23,6 +23,6 @@ export const bankAccountsRouter = router({
   add: protectedProcedure.input(addBankAccountSchema).mutation(({ ctx, input }) => addBankAccount(ctx.db, ctx.services, ctx.user.id, input)),
   /** {id} -> {success, message}; NOT_FOUND for an account that is not the user's. */
   remove: protectedProcedure
-    .input(z.object({ id: z.coerce.number().int().positive() }))
+    .input(z.object({ id: z.coerce.number().int().positive().max(DB_INT_MAX) }))
     .mutation(({ ctx, input }) => removeBankAccount(ctx.db, ctx.user.id, input.id)),
 });

@@ -9,6 +9,7 @@ import {
   koboToNaira,
   merchantPaymentSchema,
   merchantWithdrawSchema,
+  DB_INT_MAX,
 } from "@kolo/domain";
 import { z } from "zod";
 import { payInvoice, payMerchant, withdrawMerchantBalance } from "../money/merchants";
@@ -103,7 +104,7 @@ function toMerchantTransactionView(record: schema.TransactionRecord, ownerId: nu
   return { ...view, recipientId: ownerId, description: metadata.invoiceId ? `${from} (invoice #${metadata.invoiceId})` : from };
 }
 
-const idInput = z.object({ id: z.number().int().positive() });
+const idInput = z.object({ id: z.number().int().positive().max(DB_INT_MAX) });
 
 /** Merchant accounts (spec 02 "Merchant dashboard", §7; DECISIONS "Merchants and invoices"). */
 export const merchantsRouter = router({

@@ -1,5 +1,5 @@
 import { type Database, type DbOrTx, type ReplyWithAuthor, type TicketWithAuthor, findTicket, insertReply, insertTicket, listAllTickets, listTicketQueue, listReplies, listUserTickets, lockTicket, recordAdminAudit, type schema, updateTicketStatus } from "@kolo/db";
-import { DomainError, SUPPORT_MESSAGES, type TicketPriority, type TicketStatus, createTicketSchema, ticketReplySchema, ticketStatusSchema } from "@kolo/domain";
+import { DB_INT_MAX, DomainError, SUPPORT_MESSAGES, type TicketPriority, type TicketStatus, createTicketSchema, ticketReplySchema, ticketStatusSchema } from "@kolo/domain";
 import { z } from "zod";
 import { adminProcedure, featureProcedure, router } from "../trpc";
 import { enforceUserLimit } from "../user-limits";
@@ -68,7 +68,7 @@ const toReplyView = (r: ReplyWithAuthor, viewer: schema.User): ReplyView => {
   };
 };
 
-const idInput = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idInput = z.object({ id: z.coerce.number().int().positive().max(DB_INT_MAX) });
 const ticketQueueSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -1,4 +1,4 @@
-import { bvnVerificationSchema } from "@kolo/domain";
+import { DB_INT_MAX, bvnVerificationSchema } from "@kolo/domain";
 import { z } from "zod";
 import { resetAttempts, transactionLimit, verificationStatus, verifyBankAccount, verifyBvn } from "../identity/verification";
 import { featureProcedure, protectedProcedure, router } from "../trpc";
@@ -15,10 +15,10 @@ export const verificationRouter = router({
     .mutation(({ ctx, input }) => verifyBvn(ctx.db, ctx.services, ctx.user, input)),
   /** {bankAccountId} -> {success, message, verificationLevel}. Needs feature_verification. Errors: see verifyBankAccount. */
   bankAccount: featureProcedure("feature_verification")
-    .input(z.object({ bankAccountId: z.coerce.number().int().positive() }))
+    .input(z.object({ bankAccountId: z.coerce.number().int().positive().max(DB_INT_MAX) }))
     .mutation(({ ctx, input }) => verifyBankAccount(ctx.db, ctx.services, ctx.user, input.bankAccountId)),
   /** {userId?} (admins only) -> {message}. Needs feature_verification. Errors: see resetAttempts. */
   resetAttempts: featureProcedure("feature_verification")
-    .input(z.object({ userId: z.number().int().positive().optional() }).optional())
+    .input(z.object({ userId: z.number().int().positive().max(DB_INT_MAX).optional() }).optional())
     .mutation(({ ctx, input }) => resetAttempts(ctx.db, ctx.services, ctx.user, input?.userId)),
 });
