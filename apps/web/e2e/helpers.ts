@@ -53,6 +53,8 @@ export async function topUp(page: Page, naira: string) {
 
 /** The seeded demo admin (apps/server/src/seed.ts; the e2e server seeds demo sign-ins). */
 export const DEMO_ADMIN = { email: "admin@kolo.test", password: "admin123" } as const;
+/** The second seeded admin (four-eyes approvals need a different admin). */
+export const DEMO_ADMIN_2 = { email: "admin2@kolo.test", password: "admin123" } as const;
 
 /** Signs in through /login; leaves the page on /dashboard. */
 export async function login(page: Page, user: { email: string; password: string }): Promise<void> {
@@ -66,11 +68,19 @@ export async function login(page: Page, user: { email: string; password: string 
 /** The demo admins' development-only TOTP secret JBSWY3DPEHPK3PXP (base32) as bytes (README, docs/admin-security.md). */
 const DEV_TOTP_SECRET = Buffer.from("48656c6c6f21deadbeef", "hex");
 
-/** The RFC 6238 code (6 digits, 30 s steps) of the development secret for `step`, as an authenticator app computes it. */
-function totpCode(step: number): string {
+/** A base32 (RFC 4648, no padding) secret as bytes: what an authenticator app does with the key it is shown. */
+export function decodeBase32(text: string): Buffer {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const char of text.replace(/=+$/, "").toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
+  return Buffer.from(bits.match(/.{8}/g)!.map((byte) => Number.parseInt(byte, 2)));
+}
+
+/** The RFC 6238 code (6 digits, 30 s steps) of `secret` (default: the development secret) for `step`, as an authenticator app computes it. */
+export function totpCode(step: number, secret: Buffer = DEV_TOTP_SECRET): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(step));
-  const mac = createHmac("sha1", DEV_TOTP_SECRET).update(counter).digest();
+  const mac = createHmac("sha1", secret).update(counter).digest();
   const offset = mac[mac.length - 1]! & 0x0f;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }

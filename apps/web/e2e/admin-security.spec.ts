@@ -1,0 +1,79 @@
+// Admin accounts (docs/admin-security.md): a new admin enrols the second factor at first sign-in
+// (QR code and key, then recovery codes once), and a large credit waits for a second admin.
+import { expect, test } from "@playwright/test";
+import { checkScreen } from "./a11y-checks";
+import { DEMO_ADMIN_2, decodeBase32, loginAsAdmin, newUser, registerAndSkipOnboarding, toast, totpCode } from "./helpers";
+
+test("a user made admin enrols the second factor at sign-in, sees the recovery codes once, and reaches the console", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const future = newUser("Tobi Admin");
+  await registerAndSkipOnboarding(page, future);
+
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const admin = await adminContext.newPage();
+  await loginAsAdmin(admin);
+  await admin.goto(`/admin/users?search=${encodeURIComponent(future.email)}`);
+  await admin.getByRole("button", { name: `Role of ${future.name}` }).click();
+  const dialog = admin.getByRole("dialog", { name: "Change Role" });
+  await dialog.getByLabel(`Role of ${future.name}`).selectOption("admin");
+  await expect(dialog.getByText("will set up a second factor at their next sign-in")).toBeVisible();
+  await dialog.getByRole("button", { name: "Save Role" }).click();
+  await expect(toast(admin, "Role updated")).toBeVisible();
+  await adminContext.close();
+
+  // The old session is not an admin session; signing in again asks for the set-up.
+  await page.reload();
+  await expect(page).toHaveURL(/\/two-factor$/);
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(future.email);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(future.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/two-factor$/);
+  await expect(page.getByRole("img", { name: "QR code to add Kolo to an authenticator app" })).toBeVisible();
+  await checkScreen(page, "/two-factor, enrolment");
+  const key = (await page.locator("code").first().textContent())!.trim();
+  await page.getByLabel("Code").fill("000000");
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByText("Invalid code")).toBeVisible();
+  await checkScreen(page, "/two-factor, a wrong code");
+  await page.getByLabel("Code").fill(totpCode(Math.floor(Date.now() / 30_000), decodeBase32(key)));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await checkScreen(page, "/two-factor, recovery codes");
+  await page.getByRole("button", { name: "I have saved them: continue" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+});
+
+test("a ₦100,000 credit waits on the dashboard until the second admin approves it", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const user = newUser("Kunle Big");
+  await registerAndSkipOnboarding(page, user);
+
+  const first = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await loginAsAdmin(first);
+  await first.goto(`/admin/users?search=${encodeURIComponent(user.email)}`);
+  await first.getByRole("button", { name: `Credit ${user.name}` }).click();
+  const dialog = first.getByRole("dialog", { name: "Credit Wallet" });
+  await dialog.getByLabel("Amount (₦)").fill("100000");
+  await dialog.getByLabel("Description").fill("Refund of a failed bank transfer");
+  await dialog.getByRole("button", { name: "Credit Wallet" }).click();
+  await expect(toast(first, "Awaiting Approval")).toBeVisible();
+  await first.goto("/admin/dashboard");
+  const pending = first.getByRole("region", { name: "Adjustments Awaiting Approval" }).getByRole("listitem").filter({ hasText: user.name });
+  await expect(pending).toContainText("Another admin must approve it");
+  await expect(pending.getByRole("button", { name: "Approve" })).toHaveCount(0);
+
+  const second = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await loginAsAdmin(second, DEMO_ADMIN_2);
+  await second.goto("/admin/dashboard");
+  const toApprove = second.getByRole("region", { name: "Adjustments Awaiting Approval" }).getByRole("listitem").filter({ hasText: user.name });
+  await toApprove.getByRole("button", { name: "Approve" }).click();
+  await expect(toast(second, "Adjustment Approved")).toBeVisible();
+  await checkScreen(second, "/admin/dashboard after an approval");
+
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Available Balance" })).toContainText("100,000");
+});
