@@ -33,11 +33,11 @@ test("a user made admin enrols the second factor at sign-in, sees the recovery c
   await expect(page.getByRole("img", { name: "QR code to add Kolo to an authenticator app" })).toBeVisible();
   await checkScreen(page, "/two-factor, enrolment");
   const key = (await page.locator("code").first().textContent())!.trim();
-  await page.getByLabel("Code").fill("000000");
+  await page.getByRole("textbox", { name: "Code" }).fill("000000");
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("Invalid code")).toBeVisible();
   await checkScreen(page, "/two-factor, a wrong code");
-  await page.getByLabel("Code").fill(totpCode(Math.floor(Date.now() / 30_000), decodeBase32(key)));
+  await page.getByRole("textbox", { name: "Code" }).fill(totpCode(Math.floor(Date.now() / 30_000), decodeBase32(key)));
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("heading", { name: "Save your recovery codes" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);

@@ -108,7 +108,7 @@ export async function loginAsAdmin(page: Page, admin: { email: string; password:
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/two-factor$/);
   await giveSecondFactor(async (code) => {
-    await page.getByLabel("Code").fill(code);
+    await page.getByRole("textbox", { name: "Code" }).fill(code);
     await page.getByRole("button", { name: "Verify" }).click();
     const outcome = await Promise.race([
       page.waitForURL(/\/admin\/dashboard$/).then(() => true),
