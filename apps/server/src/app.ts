@@ -67,15 +67,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const makeContext = contextFactory(deps);
   // tRPC's route takes every method and any path; only GET (queries) and POST (mutations) of
   // procedure names (letters, digits, dots; commas in a batch) mean anything. Others used to
-  // reach the adapter and answer 500 (TRACE; a path tRPC decodes twice, '%25%20'): now 405 / 404.
+  // reach the adapter and answer 500 (TRACE; '%25%20', which tRPC decodes twice): now 405 / 404.
   app.addHook("onRequest", async (req, reply) => {
-    // A NUL byte in a path or query value can reach no valid handler, and PostgreSQL refuses it in text.
-    if (/%00/.test(req.url)) return reply.code(400).send({ code: "VALIDATION", message: "Invalid request", details: null });
-    if (!req.url.startsWith("/trpc/")) return;
+    if (!req.url.startsWith("/trpc/")) {
+      // A NUL byte in a path or query value outside /api (whose inputs answer field errors) can
+      // reach no valid handler, and PostgreSQL refuses it in text (a sandbox's checkout id).
+      if (!req.url.startsWith("/api/") && /%00/.test(req.url)) return reply.code(400).send({ code: "VALIDATION", message: "Invalid request", details: null });
+      return;
+    }
     if (req.method !== "GET" && req.method !== "POST" && req.method !== "HEAD" && req.method !== "OPTIONS") {
       return reply.code(405).header("allow", "GET, POST").send({ code: "HTTP", message: "Method not allowed", details: null });
     }
-    const path = req.url.slice("/trpc/".length).split("?")[0] ?? "";
+    // tRPC decodes the path itself; a path that does not decode once to procedure names would
+    // make it decode again and fail.
+    let path: string;
+    try {
+      path = decodeURIComponent(req.url.slice("/trpc/".length).split("?")[0] ?? "");
+    } catch {
+      path = "";
+    }
     if (!/^[A-Za-z0-9.,]+$/.test(path)) return reply.code(404).send({ code: "HTTP", message: "No procedure found", details: null });
   });
   await app.register(fastifyTRPCPlugin, {
