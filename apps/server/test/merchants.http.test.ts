@@ -243,7 +243,7 @@ describe("invoices", () => {
     });
   });
 
-  it("creates an invoice with its payment link; payers see it without the customer's details; the merchant lists it", async () => {
+  it("creates an invoice with its payment link (by token); payers read it by the token only, without the customer's details; the merchant lists it", async () => {
     const { owner, merchant } = await merchantUser("Shop & Co");
     const created = await call(owner, "POST", "/api/invoices", {
       customerName: "Ada Obi",
@@ -257,7 +257,8 @@ describe("invoices", () => {
       merchantId: 424242,
     });
     expect(created.statusCode).toBe(201);
-    const invoice = body<{ id: number; paymentLink: string }>(created);
+    const invoice = body<{ id: number; paymentLink: string; token: string }>(created);
+    expect(invoice.token).toMatch(/^[A-Za-z0-9_-]{32}$/); // 24 random bytes: 192 bits
     expect(invoice).toMatchObject({
       merchantId: merchant.id,
       merchantName: "Shop & Co",
@@ -272,12 +273,16 @@ describe("invoices", () => {
       generatePaymentLink: true,
       dueDate: "2026-12-31",
     });
-    expect(parsePaymentLink(invoice.paymentLink)).toEqual({ type: "invoice", invoiceId: invoice.id, merchantName: "Shop & Co", amount: 2_500 });
+    expect(parsePaymentLink(invoice.paymentLink)).toEqual({ type: "invoice", invoiceToken: invoice.token, merchantName: "Shop & Co", amount: 2_500 });
     const plain = body<{ paymentLink: null }>(await call(owner, "POST", "/api/invoices", { customerName: "Bola", amount: 5, customerEmail: "" }));
     expect(plain.paymentLink).toBeNull();
 
     const c = await registerOverHttp(app);
-    const seen = body(await call(c, "GET", `/api/invoices/${invoice.id}`));
+    // By its sequential id, only its merchant reads it (any signed-in user used to).
+    const byId = await call(c, "GET", `/api/invoices/${invoice.id}`);
+    expect([byId.statusCode, body(byId).message]).toEqual([404, "Could not find invoice details"]);
+    expect((await call(owner, "GET", `/api/invoices/${invoice.id}`)).statusCode).toBe(200);
+    const seen = body(await call(c, "GET", `/api/invoices/by-token/${invoice.token}`));
     expect(seen).toEqual({
       id: invoice.id,
       merchantId: merchant.id,
@@ -289,8 +294,10 @@ describe("invoices", () => {
       allowPartialPayment: true,
       description: "Catering",
       dueDate: "2026-12-31",
+      overdue: false,
     });
     const missing = await call(c, "GET", "/api/invoices/999999");
+    expect((await call(c, "GET", `/api/invoices/by-token/${"A".repeat(32)}`)).statusCode).toBe(404);
     expect([missing.statusCode, body(missing).message]).toEqual([404, "Could not find invoice details"]);
     const list = body<{ id: number }[]>(await call(owner, "GET", "/api/invoices"));
     expect(list.map((i) => i.id)).toEqual([(plain as unknown as { id: number }).id, invoice.id]);
@@ -399,5 +406,32 @@ describe("POST /api/merchants/withdraw", () => {
       expect((await call(owner, "POST", "/api/merchants/withdraw", {})).statusCode).toBe(403);
     });
     expect(await invariants()).toEqual(CONSISTENT);
+  });
+});
+
+describe("invoices by token: pay, cancel, overdue", () => {
+  it("a customer pays by the token; a merchant cancels an unpaid invoice, which is then refused; an overdue one stays payable", async () => {
+    const { owner } = await merchantUser("Token Shop");
+    const make = async (extra: Record<string, unknown> = {}) =>
+      body<{ id: number; token: string; status: string; overdue: boolean }>(await call(owner, "POST", "/api/invoices", { customerName: "Kemi", amount: 300, generatePaymentLink: true, ...extra }));
+    const c = await registerOverHttp(app);
+    await fund(c, 2_000);
+
+    const invoice = await make();
+    const paid = await call(c, "POST", `/api/payments/invoice/by-token/${invoice.token}`, {}, { "idempotency-key": "pay-by-token-1" });
+    expect([paid.statusCode, body<{ invoice: { status: string } }>(paid).invoice.status]).toEqual([200, "paid"]);
+
+    const toCancel = await make();
+    const stranger = await registerOverHttp(app);
+    expect((await call(stranger, "POST", `/api/invoices/${toCancel.id}/cancel`)).statusCode).toBe(404);
+    const cancelled = await call(owner, "POST", `/api/invoices/${toCancel.id}/cancel`);
+    expect([cancelled.statusCode, body<{ invoice: { status: string } }>(cancelled).invoice.status]).toEqual([200, "cancelled"]);
+    const refused = await call(c, "POST", `/api/payments/invoice/by-token/${toCancel.token}`);
+    expect([refused.statusCode, body(refused).message]).toEqual([400, "This invoice was cancelled"]);
+    expect((await call(owner, "POST", `/api/invoices/${invoice.id}/cancel`)).statusCode).toBe(400); // paid: not cancellable
+
+    const overdue = await make({ dueDate: "2020-01-31" });
+    expect(body<{ overdue: boolean }>(await call(c, "GET", `/api/invoices/by-token/${overdue.token}`)).overdue).toBe(true);
+    expect((await call(c, "POST", `/api/payments/invoice/by-token/${overdue.token}`)).statusCode).toBe(200);
   });
 });

@@ -50,7 +50,7 @@ test("create an invoice with a payment link, see it Unpaid, then Partially Paid 
   const heading = main.getByRole("heading", { name: /^Invoice #\d+$/ });
   await expect(heading).toBeVisible();
   const invoiceId = Number((await heading.textContent())?.replace(/\D/g, ""));
-  expect(await canvasQrText(m, `Payment QR code for invoice #${invoiceId}`)).toBe(`kolo://pay/invoice/${invoiceId}?name=My%20Business&amount=2000`);
+  expect(await canvasQrText(m, `Payment QR code for invoice #${invoiceId}`)).toMatch(/^kolo:\/\/pay\/invoice\/[A-Za-z0-9_-]{32}\?name=My%20Business&amount=2000$/);
   const list = main.getByRole("region", { name: "Your Invoices" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list.getByRole("listitem").first()).toContainText("Unpaid");
@@ -59,7 +59,10 @@ test("create an invoice with a payment link, see it Unpaid, then Partially Paid 
   const qrDialog = m.getByRole("dialog", { name: `Invoice #${invoiceId}` });
   await expect(qrDialog.getByRole("button", { name: "Download" })).toBeVisible();
   await expect(qrDialog.getByRole("button", { name: "Add Fixed Amount" })).toHaveCount(0);
-  expect(await canvasQrText(m, "Payment QR code: Scan to pay ₦2,000.00")).toBe(`kolo://pay/invoice/${invoiceId}?name=My%20Business&amount=2000`);
+  // The link carries the invoice's unguessable token, never its id.
+  const link = await canvasQrText(m, "Payment QR code: Scan to pay ₦2,000.00");
+  expect(link).toMatch(/^kolo:\/\/pay\/invoice\/[A-Za-z0-9_-]{32}\?name=My%20Business&amount=2000$/);
+  const token = /invoice\/([A-Za-z0-9_-]+)\?/.exec(link ?? "")![1]!;
   await m.keyboard.press("Escape");
   await expect(qrDialog).toHaveCount(0);
 
@@ -69,7 +72,9 @@ test("create an invoice with a payment link, see it Unpaid, then Partially Paid 
   await p.getByRole("dialog", { name: "Add Money" }).getByRole("button", { name: "Add Money" }).click();
   await p.getByRole("button", { name: "Pay" }).click();
   await expect(p.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
-  await p.goto(`/payment-confirmation?invoiceId=${invoiceId}`);
+  // By its id the invoice is the merchant's alone; the payer opens the link's page.
+  await p.goto(`/invoice/pay/${token}`);
+  await expect(p).toHaveURL(new RegExp(`/payment-confirmation\\?invoiceToken=${token}$`));
   await expect(p.getByText("Invoice Payment")).toBeVisible();
   await expect(p.getByLabel("Enter Amount")).toHaveValue("2000");
   await p.getByLabel("Enter Amount").fill("800");
@@ -79,7 +84,7 @@ test("create an invoice with a payment link, see it Unpaid, then Partially Paid 
   await m.reload();
   await expect(list.getByRole("listitem").first()).toContainText("Partially Paid");
   await expect(list.getByRole("listitem").first()).toContainText("₦1,200.00 due");
-  await main.getByRole("button", { name: "Cancel" }).click();
+  await main.getByRole("button", { name: "Cancel", exact: true }).click();
   await expect(m).toHaveURL(/\/merchant\/dashboard$/);
 
   await merchantContext.close();

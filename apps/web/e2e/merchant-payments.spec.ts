@@ -16,7 +16,7 @@ async function demoMerchant(request: APIRequestContext, baseURL: string) {
     invoice: async (data: object) => {
       const response = await request.post("/api/invoices", { headers: { origin: baseURL }, data });
       expect(response.status()).toBe(201);
-      return (await response.json()) as { id: number };
+      return (await response.json()) as { id: number; token: string };
     },
   };
 }
@@ -48,7 +48,7 @@ test("pay a merchant from its link: the spec's texts, amount then balance checks
   await expect(main.getByText("₦1,000.00").first()).toBeVisible();
   await expect(main.getByText("Secure Payment")).toBeVisible();
   await expect(main.getByLabel("Enter Amount")).toHaveCount(0);
-  await expect(main.getByRole("button", { name: "Cancel" })).toBeVisible();
+  await expect(main.getByRole("button", { name: "Cancel", exact: true })).toBeVisible();
   await main.getByRole("button", { name: "Pay Now" }).click();
 
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
@@ -86,7 +86,7 @@ test("no amount: the editable 'Enter Amount' field, refused at 0; no parameters:
   await page.goto("/payment-confirmation");
   await expect(main.getByText("Test Store")).toBeVisible();
   await expect(main.getByText("₦3,550.00").first()).toBeVisible();
-  await main.getByRole("button", { name: "Cancel" }).click();
+  await main.getByRole("button", { name: "Cancel", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
@@ -95,7 +95,7 @@ test("an unknown merchant or invoice says so and goes to the dashboard", async (
   await page.goto("/payment-confirmation?merchantId=999999&amount=10");
   await expect(toast(page, "Error")).toContainText("Could not find merchant details");
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto("/payment-confirmation?invoiceId=999999");
+  await page.goto(`/payment-confirmation?invoiceToken=${"A".repeat(32)}`);
   await expect(toast(page, "Error")).toContainText("Could not find invoice details");
   await expect(page).toHaveURL(/\/dashboard$/);
 });
@@ -107,7 +107,7 @@ test("pay an invoice: 'Invoice Payment', the amount due, then 'Invoice already p
 
   await registerAndSkipOnboarding(page, newUser("Kemi Alabi"));
   await topUp(page, "1000");
-  await page.goto(`/payment-confirmation?invoiceId=${invoice.id}`);
+  await page.goto(`/invoice/pay/${invoice.token}`);
   const main = page.getByRole("main");
   await expect(main.getByText("Test Store")).toBeVisible();
   await expect(main.getByText("Invoice Payment")).toBeVisible();
@@ -116,7 +116,7 @@ test("pay an invoice: 'Invoice Payment', the amount due, then 'Invoice already p
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   await expect(main.getByText(/^KOLO-INV-/)).toBeVisible();
 
-  await page.goto(`/payment-confirmation?invoiceId=${invoice.id}`);
+  await page.goto(`/invoice/pay/${invoice.token}`);
   await expect(main.getByText("Invoice already paid")).toBeVisible();
   await expect(main.getByRole("button", { name: "Pay Now" })).toBeDisabled();
   await merchantApi.dispose();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INVOICE_TOKEN_PATTERN } from "./payment-link";
 import { DomainError } from "./errors";
 import { positiveNairaAmount } from "./money";
 import { DB_INT_MAX, plainText } from "./text";
@@ -27,6 +28,11 @@ export const MERCHANT_MESSAGES = {
   merchantNotFoundHint: "Could not find merchant details. The QR code may be invalid.",
   invoiceNotFound: "Could not find invoice details",
   invoiceAlreadyPaid: "Invoice already paid",
+  /** Invoices (docs/decisions.md "Security, second round"): cancelled by their merchant; overdue stays payable. */
+  invoiceCancelled: "This invoice was cancelled",
+  invoiceCancelledNow: "Invoice cancelled",
+  invoiceNotCancellable: "Only an unpaid invoice can be cancelled",
+  invoiceOverdue: "Overdue",
   /** Without allowPartialPayment only the exact remaining amount is accepted (DECISIONS). */
   invoiceExactAmount: "This invoice must be paid in full",
   /** A part may not exceed what remains (DECISIONS). */
@@ -67,6 +73,23 @@ export const invoicePaymentSchema = z.object({
   amount: positiveNairaAmount("Invalid Amount").optional(),
   idempotencyKey,
 });
+
+/** POST /api/payments/invoice/by-token/{token}: the invoice's payment-link token instead of its id. */
+export const invoiceTokenPaymentSchema = z.object({
+  token: z.string().regex(INVOICE_TOKEN_PATTERN, MERCHANT_MESSAGES.invoiceNotFound),
+  amount: positiveNairaAmount("Invalid Amount").optional(),
+  idempotencyKey,
+});
+
+/** GET /api/invoices/by-token/{token}. */
+export const invoiceTokenSchema = z.object({ token: z.string().regex(INVOICE_TOKEN_PATTERN, MERCHANT_MESSAGES.invoiceNotFound) });
+
+/**
+ * Whether an invoice is overdue on the Lagos day `today` (YYYY-MM-DD): a due date before today and
+ * not paid or cancelled. An overdue invoice stays payable until its merchant cancels it.
+ */
+export const isInvoiceOverdue = (invoice: { dueDate: string | null; status: string }, today: string): boolean =>
+  invoice.dueDate !== null && invoice.dueDate < today && invoice.status !== "paid" && invoice.status !== "cancelled";
 
 /** POST /api/merchants/withdraw: the whole merchant balance, or `amount` naira of it. */
 export const merchantWithdrawSchema = z.object({

@@ -12,11 +12,14 @@ describe("payment link parser (spec 01 §5, DECISIONS 'QR payment links')", () =
       merchantName: "Test Store",
       amount: 1000,
     });
-    expect(parsePaymentLink("kolo://pay/invoice/7?amount=250.5")).toEqual({ type: "invoice", invoiceId: 7, amount: 250.5 });
-    expect(parsePaymentLink("kolo://pay/invoice/7?name=Mama%20Put")).toEqual({ type: "invoice", invoiceId: 7, merchantName: "Mama Put" });
+    expect(parsePaymentLink("kolo://pay/invoice/Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH?amount=250.5")).toEqual({ type: "invoice", invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH", amount: 250.5 });
+    expect(parsePaymentLink("kolo://pay/invoice/Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH?name=Mama%20Put")).toEqual({ type: "invoice", invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH", merchantName: "Mama Put" });
+    // An invoice is never reached by its sequential id (docs/decisions.md "Security, second round").
+    expect(parsePaymentLink("kolo://pay/invoice/7")).toBeNull();
+    expect(parsePaymentLink("kolo://pay/merchant/Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH")).toBeNull();
     expect(parsePaymentLink("kolo://pay/p2p/42?name=Ada%20Obi&amount=0.05")).toEqual({ type: "p2p", userId: 42, userName: "Ada Obi", amount: 0.05 });
     expect(parsePaymentLink("kolo://pay/p2p/42?")).toEqual({ type: "p2p", userId: 42 });
-    expect(parsePaymentLink("kolo://pay/invoice/15?name=Shop%20%26%20Co&amount=99.9")).toEqual({ type: "invoice", invoiceId: 15, merchantName: "Shop & Co", amount: 99.9 });
+    expect(parsePaymentLink("kolo://pay/invoice/Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH?name=Shop%20%26%20Co&amount=99.9")).toEqual({ type: "invoice", invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH", merchantName: "Shop & Co", amount: 99.9 });
     expect(parsePaymentLink("kolo://pay/merchant/1?amount=0.01")).toEqual({ type: "merchant", merchantId: 1, amount: 0.01 });
     expect(parsePaymentLink("kolo://pay/merchant/1?amount=9999999999.99")).toEqual({ type: "merchant", merchantId: 1, amount: 9_999_999_999.99 });
     expect(parsePaymentLink("kolo://pay/p2p/7?name=Ada+Obi")).toEqual({ type: "p2p", userId: 7, userName: "Ada Obi" });
@@ -54,7 +57,7 @@ describe("payment link parser (spec 01 §5, DECISIONS 'QR payment links')", () =
     ["amount twice", "kolo://pay/merchant/1?amount=1&amount=2"],
     ["name twice", "kolo://pay/p2p/1?name=A&name=B"],
     ["blank name", "kolo://pay/p2p/1?name=%20%20"],
-    ["unknown parameter on an invoice", "kolo://pay/invoice/1?merchantId=2"],
+    ["unknown parameter on an invoice", "kolo://pay/invoice/Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH?merchantId=2"],
     ["amount with a plus sign", "kolo://pay/merchant/1?amount=%2B5"],
     ["amount with a leading zero", "kolo://pay/merchant/1?amount=05"],
     ["amount with a naira sign", "kolo://pay/merchant/1?amount=%E2%82%A65"],
@@ -77,7 +80,7 @@ describe("payment link parser (spec 01 §5, DECISIONS 'QR payment links')", () =
     const payloads = [
       { type: "merchant", merchantId: 5, merchantName: "Test Store & Co?", amount: 1000 },
       { type: "merchant", merchantId: 5 },
-      { type: "invoice", invoiceId: 9, amount: 12.5 },
+      { type: "invoice", invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH", amount: 12.5 },
       { type: "p2p", userId: 3, userName: "Ada Obi" },
     ] as const;
     for (const payload of payloads) expect(parsePaymentLink(buildPaymentLink(payload))).toEqual(payload);
@@ -92,7 +95,7 @@ describe("payment link parser (spec 01 §5, DECISIONS 'QR payment links')", () =
       to: "/payment-confirmation",
       search: { merchantId: "1", amount: "1000", merchantName: "Test Store" },
     });
-    expect(paymentLinkTarget({ type: "invoice", invoiceId: 4, amount: 3 })).toEqual({ to: "/payment-confirmation", search: { invoiceId: "4" } });
+    expect(paymentLinkTarget({ type: "invoice", invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH", amount: 3 })).toEqual({ to: "/payment-confirmation", search: { invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH" } });
     expect(paymentLinkTarget({ type: "p2p", userId: 8 })).toEqual({ to: "/transfer", search: { userId: "8" } });
   });
 });

@@ -1,7 +1,9 @@
 /**
  * QR payment links (DECISIONS "QR payment links"; spec 01 §3 "Payment QR payload", §5 "Scanned
- * link"): `kolo://pay/{merchant|invoice|p2p}/{numeric id}` with the optional query parameters
- * `name` (URL-encoded) and `amount` (decimal naira). Anything else decodes to nothing (null).
+ * link"): `kolo://pay/{merchant|p2p}/{numeric id}` and `kolo://pay/invoice/{token}` (an invoice is
+ * reached by its unguessable token, never its id: docs/decisions.md "Security, second round"),
+ * with the optional query parameters `name` (URL-encoded) and `amount` (decimal naira). Anything
+ * else decodes to nothing (null).
  */
 export const PAYMENT_LINK_PREFIX = "kolo://pay/";
 
@@ -10,12 +12,12 @@ export type PaymentLinkType = (typeof PAYMENT_LINK_TYPES)[number];
 
 /**
  * A decoded payment link, in spec 01 §3's shape. `amount` is naira (at most 2 decimals, > 0).
- * merchant: merchantId, merchantName?, amount?; invoice: invoiceId, merchantName?, amount?;
+ * merchant: merchantId, merchantName?, amount?; invoice: invoiceToken, merchantName?, amount?;
  * p2p: userId, userName?, amount?.
  */
 export type PaymentQrPayload =
   | { type: "merchant"; merchantId: number; merchantName?: string; amount?: number }
-  | { type: "invoice"; invoiceId: number; merchantName?: string; amount?: number }
+  | { type: "invoice"; invoiceToken: string; merchantName?: string; amount?: number }
   | { type: "p2p"; userId: number; userName?: string; amount?: number };
 
 /** Spec 01 §8 texts for a code that is not a payment link, and for the scanner's other failures (and the camera's). */
@@ -31,8 +33,12 @@ export const PAYMENT_LINK_MESSAGES = {
   cameraUnavailable: "Unable to access camera",
 } as const;
 
-// kolo://pay/{type}/{id} then an optional query; the id is a positive integer without a leading 0.
-const LINK = /^kolo:\/\/pay\/([a-z0-9]+)\/([1-9][0-9]*)(?:\?(.*))?$/;
+// kolo://pay/{type}/{id} then an optional query; the id is a positive integer without a leading 0,
+// or an invoice's token.
+const LINK = /^kolo:\/\/pay\/([a-z0-9]+)\/([A-Za-z0-9_-]+)(?:\?(.*))?$/;
+const NUMERIC_ID = /^[1-9][0-9]*$/;
+/** An invoice's payment-link token: base64url, 32 characters from the server (192 bits); 22-64 accepted. */
+export const INVOICE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
 // Decimal naira: digits, optionally a point and 1-2 decimals (no sign, exponent or spaces).
 const AMOUNT = /^(?:0|[1-9][0-9]*)(?:\.[0-9]{1,2})?$/;
 const MAX_AMOUNT = 10_000_000_000;
@@ -52,8 +58,9 @@ export function parsePaymentLink(text: string): PaymentQrPayload | null {
     if (!match) return null;
     const [, type = "", idText = "", query] = match;
     if (!isType(type)) return null;
+    if (type === "invoice" ? !INVOICE_TOKEN_PATTERN.test(idText) : !NUMERIC_ID.test(idText)) return null;
     const id = Number(idText);
-    if (!Number.isSafeInteger(id)) return null;
+    if (type !== "invoice" && !Number.isSafeInteger(id)) return null;
     let name: string | undefined;
     let amount: number | undefined;
     if (query !== undefined && query !== "") {
@@ -74,7 +81,7 @@ export function parsePaymentLink(text: string): PaymentQrPayload | null {
     }
     const extras = { ...(amount !== undefined ? { amount } : {}) };
     if (type === "merchant") return { type, merchantId: id, ...(name !== undefined ? { merchantName: name } : {}), ...extras };
-    if (type === "invoice") return { type, invoiceId: id, ...(name !== undefined ? { merchantName: name } : {}), ...extras };
+    if (type === "invoice") return { type, invoiceToken: idText, ...(name !== undefined ? { merchantName: name } : {}), ...extras };
     return { type, userId: id, ...(name !== undefined ? { userName: name } : {}), ...extras };
   } catch {
     return null;
@@ -92,8 +99,8 @@ function formatLinkAmount(naira: number): string {
  * positive integer or an amount that is not a positive naira number with at most 2 decimals.
  */
 export function buildPaymentLink(payload: PaymentQrPayload): string {
-  const id = payload.type === "merchant" ? payload.merchantId : payload.type === "invoice" ? payload.invoiceId : payload.userId;
-  if (!Number.isSafeInteger(id) || id <= 0) throw new RangeError("Payment link id must be a positive integer");
+  const id = payload.type === "merchant" ? payload.merchantId : payload.type === "invoice" ? payload.invoiceToken : payload.userId;
+  if (typeof id === "string" ? !INVOICE_TOKEN_PATTERN.test(id) : !Number.isSafeInteger(id) || id <= 0) throw new RangeError("Payment link id must be a positive integer or an invoice token");
   const name = payload.type === "p2p" ? payload.userName : payload.merchantName;
   const query: string[] = [];
   if (name !== undefined && name.trim() !== "") query.push(`name=${encodeURIComponent(name.trim())}`);
@@ -109,13 +116,13 @@ export function buildPaymentLink(payload: PaymentQrPayload): string {
 
 /**
  * Where the scanner sends a decoded payload (spec 01 "/scan"): merchant ->
- * /payment-confirmation?merchantId&amount&merchantName; invoice -> /payment-confirmation?invoiceId;
+ * /payment-confirmation?merchantId&amount&merchantName; invoice -> /payment-confirmation?invoiceToken;
  * p2p -> /transfer?userId&amount. Absent values are left out of the query.
  */
 export function paymentLinkTarget(payload: PaymentQrPayload): { to: "/payment-confirmation" | "/transfer"; search: Record<string, string> } {
   const search: Record<string, string> = {};
   if (payload.type === "invoice") {
-    search.invoiceId = String(payload.invoiceId);
+    search.invoiceToken = payload.invoiceToken;
     return { to: "/payment-confirmation", search };
   }
   if (payload.type === "merchant") search.merchantId = String(payload.merchantId);

@@ -78,6 +78,12 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
   route("POST", "/api/invoices", (caller, req) => caller.invoices.create(req.body as never), 201);
   route("GET", "/api/invoices", (caller) => caller.invoices.list());
   route("GET", "/api/invoices/:id", (caller, req) => caller.invoices.byId({ id: id(req, "id") }));
+  // Customers reach an invoice by its payment link's token, never its id (docs/decisions.md "Security, second round").
+  route("GET", "/api/invoices/by-token/:token", (caller, req) => caller.invoices.byToken({ token: (req.params as { token: string }).token }));
+  route("POST", "/api/invoices/:id/cancel", (caller, req) => caller.invoices.cancel({ id: id(req, "id") }));
+  route("POST", "/api/payments/invoice/by-token/:token", (caller, req) =>
+    caller.payments.invoiceByToken({ ...(req.body as Body), token: (req.params as { token: string }).token, idempotencyKey: key(req) } as never),
+  );
   route("POST", "/api/payments/merchant", (caller, req) => caller.payments.merchant({ ...(req.body as Body), idempotencyKey: key(req) } as never));
   route("POST", "/api/payments/invoice/:invoiceId", (caller, req) =>
     caller.payments.invoice({ ...(req.body as Body), invoiceId: id(req, "invoiceId"), idempotencyKey: key(req) } as never),

@@ -158,7 +158,7 @@ export async function payMerchant(
  * POST /api/payments/invoice/{invoiceId}: pays an invoice from the payer's wallet into its
  * merchant's wallet, free, under the invoice row's lock, so concurrent payers never pay more than
  * its amount. `amountKobo` absent = what remains; the rule is invoicePaymentAmount (@kolo/domain).
- * Errors: NOT_FOUND 'Could not find invoice details'; RULE_VIOLATION 'Invoice already paid',
+ * Errors: NOT_FOUND 'Could not find invoice details'; RULE_VIOLATION 'This invoice was cancelled', 'Invoice already paid',
  * 'This invoice must be paid in full', 'Amount exceeds the amount due on this invoice',
  * 'You cannot pay your own merchant account'; INSUFFICIENT_BALANCE; DAILY_LIMIT_EXCEEDED;
  * IDEMPOTENCY_KEY_REUSED. A repeat with the same key answers the first record.
@@ -181,6 +181,7 @@ export async function payInvoice(
     if (!merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
     if (earlier) return { transaction: earlier, replayed: true, merchant, invoice };
     assertNotOwnMerchant(params.payer, merchant);
+    if (invoice.status === "cancelled") throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.invoiceCancelled);
     const { payKobo, status } = invoicePaymentAmount({ amountKobo: invoice.amount, paidKobo: invoice.amountPaid, allowPartialPayment: invoice.allowPartialPayment }, params.amountKobo);
     const transaction = await movePayment(tx, { payer: params.payer, merchant, amountKobo: payKobo, idempotencyKey: params.idempotencyKey, invoice, now: params.now ?? new Date() });
     const updated = await setInvoicePaid(tx, invoice.id, invoice.amountPaid + payKobo, status);

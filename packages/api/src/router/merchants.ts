@@ -1,4 +1,17 @@
-import { findInvoiceById, findMerchantById, findMerchantByUserId, getMerchantBalanceKobo, insertInvoice, insertMerchant, listMerchantInvoices, listMerchantTransactions, type schema } from "@kolo/db";
+import { randomBytes } from "node:crypto";
+import {
+  cancelUnpaidInvoice,
+  findInvoiceById,
+  findInvoiceByToken,
+  findMerchantById,
+  findMerchantByUserId,
+  getMerchantBalanceKobo,
+  insertInvoice,
+  insertMerchant,
+  listMerchantInvoices,
+  listMerchantTransactions,
+  type schema,
+} from "@kolo/db";
 import {
   DomainError,
   MERCHANT_MESSAGES,
@@ -6,7 +19,11 @@ import {
   createInvoiceSchema,
   createMerchantSchema,
   invoicePaymentSchema,
+  invoiceTokenPaymentSchema,
+  invoiceTokenSchema,
+  isInvoiceOverdue,
   koboToNaira,
+  lagosDate,
   merchantPaymentSchema,
   merchantWithdrawSchema,
   DB_INT_MAX,
@@ -38,6 +55,8 @@ export interface PublicInvoiceView {
   allowPartialPayment: boolean;
   description: string | null;
   dueDate: string | null;
+  /** Due before today (Lagos) and neither paid nor cancelled: shown 'Overdue', still payable. */
+  overdue: boolean;
 }
 
 /** The merchant's own view of an invoice: the customer's details and its payment link, if asked for. */
@@ -46,8 +65,10 @@ export interface InvoiceView extends PublicInvoiceView {
   customerEmail: string | null;
   sendReminder: boolean;
   generatePaymentLink: boolean;
-  /** kolo://pay/invoice/{id}?name&amount when generatePaymentLink is set (DECISIONS "QR payment links"). */
+  /** kolo://pay/invoice/{token}?name&amount when generatePaymentLink is set (DECISIONS "QR payment links"; the token, never the id). */
   paymentLink: string | null;
+  /** The unguessable token customers read and pay the invoice by (/invoice/pay/{token}). */
+  token: string;
   createdAt: Date;
 }
 
@@ -62,6 +83,7 @@ const toPublicInvoice = (invoice: schema.Invoice, merchant: schema.Merchant): Pu
   allowPartialPayment: invoice.allowPartialPayment,
   description: invoice.description,
   dueDate: invoice.dueDate,
+  overdue: isInvoiceOverdue(invoice, lagosDate(new Date())),
 });
 
 const toInvoiceView = (invoice: schema.Invoice, merchant: schema.Merchant): InvoiceView => ({
@@ -71,8 +93,9 @@ const toInvoiceView = (invoice: schema.Invoice, merchant: schema.Merchant): Invo
   sendReminder: invoice.sendReminder,
   generatePaymentLink: invoice.generatePaymentLink,
   paymentLink: invoice.generatePaymentLink
-    ? buildPaymentLink({ type: "invoice", invoiceId: invoice.id, merchantName: merchant.name, amount: koboToNaira(invoice.amount) })
+    ? buildPaymentLink({ type: "invoice", invoiceToken: invoice.token, merchantName: merchant.name, amount: koboToNaira(invoice.amount) })
     : null,
+  token: invoice.token,
   createdAt: invoice.createdAt,
 });
 
@@ -171,20 +194,49 @@ export const invoicesRouter = router({
         allowPartialPayment: input.allowPartialPayment,
         sendReminder: input.sendReminder,
         generatePaymentLink: input.generatePaymentLink,
+        // 192 random bits: the payment link's secret (docs/decisions.md "Security, second round").
+        token: randomBytes(24).toString("base64url"),
       });
       return toInvoiceView(invoice, merchant);
     }),
 
   /**
-   * {id} -> InvoiceView for its merchant, PublicInvoiceView for anyone else signed in (the payer
-   * who scanned it). NOT_FOUND 'Could not find invoice details'.
+   * GET /api/invoices/{id} -> InvoiceView, for the merchant that owns it only. Anyone else gets
+   * NOT_FOUND 'Could not find invoice details', as for a missing id (customers use the token).
    */
-  byId: protectedProcedure.input(idInput).query(async ({ ctx, input }): Promise<PublicInvoiceView | InvoiceView> => {
+  byId: protectedProcedure.input(idInput).query(async ({ ctx, input }): Promise<InvoiceView> => {
     const invoice = await findInvoiceById(ctx.db, input.id);
     const merchant = invoice && (await findMerchantById(ctx.db, invoice.merchantId));
-    if (!invoice || !merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
-    return merchant.userId === ctx.user.id ? toInvoiceView(invoice, merchant) : toPublicInvoice(invoice, merchant);
+    if (!invoice || !merchant || merchant.userId !== ctx.user.id) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
+    return toInvoiceView(invoice, merchant);
   }),
+
+  /**
+   * GET /api/invoices/by-token/{token} -> PublicInvoiceView (what the customer pays: merchant,
+   * amounts, due date, status, overdue). NOT_FOUND for an unknown token.
+   */
+  byToken: protectedProcedure.input(invoiceTokenSchema).query(async ({ ctx, input }): Promise<PublicInvoiceView> => {
+    const invoice = await findInvoiceByToken(ctx.db, input.token);
+    const merchant = invoice && (await findMerchantById(ctx.db, invoice.merchantId));
+    if (!invoice || !merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
+    return toPublicInvoice(invoice, merchant);
+  }),
+
+  /**
+   * POST /api/invoices/{id}/cancel -> {message: 'Invoice cancelled', invoice}: the owning merchant
+   * cancels an unpaid invoice (nothing paid yet); it can no longer be paid. NOT_FOUND for another
+   * merchant's; RULE_VIOLATION 'Only an unpaid invoice can be cancelled'.
+   */
+  cancel: featureProcedure("feature_merchant")
+    .input(idInput)
+    .mutation(async ({ ctx, input }) => {
+      const merchant = await ownMerchant(ctx.db, ctx.user.id);
+      const invoice = await findInvoiceById(ctx.db, input.id);
+      if (!invoice || invoice.merchantId !== merchant.id) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
+      const cancelled = await cancelUnpaidInvoice(ctx.db, invoice.id);
+      if (!cancelled) throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.invoiceNotCancellable);
+      return { message: MERCHANT_MESSAGES.invoiceCancelledNow, invoice: toInvoiceView(cancelled, merchant) };
+    }),
 
   /** -> InvoiceView[] of the caller's merchant account, newest first; NOT_FOUND without one. */
   list: protectedProcedure.query(async ({ ctx }) => {
@@ -214,6 +266,25 @@ export const paymentsRouter = router({
    * {invoiceId, amount?: naira, idempotencyKey?} -> {message, transaction, merchant, invoice}.
    * No amount pays what remains; a part only when the invoice allows it. Errors: see payInvoice.
    */
+  /**
+   * POST /api/payments/invoice/by-token/{token} {amount?, idempotencyKey?}: pays the invoice the
+   * payment link's token names; otherwise as `invoice`.
+   */
+  invoiceByToken: featureProcedure("feature_scan_pay")
+    .input(invoiceTokenPaymentSchema)
+    .mutation(async ({ ctx, input }) => {
+      const found = await findInvoiceByToken(ctx.db, input.token);
+      if (!found) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
+      const result = await payInvoice(ctx.db, { payer: ctx.user, invoiceId: found.id, amountKobo: input.amount, idempotencyKey: input.idempotencyKey });
+      const invoice = result.invoice ?? (await findInvoiceById(ctx.db, found.id));
+      return {
+        message: MERCHANT_MESSAGES.paymentSuccess,
+        transaction: toTransactionView(result.transaction, ctx.user.id),
+        merchant: { id: result.merchant.id, name: result.merchant.name, category: result.merchant.category },
+        invoice: invoice ? toPublicInvoice(invoice, result.merchant) : null,
+      };
+    }),
+
   invoice: featureProcedure("feature_scan_pay")
     .input(invoicePaymentSchema)
     .mutation(async ({ ctx, input }) => {

@@ -84,6 +84,22 @@ export async function findInvoiceById(db: DbOrTx, id: number, options: { forUpda
   return row;
 }
 
+/** The invoice whose payment-link token is `token`, or undefined. */
+export async function findInvoiceByToken(db: DbOrTx, token: string): Promise<Invoice | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.token, token)).limit(1);
+  return row;
+}
+
+/** Cancels the invoice if it is still unpaid (nothing paid); answers the row, or undefined when it was not unpaid. */
+export async function cancelUnpaidInvoice(db: DbOrTx, id: number): Promise<Invoice | undefined> {
+  const [row] = await db
+    .update(invoices)
+    .set({ status: "cancelled", cancelledAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(invoices.id, id), eq(invoices.status, "unpaid"), eq(invoices.amountPaid, 0n)))
+    .returning();
+  return row;
+}
+
 /** The merchant's invoices, newest first. */
 export async function listMerchantInvoices(db: DbOrTx, merchantId: number, limit = 200): Promise<Invoice[]> {
   return db.select().from(invoices).where(eq(invoices.merchantId, merchantId)).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(limit);

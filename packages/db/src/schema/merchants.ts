@@ -22,7 +22,7 @@ export const merchants = pgTable(
   (t) => [uniqueIndex("merchants_user_id_key").on(t.userId)],
 );
 
-export const invoiceStatus = pgEnum("invoice_status", ["unpaid", "partially_paid", "paid"]);
+export const invoiceStatus = pgEnum("invoice_status", ["unpaid", "partially_paid", "paid", "cancelled"]);
 
 /**
  * Invoices (spec 02 "Create invoice", §5 Invoice; DECISIONS): `amount` and `amountPaid` in kobo;
@@ -46,11 +46,15 @@ export const invoices = pgTable(
     sendReminder: boolean().notNull().default(false),
     generatePaymentLink: boolean().notNull().default(false),
     status: invoiceStatus().notNull().default("unpaid"),
+    /** The payment link's secret (192 random bits, base64url): customers read and pay an invoice by it, never by its id. */
+    token: text().notNull(),
+    cancelledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("invoices_merchant_created_idx").on(t.merchantId, t.createdAt),
+    uniqueIndex("invoices_token_key").on(t.token),
     check("invoices_amount_positive", sql`${t.amount} > 0`),
     check("invoices_amount_paid_range", sql`${t.amountPaid} >= 0 and ${t.amountPaid} <= ${t.amount}`),
   ],

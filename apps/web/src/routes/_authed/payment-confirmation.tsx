@@ -1,4 +1,4 @@
-import { FEATURE_DISABLED_MESSAGE, MERCHANT_MESSAGES, formatDateTime, formatNaira, parseNairaInput } from "@kolo/domain";
+import { FEATURE_DISABLED_MESSAGE, INVOICE_TOKEN_PATTERN, MERCHANT_MESSAGES, formatDateTime, formatNaira, parseNairaInput } from "@kolo/domain";
 import { Alert, Button, Card, Divider, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
@@ -19,15 +19,16 @@ interface ConfirmationSearch {
   merchantId?: number;
   merchantName?: string;
   amount?: number;
-  invoiceId?: number;
+  /** An invoice's payment-link token (never its id: docs/decisions.md "Security, second round"). */
+  invoiceToken?: string;
 }
 
-/** Query merchantId, merchantName, amount, invoiceId (spec 01 "/payment-confirmation"). */
+/** Query merchantId, merchantName, amount, invoiceToken (spec 01 "/payment-confirmation"; the invoice by its token). */
 const searchSchema = (search: Record<string, unknown>): ConfirmationSearch => ({
   merchantId: optionalPositiveInt(search.merchantId),
   merchantName: optionalString(search.merchantName),
   amount: optionalPositiveNumber(search.amount),
-  invoiceId: optionalPositiveInt(search.invoiceId),
+  invoiceToken: ((token) => (token !== undefined && INVOICE_TOKEN_PATTERN.test(token) ? token : undefined))(optionalString(search.invoiceToken)),
 });
 
 export const Route = createFileRoute("/_authed/payment-confirmation")({
@@ -54,36 +55,37 @@ interface Receipt {
  */
 function PaymentConfirmationPage() {
   const search = Route.useSearch();
-  const noParams = search.merchantId === undefined && search.invoiceId === undefined && search.amount === undefined && search.merchantName === undefined;
+  const noParams = search.merchantId === undefined && search.invoiceToken === undefined && search.amount === undefined && search.merchantName === undefined;
   const merchantId = noParams ? DEMO_CONFIRMATION.merchantId : search.merchantId;
   const presetAmount = noParams ? DEMO_CONFIRMATION.amount : search.amount;
-  const invoiceId = search.invoiceId;
+  const invoiceToken = search.invoiceToken;
   const [receipt, setReceipt] = useState<Receipt | null>(null);
 
-  const merchant = trpc.merchants.byId.useQuery({ id: merchantId ?? 0 }, { enabled: invoiceId === undefined && merchantId !== undefined, retry: false });
-  const invoice = trpc.invoices.byId.useQuery({ id: invoiceId ?? 0 }, { enabled: invoiceId !== undefined, retry: false });
+  const merchant = trpc.merchants.byId.useQuery({ id: merchantId ?? 0 }, { enabled: invoiceToken === undefined && merchantId !== undefined, retry: false });
+  const invoice = trpc.invoices.byToken.useQuery({ token: invoiceToken ?? "" }, { enabled: invoiceToken !== undefined, retry: false });
   const navigate = useNavigate();
 
-  const failed = invoiceId !== undefined ? invoice.isError : merchantId === undefined || merchant.isError;
+  const failed = invoiceToken !== undefined ? invoice.isError : merchantId === undefined || merchant.isError;
   useEffect(() => {
     if (!failed) return;
-    notifyError("Error", invoiceId !== undefined ? MERCHANT_MESSAGES.invoiceNotFound : MERCHANT_MESSAGES.merchantNotFound);
+    notifyError("Error", invoiceToken !== undefined ? MERCHANT_MESSAGES.invoiceNotFound : MERCHANT_MESSAGES.merchantNotFound);
     void navigate({ to: "/dashboard", replace: true });
-  }, [failed, invoiceId, navigate]);
+  }, [failed, invoiceToken, navigate]);
 
   if (receipt) return <PaymentReceipt receipt={receipt} />;
   if (failed) return null;
-  if (invoiceId !== undefined) {
+  if (invoiceToken !== undefined) {
     if (!invoice.data) return <PageLoader />;
     const data = invoice.data;
     return (
       <ConfirmationForm
         merchantName={data.merchantName}
-        subtitle="Invoice Payment"
-        target={{ kind: "invoice", invoiceId: data.id }}
+        subtitle={data.overdue ? `Invoice Payment · ${MERCHANT_MESSAGES.invoiceOverdue}` : "Invoice Payment"}
+        target={{ kind: "invoice", invoiceToken, invoiceId: data.id }}
         presetAmount={data.allowPartialPayment ? undefined : data.amountDue}
         suggestedAmount={data.amountDue}
         paid={data.status === "paid"}
+        closedReason={data.status === "cancelled" ? MERCHANT_MESSAGES.invoiceCancelled : undefined}
         onPaid={setReceipt}
       />
     );
@@ -105,22 +107,25 @@ interface ConfirmationFormProps {
   merchantName: string;
   /** The merchant's category, or 'Invoice Payment'. */
   subtitle: string;
-  target: { kind: "merchant"; merchantId: number } | { kind: "invoice"; invoiceId: number };
+  target: { kind: "merchant"; merchantId: number } | { kind: "invoice"; invoiceToken: string; invoiceId: number };
   /** A fixed amount (naira); undefined shows the editable 'Enter Amount' field. */
   presetAmount?: number;
   /** What the editable field starts with (a partly payable invoice: what remains). */
   suggestedAmount?: number;
   paid: boolean;
+  /** Why the invoice cannot be paid any more (cancelled by its merchant); undefined when it can. */
+  closedReason?: string;
   onPaid: (receipt: Receipt) => void;
 }
 
-function ConfirmationForm({ merchantName, subtitle, target, presetAmount, suggestedAmount, paid, onPaid }: ConfirmationFormProps) {
+function ConfirmationForm({ merchantName, subtitle, target, presetAmount, suggestedAmount, paid: alreadyPaid, closedReason, onPaid }: ConfirmationFormProps) {
+  const paid = alreadyPaid || closedReason !== undefined;
   const me = useMe();
   const enabled = useFeatures()("feature_scan_pay");
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const payMerchant = trpc.payments.merchant.useMutation();
-  const payInvoice = trpc.payments.invoice.useMutation();
+  const payInvoice = trpc.payments.invoiceByToken.useMutation();
   const [amountText, setAmountText] = useState(suggestedAmount !== undefined ? String(suggestedAmount) : "");
   const [amountError, setAmountError] = useState<string | null>(null);
   const attempt = useRef<{ key: string; amountKobo: bigint } | null>(null);
@@ -155,7 +160,7 @@ function ConfirmationForm({ merchantName, subtitle, target, presetAmount, sugges
       const result =
         target.kind === "merchant"
           ? await payMerchant.mutateAsync({ merchantId: target.merchantId, amount, idempotencyKey: attempt.current.key })
-          : await payInvoice.mutateAsync({ invoiceId: target.invoiceId, amount, idempotencyKey: attempt.current.key });
+          : await payInvoice.mutateAsync({ token: target.invoiceToken, amount, idempotencyKey: attempt.current.key });
       attempt.current = null;
       notify({ title: "Payment Successful", message: `${formatNaira(result.transaction.amount)} paid to ${merchantName}` });
       void utils.auth.me.invalidate();
@@ -230,7 +235,7 @@ function ConfirmationForm({ merchantName, subtitle, target, presetAmount, sugges
       </Card>
       {paid ? (
         <Alert color="gray" variant="light" title="Invoice Payment">
-          {MERCHANT_MESSAGES.invoiceAlreadyPaid}
+          {closedReason ?? MERCHANT_MESSAGES.invoiceAlreadyPaid}
         </Alert>
       ) : null}
       {enabled ? null : (

@@ -9,7 +9,7 @@ import { NairaAmountInput } from "../../../components/form-inputs";
 import { PageHeader } from "../../../components/page-header";
 import { PageLoader } from "../../../components/page-loader";
 import { PaymentQr } from "../../../components/payment-qr";
-import { domainCode } from "../../../lib/errors";
+import { domainCode, serverMessage } from "../../../lib/errors";
 import { notify, notifyError } from "../../../lib/notify";
 import { isOffline, notifyOffline } from "../../../lib/offline";
 import { type RouterOutputs, trpc } from "../../../lib/trpc";
@@ -45,6 +45,7 @@ const STATUS_LABELS: Record<InvoiceView["status"], { label: string; color: strin
   unpaid: { label: "Unpaid", color: "yellow" },
   partially_paid: { label: "Partially Paid", color: "blue" },
   paid: { label: "Paid", color: "kolo" },
+  cancelled: { label: "Cancelled", color: "gray" },
 };
 
 /**
@@ -199,7 +200,21 @@ function CreatedInvoice({ invoice, onAnother }: { invoice: InvoiceView; onAnothe
  */
 function InvoiceList() {
   const invoices = trpc.invoices.list.useQuery(undefined, { staleTime: 30_000 });
+  const utils = trpc.useUtils();
+  const cancel = trpc.invoices.cancel.useMutation();
   const [shown, setShown] = useState<InvoiceView | null>(null);
+  const [confirming, setConfirming] = useState<InvoiceView | null>(null);
+  const cancelInvoice = async () => {
+    if (!confirming || cancel.isPending) return;
+    try {
+      const result = await cancel.mutateAsync({ id: confirming.id });
+      notify({ title: result.message, message: `Invoice #${confirming.id} can no longer be paid.` });
+      await utils.invoices.list.invalidate();
+      setConfirming(null);
+    } catch (caught) {
+      notifyError("Invoice not cancelled", serverMessage(caught) ?? "Something went wrong. Please try again.");
+    }
+  };
   return (
     <Card component="section" aria-labelledby="invoices-title">
       <Title id="invoices-title" order={2} size="h5" mb="xs">
@@ -234,7 +249,17 @@ function InvoiceList() {
                 <Badge color={STATUS_LABELS[invoice.status].color} variant="light">
                   {STATUS_LABELS[invoice.status].label}
                 </Badge>
-                {invoice.paymentLink && invoice.status !== "paid" ? (
+                {invoice.overdue ? (
+                  <Badge color="red.9" variant="light">
+                    {MERCHANT_MESSAGES.invoiceOverdue}
+                  </Badge>
+                ) : null}
+                {invoice.status === "unpaid" ? (
+                  <Button variant="subtle" color="red.9" h={44} px="xs" aria-label={`Cancel invoice #${invoice.id}`} onClick={() => setConfirming(invoice)}>
+                    Cancel
+                  </Button>
+                ) : null}
+                {invoice.paymentLink && invoice.status !== "paid" && invoice.status !== "cancelled" ? (
                   <Button variant="subtle" h={44} px="xs" aria-label={`Payment QR of invoice #${invoice.id}`} onClick={() => setShown(invoice)}>
                     QR
                   </Button>
@@ -252,6 +277,23 @@ function InvoiceList() {
             fixedAmount={false}
             caption={`Scan to pay ${formatNaira(shown.amountDue)}`}
           />
+        ) : null}
+      </Modal>
+      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Cancel Invoice" centered closeButtonProps={{ "aria-label": "Close" }}>
+        {confirming ? (
+          <Stack>
+            <Text>
+              Cancel invoice #{confirming.id} for {confirming.customerName} ({formatNaira(confirming.amount)})? Its payment link and QR code stop working.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" size="md" onClick={() => setConfirming(null)}>
+                Keep It
+              </Button>
+              <Button color="red" size="md" loading={cancel.isPending} onClick={() => void cancelInvoice()}>
+                Cancel Invoice
+              </Button>
+            </Group>
+          </Stack>
         ) : null}
       </Modal>
     </Card>
