@@ -71,8 +71,14 @@ function trimPreloadLists(): Plugin {
       };
       const route = (chunk: { facadeModuleId: string | null }, pattern: RegExp) => pattern.test(chunk.facadeModuleId?.replaceAll("\\", "/") ?? "");
       const all = [...chunks.values()];
-      closure(all.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName), alreadyLoaded.entry);
-      closure(all.filter((chunk) => route(chunk, /\/routes\/_authed\.tsx/)).map((chunk) => chunk.fileName), alreadyLoaded.authedLayout);
+      closure(
+        all.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+        alreadyLoaded.entry,
+      );
+      closure(
+        all.filter((chunk) => route(chunk, /\/routes\/_authed\.tsx/)).map((chunk) => chunk.fileName),
+        alreadyLoaded.authedLayout,
+      );
       for (const chunk of all) if (route(chunk, /\/routes\/_authed\//)) alreadyLoaded.underAuthed.add(chunk.fileName);
     },
   };

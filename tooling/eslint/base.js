@@ -7,15 +7,7 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: [
-      "**/node_modules/**",
-      "**/dist/**",
-      "**/.data/**",
-      "**/routeTree.gen.ts",
-      "**/test-results/**",
-      "**/playwright-report/**",
-      "**/drizzle/**",
-    ],
+    ignores: ["**/node_modules/**", "**/dist/**", "**/.data/**", "**/routeTree.gen.ts", "**/test-results/**", "**/playwright-report/**", "**/drizzle/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -38,10 +30,7 @@ export default tseslint.config(
     files: ["apps/**/*.ts", "apps/**/*.tsx", "packages/**/*.ts", "packages/**/*.tsx"],
     ignores: ["**/env.ts", "**/*.test.ts", "**/test/**", "**/e2e/**", "**/*.config.ts", "**/bench/**", "**/testing/**"],
     rules: {
-      "no-restricted-properties": [
-        "error",
-        { object: "process", property: "env", message: "Read the environment in env.ts and pass typed config on." },
-      ],
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read the environment in env.ts and pass typed config on." }],
     },
   },
 );

@@ -100,11 +100,15 @@ async function ensureBrowserTestTools() {
   const missing = [
     ["/usr/bin/chromium", "chromium"],
     ["/usr/bin/ffmpeg", "ffmpeg"],
-  ].filter(([path]) => !existsSync(path)).map(([, pkg]) => pkg);
+  ]
+    .filter(([path]) => !existsSync(path))
+    .map(([, pkg]) => pkg);
   if (missing.length === 0) return;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !existsSync("/usr/bin/apt-get")) {
-    console.error(`The browser tests need Debian's ${missing.map((pkg) => `'${pkg}'`).join(" and ")} package${missing.length > 1 ? "s" : ""} (/usr/bin/chromium, /usr/bin/ffmpeg).`);
+    console.error(
+      `The browser tests need Debian's ${missing.map((pkg) => `'${pkg}'`).join(" and ")} package${missing.length > 1 ? "s" : ""} (/usr/bin/chromium, /usr/bin/ffmpeg).`,
+    );
     process.exit(1);
   }
   step(`Installing ${missing.join(" and ")} from Debian's packages`);
@@ -137,6 +141,8 @@ if (command === "start") {
   await ensureBrowserTestTools();
   step(`Type checking every package (Node ${process.versions.node})`);
   await pnpm("-r", "typecheck");
+  step("Formatting (Biome: an unformatted file fails; `npm run pnpm -- format` fixes it)");
+  await pnpm("exec", "biome", "format", ".");
   step("Linting");
   await pnpm("exec", "eslint", ".", "--max-warnings=0");
   step("Unit and integration tests (Vitest, real PostgreSQL)");

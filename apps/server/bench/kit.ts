@@ -56,10 +56,22 @@ export async function startBenchStack(options: { poolMax: number; serverEnv?: Re
   const server = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "src/main.ts"], {
     cwd: fileURLToPath(new URL("..", import.meta.url)),
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "1000000", SEED_DEMO: "false", ...options.serverEnv },
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_MAX: "1000000",
+      SEED_DEMO: "false",
+      ...options.serverEnv,
+    },
   });
   for (let i = 0; ; i++) {
-    const up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (i > 120) throw new Error("The server did not start within 60 s");
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -80,8 +92,20 @@ export async function startBenchStack(options: { poolMax: number; serverEnv?: Re
       await db.update(schema.users).set({ verificationLevel: 2 }).where(eq(schema.users.id, user.id));
       if (fundKobo > 0n) {
         const reference = `BENCH-FUND-${prefix}-${i}`;
-        await insertTransaction(db, { type: "topup", amount: fundKobo, status: "pending", reference, description: "Wallet top-up", recipientId: user.id, metadata: { gateway: "paystack" } });
-        await settleTopUp(db, { reference, status: "success", amountKobo: fundKobo, currency: "NGN", feesKobo: null, paidAt: null, channel: "card", gatewayResponse: null }, { warn: () => {} });
+        await insertTransaction(db, {
+          type: "topup",
+          amount: fundKobo,
+          status: "pending",
+          reference,
+          description: "Wallet top-up",
+          recipientId: user.id,
+          metadata: { gateway: "paystack" },
+        });
+        await settleTopUp(
+          db,
+          { reference, status: "success", amountKobo: fundKobo, currency: "NGN", feesKobo: null, paidAt: null, channel: "card", gatewayResponse: null },
+          { warn: () => {} },
+        );
       }
       users.push({ id: user.id, email, cookie });
     }

@@ -35,7 +35,11 @@ async function slowGateway(delayMs: number): Promise<{ server: Server; url: stri
       const { reference } = JSON.parse(body) as { reference: string };
       setTimeout(() => {
         res.writeHead(200, { "content-type": "application/json" }).end(
-          JSON.stringify({ status: true, message: "Authorization URL created", data: { authorization_url: `https://checkout.example/${reference}`, access_code: reference, reference } }),
+          JSON.stringify({
+            status: true,
+            message: "Authorization URL created",
+            data: { authorization_url: `https://checkout.example/${reference}`, access_code: reference, reference },
+          }),
         );
       }, delayMs);
     });
@@ -153,21 +157,33 @@ async function main() {
     // Every top-up client has a top-up at the gateway before the burst starts.
     worker.postMessage({ load: { base, users: toppers } });
     await nextMessage<"reached">();
-    loaded.push(await p2pBurst(`${round}b) The same burst while ${TOPUPS} clients each keep a top-up in flight against a gateway answering in ${GATEWAY_MS} ms`));
+    loaded.push(
+      await p2pBurst(`${round}b) The same burst while ${TOPUPS} clients each keep a top-up in flight against a gateway answering in ${GATEWAY_MS} ms`),
+    );
     worker.postMessage("stop");
     const topUps = await nextMessage<{ latencies: number[]; statuses: [number, number][] }>();
     const statusLine = topUps.statuses.map(([status, count]) => `${status === 0 ? "network error" : `HTTP ${status}`} × ${count}`).join(", ");
-    console.log(`   top-ups answered ${topUps.latencies.length} (${statusLine})  p50 ${percentile(topUps.latencies, 50).toFixed(0)} ms  p99 ${percentile(topUps.latencies, 99).toFixed(0)} ms`);
+    console.log(
+      `   top-ups answered ${topUps.latencies.length} (${statusLine})  p50 ${percentile(topUps.latencies, 50).toFixed(0)} ms  p99 ${percentile(topUps.latencies, 99).toFixed(0)} ms`,
+    );
   }
 
-  const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+  const median = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    );
   const aloneP99 = median(alone.map((run) => run.p99));
   const loadedP99 = median(loaded.map((run) => run.p99));
   console.log("\nSummary");
-  console.log(`   machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; server pool ${POOL}; ${ROUNDS} rounds`);
+  console.log(
+    `   machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; server pool ${POOL}; ${ROUNDS} rounds`,
+  );
   console.log(`   P2P p99 alone ${alone.map((run) => run.p99).join(", ")} ms | with ${TOPUPS} top-ups in flight ${loaded.map((run) => run.p99).join(", ")} ms`);
   console.log(`   median p99 ratio ${(loadedP99 / aloneP99).toFixed(2)} (target <= 1.20)`);
-  console.log(`   P2P transfers/s alone ${median(alone.map((run) => run.tps)).toFixed(1)} | with top-ups ${median(loaded.map((run) => run.tps)).toFixed(1)} (non-2xx ${loaded.reduce((n, run) => n + run.non2xx, 0)}, errors ${loaded.reduce((n, run) => n + run.errors, 0)})`);
+  console.log(
+    `   P2P transfers/s alone ${median(alone.map((run) => run.tps)).toFixed(1)} | with top-ups ${median(loaded.map((run) => run.tps)).toFixed(1)} (non-2xx ${loaded.reduce((n, run) => n + run.non2xx, 0)}, errors ${loaded.reduce((n, run) => n + run.errors, 0)})`,
+  );
 
   await stack.close();
   worker.postMessage("close");

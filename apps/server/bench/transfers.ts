@@ -65,11 +65,15 @@ async function main() {
       ],
     });
     const tps = result["2xx"] / SECONDS;
-    console.log(`   transfers/s ${tps.toFixed(1)}  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}`);
+    console.log(
+      `   transfers/s ${tps.toFixed(1)}  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
+    );
     const cpuAfter = cpuSeconds(server.pid);
     if (cpuBefore !== undefined && cpuAfter !== undefined && result["2xx"] > 0) {
       const used = cpuAfter - cpuBefore;
-      console.log(`   server process CPU ${used.toFixed(1)} s in ${SECONDS} s (${((used / SECONDS) * 100).toFixed(0)}% of one core), ${((used * 1000) / result["2xx"]).toFixed(2)} ms CPU per transfer`);
+      console.log(
+        `   server process CPU ${used.toFixed(1)} s in ${SECONDS} s (${((used / SECONDS) * 100).toFixed(0)}% of one core), ${((used * 1000) / result["2xx"]).toFixed(2)} ms CPU per transfer`,
+      );
     }
     return { tps, p99: result.latency.p99 };
   };
@@ -103,9 +107,15 @@ async function main() {
       const to = accounts.find((a) => a.user_id === recipient.id)!;
       const at = new Date();
       const micros = BigInt(at.getTime()) * 1000n;
-      const entryIds: string[] = [], accountIds: number[] = [], amounts: string[] = [], hashes: string[] = [];
+      const entryIds: string[] = [],
+        accountIds: number[] = [],
+        amounts: string[] = [],
+        hashes: string[] = [];
       for (const { id } of entries) {
-        for (const [account, amount] of [[from, -1n], [to, 1n]] as const) {
+        for (const [account, amount] of [
+          [from, -1n],
+          [to, 1n],
+        ] as const) {
           account.head_hash = postingHash(account.head_hash, { entryId: id, accountId: account.id, amount, micros });
           entryIds.push(id);
           accountIds.push(account.id);
@@ -129,14 +139,17 @@ async function main() {
   console.log(`   done in ${((performance.now() - historyStarted) / 1000).toFixed(1)} s`);
   const withHistory = await runKolo(`1b) Kolo over HTTP, each sender with ${HISTORY.toLocaleString("en")} transfers already today`);
   const verification = await verifyLedger(db);
-  console.log(`   ledger verification after 1b: ${verification.ok ? "held" : "FAILED"} (${verification.checks.map((check) => `${check.name}: ${check.ok ? "ok" : check.detail ?? "failed"}`).join("; ")})`);
+  console.log(
+    `   ledger verification after 1b: ${verification.ok ? "held" : "FAILED"} (${verification.checks.map((check) => `${check.name}: ${check.ok ? "ok" : (check.detail ?? "failed")}`).join("; ")})`,
+  );
   const appTps = fresh.tps;
   await stack.stopServer();
 
   console.log(`\n2) Baseline: the same transfer as minimal hand-written SQL, ${CONNECTIONS} concurrent workers, ${SECONDS} s`);
   const sql = postgres(dbUrl, { max: CONNECTIONS, onnotice: () => {} });
   const wallets = new Map<number, number>();
-  for (const row of await sql<{ id: number; user_id: number }[]>`select id, user_id from ledger_accounts where kind = 'user_wallet'`) wallets.set(row.user_id, row.id);
+  for (const row of await sql<{ id: number; user_id: number }[]>`select id, user_id from ledger_accounts where kind = 'user_wallet'`)
+    wallets.set(row.user_id, row.id);
   const latencies: number[] = [];
   let done = 0;
   const deadline = Date.now() + SECONDS * 1000;
@@ -149,13 +162,26 @@ async function main() {
         const b = wallets.get(to.id)!;
         const started = performance.now();
         await sql.begin(async (tx) => {
-          const [first, second] = a < b ? [[a, -kobo], [b, kobo]] : [[b, kobo], [a, -kobo]];
+          const [first, second] =
+            a < b
+              ? [
+                  [a, -kobo],
+                  [b, kobo],
+                ]
+              : [
+                  [b, kobo],
+                  [a, -kobo],
+                ];
           // The record first: the journal entry points at it (journal_entries.transaction_id).
-          const [record] = await tx`insert into transactions (type, amount, status, reference, description, sender_id, recipient_id) values ('p2p', ${kobo}, 'completed', ${`BENCH-${randomBytes(8).toString("hex")}`}, 'bench', ${from.id}, ${to.id}) returning id`;
-          const [entry] = await tx`insert into journal_entries (idempotency_key, kind, description, transaction_id) values (${randomUUID()}, 'p2p', 'bench', ${record!.id}) returning id`;
+          const [record] =
+            await tx`insert into transactions (type, amount, status, reference, description, sender_id, recipient_id) values ('p2p', ${kobo}, 'completed', ${`BENCH-${randomBytes(8).toString("hex")}`}, 'bench', ${from.id}, ${to.id}) returning id`;
+          const [entry] =
+            await tx`insert into journal_entries (idempotency_key, kind, description, transaction_id) values (${randomUUID()}, 'p2p', 'bench', ${record!.id}) returning id`;
           // Balance and hash-chain head in one update per account, in id order (docs/ledger-verification.md).
           const move = async ([id, delta]: number[]) =>
-            (await tx`update ledger_accounts set balance = balance + ${delta!}, head_hash = kolo_posting_hash(head_hash, ${entry!.id}, id, ${delta!}, now()) where id = ${id!} returning head_hash`)[0]!.head_hash as Buffer;
+            (
+              await tx`update ledger_accounts set balance = balance + ${delta!}, head_hash = kolo_posting_hash(head_hash, ${entry!.id}, id, ${delta!}, now()) where id = ${id!} returning head_hash`
+            )[0]!.head_hash as Buffer;
           const firstHash = await move(first!);
           const secondHash = await move(second!);
           await tx`insert into postings (journal_entry_id, account_id, amount, created_at, hash) values (${entry!.id}, ${first![0]!}, ${first![1]!}, now(), ${firstHash}), (${entry!.id}, ${second![0]!}, ${second![1]!}, now(), ${secondHash})`;
@@ -185,7 +211,9 @@ async function main() {
     }),
   );
   direct.sort((x, y) => x - y);
-  console.log(`   transfers/s ${(direct.length / SECONDS).toFixed(1)}  p50 ${percentile(direct, 50).toFixed(1)} ms  p99 ${percentile(direct, 99).toFixed(1)} ms`);
+  console.log(
+    `   transfers/s ${(direct.length / SECONDS).toFixed(1)}  p50 ${percentile(direct, 50).toFixed(1)} ms  p99 ${percentile(direct, 99).toFixed(1)} ms`,
+  );
   await sql.end();
 
   let pgbenchTps: number | undefined;
@@ -206,7 +234,9 @@ async function main() {
 
   console.log("\nSummary");
   console.log(`   machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
-  console.log(`   Kolo HTTP transfers/s ${appTps.toFixed(1)} (p99 ${fresh.p99} ms) | with ${HISTORY} transfers today ${withHistory.tps.toFixed(1)} (p99 ${withHistory.p99} ms, ${((withHistory.tps / appTps) * 100).toFixed(0)}% of fresh)`);
+  console.log(
+    `   Kolo HTTP transfers/s ${appTps.toFixed(1)} (p99 ${fresh.p99} ms) | with ${HISTORY} transfers today ${withHistory.tps.toFixed(1)} (p99 ${withHistory.p99} ms, ${((withHistory.tps / appTps) * 100).toFixed(0)}% of fresh)`,
+  );
   console.log(`   hand-written SQL ${sqlTps.toFixed(1)} | ratio Kolo/SQL ${(appTps / sqlTps).toFixed(2)} (target >= 0.7)`);
   if (pgbenchTps) console.log(`   pgbench TPC-B tps ${pgbenchTps.toFixed(1)} | ratio Kolo/pgbench ${(appTps / pgbenchTps).toFixed(2)} (target >= 0.3)`);
   console.log(`   p99 at ${CONNECTIONS} connections: ${fresh.p99} ms (target <= 50 ms)`);

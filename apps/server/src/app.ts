@@ -12,14 +12,7 @@ import type { Services } from "@kolo/api";
 import { registerRequestDeadline } from "./availability";
 import { contextFactory } from "./context";
 import { registerRestRoutes } from "./rest";
-import {
-  NOT_FOUND_BODY,
-  frameworkErrors,
-  registerAuthRateLimit,
-  registerErrorHandler,
-  registerOriginCheck,
-  registerSecurityHeaders,
-} from "./security";
+import { NOT_FOUND_BODY, frameworkErrors, registerAuthRateLimit, registerErrorHandler, registerOriginCheck, registerSecurityHeaders } from "./security";
 
 export interface AppOptions {
   db: Database;

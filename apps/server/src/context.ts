@@ -17,8 +17,7 @@ export function contextFactory({ db, services }: ContextDeps) {
       services,
       sessionToken: req.cookies[SESSION_COOKIE_NAME],
       cookies: {
-        set: (token, expiresAt) =>
-          void reply.setCookie(SESSION_COOKIE_NAME, token, { httpOnly: true, sameSite: "lax", secure, path: "/", expires: expiresAt }),
+        set: (token, expiresAt) => void reply.setCookie(SESSION_COOKIE_NAME, token, { httpOnly: true, sameSite: "lax", secure, path: "/", expires: expiresAt }),
         clear: () => void reply.clearCookie(SESSION_COOKIE_NAME, { httpOnly: true, sameSite: "lax", secure, path: "/" }),
       },
     });

@@ -26,106 +26,121 @@ const isProxyEntry = (entry: string) => {
 const trustProxy = z
   .string()
   .optional()
-  .transform((value) => value?.split(",").map((entry) => entry.trim()).filter(Boolean).join(",") || undefined)
+  .transform(
+    (value) =>
+      value
+        ?.split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .join(",") || undefined,
+  )
   .refine((value) => value === undefined || value.split(",").every(isProxyEntry), {
     error: "TRUST_PROXY lists the proxies' addresses or CIDRs, comma-separated (or loopback, linklocal, uniquelocal)",
   });
 
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  /** Origin the browser uses (callback URLs, origin check); defaults to http://localhost:PORT. */
-  PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z.string().optional(),
-  KOLO_DATA_DIR: z.string().default(`${REPO_ROOT}.data`),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
-  SEED_DEMO: boolean,
-  WEB_DIST_DIR: z.string().default(`${REPO_ROOT}apps/web/dist`),
-  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
-  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  PAYSTACK_SECRET_KEY: z.string().optional(),
-  PAYSTACK_BASE_URL: z.url().default("https://api.paystack.co"),
-  /** VTpass (airtime, data): all three keys set = the real API at VTPASS_BASE_URL; else the built-in sandbox under /sandbox/vtpass. */
-  VTPASS_API_KEY: z.string().optional(),
-  VTPASS_PUBLIC_KEY: z.string().optional(),
-  VTPASS_SECRET_KEY: z.string().optional(),
-  VTPASS_BASE_URL: z.url().default("https://vtpass.com/api"),
-  /** How long a VTpass call may take before it counts as no answer (the purchase stays pending). */
-  VTPASS_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(30_000),
-  /** VTpass sandbox: how long 201000000000's purchase stays processing before requery answers delivered. */
-  VTPASS_SANDBOX_PENDING_MS: z.coerce.number().int().min(0).max(86_400_000).default(5_000),
-  /**
-   * Key of the keyed hash BVNs are stored as (HMAC-SHA256), at least 32 characters. Required in
-   * production; elsewhere a random key per start (stored BVN hashes then do not match after a restart).
-   */
-  BVN_HASH_KEY: z
-    .string()
-    .optional()
-    .transform((value) => value?.trim() || undefined)
-    .refine((value) => value === undefined || value.length >= 32, { error: "BVN_HASH_KEY must be at least 32 characters" }),
-  /** Delay before a provider sandbox sends a queued event's webhook (payouts), in ms. */
-  SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
-  /** Delay of the first provider requery of an unclear payout or purchase (ms); later ones back off from it. */
-  REQUERY_FIRST_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  /** Run the built-in provider sandboxes even with NODE_ENV=production (demos only). */
-  KOLO_SANDBOX: boolean,
-  /** Proxies whose X-Forwarded-For/-Proto/-Host are believed; unset: none. */
-  TRUST_PROXY: trustProxy,
-  /** Deadline of every /api and /trpc request; past it the answer is 503 (issue 7 item 13). */
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
-  /** PostgreSQL statement_timeout of the app's connections; a slower statement is cancelled (503). */
-  /** Connections in the server's PostgreSQL pool (docs/performance.md: fewer, busier connections write less). */
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** Longest wait for a new database connection to be ready. */
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
-  /** How long /api/health waits for `select 1` before answering 503. */
-  HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-}).superRefine((env, ctx) => {
-  // DECISIONS "Security": production never runs a provider sandbox by accident; with it,
-  // anyone holding a checkout link could "pay" without a card.
-  if (env.NODE_ENV === "production" && !env.PAYSTACK_SECRET_KEY && !env.KOLO_SANDBOX) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["PAYSTACK_SECRET_KEY"],
-      message:
-        "NODE_ENV=production needs PAYSTACK_SECRET_KEY: without it card payments run on the built-in sandbox, " +
-        "where anyone with a checkout link can pay without a card. Set KOLO_SANDBOX=1 to run the sandbox on purpose.",
-    });
-  }
-  const vtpassKeys = [env.VTPASS_API_KEY, env.VTPASS_PUBLIC_KEY, env.VTPASS_SECRET_KEY].filter(Boolean).length;
-  if (vtpassKeys !== 0 && vtpassKeys !== 3) {
-    ctx.addIssue({ code: "custom", path: ["VTPASS_SECRET_KEY"], message: "VTpass needs all three of VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY (or none, for the sandbox)." });
-  }
-  if (env.NODE_ENV === "production" && vtpassKeys === 0 && !env.KOLO_SANDBOX) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["VTPASS_SECRET_KEY"],
-      message: "NODE_ENV=production needs VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY: without them airtime and data run on the built-in sandbox. Set KOLO_SANDBOX=1 to run the sandbox on purpose.",
-    });
-  }
-  // A live provider beside a sandbox one (docs/decisions.md "Security, second round"): real money
-  // would move on one side on the word of a sandbox anyone can drive on the other. Even with
-  // KOLO_SANDBOX, production runs all sandboxes or none.
-  // (Without KOLO_SANDBOX the missing keys are reported above.)
-  if (env.NODE_ENV === "production" && env.KOLO_SANDBOX && Boolean(env.PAYSTACK_SECRET_KEY) !== (vtpassKeys === 3)) {
-    ctx.addIssue({
-      code: "custom",
-      path: [env.PAYSTACK_SECRET_KEY ? "VTPASS_SECRET_KEY" : "PAYSTACK_SECRET_KEY"],
-      message: "NODE_ENV=production runs Paystack and VTpass both live or both on the built-in sandboxes, never one of each: set the keys of both, or of neither (with KOLO_SANDBOX=1).",
-    });
-  }
-  // DECISIONS "Identity verification": BVNs are stored as a keyed hash; production keeps its key.
-  if (env.NODE_ENV === "production" && !env.BVN_HASH_KEY) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["BVN_HASH_KEY"],
-      message: "NODE_ENV=production needs BVN_HASH_KEY (at least 32 random characters, e.g. `openssl rand -hex 32`): the key of the stored BVN hashes.",
-    });
-  }
-});
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    /** Origin the browser uses (callback URLs, origin check); defaults to http://localhost:PORT. */
+    PUBLIC_URL: z.url().optional(),
+    DATABASE_URL: z.string().optional(),
+    KOLO_DATA_DIR: z.string().default(`${REPO_ROOT}.data`),
+    EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+    SEED_DEMO: boolean,
+    WEB_DIST_DIR: z.string().default(`${REPO_ROOT}apps/web/dist`),
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+    AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+    PAYSTACK_SECRET_KEY: z.string().optional(),
+    PAYSTACK_BASE_URL: z.url().default("https://api.paystack.co"),
+    /** VTpass (airtime, data): all three keys set = the real API at VTPASS_BASE_URL; else the built-in sandbox under /sandbox/vtpass. */
+    VTPASS_API_KEY: z.string().optional(),
+    VTPASS_PUBLIC_KEY: z.string().optional(),
+    VTPASS_SECRET_KEY: z.string().optional(),
+    VTPASS_BASE_URL: z.url().default("https://vtpass.com/api"),
+    /** How long a VTpass call may take before it counts as no answer (the purchase stays pending). */
+    VTPASS_TIMEOUT_MS: z.coerce.number().int().positive().max(300_000).default(30_000),
+    /** VTpass sandbox: how long 201000000000's purchase stays processing before requery answers delivered. */
+    VTPASS_SANDBOX_PENDING_MS: z.coerce.number().int().min(0).max(86_400_000).default(5_000),
+    /**
+     * Key of the keyed hash BVNs are stored as (HMAC-SHA256), at least 32 characters. Required in
+     * production; elsewhere a random key per start (stored BVN hashes then do not match after a restart).
+     */
+    BVN_HASH_KEY: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || undefined)
+      .refine((value) => value === undefined || value.length >= 32, { error: "BVN_HASH_KEY must be at least 32 characters" }),
+    /** Delay before a provider sandbox sends a queued event's webhook (payouts), in ms. */
+    SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+    /** Delay of the first provider requery of an unclear payout or purchase (ms); later ones back off from it. */
+    REQUERY_FIRST_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    /** Run the built-in provider sandboxes even with NODE_ENV=production (demos only). */
+    KOLO_SANDBOX: boolean,
+    /** Proxies whose X-Forwarded-For/-Proto/-Host are believed; unset: none. */
+    TRUST_PROXY: trustProxy,
+    /** Deadline of every /api and /trpc request; past it the answer is 503 (issue 7 item 13). */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    /** PostgreSQL statement_timeout of the app's connections; a slower statement is cancelled (503). */
+    /** Connections in the server's PostgreSQL pool (docs/performance.md: fewer, busier connections write less). */
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** Longest wait for a new database connection to be ready. */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+    /** How long /api/health waits for `select 1` before answering 503. */
+    HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .superRefine((env, ctx) => {
+    // DECISIONS "Security": production never runs a provider sandbox by accident; with it,
+    // anyone holding a checkout link could "pay" without a card.
+    if (env.NODE_ENV === "production" && !env.PAYSTACK_SECRET_KEY && !env.KOLO_SANDBOX) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PAYSTACK_SECRET_KEY"],
+        message:
+          "NODE_ENV=production needs PAYSTACK_SECRET_KEY: without it card payments run on the built-in sandbox, " +
+          "where anyone with a checkout link can pay without a card. Set KOLO_SANDBOX=1 to run the sandbox on purpose.",
+      });
+    }
+    const vtpassKeys = [env.VTPASS_API_KEY, env.VTPASS_PUBLIC_KEY, env.VTPASS_SECRET_KEY].filter(Boolean).length;
+    if (vtpassKeys !== 0 && vtpassKeys !== 3) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["VTPASS_SECRET_KEY"],
+        message: "VTpass needs all three of VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY (or none, for the sandbox).",
+      });
+    }
+    if (env.NODE_ENV === "production" && vtpassKeys === 0 && !env.KOLO_SANDBOX) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["VTPASS_SECRET_KEY"],
+        message:
+          "NODE_ENV=production needs VTPASS_API_KEY, VTPASS_PUBLIC_KEY and VTPASS_SECRET_KEY: without them airtime and data run on the built-in sandbox. Set KOLO_SANDBOX=1 to run the sandbox on purpose.",
+      });
+    }
+    // A live provider beside a sandbox one (docs/decisions.md "Security, second round"): real money
+    // would move on one side on the word of a sandbox anyone can drive on the other. Even with
+    // KOLO_SANDBOX, production runs all sandboxes or none.
+    // (Without KOLO_SANDBOX the missing keys are reported above.)
+    if (env.NODE_ENV === "production" && env.KOLO_SANDBOX && Boolean(env.PAYSTACK_SECRET_KEY) !== (vtpassKeys === 3)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.PAYSTACK_SECRET_KEY ? "VTPASS_SECRET_KEY" : "PAYSTACK_SECRET_KEY"],
+        message:
+          "NODE_ENV=production runs Paystack and VTpass both live or both on the built-in sandboxes, never one of each: set the keys of both, or of neither (with KOLO_SANDBOX=1).",
+      });
+    }
+    // DECISIONS "Identity verification": BVNs are stored as a keyed hash; production keeps its key.
+    if (env.NODE_ENV === "production" && !env.BVN_HASH_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BVN_HASH_KEY"],
+        message: "NODE_ENV=production needs BVN_HASH_KEY (at least 32 random characters, e.g. `openssl rand -hex 32`): the key of the stored BVN hashes.",
+      });
+    }
+  });
 
 export type Env = z.infer<typeof schema>;
 

@@ -60,7 +60,11 @@ async function main() {
     cleanups.push(pg.stop);
   }
   await prepareDatabase(databaseUrl);
-  const { db, close } = createDb(databaseUrl, { max: env.DB_POOL_MAX, statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS, connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS });
+  const { db, close } = createDb(databaseUrl, {
+    max: env.DB_POOL_MAX,
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+  });
   cleanups.push(close);
 
   // Demo sign-ins: on the embedded default unless SEED_DEMO says otherwise; never in production.
@@ -74,7 +78,8 @@ async function main() {
   const jobs = new Jobs({ connectionString: databaseUrl, firstDelayMs: env.REQUERY_FIRST_DELAY_MS });
   const { services, sandboxes } = createServices(env, { publicUrl, internalUrl: `http://127.0.0.1:${env.PORT}` }, log, jobs);
   if (sandboxes.paystack && env.NODE_ENV === "production") console.warn(PRODUCTION_SANDBOX_WARNING);
-  if (sandboxes.vtpass && env.NODE_ENV === "production") console.warn("!!! WARNING: KOLO_SANDBOX=1 in production: airtime and data run on the BUILT-IN VTPASS SANDBOX.");
+  if (sandboxes.vtpass && env.NODE_ENV === "production")
+    console.warn("!!! WARNING: KOLO_SANDBOX=1 in production: airtime and data run on the BUILT-IN VTPASS SANDBOX.");
   const app = await buildApp({
     db,
     services,
@@ -91,7 +96,9 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
 
   console.log(`\nKolo is running at ${publicUrl}`);
-  console.log(sandboxes.paystack ? "Card payments: built-in Paystack sandbox (no PAYSTACK_SECRET_KEY set)" : `Card payments: Paystack at ${env.PAYSTACK_BASE_URL}`);
+  console.log(
+    sandboxes.paystack ? "Card payments: built-in Paystack sandbox (no PAYSTACK_SECRET_KEY set)" : `Card payments: Paystack at ${env.PAYSTACK_BASE_URL}`,
+  );
   console.log(sandboxes.vtpass ? "Airtime and data: built-in VTpass sandbox (no VTPASS_* keys set)" : `Airtime and data: VTpass at ${env.VTPASS_BASE_URL}`);
   if (seed) {
     console.log("Demo sign-ins:");

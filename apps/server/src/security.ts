@@ -78,9 +78,7 @@ export function registerErrorHandler(app: FastifyInstance) {
  */
 export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const body: PublicError =
-    error.code === "FST_ERR_BAD_URL" || error.code === "FST_ERR_MAX_PARAM_LENGTH"
-      ? { code: "VALIDATION", message: "Invalid URL", details: null }
-      : INTERNAL;
+    error.code === "FST_ERR_BAD_URL" || error.code === "FST_ERR_MAX_PARAM_LENGTH" ? { code: "VALIDATION", message: "Invalid URL", details: null } : INTERNAL;
   if (body === INTERNAL) req.log.error({ err: error }, "Request failed");
   void reply
     .code(body === INTERNAL ? 500 : 400)

@@ -25,7 +25,13 @@ export async function seedDemoUsers(db: Database): Promise<void> {
       const user =
         existing ??
         (passwordHash
-          ? await insertUser(tx, { name: demo.name, email: demo.email, passwordHash, role: demo.role, ...(demo.role === "admin" ? { totpSecret: devTotpSecret() } : {}) })
+          ? await insertUser(tx, {
+              name: demo.name,
+              email: demo.email,
+              passwordHash,
+              role: demo.role,
+              ...(demo.role === "admin" ? { totpSecret: devTotpSecret() } : {}),
+            })
           : undefined);
       if (!user) return;
       // A demo admin seeded before the second factor existed is enrolled with the development secret.

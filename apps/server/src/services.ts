@@ -26,7 +26,8 @@ export function createServices(env: Env, urls: { publicUrl: string; internalUrl:
     if (!own) throw new Error(`No settings for provider ${provider.name} in env.ts providerSettings`);
     const setup = provider.configure(own, urls);
     supplied = { ...supplied, ...setup.services };
-    if (setup.sandbox) sandboxes[provider.name] = { ...setup.sandbox, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS, pendingDelayMs: env.VTPASS_SANDBOX_PENDING_MS };
+    if (setup.sandbox)
+      sandboxes[provider.name] = { ...setup.sandbox, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS, pendingDelayMs: env.VTPASS_SANDBOX_PENDING_MS };
   }
   const { paymentGateway, banking, purchases } = supplied;
   if (!paymentGateway || !banking || !purchases) throw new Error("The providers do not supply a payment gateway, a banking provider and a purchase provider");

@@ -216,10 +216,31 @@ type Outcome = "unauthenticated" | "forbidden" | "mfaRequired" | "allowed";
 
 const EXPECTED: Record<Exclude<Access, "sessionless" | "trpc">, Record<Role, Outcome>> = {
   public: { anonymous: "allowed", personal: "allowed", merchant: "allowed", admin: "allowed", adminNoMfa: "allowed", suspended: "allowed" },
-  signedIn: { anonymous: "unauthenticated", personal: "allowed", merchant: "allowed", admin: "allowed", adminNoMfa: "mfaRequired", suspended: "unauthenticated" },
+  signedIn: {
+    anonymous: "unauthenticated",
+    personal: "allowed",
+    merchant: "allowed",
+    admin: "allowed",
+    adminNoMfa: "mfaRequired",
+    suspended: "unauthenticated",
+  },
   signingIn: { anonymous: "unauthenticated", personal: "allowed", merchant: "allowed", admin: "allowed", adminNoMfa: "allowed", suspended: "unauthenticated" },
-  admin: { anonymous: "unauthenticated", personal: "forbidden", merchant: "forbidden", admin: "allowed", adminNoMfa: "mfaRequired", suspended: "unauthenticated" },
-  adminSigningIn: { anonymous: "unauthenticated", personal: "forbidden", merchant: "forbidden", admin: "allowed", adminNoMfa: "allowed", suspended: "unauthenticated" },
+  admin: {
+    anonymous: "unauthenticated",
+    personal: "forbidden",
+    merchant: "forbidden",
+    admin: "allowed",
+    adminNoMfa: "mfaRequired",
+    suspended: "unauthenticated",
+  },
+  adminSigningIn: {
+    anonymous: "unauthenticated",
+    personal: "forbidden",
+    merchant: "forbidden",
+    admin: "allowed",
+    adminNoMfa: "allowed",
+    suspended: "unauthenticated",
+  },
 };
 
 let t: TestDatabase;
@@ -339,11 +360,23 @@ async function callRoute(entry: string, role: Role) {
 describe("the access-control matrix", () => {
   it("has exactly one entry for every procedure and every route the server declares", () => {
     const procedures = Object.keys(appRouter._def.procedures).sort();
-    expect(procedures.filter((path) => !(path in PROCEDURES)), "procedures without an entry in PROCEDURES").toEqual([]);
-    expect(Object.keys(PROCEDURES).filter((path) => !procedures.includes(path)), "entries for procedures that do not exist").toEqual([]);
+    expect(
+      procedures.filter((path) => !(path in PROCEDURES)),
+      "procedures without an entry in PROCEDURES",
+    ).toEqual([]);
+    expect(
+      Object.keys(PROCEDURES).filter((path) => !procedures.includes(path)),
+      "entries for procedures that do not exist",
+    ).toEqual([]);
     const routes = [...declaredRoutes].sort();
-    expect(routes.filter((route) => !(route in ROUTES)), "routes without an entry in ROUTES").toEqual([]);
-    expect(Object.keys(ROUTES).filter((route) => !declaredRoutes.has(route)), "entries for routes that do not exist").toEqual([]);
+    expect(
+      routes.filter((route) => !(route in ROUTES)),
+      "routes without an entry in ROUTES",
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTES).filter((route) => !declaredRoutes.has(route)),
+      "entries for routes that do not exist",
+    ).toEqual([]);
   });
 
   it.each(Object.entries(PROCEDURES))("procedure %s (%s)", async (path, access) => {
@@ -364,7 +397,10 @@ describe("the access-control matrix", () => {
     if (access === "sessionless") {
       // No caller's session changes the answer.
       expect(new Set(Object.values(statuses)).size, `statuses ${JSON.stringify(statuses)}`).toBe(1);
-      expect(Object.values(got).every((outcome) => !outcome.startsWith("unexpected 5")), JSON.stringify(got)).toBe(true);
+      expect(
+        Object.values(got).every((outcome) => !outcome.startsWith("unexpected 5")),
+        JSON.stringify(got),
+      ).toBe(true);
     } else if (access !== "trpc") {
       expect(got).toEqual(EXPECTED[access]);
     }

@@ -8,7 +8,17 @@ import { findFreePort } from "@kolo/db/embedded";
 import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, PAYOUT_ACCOUNTS, type SandboxServer, api, balanceOf, forwardWebhook, signUp, startSandboxServer, startWebhookCapture } from "./sandbox-server";
+import {
+  type Client,
+  PAYOUT_ACCOUNTS,
+  type SandboxServer,
+  api,
+  balanceOf,
+  forwardWebhook,
+  signUp,
+  startSandboxServer,
+  startWebhookCapture,
+} from "./sandbox-server";
 
 let t: TestDatabase;
 let server: SandboxServer;
@@ -30,7 +40,13 @@ afterAll(async () => {
 });
 
 const REASON = "Checked with the bank by phone";
-const json = async (response: Response) => (await response.json()) as { message?: string; code?: string; details?: Record<string, unknown>; transaction?: { id: number; reference: string; status: string } };
+const json = async (response: Response) =>
+  (await response.json()) as {
+    message?: string;
+    code?: string;
+    details?: Record<string, unknown>;
+    transaction?: { id: number; reference: string; status: string };
+  };
 const recordOf = async (reference: string) => (await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, reference)))[0]!;
 const reviewsOf = (reference: string) => t.db.select().from(schema.reviewItems).where(eq(schema.reviewItems.reference, reference));
 const move = (id: number, status: "completed" | "failed", extra: Record<string, unknown> = {}) =>
@@ -58,7 +74,11 @@ describe("admin Complete and Fail ask the provider first", () => {
 
     const refused = await move(transaction!.id, "failed");
     expect(refused.status).toBe(409);
-    expect(await json(refused)).toMatchObject({ code: "CONFLICT", message: "Provider reports success: complete it instead", details: { providerStatus: "success" } });
+    expect(await json(refused)).toMatchObject({
+      code: "CONFLICT",
+      message: "Provider reports success: complete it instead",
+      details: { providerStatus: "success" },
+    });
     const short = await move(transaction!.id, "failed", { force: true, reason: "too short" });
     expect(short.status).toBe(400);
     expect(await balanceOf(c)).toBe(10_000 - 2_050);
@@ -176,7 +196,8 @@ describe("the review queue", () => {
     resolvedAt: string | null;
     resolution: string | null;
   }
-  const list = async (status: "open" | "resolved") => (await (await api(admin, "GET", `/api/admin/reviews?status=${status}&limit=100`)).json()) as { items: ReviewRow[]; total: number };
+  const list = async (status: "open" | "resolved") =>
+    (await (await api(admin, "GET", `/api/admin/reviews?status=${status}&limit=100`)).json()) as { items: ReviewRow[]; total: number };
   const resolve = (id: number, action: string, note: string) => api(admin, "POST", `/api/admin/reviews/${id}/resolve`, { action, note });
 
   it("a forced Complete of a purchase VTpass then fails: listed with its shape; Credit (VTpass confirms the failure) gives the money back once; Dismiss closes another; each audited, then resolved", async () => {
@@ -222,7 +243,15 @@ describe("the review queue", () => {
     expect((await list("resolved")).items.find((i) => i.id === item.id)).toMatchObject({ resolution: "credit", resolvedAt: expect.any(String) });
 
     // Dismiss needs a note; with one it closes the item and moves nothing.
-    const opened = await openReviewItem(t.db, { key: `test:${transaction!.reference}`, kind: "purchase", cause: "reconciliation", reference: transaction!.reference, userId: c.user.id, amountKobo: 70_000n, reason: "Test item" });
+    const opened = await openReviewItem(t.db, {
+      key: `test:${transaction!.reference}`,
+      kind: "purchase",
+      cause: "reconciliation",
+      reference: transaction!.reference,
+      userId: c.user.id,
+      amountKobo: 70_000n,
+      reason: "Test item",
+    });
     const other = { id: opened!.id };
     expect((await resolve(other.id, "dismiss", "")).status).toBe(400);
     const before = await balanceOf(c);
@@ -242,7 +271,10 @@ describe("the review queue", () => {
     expect(item.kind).toBe("payout");
 
     const refused = await resolve(item.id, "complete", "The bank says it is paid");
-    expect([refused.status, (await json(refused)).message]).toEqual([409, "Provider reports it is still pending: wait for its answer or force it with a reason"]);
+    expect([refused.status, (await json(refused)).message]).toEqual([
+      409,
+      "Provider reports it is still pending: wait for its answer or force it with a reason",
+    ]);
     expect((await list("open")).items.some((i) => i.id === item.id)).toBe(true);
 
     await t.client`update paystack_sandbox_transfers set status = 'success' where reference = ${transaction!.reference}`;

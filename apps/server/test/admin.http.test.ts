@@ -34,7 +34,11 @@ describe("admin top-up moves against the gateway sandbox", () => {
     expect(await json(early)).toMatchObject({ message: "Payment not confirmed by the gateway" });
     expect(await balanceOf(user)).toBe(0);
 
-    const pay = await fetch(`${started.authorizationUrl}/pay`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const pay = await fetch(`${started.authorizationUrl}/pay`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(pay.status).toBe(303);
     expect(await balanceOf(user)).toBe(0); // no webhook delivered: still pending here
 
@@ -65,7 +69,11 @@ describe("admin users, settings and stats over REST", () => {
   it("GET /api/admin/users answers {users, totalUsers, totalPages}; wallet and status change the user", async () => {
     const user = await signUp(server.base, "Rest Person");
     const listed = await json(await api(admin, "GET", `/api/admin/users?page=1&limit=20&search=${encodeURIComponent("REST person")}`));
-    expect(listed).toMatchObject({ totalUsers: 1, totalPages: 1, users: [{ id: user.user.id, name: "Rest Person", status: "active", verificationLevel: 0, balance: 0 }] });
+    expect(listed).toMatchObject({
+      totalUsers: 1,
+      totalPages: 1,
+      users: [{ id: user.user.id, name: "Rest Person", status: "active", verificationLevel: 0, balance: 0 }],
+    });
 
     const credited = await api(admin, "POST", `/api/admin/users/${user.user.id}/wallet`, { amount: 1000, description: "", type: "credit" });
     expect(credited.status).toBe(200);
@@ -88,7 +96,12 @@ describe("admin users, settings and stats over REST", () => {
   it("GET /api/admin/settings and PATCH answer {id, key, value, description}; stats and transactions answer their shapes", async () => {
     const settings = (await json(await api(admin, "GET", "/api/admin/settings"))) as unknown as { key: string }[];
     expect(settings.map((s) => s.key)).toContain("feature_withdraw");
-    expect(settings[0]).toEqual({ id: expect.any(Number) as number, key: expect.any(String) as string, value: expect.any(Boolean) as boolean, description: expect.any(String) as string });
+    expect(settings[0]).toEqual({
+      id: expect.any(Number) as number,
+      key: expect.any(String) as string,
+      value: expect.any(Boolean) as boolean,
+      description: expect.any(String) as string,
+    });
     const patched = await api(admin, "PATCH", "/api/admin/settings/feature_withdraw", { value: false });
     expect(await json(patched)).toMatchObject({ key: "feature_withdraw", value: false });
     await api(admin, "PATCH", "/api/admin/settings/feature_withdraw", { value: true });

@@ -35,7 +35,12 @@ describe("POST /api/auth/register", () => {
   });
 
   it("answers 400 {message, details} with the spec's field messages", async () => {
-    const response = await app.inject({ method: "POST", url: "/api/auth/register", headers: { origin: ORIGIN }, payload: { name: "A", email: "x", password: "1" } });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { origin: ORIGIN },
+      payload: { name: "A", email: "x", password: "1" },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       code: "VALIDATION",
@@ -50,7 +55,12 @@ describe("POST /api/auth/register", () => {
 
   it("answers 409 for an e-mail already registered", async () => {
     const { user } = await registerOverHttp(app);
-    const response = await app.inject({ method: "POST", url: "/api/auth/register", headers: { origin: ORIGIN }, payload: { name: "Again", email: user.email, password: "secret123" } });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { origin: ORIGIN },
+      payload: { name: "Again", email: user.email, password: "secret123" },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe("Email already registered");
   });
@@ -72,7 +82,10 @@ describe("POST /api/auth/register", () => {
 describe("POST /api/auth/login", () => {
   it("answers 401 'Invalid email or password' for a wrong password and an unknown e-mail", async () => {
     const { user } = await registerOverHttp(app);
-    for (const payload of [{ email: user.email, password: "nope-nope" }, { email: "ghost@example.com", password: "nope-nope" }]) {
+    for (const payload of [
+      { email: user.email, password: "nope-nope" },
+      { email: "ghost@example.com", password: "nope-nope" },
+    ]) {
       const response = await login(payload);
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toBe("Invalid email or password");
@@ -118,7 +131,12 @@ describe("request guards", () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const response = await limited.inject({ method: "POST", url: "/api/auth/login", headers: { origin: ORIGIN }, payload: { email: "ghost@example.com", password: "nope-nope" } });
+        const response = await limited.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          headers: { origin: ORIGIN },
+          payload: { email: "ghost@example.com", password: "nope-nope" },
+        });
         codes.push(response.statusCode);
       }
       expect(codes).toEqual([401, 401, 401, 429, 429]);

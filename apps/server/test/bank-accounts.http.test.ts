@@ -54,7 +54,9 @@ describe("GET /api/banks and /api/banks/resolve", () => {
   });
 
   it("a provider that cannot be reached answers 503 'Bank service unavailable. Please try again later.'", async () => {
-    const down = await startSandboxServer(t.db, { services: { banking: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused", timeoutMs: 2_000 }) } });
+    const down = await startSandboxServer(t.db, {
+      services: { banking: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused", timeoutMs: 2_000 }) },
+    });
     try {
       const c = await signUp(down.base);
       const response = await api(c, "GET", "/api/banks/resolve?account_number=0123456785&bank_code=058");
@@ -91,7 +93,10 @@ describe("/api/bank-accounts", () => {
       status: 400,
       body: { code: "RULE_VIOLATION", message: "Account name does not match the bank's records" },
     });
-    expect(await add(c, { ...chioma, accountNumber: "0123456784" })).toMatchObject({ status: 400, body: { message: "Could not resolve account name. Check parameters or try again." } });
+    expect(await add(c, { ...chioma, accountNumber: "0123456784" })).toMatchObject({
+      status: 400,
+      body: { message: "Could not resolve account name. Check parameters or try again." },
+    });
     expect(await add(c, { ...chioma, bankCode: "999" })).toMatchObject({ status: 400, body: { message: "Please select a bank" } });
     expect(await add(c, { ...chioma, accountNumber: "012345678" })).toMatchObject({ status: 400, body: { message: "Account number must be 10 digits" } });
     expect(await add(c, { ...chioma, accountName: "C" })).toMatchObject({ status: 400, body: { message: "Please enter account name" } });

@@ -53,7 +53,12 @@ export async function registerOverHttp(app: FastifyInstance, overrides: { name?:
     password: overrides.password ?? "secret123",
     phone: "",
   };
-  const response = await app.inject({ method: "POST", url: "/api/auth/register", payload: { ...payload, username: payload.email }, headers: { origin: ORIGIN } });
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/auth/register",
+    payload: { ...payload, username: payload.email },
+    headers: { origin: ORIGIN },
+  });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { user: response.json() as { id: number; email: string; balance: number }, cookie: sessionCookie(response), password: payload.password };
 }

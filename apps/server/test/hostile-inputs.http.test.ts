@@ -21,7 +21,9 @@ beforeAll(async () => {
   t = await createTestDatabase();
   server = await startSandboxServer(t.db, {
     authRateLimit: { max: 1_000_000, windowMs: 60_000 },
-    services: { userLimits: { ticket: { max: 1_000_000, windowMs: 1 }, ticket_reply: { max: 1_000_000, windowMs: 1 }, topup: { max: 1_000_000, windowMs: 1 } } },
+    services: {
+      userLimits: { ticket: { max: 1_000_000, windowMs: 1 }, ticket_reply: { max: 1_000_000, windowMs: 1 }, topup: { max: 1_000_000, windowMs: 1 } },
+    },
     onRoute: (route) => {
       const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== "HEAD" && m !== "OPTIONS");
       for (const method of methods) declaredRoutes.add(`${method} ${route.url}`);
@@ -29,12 +31,22 @@ beforeAll(async () => {
   });
   for (const role of ["personal", "merchant", "admin"] as const) {
     const email = `hostile-${role}-${randomBytes(3).toString("hex")}@example.com`;
-    const response = await server.app.inject({ method: "POST", url: "/api/auth/register", headers: { origin: server.base }, payload: { name: `Hostile ${role}`, email, password: "secret123" } });
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/api/auth/register",
+      headers: { origin: server.base },
+      payload: { name: `Hostile ${role}`, email, password: "secret123" },
+    });
     userIds[role] = (response.json() as { id: number }).id;
     await fundWallet(t.db, userIds[role], 1_000);
   }
   await promoteToAdmin(t.db, userIds.admin);
-  await server.app.inject({ method: "POST", url: "/api/merchants", headers: { origin: server.base, cookie: await cookieFor("merchant") }, payload: { name: "Hostile Store", description: "", category: "Retail" } });
+  await server.app.inject({
+    method: "POST",
+    url: "/api/merchants",
+    headers: { origin: server.base, cookie: await cookieFor("merchant") },
+    payload: { name: "Hostile Store", description: "", category: "Retail" },
+  });
 });
 afterAll(async () => {
   await server.app.close();
@@ -45,12 +57,20 @@ async function cookieFor(role: Role): Promise<string | undefined> {
   if (role === "anonymous") return undefined;
   const token = randomBytes(20).toString("hex");
   const id = createHash("sha256").update(token).digest("hex");
-  await t.db.insert(schema.sessions).values({ id, userId: userIds[role === "adminNoMfa" ? "admin" : role], expiresAt: new Date(Date.now() + 86_400_000), mfaVerified: role === "admin" });
+  await t.db
+    .insert(schema.sessions)
+    .values({ id, userId: userIds[role === "adminNoMfa" ? "admin" : role], expiresAt: new Date(Date.now() + 86_400_000), mfaVerified: role === "admin" });
   return `kolo_session=${token}`;
 }
 
 /** Every balance in the ledger, by account id: nothing below may change it. */
-const balances = async () => Object.fromEntries((await t.db.select({ id: schema.ledgerAccounts.id, balance: schema.ledgerAccounts.balance }).from(schema.ledgerAccounts)).map((a) => [a.id, a.balance.toString()]));
+const balances = async () =>
+  Object.fromEntries(
+    (await t.db.select({ id: schema.ledgerAccounts.id, balance: schema.ledgerAccounts.balance }).from(schema.ledgerAccounts)).map((a) => [
+      a.id,
+      a.balance.toString(),
+    ]),
+  );
 
 // Values no valid request carries: beyond integer ranges, negative, fractional kobo, not numbers,
 // huge strings, control characters, injection text, wrong shapes. No small positive amount, so a
@@ -58,16 +78,74 @@ const balances = async () => Object.fromEntries((await t.db.select({ id: schema.
 const hostileScalar = fc.oneof(
   fc.constantFrom(0, -1, -0.001, 0.001, 2 ** 31, 2 ** 31 - 1 + 1e9, 2 ** 53, -(2 ** 53), 1e21, 1e308, Number.MIN_VALUE, 99_999_999_999),
   fc.constantFrom("", " ", "0", "-1", "2147483648", "99999999999999999999", "1e400", "NaN", "Infinity", "null", "true", "__proto__", "constructor"),
-  fc.constantFrom("' OR 1=1 --", '"; DROP TABLE users; --', "<script>alert(1)</script>", "\u0000", "a\u0000b", "\ud800", "../../etc/passwd", "%00", "%2e%2e%2f", "😀".repeat(300)),
+  fc.constantFrom(
+    "' OR 1=1 --",
+    '"; DROP TABLE users; --',
+    "<script>alert(1)</script>",
+    "\u0000",
+    "a\u0000b",
+    "\ud800",
+    "../../etc/passwd",
+    "%00",
+    "%2e%2e%2f",
+    "😀".repeat(300),
+  ),
   fc.string({ maxLength: 40 }),
   fc.constant("x".repeat(20_000)),
   fc.constantFrom(null, true, false),
 );
-const hostileValue = fc.oneof(hostileScalar, fc.array(hostileScalar, { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), hostileScalar, { maxKeys: 3 }));
-const FIELDS = ["amount", "id", "userId", "merchantId", "invoiceId", "recipientId", "recipientEmail", "bankAccountId", "transferFee", "page", "limit", "status", "type", "code", "value", "email", "password", "name", "bvn", "phoneNumber", "network", "variationCode", "subject", "message", "priority", "date", "action", "note", "force", "reason", "role", "idempotencyKey", "accountNumber", "bankCode", "description"];
+const hostileValue = fc.oneof(
+  hostileScalar,
+  fc.array(hostileScalar, { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), hostileScalar, { maxKeys: 3 }),
+);
+const FIELDS = [
+  "amount",
+  "id",
+  "userId",
+  "merchantId",
+  "invoiceId",
+  "recipientId",
+  "recipientEmail",
+  "bankAccountId",
+  "transferFee",
+  "page",
+  "limit",
+  "status",
+  "type",
+  "code",
+  "value",
+  "email",
+  "password",
+  "name",
+  "bvn",
+  "phoneNumber",
+  "network",
+  "variationCode",
+  "subject",
+  "message",
+  "priority",
+  "date",
+  "action",
+  "note",
+  "force",
+  "reason",
+  "role",
+  "idempotencyKey",
+  "accountNumber",
+  "bankCode",
+  "description",
+];
 const hostileBody = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 6 }), hostileValue);
-const hostileSegment = fc.oneof(fc.constantFrom("2147483648", "-1", "0", "1e3", "99999999999999999999", "%00", "%2F", "abc", "1.5", " ", "NaN"), fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent));
-const hostileQuery = fc.dictionary(fc.constantFrom(...FIELDS, "account_number", "bank_code", "perPage", "from", "to"), fc.oneof(hostileSegment, fc.constant("x".repeat(5_000))), { maxKeys: 4 });
+const hostileSegment = fc.oneof(
+  fc.constantFrom("2147483648", "-1", "0", "1e3", "99999999999999999999", "%00", "%2F", "abc", "1.5", " ", "NaN"),
+  fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent),
+);
+const hostileQuery = fc.dictionary(
+  fc.constantFrom(...FIELDS, "account_number", "bank_code", "perPage", "from", "to"),
+  fc.oneof(hostileSegment, fc.constant("x".repeat(5_000))),
+  { maxKeys: 4 },
+);
 
 function describeFailure(status: number, body: string, what: string) {
   return `${what} answered ${status}: ${body.slice(0, 300)}`;
@@ -85,7 +163,12 @@ describe("random, boundary and hostile inputs", () => {
       ["POST", "/api/admin/users/2147483648/status"],
       ["POST", "/api/payments/invoice/2147483648"],
     ] as const) {
-      const response = await server.app.inject({ method, url, headers: { origin: server.base, cookie: admin!, "content-type": "application/json" }, payload: method === "POST" ? "{}" : undefined });
+      const response = await server.app.inject({
+        method,
+        url,
+        headers: { origin: server.base, cookie: admin!, "content-type": "application/json" },
+        payload: method === "POST" ? "{}" : undefined,
+      });
       expect([method, url, response.statusCode]).toEqual([method, url, 400]);
     }
   });
@@ -97,20 +180,26 @@ describe("random, boundary and hostile inputs", () => {
     for (const entry of routes) {
       const [method, url] = entry.split(" ") as [string, string];
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...ROLES), fc.array(hostileSegment, { minLength: 4, maxLength: 4 }), hostileQuery, hostileBody, async (role, segments, query, body) => {
-          let i = 0;
-          const path = url.replace(/:[A-Za-z]+/g, () => segments[i++ % segments.length]!);
-          const search = new URLSearchParams(query as Record<string, string>).toString();
-          const cookie = await cookieFor(role);
-          const hasBody = method !== "GET" && method !== "DELETE";
-          const response = await server.app.inject({
-            method: method as "GET",
-            url: `${path}${search ? `?${search}` : ""}`,
-            headers: { origin: server.base, ...(cookie ? { cookie } : {}), ...(hasBody ? { "content-type": "application/json" } : {}) },
-            ...(hasBody ? { payload: JSON.stringify(body) } : {}),
-          });
-          expect(response.statusCode, describeFailure(response.statusCode, response.body, `${method} ${path}?${search} as ${role}`)).toBeLessThan(500);
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...ROLES),
+          fc.array(hostileSegment, { minLength: 4, maxLength: 4 }),
+          hostileQuery,
+          hostileBody,
+          async (role, segments, query, body) => {
+            let i = 0;
+            const path = url.replace(/:[A-Za-z]+/g, () => segments[i++ % segments.length]!);
+            const search = new URLSearchParams(query as Record<string, string>).toString();
+            const cookie = await cookieFor(role);
+            const hasBody = method !== "GET" && method !== "DELETE";
+            const response = await server.app.inject({
+              method: method as "GET",
+              url: `${path}${search ? `?${search}` : ""}`,
+              headers: { origin: server.base, ...(cookie ? { cookie } : {}), ...(hasBody ? { "content-type": "application/json" } : {}) },
+              ...(hasBody ? { payload: JSON.stringify(body) } : {}),
+            });
+            expect(response.statusCode, describeFailure(response.statusCode, response.body, `${method} ${path}?${search} as ${role}`)).toBeLessThan(500);
+          },
+        ),
         { numRuns: 15 },
       );
     }
@@ -138,4 +227,3 @@ describe("random, boundary and hostile inputs", () => {
     expect(await balances()).toEqual(before);
   });
 });
-

@@ -8,7 +8,17 @@
 // runs until nothing is open. Afterwards the ledger verification passes, and every success the
 // providers hold (Paystack charges and transfers, VTpass deliveries) is matched by a Kolo
 // completion or by an open review item: none is lost, none paid twice. MIX_SEED=<n> replays another run.
-import { PAYOUT_REQUERY_KIND, PURCHASE_REQUERY_KIND, REQUERY_KINDS, type Services, expireStaleTopUps, recordingScheduler, runReconciliation, runRequery, vtpassFixtures } from "@kolo/api";
+import {
+  PAYOUT_REQUERY_KIND,
+  PURCHASE_REQUERY_KIND,
+  REQUERY_KINDS,
+  type Services,
+  expireStaleTopUps,
+  recordingScheduler,
+  runReconciliation,
+  runRequery,
+  vtpassFixtures,
+} from "@kolo/api";
 import { schema, verifyLedger } from "@kolo/db";
 import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
 import { lagosDate } from "@kolo/domain";
@@ -45,8 +55,20 @@ beforeAll(async () => {
   t = await createTestDatabase();
   capture = await startWebhookCapture();
   // Each mix user starts many top-ups within a minute: the per-user limit (USER_LIMITS) is not what this tests.
-  server = await startSandboxServer(t.db, { webhookUrl: capture.url, vtpassTimeoutMs: 1_500, services: { userLimits: { topup: { max: 1_000_000, windowMs: 60_000 } } } });
-  services = { publicUrl: server.base, paymentGateway: server.paystack, banking: server.paystack, purchases: server.vtpass, bvnHashKey: TEST_BVN_HASH_KEY, log: server.log, jobs: recordingScheduler() };
+  server = await startSandboxServer(t.db, {
+    webhookUrl: capture.url,
+    vtpassTimeoutMs: 1_500,
+    services: { userLimits: { topup: { max: 1_000_000, windowMs: 60_000 } } },
+  });
+  services = {
+    publicUrl: server.base,
+    paymentGateway: server.paystack,
+    banking: server.paystack,
+    purchases: server.vtpass,
+    bvnHashKey: TEST_BVN_HASH_KEY,
+    log: server.log,
+    jobs: recordingScheduler(),
+  };
 });
 afterAll(async () => {
   const closing = server.app.close();
@@ -109,12 +131,26 @@ describe("nothing lost at the provider edge", () => {
     );
     // Funding: an admin credit per user (well below the four-eyes threshold), so the mix has money to move.
     for (const { c } of people) {
-      const credited = await call<Answer>(admin, "POST", `/api/admin/users/${c.user.id}/wallet`, { amount: 60_000, type: "credit", description: "mix funding" }, { "idempotency-key": `integrity-fund-${c.user.id}` });
+      const credited = await call<Answer>(
+        admin,
+        "POST",
+        `/api/admin/users/${c.user.id}/wallet`,
+        { amount: 60_000, type: "credit", description: "mix funding" },
+        { "idempotency-key": `integrity-fund-${c.user.id}` },
+      );
       expect(credited.status).toBe(200);
     }
 
     const open = { payouts: [] as number[], purchases: [] as number[] };
-    const seen = { topups: {} as Record<string, number>, payouts: 0, purchases: 0, p2p: 0, adjustments: 0, moves: {} as Record<string, number>, refused: {} as Record<string, number> };
+    const seen = {
+      topups: {} as Record<string, number>,
+      payouts: 0,
+      purchases: 0,
+      p2p: 0,
+      adjustments: 0,
+      moves: {} as Record<string, number>,
+      refused: {} as Record<string, number>,
+    };
     const count = (bag: Record<string, number>, key: string) => (bag[key] = (bag[key] ?? 0) + 1);
 
     const ops = Array.from({ length: OPERATIONS }, (_, i) => {
@@ -124,7 +160,13 @@ describe("nothing lost at the provider edge", () => {
         const to = pick(people.filter((p) => p.c !== c)).c;
         const amount = 1 + below(1_500);
         return async () => {
-          const sent = await call<Answer>(c, "POST", "/api/transfer/p2p", { recipientEmail: to.user.email, amount }, { "idempotency-key": `integrity-p2p-${i}` });
+          const sent = await call<Answer>(
+            c,
+            "POST",
+            "/api/transfer/p2p",
+            { recipientEmail: to.user.email, amount },
+            { "idempotency-key": `integrity-p2p-${i}` },
+          );
           if (sent.status === 200) seen.p2p++;
           else count(seen.refused, `p2p ${sent.status} ${sent.body.code}`);
         };
@@ -144,7 +186,16 @@ describe("nothing lost at the provider edge", () => {
             const [record] = await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, started.body.reference!));
             const failed = await call<Answer>(admin, "POST", "/api/admin/transactions/update-status", { id: record!.id, status: "failed" });
             if (failed.status === 409) {
-              expect((await call<Answer>(admin, "POST", "/api/admin/transactions/update-status", { id: record!.id, status: "failed", force: true, reason: FORCE_REASON })).status).toBe(200);
+              expect(
+                (
+                  await call<Answer>(admin, "POST", "/api/admin/transactions/update-status", {
+                    id: record!.id,
+                    status: "failed",
+                    force: true,
+                    reason: FORCE_REASON,
+                  })
+                ).status,
+              ).toBe(200);
             } else if (failed.status === 400) {
               // Another operation's expiry run (two hours on, for this user) ended it first.
               expect(failed.body.message).toBe("Only pending or processing transactions can be completed or failed");
@@ -163,7 +214,13 @@ describe("nothing lost at the provider edge", () => {
         return async () => {
           const sent = withdraw
             ? await call<Answer>(c, "POST", "/api/wallet/withdraw", { bankAccountId: ids[account], amount }, { "idempotency-key": `integrity-payout-${i}` })
-            : await call<Answer>(c, "POST", "/api/transfer/bank", { bankAccountId: ids[account], amount, transferFee: fee }, { "idempotency-key": `integrity-payout-${i}` });
+            : await call<Answer>(
+                c,
+                "POST",
+                "/api/transfer/bank",
+                { bankAccountId: ids[account], amount, transferFee: fee },
+                { "idempotency-key": `integrity-payout-${i}` },
+              );
           if (sent.status !== 200) return void count(seen.refused, `payout ${sent.status} ${sent.body.code}`);
           seen.payouts++;
           open.payouts.push(sent.body.transaction!.id);
@@ -187,7 +244,13 @@ describe("nothing lost at the provider edge", () => {
         const type = random() < 0.5 ? "credit" : "debit";
         const amount = 1 + below(5_000);
         return async () => {
-          const sent = await call<Answer>(admin, "POST", `/api/admin/users/${c.user.id}/wallet`, { amount, type, description: `mix ${type} ${i}` }, { "idempotency-key": `integrity-adjust-${i}` });
+          const sent = await call<Answer>(
+            admin,
+            "POST",
+            `/api/admin/users/${c.user.id}/wallet`,
+            { amount, type, description: `mix ${type} ${i}` },
+            { "idempotency-key": `integrity-adjust-${i}` },
+          );
           if (sent.status === 200) seen.adjustments++;
           else count(seen.refused, `adjustment ${sent.status} ${sent.body.code}`);
         };
@@ -235,10 +298,12 @@ describe("nothing lost at the provider edge", () => {
     // The requery step for everything still open, on a clock an hour apart each pass; after the
     // first pass the provider pays the stuck payouts.
     const stillOpen = async () =>
-      (await t.client`select reference, type from transactions where status in ('pending', 'processing') and type in ('transfer', 'airtime', 'data')`).map((row) => ({
-        reference: row.reference as string,
-        kind: row.type === "transfer" ? PAYOUT_REQUERY_KIND : PURCHASE_REQUERY_KIND,
-      }));
+      (await t.client`select reference, type from transactions where status in ('pending', 'processing') and type in ('transfer', 'airtime', 'data')`).map(
+        (row) => ({
+          reference: row.reference as string,
+          kind: row.type === "transfer" ? PAYOUT_REQUERY_KIND : PURCHASE_REQUERY_KIND,
+        }),
+      );
     const base = Date.now();
     for (let pass = 0; pass < 6; pass++) {
       const now = new Date(base + (pass + 1) * 60_000);
@@ -247,7 +312,11 @@ describe("nothing lost at the provider edge", () => {
       await inPool(
         pending.map((o) => async () => {
           const [record] = await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, o.reference));
-          await runRequery({ db: t.db, services, now }, { kind: o.kind, reference: o.reference, attempt: pass, startedAt: record!.createdAt.toISOString() }, REQUERY_KINDS);
+          await runRequery(
+            { db: t.db, services, now },
+            { kind: o.kind, reference: o.reference, attempt: pass, startedAt: record!.createdAt.toISOString() },
+            REQUERY_KINDS,
+          );
         }),
         CONCURRENCY,
       );

@@ -19,7 +19,15 @@ beforeAll(async () => {
   // This process only sends jobs (no workers): the test reads the queue.
   jobs = new Jobs({ connectionString: t.url, workers: false, topUpExpiry: false, poolMax: 2 });
   server = await startSandboxServer(t.db, { services: { jobs } });
-  await jobs.start(t.db, { publicUrl: server.base, paymentGateway: server.paystack, banking: server.paystack, purchases: server.vtpass, bvnHashKey: TEST_BVN_HASH_KEY, log: server.log, jobs });
+  await jobs.start(t.db, {
+    publicUrl: server.base,
+    paymentGateway: server.paystack,
+    banking: server.paystack,
+    purchases: server.vtpass,
+    bvnHashKey: TEST_BVN_HASH_KEY,
+    log: server.log,
+    jobs,
+  });
   admin = await signUp(server.base, "Jobs Admin");
   await promoteToAdmin(t.db, admin.user.id);
 });

@@ -81,7 +81,9 @@ describe("a paid top-up is never dropped", () => {
     const [hook] = await capture.waitFor(started.reference, 1);
     expect((await forwardWebhook(server, hook!)).body.outcome).toBe("already-credited");
     expect(await balanceOf(c)).toBe(1_200);
-    expect((await recordOf(started.reference)).metadata).toMatchObject({ lateSuccess: { previousStatus: "failed", previousReason: "Failed by an administrator" } });
+    expect((await recordOf(started.reference)).metadata).toMatchObject({
+      lateSuccess: { previousStatus: "failed", previousReason: "Failed by an administrator" },
+    });
     expect(await reviewsOf(started.reference)).toHaveLength(1);
   });
 
@@ -89,7 +91,11 @@ describe("a paid top-up is never dropped", () => {
     const c = await signUp(server.base);
     const started = await startTopUp(c, 900);
     await expireStaleTopUps(t.db, server.paystack, server.log, { now: new Date(Date.now() + 2 * 3_600_000), userId: c.user.id });
-    const declined = await fetch(`${started.authorizationUrl}/decline`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const declined = await fetch(`${started.authorizationUrl}/decline`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect([303, 200]).toContain(declined.status);
     expect((await api(c, "GET", `/api/wallet/verify/${started.reference}`)).status).toBeLessThan(500);
     expect(await recordOf(started.reference)).toMatchObject({ status: "failed", metadata: { failureReason: "Checkout expired" } });

@@ -38,10 +38,27 @@ const merchantBalance = async (c: Client) => body<{ balance: number }>(await cal
 async function fund(c: Client, naira: number) {
   const kobo = BigInt(Math.round(naira * 100));
   const reference = `TEST-FUND-${c.user.id}-${Math.random().toString(36).slice(2)}`;
-  await insertTransaction(t.db, { type: "topup", amount: kobo, status: "pending", reference, description: "Wallet top-up", recipientId: c.user.id, metadata: { gateway: "paystack" } });
+  await insertTransaction(t.db, {
+    type: "topup",
+    amount: kobo,
+    status: "pending",
+    reference,
+    description: "Wallet top-up",
+    recipientId: c.user.id,
+    metadata: { gateway: "paystack" },
+  });
   const result = await settleTopUp(
     t.db,
-    { reference, status: "success", amountKobo: kobo, currency: "NGN", feesKobo: null, paidAt: new Date().toISOString(), channel: "card", gatewayResponse: "Successful" },
+    {
+      reference,
+      status: "success",
+      amountKobo: kobo,
+      currency: "NGN",
+      feesKobo: null,
+      paidAt: new Date().toISOString(),
+      channel: "card",
+      gatewayResponse: "Successful",
+    },
     { warn: () => {} },
   );
   if (result.outcome !== "credited") throw new Error(`funding failed: ${result.outcome}`);
@@ -142,7 +159,11 @@ describe("POST /api/payments/merchant", () => {
     const c = await payer(5_000);
     const response = await call(c, "POST", "/api/payments/merchant", { merchantId: merchant.id, amount: 1_200.5 });
     expect(response.statusCode).toBe(200);
-    const result = body<{ message: string; transaction: { type: string; amount: number; fee: number; status: string; reference: string; senderId: number }; merchant: object }>(response);
+    const result = body<{
+      message: string;
+      transaction: { type: string; amount: number; fee: number; status: string; reference: string; senderId: number };
+      merchant: object;
+    }>(response);
     expect(result.message).toBe("Payment Successful");
     expect(result.transaction).toMatchObject({ type: "payment", amount: 1_200.5, fee: 0, status: "completed", senderId: c.user.id });
     expect(result.merchant).toEqual({ id: merchant.id, name: "Mama Put", category: "Food" });
@@ -152,7 +173,11 @@ describe("POST /api/payments/merchant", () => {
 
     const merchantList = body<{ reference: string; recipientId: number; description: string }[]>(await call(owner, "GET", "/api/transactions/merchant"));
     expect(merchantList).toHaveLength(1);
-    expect(merchantList[0]).toMatchObject({ reference: result.transaction.reference, recipientId: owner.user.id, description: expect.stringContaining("Payment from") });
+    expect(merchantList[0]).toMatchObject({
+      reference: result.transaction.reference,
+      recipientId: owner.user.id,
+      description: expect.stringContaining("Payment from"),
+    });
     const payerList = body<{ reference: string; description: string }[]>(await call(c, "GET", "/api/transactions"));
     expect(payerList.find((r) => r.reference === result.transaction.reference)?.description).toBe("Payment to Mama Put");
     expect(await invariants()).toEqual(CONSISTENT);
@@ -311,7 +336,11 @@ describe("POST /api/payments/invoice/{invoiceId}", () => {
     const c = await payer(2_000);
     const paid = await call(c, "POST", `/api/payments/invoice/${invoice.id}`);
     expect(paid.statusCode).toBe(200);
-    expect(body(paid)).toMatchObject({ message: "Payment Successful", transaction: { amount: 1_500, fee: 0, type: "payment" }, invoice: { status: "paid", amountDue: 0 } });
+    expect(body(paid)).toMatchObject({
+      message: "Payment Successful",
+      transaction: { amount: 1_500, fee: 0, type: "payment" },
+      invoice: { status: "paid", amountDue: 0 },
+    });
     const again = await call(c, "POST", `/api/payments/invoice/${invoice.id}`);
     expect([again.statusCode, body(again).code, body(again).message]).toEqual([400, "RULE_VIOLATION", "Invoice already paid"]);
     expect(await balanceOf(c)).toBe(500);
@@ -380,7 +409,11 @@ describe("POST /api/merchants/withdraw", () => {
     await call(c, "POST", "/api/payments/merchant", { merchantId: merchant.id, amount: 2_000 });
     const part = await call(owner, "POST", "/api/merchants/withdraw", { amount: 500 });
     expect(part.statusCode).toBe(200);
-    expect(body(part)).toMatchObject({ message: "Withdrawal Successful", transaction: { amount: 500, recipientId: owner.user.id }, merchant: { balance: 1_500 } });
+    expect(body(part)).toMatchObject({
+      message: "Withdrawal Successful",
+      transaction: { amount: 500, recipientId: owner.user.id },
+      merchant: { balance: 1_500 },
+    });
     const headers = { "idempotency-key": `mwd-${owner.user.id}-abcdef` };
     const all = await Promise.all([1, 2].map(() => call(owner, "POST", "/api/merchants/withdraw", {}, headers)));
     expect(all.map((r) => r.statusCode)).toEqual([200, 200]);
@@ -413,7 +446,9 @@ describe("invoices by token: pay, cancel, overdue", () => {
   it("a customer pays by the token; a merchant cancels an unpaid invoice, which is then refused; an overdue one stays payable", async () => {
     const { owner } = await merchantUser("Token Shop");
     const make = async (extra: Record<string, unknown> = {}) =>
-      body<{ id: number; token: string; status: string; overdue: boolean }>(await call(owner, "POST", "/api/invoices", { customerName: "Kemi", amount: 300, generatePaymentLink: true, ...extra }));
+      body<{ id: number; token: string; status: string; overdue: boolean }>(
+        await call(owner, "POST", "/api/invoices", { customerName: "Kemi", amount: 300, generatePaymentLink: true, ...extra }),
+      );
     const c = await registerOverHttp(app);
     await fund(c, 2_000);
 

@@ -9,7 +9,16 @@
 // webhook is delivered shuffled with duplicates, the requery step runs for every pending payout and
 // purchase until final (a controllable `now`), and the ledger is checked against what the test
 // itself observed. MIX_SEED=<n> replays another sequence (the seed is printed).
-import { PAYOUT_REQUERY_KIND, PURCHASE_REQUERY_KIND, REQUERY_KINDS, type RequeryResult, type Services, recordingScheduler, runRequery, vtpassFixtures } from "@kolo/api";
+import {
+  PAYOUT_REQUERY_KIND,
+  PURCHASE_REQUERY_KIND,
+  REQUERY_KINDS,
+  type RequeryResult,
+  type Services,
+  recordingScheduler,
+  runRequery,
+  vtpassFixtures,
+} from "@kolo/api";
 import { schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
@@ -68,7 +77,15 @@ beforeAll(async () => {
   // The hang fixture costs one client timeout; ops answer in well under it on a quiet machine
   // (a slower answer only turns into a pending purchase that requery settles the same way).
   server = await startSandboxServer(t.db, { webhookUrl: capture.url, vtpassTimeoutMs: 1_500 });
-  services = { publicUrl: server.base, paymentGateway: server.paystack, banking: server.paystack, purchases: server.vtpass, bvnHashKey: TEST_BVN_HASH_KEY, log: server.log, jobs: recordingScheduler() };
+  services = {
+    publicUrl: server.base,
+    paymentGateway: server.paystack,
+    banking: server.paystack,
+    purchases: server.vtpass,
+    bvnHashKey: TEST_BVN_HASH_KEY,
+    log: server.log,
+    jobs: recordingScheduler(),
+  };
 });
 afterAll(async () => {
   // Nothing the test waits for is in flight now; a connection some request left open (seen after an
@@ -103,7 +120,11 @@ interface ErrorBody {
 async function topUp(c: Client, naira: number) {
   const started = await call<{ authorizationUrl: string; reference: string }>(c, "POST", "/api/wallet/topup", { amount: naira });
   expect(started.status).toBe(200);
-  const pay = await fetch(`${started.body.authorizationUrl}/pay`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const pay = await fetch(`${started.body.authorizationUrl}/pay`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   expect(pay.status).toBe(303);
   const [hook] = await capture.waitFor(started.body.reference, 1);
   expect(hook!.body.event).toBe("charge.success");
@@ -139,7 +160,11 @@ describe("ledger invariants after a concurrent random mix", () => {
     const deck = <T>(items: readonly T[]) => {
       let left: T[] = [];
       return () => {
-        if (left.length === 0) left = items.map((item) => ({ item, order: random() })).sort((a, b) => a.order - b.order).map(({ item }) => item);
+        if (left.length === 0)
+          left = items
+            .map((item) => ({ item, order: random() }))
+            .sort((a, b) => a.order - b.order)
+            .map(({ item }) => item);
         return left.pop()!;
       };
     };
@@ -166,7 +191,15 @@ describe("ledger invariants after a concurrent random mix", () => {
     );
     for (const { c } of people) expect(await balanceOf(c)).toBe(FUNDING);
 
-    const tracked: Tracked = { net: new Map(people.map(({ c }) => [c.user.id, kobo(FUNDING)])), payouts: [], purchases: [], p2p: [], admin: [], refusedAdminDebits: 0, refused: {} };
+    const tracked: Tracked = {
+      net: new Map(people.map(({ c }) => [c.user.id, kobo(FUNDING)])),
+      payouts: [],
+      purchases: [],
+      p2p: [],
+      admin: [],
+      refusedAdminDebits: 0,
+      refused: {},
+    };
     const move = (userId: number, deltaKobo: number) => tracked.net.set(userId, tracked.net.get(userId)! + deltaKobo);
     const refuse = (code: string) => (tracked.refused[code] = (tracked.refused[code] ?? 0) + 1);
 
@@ -184,7 +217,11 @@ describe("ledger invariants after a concurrent random mix", () => {
           const result =
             kind === "withdraw"
               ? await call<{ transaction: TransactionView } & ErrorBody>(c, "POST", "/api/wallet/withdraw", { bankAccountId: ids[account], amount })
-              : await call<{ transaction: TransactionView } & ErrorBody>(c, "POST", "/api/transfer/bank", { bankAccountId: ids[account], amount, transferFee: fee });
+              : await call<{ transaction: TransactionView } & ErrorBody>(c, "POST", "/api/transfer/bank", {
+                  bankAccountId: ids[account],
+                  amount,
+                  transferFee: fee,
+                });
           if (result.status === 400) return refuse(result.body.code);
           expect(result.status).toBe(200);
           expect(result.body.transaction).toMatchObject({ amount, fee, status: "processing" });
@@ -196,7 +233,10 @@ describe("ledger invariants after a concurrent random mix", () => {
         drawn.phones.add(phone);
         const [network, variationCode, price] = pick(DATA_PLANS);
         const amount = kind === "airtime" ? 50 + below(2_000) : price;
-        const body = kind === "airtime" ? { phoneNumber: PHONES[phone], amount, network: pick(["mtn", "glo", "airtel", "etisalat"]) } : { phoneNumber: PHONES[phone], network, variationCode };
+        const body =
+          kind === "airtime"
+            ? { phoneNumber: PHONES[phone], amount, network: pick(["mtn", "glo", "airtel", "etisalat"]) }
+            : { phoneNumber: PHONES[phone], network, variationCode };
         return async () => {
           const result = await call<{ transaction: TransactionView } & ErrorBody>(c, "POST", `/api/${kind}`, body, { "idempotency-key": `mix-${kind}-${i}` });
           let reference: string;
@@ -218,7 +258,13 @@ describe("ledger invariants after a concurrent random mix", () => {
         const to = pick(people.filter((p) => p.c !== c)).c;
         const amount = 100 + below(3_000);
         return async () => {
-          const result = await call<{ transaction: TransactionView } & ErrorBody>(c, "POST", "/api/transfer/p2p", { recipientEmail: to.user.email, amount }, { "idempotency-key": `mix-p2p-${i}` });
+          const result = await call<{ transaction: TransactionView } & ErrorBody>(
+            c,
+            "POST",
+            "/api/transfer/p2p",
+            { recipientEmail: to.user.email, amount },
+            { "idempotency-key": `mix-p2p-${i}` },
+          );
           if (result.status === 400) return refuse(result.body.code);
           expect(result.status).toBe(200);
           tracked.p2p.push(result.body.transaction.reference);
@@ -296,7 +342,9 @@ describe("ledger invariants after a concurrent random mix", () => {
     // Only the stuck payouts and the purchases VTpass has not answered for yet are open.
     expect(stillOpen).toEqual([...stuck, ...openPurchases].sort());
     const tally = (names: string[]) => JSON.stringify(Object.fromEntries([...new Set(names)].sort().map((n) => [n, names.filter((x) => x === n).length])));
-    console.log(`money-mix: payouts ${tally(tracked.payouts.map((p) => p.account))}; purchases ${tally(tracked.purchases.map((p) => p.phone))}; open before requery: ${stuck.length} stuck payouts, ${openPurchases.length} purchases`);
+    console.log(
+      `money-mix: payouts ${tally(tracked.payouts.map((p) => p.account))}; purchases ${tally(tracked.purchases.map((p) => p.phone))}; open before requery: ${stuck.length} stuck payouts, ${openPurchases.length} purchases`,
+    );
     const base = Date.now();
     for (let pass = 0; pass < 5; pass++) {
       const now = new Date(base + (pass + 1) * 60_000);
@@ -311,7 +359,8 @@ describe("ledger invariants after a concurrent random mix", () => {
     expect(await open()).toEqual([]);
 
     // Each record ended as its fixture says; the model moves the money the same way.
-    const statusOf = async (reference: string) => (await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, reference)))[0]!.status;
+    const statusOf = async (reference: string) =>
+      (await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, reference)))[0]!.status;
     for (const p of tracked.payouts) {
       const final = PAYOUT_FINAL[p.account];
       expect([p.reference, p.account, await statusOf(p.reference)]).toEqual([p.reference, p.account, final]);
@@ -330,7 +379,12 @@ describe("ledger invariants after a concurrent random mix", () => {
     // delivered purchases ± P2P, as the test observed them.
     for (const { c } of people) expect([c.user.id, kobo(await balanceOf(c))]).toEqual([c.user.id, tracked.net.get(c.user.id)]);
     // No money moved that the test did not see: every record of these users is one it tracked.
-    const seen = new Set([...tracked.payouts.map((p) => p.reference), ...tracked.purchases.map((p) => p.reference), ...tracked.p2p, ...tracked.admin.map((a) => a.reference)]);
+    const seen = new Set([
+      ...tracked.payouts.map((p) => p.reference),
+      ...tracked.purchases.map((p) => p.reference),
+      ...tracked.p2p,
+      ...tracked.admin.map((a) => a.reference),
+    ]);
     const ids = people.map(({ c }) => c.user.id);
     const records = await t.client`select reference from transactions where type <> 'topup' and (sender_id = any(${ids}) or recipient_id = any(${ids}))`;
     expect(records.map((r) => r.reference as string).sort()).toEqual([...seen].sort());

@@ -27,7 +27,11 @@ async function startTopUp(c: Client, amount: number) {
 
 /** Clicks Pay (or Decline) on the sandbox checkout page; returns the redirect target. */
 async function checkout(authorizationUrl: string, button: "pay" | "decline" = "pay") {
-  const response = await fetch(`${authorizationUrl}/${button}`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const response = await fetch(`${authorizationUrl}/${button}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   expect(response.status).toBe(303);
   return new URL(response.headers.get("location")!);
 }
@@ -40,10 +44,22 @@ function signedWebhook(base: string, secretKey: string, data: Record<string, unk
     body,
   });
 }
-const chargeData = (reference: string, amount: number, currency = "NGN") => ({ reference, status: "success", amount, currency, fees: 0, paid_at: new Date().toISOString(), channel: "card", gateway_response: "Successful" });
+const chargeData = (reference: string, amount: number, currency = "NGN") => ({
+  reference,
+  status: "success",
+  amount,
+  currency,
+  fees: 0,
+  paid_at: new Date().toISOString(),
+  channel: "card",
+  gateway_response: "Successful",
+});
 
 async function journalEntriesFor(reference: string) {
-  return t.db.select().from(schema.journalEntries).where(eq(schema.journalEntries.idempotencyKey, `topup:${reference}`));
+  return t.db
+    .select()
+    .from(schema.journalEntries)
+    .where(eq(schema.journalEntries.idempotencyKey, `topup:${reference}`));
 }
 
 describe("top-up through the Paystack sandbox", () => {
@@ -94,7 +110,11 @@ describe("top-up through the Paystack sandbox", () => {
     await checkout(authorizationUrl);
     expect((await signedWebhook(quiet.base, "sk_wrong_secret", chargeData(reference, 100_000))).status).toBe(401);
     expect((await signedWebhook(quiet.base, quiet.secretKey, chargeData(reference, 100_000), "0".repeat(128))).status).toBe(401);
-    const missing = await fetch(`${quiet.base}/api/webhooks/paystack`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ event: "charge.success", data: chargeData(reference, 100_000) }) });
+    const missing = await fetch(`${quiet.base}/api/webhooks/paystack`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ event: "charge.success", data: chargeData(reference, 100_000) }),
+    });
     expect(missing.status).toBe(401);
     expect(await balanceOf(c)).toBe(0);
     expect(await journalEntriesFor(reference)).toHaveLength(0);
@@ -153,7 +173,10 @@ describe("REST transfers and history", () => {
     expect(await balanceOf(b)).toBe(1250);
 
     const list = (await (await api(a, "GET", "/api/transactions")).json()) as { type: string; amount: number; recipientId: number }[];
-    expect(list.map((x) => [x.type, x.amount])).toEqual([["p2p", 1250], ["topup", 5000]]);
+    expect(list.map((x) => [x.type, x.amount])).toEqual([
+      ["p2p", 1250],
+      ["topup", 5000],
+    ]);
     const received = (await (await api(b, "GET", "/api/transactions")).json()) as { recipientId: number; description: string }[];
     expect(received).toEqual([expect.objectContaining({ recipientId: b.user.id, description: "Transfer from Ada Sender" })]);
 
@@ -181,7 +204,8 @@ describe("REST transfers and history", () => {
       expect(await response.json()).toEqual({ code: "RECIPIENT_NOT_FOUND", message: "Recipient not found", details: null });
     }
     expect(await balanceOf(a)).toBe(1000);
-    const [row] = await t.client`select coalesce(sum(balance), 0)::int as total from ledger_accounts where kind = 'user_wallet' and user_id in (${locked.user.id}, ${suspended.user.id})`;
+    const [row] =
+      await t.client`select coalesce(sum(balance), 0)::int as total from ledger_accounts where kind = 'user_wallet' and user_id in (${locked.user.id}, ${suspended.user.id})`;
     expect(row!.total).toBe(0);
   });
 

@@ -23,10 +23,27 @@ afterAll(async () => {
 async function fund(c: Client, naira: number) {
   const kobo = BigInt(Math.round(naira * 100));
   const reference = `TEST-FUND-${c.user.id}-${Math.random().toString(36).slice(2)}`;
-  await insertTransaction(t.db, { type: "topup", amount: kobo, status: "pending", reference, description: "Wallet top-up", recipientId: c.user.id, metadata: { gateway: "paystack" } });
+  await insertTransaction(t.db, {
+    type: "topup",
+    amount: kobo,
+    status: "pending",
+    reference,
+    description: "Wallet top-up",
+    recipientId: c.user.id,
+    metadata: { gateway: "paystack" },
+  });
   const result = await settleTopUp(
     t.db,
-    { reference, status: "success", amountKobo: kobo, currency: "NGN", feesKobo: null, paidAt: new Date().toISOString(), channel: "card", gatewayResponse: "Successful" },
+    {
+      reference,
+      status: "success",
+      amountKobo: kobo,
+      currency: "NGN",
+      feesKobo: null,
+      paidAt: new Date().toISOString(),
+      channel: "card",
+      gatewayResponse: "Successful",
+    },
     { warn: () => {} },
   );
   if (result.outcome !== "credited") throw new Error(`funding failed: ${result.outcome}`);
@@ -48,7 +65,11 @@ describe("GET /api/users/{id}: the recipient of a scanned P2P code", () => {
     const self = await api(payer, "GET", `/api/users/${payer.user.id}`);
     expect([self.status, await json(self)]).toEqual([400, { code: "RULE_VIOLATION", message: "You cannot transfer money to yourself", details: null }]);
     const unknown = await api(payer, "GET", "/api/users/99999999");
-    expect([unknown.status, (await json(unknown)).code, (await json(await api(payer, "GET", "/api/users/99999999"))).message]).toEqual([404, "RECIPIENT_NOT_FOUND", "Recipient not found"]);
+    expect([unknown.status, (await json(unknown)).code, (await json(await api(payer, "GET", "/api/users/99999999"))).message]).toEqual([
+      404,
+      "RECIPIENT_NOT_FOUND",
+      "Recipient not found",
+    ]);
     for (const status of ["suspended", "locked"] as const) {
       const other = await signUp(server.base);
       await t.db.update(schema.users).set({ status }).where(eq(schema.users.id, other.user.id));
@@ -65,7 +86,8 @@ describe("POST /api/transfer/p2p with recipientId", () => {
     const payer = await signUp(server.base, "Kemi Payer");
     const payee = await signUp(server.base, "Ada Obi");
     await fund(payer, 5_000);
-    const send = () => api(payer, "POST", "/api/transfer/p2p", { recipientId: payee.user.id, amount: 1_250.5 }, { "idempotency-key": `qr-transfer-${payer.user.id}-first` });
+    const send = () =>
+      api(payer, "POST", "/api/transfer/p2p", { recipientId: payee.user.id, amount: 1_250.5 }, { "idempotency-key": `qr-transfer-${payer.user.id}-first` });
     const first = await send();
     expect([first.status, first.status === 200 ? null : await first.clone().text()]).toEqual([200, null]);
     const result = await json<{ message: string; transaction: { amount: number; type: string; recipientId: number } }>(first);

@@ -75,10 +75,27 @@ interface PayoutBody {
 async function fund(db: Database, userId: number, naira: number) {
   const kobo = BigInt(Math.round(naira * 100));
   const reference = `TEST-FUND-${userId}-${Math.random().toString(36).slice(2)}`;
-  await insertTransaction(db, { type: "topup", amount: kobo, status: "pending", reference, description: "Wallet top-up", recipientId: userId, metadata: { gateway: "paystack" } });
+  await insertTransaction(db, {
+    type: "topup",
+    amount: kobo,
+    status: "pending",
+    reference,
+    description: "Wallet top-up",
+    recipientId: userId,
+    metadata: { gateway: "paystack" },
+  });
   const result = await settleTopUp(
     db,
-    { reference, status: "success", amountKobo: kobo, currency: "NGN", feesKobo: null, paidAt: new Date().toISOString(), channel: "card", gatewayResponse: "Successful" },
+    {
+      reference,
+      status: "success",
+      amountKobo: kobo,
+      currency: "NGN",
+      feesKobo: null,
+      paidAt: new Date().toISOString(),
+      channel: "card",
+      gatewayResponse: "Successful",
+    },
     { warn: () => {} },
   );
   if (result.outcome !== "credited") throw new Error(`funding failed: ${result.outcome}`);
@@ -157,7 +174,14 @@ describe("POST /api/wallet/withdraw", () => {
       status: "processing",
       amount: 5_000,
       fee: 50,
-      metadata: { channel: "withdrawal", bankName: "Guaranty Trust Bank", accountNumber: "0123456785", accountName: "CHIOMA OKAFOR", fee: 50, bankAccountId: accountId },
+      metadata: {
+        channel: "withdrawal",
+        bankName: "Guaranty Trust Bank",
+        accountNumber: "0123456785",
+        accountName: "CHIOMA OKAFOR",
+        fee: 50,
+        bankAccountId: accountId,
+      },
     });
     expect(body.transaction.metadata.transferCode).toMatch(/^TRF_/);
     expect(await balanceOf(c)).toBe(4_950);
@@ -239,13 +263,21 @@ describe("POST /api/wallet/withdraw", () => {
 
     const tooMuch = await withdraw(c, accountId, 4_960);
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body).toMatchObject({ code: "INSUFFICIENT_BALANCE", message: "Insufficient funds. You need ₦5,010.00.", details: { total: 5_010, fee: 50 } });
+    expect(tooMuch.body).toMatchObject({
+      code: "INSUFFICIENT_BALANCE",
+      message: "Insufficient funds. You need ₦5,010.00.",
+      details: { total: 5_010, fee: 50 },
+    });
 
     const rich = await user(server, 60_000);
     const richAccount = await saveAccount(rich, "success");
     const limited = await withdraw(rich, richAccount, 49_600); // + ₦496 fee > ₦50,000 (level 0)
     expect(limited.status).toBe(400);
-    expect(limited.body).toMatchObject({ code: "DAILY_LIMIT_EXCEEDED", message: "Daily limit exceeded", details: { remainingAllowance: 50_000, dailyLimit: 50_000 } });
+    expect(limited.body).toMatchObject({
+      code: "DAILY_LIMIT_EXCEEDED",
+      message: "Daily limit exceeded",
+      details: { remainingAllowance: 50_000, dailyLimit: 50_000 },
+    });
 
     const notMine = await withdraw(c, richAccount, 100);
     expect(notMine.status).toBe(404);
@@ -292,7 +324,10 @@ describe("POST /api/wallet/withdraw", () => {
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ code: "NOT_FOUND", message: "Withdrawal not found" });
     expect((await statusOf(c, "wd_nosuchreference00000000")).status).toBe(404);
-    expect((await statusOf(c, body.transaction.reference)).body).toMatchObject({ status: "processing", message: "Your withdrawal is being processed by the bank." });
+    expect((await statusOf(c, body.transaction.reference)).body).toMatchObject({
+      status: "processing",
+      message: "Your withdrawal is being processed by the bank.",
+    });
   });
 });
 
@@ -385,7 +420,10 @@ describe("DELETE /api/bank-accounts/{id} with a payout in flight", () => {
     const { body } = await withdraw(c, accountId, 500);
     const refused = await call(c, "DELETE", `/api/bank-accounts/${accountId}`);
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: "CONFLICT", message: "This bank account has a withdrawal or transfer in progress. Try again once it has completed." });
+    expect(refused.body).toMatchObject({
+      code: "CONFLICT",
+      message: "This bank account has a withdrawal or transfer in progress. Try again once it has completed.",
+    });
     const { success } = await hooksFor(body.transaction.reference, 1);
     await forward(server, success);
     const removed = await call(c, "DELETE", `/api/bank-accounts/${accountId}`);
@@ -530,7 +568,10 @@ describe("provider answers, webhooks and the requery check", () => {
     const startedAt = new Date();
     const job = (reference: string, attempt: number) => ({ kind: "payout", reference, attempt, startedAt: startedAt.toISOString() });
 
-    expect(await runRequery(checkContext(server, new Date(startedAt.getTime() + 30_000)), job(first, 0), REQUERY_KINDS)).toEqual({ outcome: "retry", delayMs: 30_000 });
+    expect(await runRequery(checkContext(server, new Date(startedAt.getTime() + 30_000)), job(first, 0), REQUERY_KINDS)).toEqual({
+      outcome: "retry",
+      delayMs: 30_000,
+    });
     expect((await statusOf(c, first)).body.status).toBe("processing");
 
     // The provider finally pays the first one (no webhook comes for this fixture).
@@ -584,7 +625,10 @@ describe("provider answers, webhooks and the requery check", () => {
     expect(await findTransactionByReference(t.db, body.transaction.reference)).toMatchObject({ status: "processing", metadata: { needsReview: true } });
 
     const unknown = JSON.stringify({ ...success.body, data: { ...success.body.data, reference: "wd_unknown0000000000000000" } });
-    expect((await forward(server, { ...success, raw: unknown, signature: paystackSignature(unknown, server.secretKey) })).body).toEqual({ received: true, outcome: "none" });
+    expect((await forward(server, { ...success, raw: unknown, signature: paystackSignature(unknown, server.secretKey) })).body).toEqual({
+      received: true,
+      outcome: "none",
+    });
     expect(await balanceOf(c)).toBe(450);
   });
 
@@ -657,7 +701,10 @@ describe("ledger invariants after a concurrent random mix", () => {
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
     const people = await Promise.all([0, 1, 2, 3].map(() => user(server, 20_000, 2)));
     const accounts = await Promise.all(
-      people.map(async (c) => ({ c, ids: { success: await saveAccount(c, "success"), failed: await saveAccount(c, "failed"), reversed: await saveAccount(c, "reversed") } })),
+      people.map(async (c) => ({
+        c,
+        ids: { success: await saveAccount(c, "success"), failed: await saveAccount(c, "failed"), reversed: await saveAccount(c, "reversed") },
+      })),
     );
     const expected = new Map<string, "completed" | "failed" | "reversed">();
     const ops = Array.from({ length: 36 }, () => {

@@ -82,8 +82,18 @@ describe("banks and account resolution", () => {
 
 describe("BVN resolve", () => {
   it("answers the fixture records", async () => {
-    expect(await server.paystack.resolveBvn("22222222221")).toEqual({ firstName: "CHIOMA", lastName: "OKAFOR", dateOfBirth: "1994-08-12", mobile: "08031234567" });
-    expect(await server.paystack.resolveBvn("22222222224")).toEqual({ firstName: "FATIMA", lastName: "BELLO", dateOfBirth: "1996-01-30", mobile: "09051234567" });
+    expect(await server.paystack.resolveBvn("22222222221")).toEqual({
+      firstName: "CHIOMA",
+      lastName: "OKAFOR",
+      dateOfBirth: "1994-08-12",
+      mobile: "08031234567",
+    });
+    expect(await server.paystack.resolveBvn("22222222224")).toEqual({
+      firstName: "FATIMA",
+      lastName: "BELLO",
+      dateOfBirth: "1996-01-30",
+      mobile: "09051234567",
+    });
   });
 
   it("22222222290 answers 503, any other 11-digit BVN 404; the BVN is not in the error message", async () => {

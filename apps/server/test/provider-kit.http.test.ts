@@ -26,7 +26,11 @@ describe("provider registry", () => {
       for (const provider of PROVIDERS) {
         const probe = probes[provider.name];
         expect(probe, `a probe for ${provider.name}`).toBeDefined();
-        const webhook = await fetch(`${server.base}/api/webhooks/${provider.name}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+        const webhook = await fetch(`${server.base}/api/webhooks/${provider.name}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        });
         expect(webhook.status).toBe(probe!.webhook);
         const sandbox = await fetch(`${server.base}/sandbox/${provider.name}${probe!.sandbox}`);
         expect(sandbox.status).toBe(401);

@@ -33,7 +33,15 @@ beforeAll(async () => {
   capture = await startWebhookCapture();
   // Webhooks are captured, not delivered: the test decides what Kolo hears. 201000000000 stays processing for an hour.
   server = await startSandboxServer(t.db, { webhookUrl: capture.url, vtpassPendingMs: 3_600_000 });
-  services = { publicUrl: server.base, paymentGateway: server.paystack, banking: server.paystack, purchases: server.vtpass, bvnHashKey: TEST_BVN_HASH_KEY, log: server.log, jobs: recordingScheduler() };
+  services = {
+    publicUrl: server.base,
+    paymentGateway: server.paystack,
+    banking: server.paystack,
+    purchases: server.vtpass,
+    bvnHashKey: TEST_BVN_HASH_KEY,
+    log: server.log,
+    jobs: recordingScheduler(),
+  };
   admin = await signUp(server.base, "Recon Admin");
   await promoteToAdmin(t.db, admin.user.id);
 });
@@ -51,7 +59,11 @@ const TOMORROW_AND_MORE = () => new Date(Date.now() + 26 * 3_600_000);
 
 async function topUp(c: Client, amount: number) {
   const started = await json<{ authorizationUrl: string; reference: string }>(await api(c, "POST", "/api/wallet/topup", { amount }));
-  const paid = await fetch(`${started.authorizationUrl}/pay`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const paid = await fetch(`${started.authorizationUrl}/pay`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   expect(paid.status).toBe(303);
   return started.reference;
 }
@@ -61,18 +73,26 @@ describe("the Paystack sandbox's list endpoints", () => {
     await t.client`
       insert into paystack_sandbox_charges (reference, access_code, amount, currency, email, callback_url, status)
       select 'PAGED-' || g, 'paged-' || g, 100000, 'NGN', 'paged@example.com', 'http://localhost/cb', 'abandoned' from generate_series(1, 130) g`;
-    const response = await fetch(`${server.base}/sandbox/paystack/transaction?perPage=100&page=2`, { headers: { authorization: `Bearer ${server.secretKey}` } });
-    const page = await json<{ message: string; data: unknown[]; meta: { total: number; skipped: number; perPage: number; page: number; pageCount: number } }>(response);
+    const response = await fetch(`${server.base}/sandbox/paystack/transaction?perPage=100&page=2`, {
+      headers: { authorization: `Bearer ${server.secretKey}` },
+    });
+    const page = await json<{ message: string; data: unknown[]; meta: { total: number; skipped: number; perPage: number; page: number; pageCount: number } }>(
+      response,
+    );
     expect(page.message).toBe("Transactions retrieved");
     expect(page.meta).toMatchObject({ skipped: 100, perPage: 100, page: 2 });
     expect(page.meta.total).toBeGreaterThanOrEqual(130);
     expect(page.meta.pageCount).toBe(Math.ceil(page.meta.total / 100));
-    expect((await fetch(`${server.base}/sandbox/paystack/transaction?perPage=101`, { headers: { authorization: `Bearer ${server.secretKey}` } })).status).toBe(400);
+    expect((await fetch(`${server.base}/sandbox/paystack/transaction?perPage=101`, { headers: { authorization: `Bearer ${server.secretKey}` } })).status).toBe(
+      400,
+    );
     expect((await fetch(`${server.base}/sandbox/paystack/transaction`)).status).toBe(401);
 
     const all = await server.paystack.listCharges({ from: new Date(Date.now() - 3_600_000), to: new Date(Date.now() + 3_600_000) });
     expect(all.filter((c) => c.reference.startsWith("PAGED-"))).toHaveLength(130);
-    const transfers = await json<{ message: string; meta: { page: number } }>(await fetch(`${server.base}/sandbox/paystack/transfer?perPage=5`, { headers: { authorization: `Bearer ${server.secretKey}` } }));
+    const transfers = await json<{ message: string; meta: { page: number } }>(
+      await fetch(`${server.base}/sandbox/paystack/transfer?perPage=5`, { headers: { authorization: `Bearer ${server.secretKey}` } }),
+    );
     expect(transfers).toMatchObject({ message: "Transfers retrieved", meta: { page: 1 } });
     await t.client`delete from paystack_sandbox_charges where reference like 'PAGED-%'`;
   });
@@ -90,21 +110,35 @@ describe("a day's reconciliation", () => {
     const unheard = await topUp(c, 1_500);
     expect(await balanceOf(c)).toBe(30_000);
 
-    const account = async (name: keyof typeof PAYOUT_ACCOUNTS) => (await json<{ id: number }>(await api(c, "POST", "/api/bank-accounts", { userId: c.user.id, ...PAYOUT_ACCOUNTS[name] }))).id;
+    const account = async (name: keyof typeof PAYOUT_ACCOUNTS) =>
+      (await json<{ id: number }>(await api(c, "POST", "/api/bank-accounts", { userId: c.user.id, ...PAYOUT_ACCOUNTS[name] }))).id;
     // A payout the bank failed, which an admin forced to completed (Kolo: completed; the bank: failed).
     const failedAccount = await account("failed");
-    const forced = (await json<{ transaction: { id: number; reference: string } }>(await api(c, "POST", "/api/wallet/withdraw", { bankAccountId: failedAccount, amount: 1_000 }))).transaction;
+    const forced = (
+      await json<{ transaction: { id: number; reference: string } }>(
+        await api(c, "POST", "/api/wallet/withdraw", { bankAccountId: failedAccount, amount: 1_000 }),
+      )
+    ).transaction;
     await capture.waitFor(forced.reference, 1);
-    const move = await api(admin, "POST", "/api/admin/transactions/update-status", { id: forced.id, status: "completed", force: true, reason: "Bank statement shows it paid" });
+    const move = await api(admin, "POST", "/api/admin/transactions/update-status", {
+      id: forced.id,
+      status: "completed",
+      force: true,
+      reason: "Bank statement shows it paid",
+    });
     expect(move.status).toBe(200);
     // A paid payout whose amount at the bank differs from Kolo's.
     const okAccount = await account("success");
-    const differs = (await json<{ transaction: { reference: string } }>(await api(c, "POST", "/api/wallet/withdraw", { bankAccountId: okAccount, amount: 2_000 }))).transaction;
+    const differs = (
+      await json<{ transaction: { reference: string } }>(await api(c, "POST", "/api/wallet/withdraw", { bankAccountId: okAccount, amount: 2_000 }))
+    ).transaction;
     const [paidHook] = await capture.waitFor(differs.reference, 1);
     await forwardWebhook(server, paidHook!);
     await t.client`update paystack_sandbox_transfers set amount = amount + 100 where reference = ${differs.reference}`;
     // A purchase VTpass keeps processing.
-    const pending = (await json<{ transaction: { reference: string } }>(await api(c, "POST", "/api/airtime", { phoneNumber: "201000000000", amount: 300, network: "mtn" }))).transaction;
+    const pending = (
+      await json<{ transaction: { reference: string } }>(await api(c, "POST", "/api/airtime", { phoneNumber: "201000000000", amount: 300, network: "mtn" }))
+    ).transaction;
 
     const first = await runReconciliation(t.db, services, { day: TODAY, now: TOMORROW_AND_MORE(), triggeredBy: admin.user.id });
     expect(first.state).toBe("completed");
@@ -139,14 +173,18 @@ describe("a day's reconciliation", () => {
     expect(rows.every((r) => r.reviewItemId !== null)).toBe(true);
 
     // REST: the list, one run with its exceptions (naira), and a run of a day that has not ended refused.
-    const list = await json<{ runs: { id: number; date: string; state: string; matched: number; exceptions: Record<string, number>; totals: Record<string, number> }[] }>(
-      await api(admin, "GET", "/api/admin/reconciliation/runs"),
-    );
+    const list = await json<{
+      runs: { id: number; date: string; state: string; matched: number; exceptions: Record<string, number>; totals: Record<string, number> }[];
+    }>(await api(admin, "GET", "/api/admin/reconciliation/runs"));
     expect(list.runs[0]).toMatchObject({ id: second.id, date: TODAY, state: "completed", exceptions: first.counts!.exceptions, totals: { moneyIn: 30_000 } });
     const detail = await json<{ exceptionRows: { class: string; reference: string; koloAmount: number | null; providerAmount: number | null }[] }>(
       await api(admin, "GET", `/api/admin/reconciliation/runs/${second.id}`),
     );
-    expect(detail.exceptionRows.find((r) => r.class === "amount_differs")).toMatchObject({ reference: differs.reference, koloAmount: 2_000, providerAmount: 2_001 });
+    expect(detail.exceptionRows.find((r) => r.class === "amount_differs")).toMatchObject({
+      reference: differs.reference,
+      koloAmount: 2_000,
+      providerAmount: 2_001,
+    });
     expect((await api(admin, "GET", "/api/admin/reconciliation/runs/999999")).status).toBe(404);
     const today = await api(admin, "POST", "/api/admin/reconciliation/runs", { date: TODAY });
     expect([today.status, (await json<{ message: string }>(today)).message]).toEqual([400, "A day that has not ended cannot be reconciled yet"]);
@@ -158,7 +196,16 @@ describe("a day's reconciliation", () => {
   });
 
   it("a provider that cannot be read fails the run, which opens nothing", async () => {
-    const broken: Services = { ...services, paymentGateway: { ...server.paystack, listCharges: () => Promise.reject(new Error("gateway down")), initializeCharge: (i) => server.paystack.initializeCharge(i), verifyCharge: (r) => server.paystack.verifyCharge(r), verifyWebhookSignature: (b, s) => server.paystack.verifyWebhookSignature(b, s) } };
+    const broken: Services = {
+      ...services,
+      paymentGateway: {
+        ...server.paystack,
+        listCharges: () => Promise.reject(new Error("gateway down")),
+        initializeCharge: (i) => server.paystack.initializeCharge(i),
+        verifyCharge: (r) => server.paystack.verifyCharge(r),
+        verifyWebhookSignature: (b, s) => server.paystack.verifyWebhookSignature(b, s),
+      },
+    };
     const before = (await t.db.select().from(schema.reviewItems)).length;
     const run = await runReconciliation(t.db, broken, { day: TODAY, now: TOMORROW_AND_MORE(), triggeredBy: null });
     expect(run).toMatchObject({ state: "failed", error: "gateway down" });

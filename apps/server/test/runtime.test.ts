@@ -9,7 +9,9 @@ const REPO = fileURLToPath(new URL("../../../", import.meta.url));
 const read = (path: string) => readFileSync(`${REPO}${path}`, "utf8");
 const PINNED = read(".node-version").trim();
 const MACHINE_NODE = "/usr/bin/node";
-const machineMajor = existsSync(MACHINE_NODE) ? Number(spawnSync(MACHINE_NODE, ["-p", "process.versions.node"], { encoding: "utf8" }).stdout.split(".")[0]) : undefined;
+const machineMajor = existsSync(MACHINE_NODE)
+  ? Number(spawnSync(MACHINE_NODE, ["-p", "process.versions.node"], { encoding: "utf8" }).stdout.split(".")[0])
+  : undefined;
 
 describe("runtime", () => {
   it("pins Node 24 LTS, and the tests run on it", () => {
@@ -25,7 +27,10 @@ describe("runtime", () => {
   });
 
   it.skipIf(machineMajor === undefined || machineMajor >= 24)("the launcher, started by an older machine Node, runs everything on the pinned Node", () => {
-    const result = spawnSync(MACHINE_NODE, ["tooling/scripts/kolo.mjs", "pnpm", "exec", "node", "-p", "'node ' + process.version"], { cwd: REPO, encoding: "utf8" });
+    const result = spawnSync(MACHINE_NODE, ["tooling/scripts/kolo.mjs", "pnpm", "exec", "node", "-p", "'node ' + process.version"], {
+      cwd: REPO,
+      encoding: "utf8",
+    });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain(`node v${PINNED}`);
   });

@@ -48,7 +48,11 @@ export async function startSandboxServer(
   const base = `http://127.0.0.1:${port}`;
   const secretKey = `sk_test_${randomBytes(8).toString("hex")}`;
   const paystack = new PaystackClient({ baseUrl: `${base}/sandbox/paystack`, secretKey });
-  const vtpassKeys = { apiKey: `api_${randomBytes(8).toString("hex")}`, publicKey: `PK_${randomBytes(8).toString("hex")}`, secretKey: `SK_${randomBytes(8).toString("hex")}` };
+  const vtpassKeys = {
+    apiKey: `api_${randomBytes(8).toString("hex")}`,
+    publicKey: `PK_${randomBytes(8).toString("hex")}`,
+    secretKey: `SK_${randomBytes(8).toString("hex")}`,
+  };
   const vtpass = new VtpassClient({ baseUrl: `${base}/sandbox/vtpass/api`, ...vtpassKeys, timeoutMs: options.vtpassTimeoutMs ?? 2_000 });
   const warnings: string[] = [];
   const log: Services["log"] = {
@@ -100,7 +104,10 @@ export async function signUp(base: string, name = "Bank User", phone = ""): Prom
     body: JSON.stringify({ name, email, password: "secret123", username: email, phone }),
   });
   expect(response.status).toBe(201);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("kolo_session="))!.split(";")[0]!;
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("kolo_session="))!
+    .split(";")[0]!;
   return { base, cookie, user: (await response.json()) as Client["user"] };
 }
 
@@ -195,10 +202,27 @@ export function seededRandom(seed: number): () => number {
 export async function fundWallet(db: Database, userId: number, naira: number): Promise<void> {
   const kobo = BigInt(Math.round(naira * 100));
   const reference = `TEST-FUND-${userId}-${randomBytes(6).toString("hex")}`;
-  await insertTransaction(db, { type: "topup", amount: kobo, status: "pending", reference, description: "Wallet top-up", recipientId: userId, metadata: { gateway: "paystack" } });
+  await insertTransaction(db, {
+    type: "topup",
+    amount: kobo,
+    status: "pending",
+    reference,
+    description: "Wallet top-up",
+    recipientId: userId,
+    metadata: { gateway: "paystack" },
+  });
   const result = await settleTopUp(
     db,
-    { reference, status: "success", amountKobo: kobo, currency: "NGN", feesKobo: null, paidAt: new Date().toISOString(), channel: "card", gatewayResponse: "Successful" },
+    {
+      reference,
+      status: "success",
+      amountKobo: kobo,
+      currency: "NGN",
+      feesKobo: null,
+      paidAt: new Date().toISOString(),
+      channel: "card",
+      gatewayResponse: "Successful",
+    },
     { warn: () => {} },
   );
   if (result.outcome !== "credited") throw new Error(`funding failed: ${result.outcome}`);

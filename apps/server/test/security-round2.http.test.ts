@@ -32,7 +32,11 @@ describe("no e-mail of another user ever reaches a user", () => {
     expect(JSON.parse(byIdText).transaction.metadata).toMatchObject({ senderName: "Ada Obi", recipientName: "Bayo Lawal" });
     const byEmail = await api(ada, "POST", "/api/transfer/p2p", { recipientEmail: bayo.user.email, amount: 0.02 });
     expect(byEmail.status).toBe(200);
-    expect(((await byEmail.json()) as { transaction: { metadata: Record<string, unknown> } }).transaction.metadata).toEqual({ senderName: "Ada Obi", recipientName: "Bayo Lawal", fee: 0 });
+    expect(((await byEmail.json()) as { transaction: { metadata: Record<string, unknown> } }).transaction.metadata).toEqual({
+      senderName: "Ada Obi",
+      recipientName: "Bayo Lawal",
+      fee: 0,
+    });
 
     const adaHistory = await (await api(ada, "GET", "/api/transactions")).text();
     const bayoHistory = await (await api(bayo, "GET", "/api/transactions")).text();
@@ -48,7 +52,9 @@ describe("no e-mail of another user ever reaches a user", () => {
     const user = await signUp(server.base, "Chidi Okeke");
     const admin = await signUp(server.base, "Agent Smith");
     await promoteToAdmin(t.db, admin.user.id);
-    const ticket = (await (await api(user, "POST", "/api/support-tickets", { subject: "Card declined", message: "My card was declined twice today." })).json()) as { id: number };
+    const ticket = (await (
+      await api(user, "POST", "/api/support-tickets", { subject: "Card declined", message: "My card was declined twice today." })
+    ).json()) as { id: number };
     expect((await api(admin, "POST", `/api/support-tickets/${ticket.id}/replies`, { message: "We are looking into it." })).status).toBe(201);
     expect((await api(user, "POST", `/api/support-tickets/${ticket.id}/replies`, { message: "Thank you." })).status).toBe(201);
 
@@ -69,7 +75,11 @@ describe("no e-mail of another user ever reaches a user", () => {
 const DEV_SECRET = Buffer.from("48656c6c6f21deadbeef", "hex");
 const login = (base: string, email: string, password: string) =>
   fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email, password }) });
-const cookieOf = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith("kolo_session="))!.split(";")[0]!;
+const cookieOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("kolo_session="))!
+    .split(";")[0]!;
 
 /** A fresh admin enrolled with the development secret; answers its e-mail and password (no session kept). */
 async function freshAdmin(name = "Vault Keeper") {
@@ -92,11 +102,12 @@ describe("admin accounts: throttled, never locked, by wrong passwords", () => {
     // The next password is not even checked for 1 s: the right one is refused too, with the wait.
     const throttled = await login(server.base, admin.user.email, "secret123");
     expect(throttled.status).toBe(429);
-    expect(((await throttled.json()) as { message: string; details: { retryAfterSeconds: number } })).toMatchObject({
+    expect((await throttled.json()) as { message: string; details: { retryAfterSeconds: number } }).toMatchObject({
       message: "Too many failed sign-in attempts. Try again in 1 second.",
       details: { retryAfterSeconds: 1 },
     });
-    const wait = async () => (await t.client`select extract(epoch from login_blocked_until - now())::float as s from users where id = ${admin.user.id}`)[0]!.s as number;
+    const wait = async () =>
+      (await t.client`select extract(epoch from login_blocked_until - now())::float as s from users where id = ${admin.user.id}`)[0]!.s as number;
     const delays = [];
     for (let failure = 2; failure <= 12; failure++) {
       await t.client`update users set login_blocked_until = now() - interval '1 second' where id = ${admin.user.id}`;
@@ -116,7 +127,11 @@ describe("admin accounts: throttled, never locked, by wrong passwords", () => {
 
 describe("a second factor for admins (TOTP, RFC 6238)", () => {
   const call = (cookie: string, method: string, path: string, body?: unknown) =>
-    fetch(`${server.base}${path}`, { method, headers: { cookie, origin: server.base, ...(body === undefined ? {} : { "content-type": "application/json" }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${server.base}${path}`, {
+      method,
+      headers: { cookie, origin: server.base, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   it("a session is not admin until the code is given; each code is accepted once", async () => {
     const admin = await freshAdmin();
@@ -157,7 +172,10 @@ describe("a second factor for admins (TOTP, RFC 6238)", () => {
     expect(enrol.otpauthUri).toContain(`secret=${enrol.secret}`);
     expect(enrol.otpauthUri).toMatch(/^otpauth:\/\/totp\/Kolo:.+period=30/);
     const secret = Buffer.from(decodeBase32IgnorePadding(enrol.secret));
-    const confirmed = (await (await call(cookie, "POST", "/api/auth/mfa", { code: totpCode(secret) })).json()) as { recoveryCodes: string[]; recoveryCodesLeft: number };
+    const confirmed = (await (await call(cookie, "POST", "/api/auth/mfa", { code: totpCode(secret) })).json()) as {
+      recoveryCodes: string[];
+      recoveryCodesLeft: number;
+    };
     expect(confirmed.recoveryCodes).toHaveLength(10);
     expect(new Set(confirmed.recoveryCodes).size).toBe(10);
     expect(confirmed.recoveryCodesLeft).toBe(10);
@@ -232,7 +250,9 @@ describe("switches", () => {
     const admin = await freshAdmin("Switch Keeper");
     const user = await signUp(server.base, "Chioma Okafor");
     await fundWallet(t.db, user.user.id, 1_000);
-    const account = (await (await api(user, "POST", "/api/bank-accounts", { bankName: "GTBank", bankCode: "058", accountNumber: "0123456785", accountName: "CHIOMA OKAFOR" })).json()) as { id: number };
+    const account = (await (
+      await api(user, "POST", "/api/bank-accounts", { bankName: "GTBank", bankCode: "058", accountNumber: "0123456785", accountName: "CHIOMA OKAFOR" })
+    ).json()) as { id: number };
     expect((await api(admin, "PATCH", "/api/admin/settings/feature_withdraw", { value: false })).status).toBe(200);
     try {
       const refused = await api(user, "POST", "/api/transfer/bank", { bankAccountId: account.id, amount: 500, transferFee: 50 });
@@ -247,11 +267,17 @@ describe("switches", () => {
 
 describe("sandboxes and configuration", () => {
   it("the Paystack sandbox checks its key on the decoded path: /%62ank/... needs it as /bank/... does", async () => {
-    for (const path of ["/sandbox/paystack/bank/resolve?account_number=0123456785&bank_code=058", "/sandbox/paystack/%62ank/resolve?account_number=0123456785&bank_code=058", "/sandbox/paystack/%74ransfer/verify/wd_x"]) {
+    for (const path of [
+      "/sandbox/paystack/bank/resolve?account_number=0123456785&bank_code=058",
+      "/sandbox/paystack/%62ank/resolve?account_number=0123456785&bank_code=058",
+      "/sandbox/paystack/%74ransfer/verify/wd_x",
+    ]) {
       const response = await fetch(`${server.base}${path}`);
       expect([path, response.status]).toEqual([path, 401]);
     }
-    const keyed = await fetch(`${server.base}/sandbox/paystack/%62ank/resolve?account_number=0123456785&bank_code=058`, { headers: { authorization: `Bearer ${server.secretKey}` } });
+    const keyed = await fetch(`${server.base}/sandbox/paystack/%62ank/resolve?account_number=0123456785&bank_code=058`, {
+      headers: { authorization: `Bearer ${server.secretKey}` },
+    });
     expect(keyed.status).toBe(200);
   });
 });
@@ -309,12 +335,26 @@ describe("four eyes on large adjustments, and where admins come from", () => {
     expect(small.status).toBe(200);
     expect(await balanceOf(user)).toBe(99_999.99);
 
-    const big = await api(first, "POST", `/api/admin/users/${user.user.id}/wallet`, { amount: 100_000, type: "credit", description: "refund of a failed bank transfer" }, { "idempotency-key": "four-eyes-0001" });
+    const big = await api(
+      first,
+      "POST",
+      `/api/admin/users/${user.user.id}/wallet`,
+      { amount: 100_000, type: "credit", description: "refund of a failed bank transfer" },
+      { "idempotency-key": "four-eyes-0001" },
+    );
     expect(big.status).toBe(202);
     const pending = (await big.json()) as { pending: boolean; adjustment: { id: number; status: string; amount: number } };
     expect(pending).toMatchObject({ pending: true, adjustment: { status: "pending", amount: 100_000 } });
     expect(await balanceOf(user)).toBe(99_999.99);
-    const repeat = (await (await api(first, "POST", `/api/admin/users/${user.user.id}/wallet`, { amount: 100_000, type: "credit", description: "refund of a failed bank transfer" }, { "idempotency-key": "four-eyes-0001" })).json()) as { adjustment: { id: number } };
+    const repeat = (await (
+      await api(
+        first,
+        "POST",
+        `/api/admin/users/${user.user.id}/wallet`,
+        { amount: 100_000, type: "credit", description: "refund of a failed bank transfer" },
+        { "idempotency-key": "four-eyes-0001" },
+      )
+    ).json()) as { adjustment: { id: number } };
     expect(repeat.adjustment.id).toBe(pending.adjustment.id);
 
     const listed = (await (await api(second, "GET", "/api/admin/adjustments?status=pending")).json()) as { adjustments: { id: number }[]; threshold: number };
@@ -334,7 +374,9 @@ describe("four eyes on large adjustments, and where admins come from", () => {
     const first = await freshAdmin("Third Admin");
     const second = await freshAdmin("Fourth Admin");
     const user = await signUp(server.base, "Rejected Credit");
-    const big = (await (await api(first, "POST", `/api/admin/users/${user.user.id}/wallet`, { amount: 250_000, type: "credit", description: "too much" })).json()) as { adjustment: { id: number } };
+    const big = (await (
+      await api(first, "POST", `/api/admin/users/${user.user.id}/wallet`, { amount: 250_000, type: "credit", description: "too much" })
+    ).json()) as { adjustment: { id: number } };
     const rejected = await api(second, "POST", `/api/admin/adjustments/${big.adjustment.id}/reject`);
     expect(rejected.status).toBe(200);
     expect(await balanceOf(user)).toBe(0);
@@ -375,11 +417,13 @@ describe("limits per user", () => {
       tickets.push(((await created.json()) as { id: number }).id);
     }
     const sixth = await api(user, "POST", "/api/support-tickets", { subject: "Question 6", message: "Something about my wallet." });
-    expect([sixth.status, ((await sixth.json()) as { message: string; details: { retryAfterSeconds: number } })]).toEqual([
+    expect([sixth.status, (await sixth.json()) as { message: string; details: { retryAfterSeconds: number } }]).toEqual([
       429,
       expect.objectContaining({ message: "Too many requests", details: { retryAfterSeconds: expect.any(Number) } }),
     ]);
-    const replies = await Promise.all(Array.from({ length: 32 }, (_, i) => api(user, "POST", `/api/support-tickets/${tickets[0]}/replies`, { message: `More detail ${i}` })));
+    const replies = await Promise.all(
+      Array.from({ length: 32 }, (_, i) => api(user, "POST", `/api/support-tickets/${tickets[0]}/replies`, { message: `More detail ${i}` })),
+    );
     expect(replies.map((r) => r.status).sort()).toEqual([...Array(30).fill(201), 429, 429]);
     const staff = await freshAdmin("Busy Staff");
     for (let i = 0; i < 32; i++) expect((await api(staff, "POST", `/api/support-tickets/${tickets[1]}/replies`, { message: `Answer ${i}` })).status).toBe(201);

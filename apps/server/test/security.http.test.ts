@@ -89,7 +89,10 @@ describe("item 1: the 5-failure lock holds whatever the concurrency", () => {
   it("after 4 failures, of two parallel wrong guesses only one is evaluated; it locks; then 403 whatever the password", async () => {
     const { user, password } = await registerOverHttp(app);
     for (let i = 0; i < 4; i++) expect((await restLogin(app, { email: user.email, password: "wrong-one" })).statusCode).toBe(401);
-    const fifth = await Promise.all([restLogin(app, { email: user.email, password: "wrong-two" }), restLogin(app, { email: user.email, password: "wrong-three" })]);
+    const fifth = await Promise.all([
+      restLogin(app, { email: user.email, password: "wrong-two" }),
+      restLogin(app, { email: user.email, password: "wrong-three" }),
+    ]);
     const codes = statuses(fifth);
     expect(count(codes, 401)).toBe(1);
     expect(count(codes, 403) + count(codes, 429)).toBe(1);
@@ -244,7 +247,12 @@ describe("item 4: control characters answer 400 with a field error, never 500", 
     });
     expect(header.statusCode).toBe(400);
     expect(header.json().details.idempotencyKey).toContain(CONTROL_CHARACTERS_MESSAGE);
-    const recipient = await app.inject({ method: "POST", url: "/api/transfer/p2p", headers: { ...json, cookie }, payload: { ...transfer, recipientEmail: `a${NUL}@example.com` } });
+    const recipient = await app.inject({
+      method: "POST",
+      url: "/api/transfer/p2p",
+      headers: { ...json, cookie },
+      payload: { ...transfer, recipientEmail: `a${NUL}@example.com` },
+    });
     expect(recipient.statusCode).toBe(400);
   });
 
@@ -310,7 +318,9 @@ describe("item 6: production refuses the payment sandbox unless KOLO_SANDBOX=1",
     const vtpass = { VTPASS_API_KEY: "api_x", VTPASS_PUBLIC_KEY: "PK_x", VTPASS_SECRET_KEY: "SK_x" };
     expect(parseEnv({ NODE_ENV: "production", PAYSTACK_SECRET_KEY: "sk_live_x", BVN_HASH_KEY: BVN_KEY, ...vtpass }).success).toBe(true);
     // VTpass too (issue 10): its keys, all three, or KOLO_SANDBOX=1
-    expect(parseEnv({ NODE_ENV: "production", PAYSTACK_SECRET_KEY: "sk_live_x", BVN_HASH_KEY: BVN_KEY }).error?.issues).toEqual([expect.objectContaining({ path: ["VTPASS_SECRET_KEY"] })]);
+    expect(parseEnv({ NODE_ENV: "production", PAYSTACK_SECRET_KEY: "sk_live_x", BVN_HASH_KEY: BVN_KEY }).error?.issues).toEqual([
+      expect.objectContaining({ path: ["VTPASS_SECRET_KEY"] }),
+    ]);
     expect(parseEnv({ VTPASS_API_KEY: "api_x" }).error?.issues).toEqual([expect.objectContaining({ path: ["VTPASS_SECRET_KEY"] })]);
     // production also needs the key of the stored BVN hashes (DECISIONS "Identity verification")
     expect(parseEnv({ NODE_ENV: "production", KOLO_SANDBOX: "1" }).error?.issues).toEqual([expect.objectContaining({ path: ["BVN_HASH_KEY"] })]);
@@ -334,7 +344,16 @@ describe("item 6: production refuses the payment sandbox unless KOLO_SANDBOX=1",
   it("with KOLO_SANDBOX=1 it starts and the log shouts about it", async () => {
     const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
       cwd: serverDir,
-      env: { PATH: process.env.PATH, NODE_ENV: "production", KOLO_SANDBOX: "1", BVN_HASH_KEY: BVN_KEY, DATABASE_URL: t.url, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: "production",
+        KOLO_SANDBOX: "1",
+        BVN_HASH_KEY: BVN_KEY,
+        DATABASE_URL: t.url,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+      },
     });
     let output = "";
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
@@ -391,7 +410,12 @@ describe("item 8: Fastify's own errors answer {message, details, code}", () => {
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toEqual({ code: "HTTP", message: "Request body is too large", details: null });
 
-    const mediaType = await app.inject({ method: "POST", url: "/api/auth/login", headers: { origin: ORIGIN, "content-type": "application/xml" }, payload: "<login/>" });
+    const mediaType = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { origin: ORIGIN, "content-type": "application/xml" },
+      payload: "<login/>",
+    });
     expect(mediaType.statusCode).toBe(415);
     expect(mediaType.json()).toEqual({ code: "HTTP", message: "Unsupported content type", details: null });
 

@@ -36,7 +36,10 @@ describe("/api/support-tickets", () => {
   it("a ticket's life: create (201, open, normal), me, detail {ticket, replies}, staff reply, status, closed refuses replies", async () => {
     const user = await registerOverHttp(app, { name: "Tunde Bello" });
     const staff = await admin();
-    const created = await call(user, "POST", "/api/support-tickets", { subject: "Withdrawal missing", message: "I withdrew ₦5,000 yesterday and it has not arrived." });
+    const created = await call(user, "POST", "/api/support-tickets", {
+      subject: "Withdrawal missing",
+      message: "I withdrew ₦5,000 yesterday and it has not arrived.",
+    });
     expect(created.statusCode).toBe(201);
     const ticket = json<{ id: number; status: string; priority: string; userName: string; userEmail: string; createdAt: string; updatedAt: string }>(created);
     expect(ticket).toMatchObject({ status: "open", priority: "normal", userName: "Tunde Bello", userEmail: user.user.email, subject: "Withdrawal missing" });
@@ -76,7 +79,9 @@ describe("/api/support-tickets", () => {
       message: "Subject must be at least 5 characters",
       details: { subject: ["Subject must be at least 5 characters"], message: ["Message must be at least 10 characters"] },
     });
-    const ticket = json<{ id: number }>(await call(user, "POST", "/api/support-tickets", { subject: "Login trouble", message: "I cannot sign in on my phone.", priority: "high" }));
+    const ticket = json<{ id: number }>(
+      await call(user, "POST", "/api/support-tickets", { subject: "Login trouble", message: "I cannot sign in on my phone.", priority: "high" }),
+    );
     expect((await call(other, "GET", `/api/support-tickets/${ticket.id}`)).statusCode).toBe(404);
     expect((await call(other, "POST", `/api/support-tickets/${ticket.id}/replies`, { message: "hello there" })).statusCode).toBe(404);
     expect((await call(user, "GET", "/api/support-tickets/not-a-number")).statusCode).toBe(400);
@@ -92,7 +97,9 @@ describe("/api/support-tickets", () => {
     const b = await registerOverHttp(app);
     const staff = await admin();
     const ta = json<{ id: number }>(await call(a, "POST", "/api/support-tickets", { subject: "Ticket of A", message: "Something about A here." }));
-    const tb = json<{ id: number }>(await call(b, "POST", "/api/support-tickets", { subject: "Ticket of B", message: "Something about B here.", priority: "urgent" }));
+    const tb = json<{ id: number }>(
+      await call(b, "POST", "/api/support-tickets", { subject: "Ticket of B", message: "Something about B here.", priority: "urgent" }),
+    );
     const ids = (r: LightMyRequestResponse) => json<{ id: number }[]>(r).map((x) => x.id);
     expect(ids(await call(a, "GET", "/api/support-tickets"))).toEqual([ta.id]);
     const all = ids(await call(staff, "GET", "/api/support-tickets"));

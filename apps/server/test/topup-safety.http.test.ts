@@ -59,7 +59,11 @@ describe("POST /api/wallet/topup with an Idempotency-Key (issue 7 item 17)", () 
     const first = await topUp(c, 1000, key);
     const reused = await api(c, "POST", "/api/wallet/topup", { amount: 1500 }, { "Idempotency-Key": key });
     expect(reused.status).toBe(409);
-    expect(await reused.json()).toEqual({ code: "IDEMPOTENCY_KEY_REUSED", message: "This idempotency key was already used for a different top-up", details: null });
+    expect(await reused.json()).toEqual({
+      code: "IDEMPOTENCY_KEY_REUSED",
+      message: "This idempotency key was already used for a different top-up",
+      details: null,
+    });
     expect(await topUpsOf(c.user.id)).toHaveLength(1);
 
     const other = await signUp(server.base);
@@ -79,7 +83,11 @@ describe("POST /api/wallet/topup with an Idempotency-Key (issue 7 item 17)", () 
     const c = await signUp(server.base);
     const key = `web-${randomBytes(8).toString("hex")}`;
     const first = await topUp(c, 3000, key);
-    const paid = await fetch(`${first.authorizationUrl}/pay`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const paid = await fetch(`${first.authorizationUrl}/pay`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(paid.status).toBe(303);
     expect(await balanceOf(c)).toBe(3000);
     expect(await topUp(c, 3000, key)).toEqual(first);
@@ -95,7 +103,11 @@ describe("top-ups unpaid after the checkout lifetime (issue 7 item 19)", () => {
     const unpaid = await topUp(c, 1000);
     const paid = await topUp(c, 2500);
     const young = await topUp(c, 700);
-    const pay = await fetch(`${paid.authorizationUrl}/pay`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const pay = await fetch(`${paid.authorizationUrl}/pay`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(pay.status).toBe(303);
     expect(await balanceOf(c)).toBe(0);
     await startedEarlier(unpaid.reference, TOPUP_CHECKOUT_LIFETIME_MS + 60_000);
@@ -125,22 +137,45 @@ describe("top-ups unpaid after the checkout lifetime (issue 7 item 19)", () => {
     // a top-up the gateway never heard of (e.g. the sandbox restarted and forgot it)
     const [unknown] = await t.db
       .insert(schema.transactions)
-      .values({ type: "topup", amount: 50_000n, status: "pending", reference: `KOLO-TOP-GONE${randomBytes(4).toString("hex")}`, description: "Wallet top-up", recipientId: c.user.id, metadata: { gateway: "paystack" } })
+      .values({
+        type: "topup",
+        amount: 50_000n,
+        status: "pending",
+        reference: `KOLO-TOP-GONE${randomBytes(4).toString("hex")}`,
+        description: "Wallet top-up",
+        recipientId: c.user.id,
+        metadata: { gateway: "paystack" },
+      })
       .returning();
     const startedAt = (await recordOf(paid.reference)).createdAt.getTime();
     const at = (minutes: number) => new Date(startedAt + minutes * 60_000);
 
-    expect(await expireStaleTopUps(t.db, quiet.paystack, quiet.log, { userId: c.user.id, now: at(59) })).toEqual({ expired: 0, credited: 0, failed: 0, left: 0 });
+    expect(await expireStaleTopUps(t.db, quiet.paystack, quiet.log, { userId: c.user.id, now: at(59) })).toEqual({
+      expired: 0,
+      credited: 0,
+      failed: 0,
+      left: 0,
+    });
     expect((await topUpsOf(c.user.id)).map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
 
-    expect(await expireStaleTopUps(t.db, quiet.paystack, quiet.log, { userId: c.user.id, now: at(61) })).toEqual({ expired: 2, credited: 1, failed: 0, left: 0 });
+    expect(await expireStaleTopUps(t.db, quiet.paystack, quiet.log, { userId: c.user.id, now: at(61) })).toEqual({
+      expired: 2,
+      credited: 1,
+      failed: 0,
+      left: 0,
+    });
     expect((await recordOf(unpaid.reference)).status).toBe("failed");
     expect((await recordOf(unknown!.reference)).metadata).toMatchObject({ failureReason: CHECKOUT_EXPIRED });
     expect((await recordOf(paid.reference)).status).toBe("completed");
     expect(await balanceOf(c)).toBe(4000);
 
     // a second run finds nothing left to do
-    expect(await expireStaleTopUps(t.db, quiet.paystack, quiet.log, { userId: c.user.id, now: at(120) })).toEqual({ expired: 0, credited: 0, failed: 0, left: 0 });
+    expect(await expireStaleTopUps(t.db, quiet.paystack, quiet.log, { userId: c.user.id, now: at(120) })).toEqual({
+      expired: 0,
+      credited: 0,
+      failed: 0,
+      left: 0,
+    });
   });
 
   it("when the gateway cannot be asked, nothing is failed: the top-up stays pending for the next run", async () => {

@@ -58,25 +58,41 @@ describe("BVN then bank account: level 0 -> 1 -> 2", () => {
     const c = await signUp(server.base, "Chioma Okafor");
     const bvn = await verifyBvn(c, { ...CHIOMA, phoneNumber: "+234 803 123 4567" });
     expect(bvn).toEqual({ status: 200, body: { success: true, message: "BVN verified successfully", verificationLevel: 1 } });
-    expect(await status(c)).toMatchObject({ verificationLevel: 1, bvnVerified: true, bankAccountVerified: false, verificationDetails: { bvnLast4: "2221", verificationStatus: "partially_verified" } });
+    expect(await status(c)).toMatchObject({
+      verificationLevel: 1,
+      bvnVerified: true,
+      bankAccountVerified: false,
+      verificationDetails: { bvnLast4: "2221", verificationStatus: "partially_verified" },
+    });
     expect((await call(c, "GET", "/api/verification/transaction-limit")).body).toEqual({ currentLimit: 200_000, currentLevel: 1 });
     expect(await verifyBvn(c, CHIOMA)).toMatchObject({ status: 400, body: { message: "BVN already verified" } });
 
-    const account = await call(c, "POST", "/api/bank-accounts", { bankName: "GTBank", bankCode: "058", accountNumber: "0123456785", accountName: "CHIOMA OKAFOR" });
+    const account = await call(c, "POST", "/api/bank-accounts", {
+      bankName: "GTBank",
+      bankCode: "058",
+      accountNumber: "0123456785",
+      accountName: "CHIOMA OKAFOR",
+    });
     const bank = await call(c, "POST", `/api/verification/bank-account/${account.body.id}`);
     expect(bank).toEqual({ status: 200, body: { success: true, message: "Bank account verified successfully", verificationLevel: 2 } });
     expect(await status(c)).toMatchObject({ verificationLevel: 2, bvnVerified: true, bankAccountVerified: true, level: 2, bankVerified: true });
     expect((await call(c, "GET", "/api/verification/transaction-limit")).body).toEqual({ currentLimit: 1_000_000, currentLevel: 2 });
     expect(((await call(c, "GET", "/api/auth/me")).body as { verificationLevel: number }).verificationLevel).toBe(2);
     expect(((await call(c, "GET", "/api/bank-accounts")).body as unknown as { isVerified: boolean }[])[0]!.isVerified).toBe(true);
-    expect(await call(c, "POST", `/api/verification/bank-account/${account.body.id}`)).toMatchObject({ status: 400, body: { message: "Account already fully verified" } });
+    expect(await call(c, "POST", `/api/verification/bank-account/${account.body.id}`)).toMatchObject({
+      status: 400,
+      body: { message: "Account already fully verified" },
+    });
   });
 
   it("bank account verification needs the BVN first, the user's own account, and a name within the BVN's name", async () => {
     const c = await signUp(server.base, "Adaeze Okonkwo");
     const mine = await call(c, "POST", "/api/bank-accounts", { bankName: "GTB", bankCode: "058", accountNumber: "0987654327", accountName: "ADAEZE OKONKWO" });
     const other = await call(c, "POST", "/api/bank-accounts", { bankName: "GTB", bankCode: "058", accountNumber: "0123456785", accountName: "CHIOMA OKAFOR" });
-    expect(await call(c, "POST", `/api/verification/bank-account/${mine.body.id}`)).toMatchObject({ status: 400, body: { message: "Please verify your BVN first" } });
+    expect(await call(c, "POST", `/api/verification/bank-account/${mine.body.id}`)).toMatchObject({
+      status: 400,
+      body: { message: "Please verify your BVN first" },
+    });
     expect((await verifyBvn(c, ADAEZE)).status).toBe(200);
     expect(await call(c, "POST", `/api/verification/bank-account/${other.body.id}`)).toMatchObject({
       status: 400,
@@ -114,7 +130,10 @@ describe("failed attempts", () => {
     ["another phone", "Chioma Okafor", { ...CHIOMA, phoneNumber: "08031234568" }, "The details do not match the BVN records"],
   ])("%s counts as a failed attempt", async (_cause, name, body, message) => {
     const c = await signUp(server.base, name);
-    expect(await verifyBvn(c, body)).toMatchObject({ status: 400, body: { code: "RULE_VIOLATION", message, details: { verificationAttempts: 1, attemptsRemaining: 2 } } });
+    expect(await verifyBvn(c, body)).toMatchObject({
+      status: 400,
+      body: { code: "RULE_VIOLATION", message, details: { verificationAttempts: 1, attemptsRemaining: 2 } },
+    });
     expect(await attempts(c)).toBe(1);
     expect((await status(c)).verificationLevel).toBe(0);
   });
@@ -167,10 +186,16 @@ describe("reset-attempts after 24 hours (controllable clock)", () => {
     }
     const lastFailure = clock.getTime();
     const early = await call(c, "POST", "/api/verification/reset-attempts");
-    expect(early).toMatchObject({ status: 429, body: { code: "RATE_LIMITED", message: "You can reset your verification attempts in 24 hours.", details: { retryAfterSeconds: 86_400 } } });
+    expect(early).toMatchObject({
+      status: 429,
+      body: { code: "RATE_LIMITED", message: "You can reset your verification attempts in 24 hours.", details: { retryAfterSeconds: 86_400 } },
+    });
 
     clock = new Date(lastFailure + 23 * HOUR - 30 * 60 * 1000);
-    expect(await call(c, "POST", "/api/verification/reset-attempts")).toMatchObject({ status: 429, body: { message: "You can reset your verification attempts in 1 hour 30 minutes." } });
+    expect(await call(c, "POST", "/api/verification/reset-attempts")).toMatchObject({
+      status: 429,
+      body: { message: "You can reset your verification attempts in 1 hour 30 minutes." },
+    });
     expect((await status(c)).verificationDetails).toMatchObject({ resetAvailableAt: new Date(lastFailure + 24 * HOUR).toISOString() });
 
     clock = new Date(lastFailure + 24 * HOUR);
@@ -186,7 +211,10 @@ describe("reset-attempts after 24 hours (controllable clock)", () => {
     expect((await call(other, "POST", "/api/verification/reset-attempts", { userId: c.user.id })).status).toBe(403);
     const admin = await signUp(server.base, "Admin Person");
     await promoteToAdmin(t.db, admin.user.id);
-    expect(await call(admin, "POST", "/api/verification/reset-attempts", { userId: c.user.id })).toEqual({ status: 200, body: { message: "Verification attempts reset" } });
+    expect(await call(admin, "POST", "/api/verification/reset-attempts", { userId: c.user.id })).toEqual({
+      status: 200,
+      body: { message: "Verification attempts reset" },
+    });
     expect(await attempts(c)).toBe(0);
   });
 });
@@ -203,7 +231,10 @@ describe("feature_verification", () => {
         ["/api/verification/bank-account/1", undefined],
         ["/api/verification/reset-attempts", undefined],
       ] as const) {
-        expect(await call(c, "POST", path, body)).toMatchObject({ status: 403, body: { code: "FEATURE_DISABLED", message: "Feature disabled by administrator" } });
+        expect(await call(c, "POST", path, body)).toMatchObject({
+          status: 403,
+          body: { code: "FEATURE_DISABLED", message: "Feature disabled by administrator" },
+        });
       }
       expect((await call(c, "GET", "/api/verification/status")).status).toBe(200);
       expect((await call(c, "GET", "/api/verification/transaction-limit")).status).toBe(200);
@@ -243,7 +274,9 @@ describe("the BVN is never in clear", () => {
         expect(seen.filter((body) => body.includes(bvn))).toEqual([]);
         expect(lines.filter((line) => line.includes(bvn))).toEqual([]);
       }
-      const tables = await own.db.execute<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+      const tables = await own.db.execute<{ table_name: string }>(
+        sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      );
       for (const { table_name } of tables) {
         const rows = await own.db.execute<{ row: string }>(sql`select t::text as row from ${sql.identifier(table_name)} t`);
         for (const { row } of rows) for (const bvn of used) expect(row, table_name).not.toContain(bvn);

@@ -3,7 +3,16 @@
 // fixture; pending purchases settled by the requery job's check (runRequery with a controllable
 // clock); refunds only on a definite failure; the request_id retry key; server-side prices,
 // validation, limits and switches; the ledger's invariants after a concurrent mix with faults.
-import { PURCHASE_REQUERY_KIND, REQUERY_KINDS, type Services, applyPurchaseAnswer, recordingScheduler, runRequery, settleTopUp, vtpassFixtures } from "@kolo/api";
+import {
+  PURCHASE_REQUERY_KIND,
+  REQUERY_KINDS,
+  type Services,
+  applyPurchaseAnswer,
+  recordingScheduler,
+  runRequery,
+  settleTopUp,
+  vtpassFixtures,
+} from "@kolo/api";
 import { insertTransaction, schema, setFeatureSetting } from "@kolo/db";
 import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { type FeatureKey, PURCHASE_MESSAGES, VTPASS_REQUEST_ID_PATTERN } from "@kolo/domain";
@@ -19,7 +28,15 @@ let services: Services;
 beforeAll(async () => {
   t = await createTestDatabase();
   server = await startSandboxServer(t.db, { vtpassTimeoutMs: 1_500 });
-  services = { publicUrl: server.base, paymentGateway: server.paystack, banking: server.paystack, purchases: server.vtpass, bvnHashKey: "x".repeat(32), log: server.log, jobs: recordingScheduler() };
+  services = {
+    publicUrl: server.base,
+    paymentGateway: server.paystack,
+    banking: server.paystack,
+    purchases: server.vtpass,
+    bvnHashKey: "x".repeat(32),
+    log: server.log,
+    jobs: recordingScheduler(),
+  };
 });
 afterAll(async () => {
   await server.app.close();
@@ -30,10 +47,27 @@ afterAll(async () => {
 async function fund(c: Client, naira: number) {
   const kobo = BigInt(Math.round(naira * 100));
   const reference = `TEST-FUND-${c.user.id}-${Math.random().toString(36).slice(2)}`;
-  await insertTransaction(t.db, { type: "topup", amount: kobo, status: "pending", reference, description: "Wallet top-up", recipientId: c.user.id, metadata: { gateway: "paystack" } });
+  await insertTransaction(t.db, {
+    type: "topup",
+    amount: kobo,
+    status: "pending",
+    reference,
+    description: "Wallet top-up",
+    recipientId: c.user.id,
+    metadata: { gateway: "paystack" },
+  });
   const result = await settleTopUp(
     t.db,
-    { reference, status: "success", amountKobo: kobo, currency: "NGN", feesKobo: null, paidAt: new Date().toISOString(), channel: "card", gatewayResponse: "Successful" },
+    {
+      reference,
+      status: "success",
+      amountKobo: kobo,
+      currency: "NGN",
+      feesKobo: null,
+      paidAt: new Date().toISOString(),
+      channel: "card",
+      gatewayResponse: "Successful",
+    },
     { warn: () => {} },
   );
   expect(result.outcome).toBe("credited");
@@ -62,7 +96,11 @@ const sandboxRows = (requestId: string) => t.db.select().from(schema.vtpassSandb
 /** One step of the purchase requery job, as the job worker runs it, at `now` (the job started when the purchase was made). */
 const requery = async (reference: string, now = new Date()) => {
   const record = await recordOf(reference);
-  return runRequery({ db: t.db, services, now }, { kind: PURCHASE_REQUERY_KIND, reference, attempt: 0, startedAt: record.createdAt.toISOString() }, REQUERY_KINDS);
+  return runRequery(
+    { db: t.db, services, now },
+    { kind: PURCHASE_REQUERY_KIND, reference, attempt: 0, startedAt: record.createdAt.toISOString() },
+    REQUERY_KINDS,
+  );
 };
 
 async function withSwitchOff(key: FeatureKey, work: () => Promise<void>) {
@@ -90,9 +128,15 @@ describe("the VTpass client against the sandbox", () => {
   });
 
   it("sends VTpass's headers: a wrong key is refused", async () => {
-    const wrong = await fetch(`${server.base}/sandbox/vtpass/api/service-variations?serviceID=mtn-data`, { headers: { "api-key": "nope", "public-key": "nope" } });
+    const wrong = await fetch(`${server.base}/sandbox/vtpass/api/service-variations?serviceID=mtn-data`, {
+      headers: { "api-key": "nope", "public-key": "nope" },
+    });
     expect(wrong.status).toBe(401);
-    const noSecret = await fetch(`${server.base}/sandbox/vtpass/api/requery`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ request_id: "202601010000abc" }) });
+    const noSecret = await fetch(`${server.base}/sandbox/vtpass/api/requery`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ request_id: "202601010000abc" }),
+    });
     expect(noSecret.status).toBe(401);
   });
 
@@ -150,7 +194,12 @@ describe("each sandbox fixture", () => {
     const body = (await response.json()) as PurchaseBody;
     expect(body).toMatchObject({ status: "success", warning: null, transaction: { type: "airtime", amount: 500, status: "completed" } });
     expect(body.transaction.reference).toMatch(VTPASS_REQUEST_ID_PATTERN);
-    expect(body.transaction.metadata).toMatchObject({ phoneNumber: PHONES.delivered, network: "MTN", requestId: body.transaction.reference, providerTransactionId: expect.any(String) });
+    expect(body.transaction.metadata).toMatchObject({
+      phoneNumber: PHONES.delivered,
+      network: "MTN",
+      requestId: body.transaction.reference,
+      providerTransactionId: expect.any(String),
+    });
     expect(await balanceOf(c)).toBe(1_500);
     expect((await holdOf(body.transaction.reference)).status).toBe("settled");
     const [clearing] = await t.client`select balance::text from ledger_accounts where code = 'vtpass_clearing'`;
@@ -162,7 +211,12 @@ describe("each sandbox fixture", () => {
     const response = await data(c, { phoneNumber: PHONES.pendingThenDelivered, network: "mtn", variationCode: "mtn-1gb-500" });
     expect(response.status).toBe(202);
     const body = (await response.json()) as PurchaseBody;
-    expect(body).toMatchObject({ status: "pending", message: "Data Purchase Pending", warning: PURCHASE_MESSAGES.pendingWarning, transaction: { type: "data", amount: 500, status: "pending" } });
+    expect(body).toMatchObject({
+      status: "pending",
+      message: "Data Purchase Pending",
+      warning: PURCHASE_MESSAGES.pendingWarning,
+      transaction: { type: "data", amount: 500, status: "pending" },
+    });
     expect(body.transaction.metadata).toMatchObject({ variationCode: "mtn-1gb-500", planName: "MTN 1GB - 7 days" });
     expect(await balanceOf(c)).toBe(1_500); // held, not spent or refunded
 
@@ -245,7 +299,10 @@ describe("each sandbox fixture", () => {
     const response = await airtime(c, { phoneNumber: PHONES.hang, amount: 500, network: "mtn" });
     const { transaction } = (await response.json()) as PurchaseBody;
     // VTpass keeps answering 099 for it (as if stuck at the biller).
-    await t.db.update(schema.vtpassSandboxPurchases).set({ status: "pending", finalAt: new Date(Date.now() + 86_400_000 * 2) }).where(eq(schema.vtpassSandboxPurchases.requestId, transaction.reference));
+    await t.db
+      .update(schema.vtpassSandboxPurchases)
+      .set({ status: "pending", finalAt: new Date(Date.now() + 86_400_000 * 2) })
+      .where(eq(schema.vtpassSandboxPurchases.requestId, transaction.reference));
     expect(await requery(transaction.reference)).toMatchObject({ outcome: "retry" });
     const later = new Date(Date.now() + 25 * 3_600_000);
     expect(await requery(transaction.reference, later)).toMatchObject({ outcome: "flag" });
@@ -323,7 +380,11 @@ describe("money rules", () => {
     const response = await airtime(c, { phoneNumber: PHONES.http500, amount: 300, network: "mtn" });
     const { transaction } = (await response.json()) as PurchaseBody;
     const answer = { outcome: "delivered" as const, code: "000", description: "TRANSACTION SUCCESSFUL" };
-    await Promise.all([applyPurchaseAnswer(t.db, transaction.reference, answer), applyPurchaseAnswer(t.db, transaction.reference, answer), requery(transaction.reference)]);
+    await Promise.all([
+      applyPurchaseAnswer(t.db, transaction.reference, answer),
+      applyPurchaseAnswer(t.db, transaction.reference, answer),
+      requery(transaction.reference),
+    ]);
     expect((await recordOf(transaction.reference)).status).toBe("completed");
     expect(await balanceOf(c)).toBe(1_700);
     expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);
@@ -333,7 +394,15 @@ describe("money rules", () => {
 describe("ledger invariants", () => {
   it("hold after a concurrent random mix of purchases (with sandbox faults) and P2P, once every purchase is settled", async () => {
     const users = await Promise.all(Array.from({ length: 4 }, () => buyer(20_000)));
-    const phones = [PHONES.delivered, PHONES.pendingThenDelivered, PHONES.pendingThenFailed, PHONES.http500, PHONES.connectionClosed, PHONES.hang, PHONES.failed];
+    const phones = [
+      PHONES.delivered,
+      PHONES.pendingThenDelivered,
+      PHONES.pendingThenFailed,
+      PHONES.http500,
+      PHONES.connectionClosed,
+      PHONES.hang,
+      PHONES.failed,
+    ];
     let seed = 42;
     const random = (n: number) => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
@@ -344,7 +413,13 @@ describe("ledger invariants", () => {
       const choice = random(3);
       if (choice === 0) {
         const to = users[(users.indexOf(from) + 1 + random(users.length - 1)) % users.length]!;
-        return api(from, "POST", "/api/transfer/p2p", { recipientEmail: to.user.email, amount: 100 + random(900) }, { "idempotency-key": `mix-p2p-${i}-${from.user.id}` });
+        return api(
+          from,
+          "POST",
+          "/api/transfer/p2p",
+          { recipientEmail: to.user.email, amount: 100 + random(900) },
+          { "idempotency-key": `mix-p2p-${i}-${from.user.id}` },
+        );
       }
       const phone = phones[random(phones.length)]!;
       return choice === 1
@@ -355,7 +430,8 @@ describe("ledger invariants", () => {
     expect(statuses.every((s) => [200, 202, 400].includes(s))).toBe(true);
     expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);
 
-    const pending = await t.client`select reference from transactions where type in ('airtime', 'data') and status = 'pending' and sender_id in ${t.client(users.map((u) => u.user.id))}`;
+    const pending =
+      await t.client`select reference from transactions where type in ('airtime', 'data') and status = 'pending' and sender_id in ${t.client(users.map((u) => u.user.id))}`;
     for (const row of pending) expect(await requery(row.reference as string)).toMatchObject({ outcome: "final" });
     expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);
 
@@ -368,7 +444,8 @@ describe("ledger invariants", () => {
           - coalesce((select sum(amount) from transactions where type in ('airtime', 'data') and status = 'completed' and sender_id = ${u.user.id}), 0) as expected`;
       expect(Math.round((await balanceOf(u)) * 100)).toBe(Number(row!.expected));
     }
-    const [open] = await t.client`select count(*)::int as n from holds h join transactions x on x.reference = h.reference where h.status = 'held' and x.sender_id in ${t.client(users.map((u) => u.user.id))}`;
+    const [open] =
+      await t.client`select count(*)::int as n from holds h join transactions x on x.reference = h.reference where h.status = 'held' and x.sender_id in ${t.client(users.map((u) => u.user.id))}`;
     expect(open!.n).toBe(0);
     expect(PURCHASE_REQUERY_KIND).toBe("purchase");
   });

@@ -39,8 +39,7 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-const get = (url: string, acceptEncoding?: string) =>
-  app.inject({ method: "GET", url, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
+const get = (url: string, acceptEncoding?: string) => app.inject({ method: "GET", url, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
 
 describe("hashed assets", () => {
   it("sends the brotli file to a browser that accepts br, cached for a year as immutable", async () => {

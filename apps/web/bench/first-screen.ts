@@ -130,7 +130,10 @@ function summary(resources: Resource[]) {
 const server = startServer();
 try {
   await waitForServer();
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic"] });
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic"],
+  });
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await measure(browser));
   await browser.close();
@@ -155,7 +158,11 @@ try {
   row("all requests", all.total);
   const times = runs.map((r) => r.interactiveMs);
   console.log(`time to an interactive /login: median ${median(times).toFixed(0)} ms over ${RUNS} runs (${times.map((t) => t.toFixed(0)).join(", ")} ms)`);
-  if (process.env.BENCH_VERBOSE) for (const r of first.resources) console.log(`  ${r.type.padEnd(10)} ${kb(r.raw).padStart(9)} ${kb(r.gzip).padStart(9)} ${kb(r.transferred).padStart(9)} ${r.finishedAt.toFixed(0).padStart(6)} ms  ${r.url}`);
+  if (process.env.BENCH_VERBOSE)
+    for (const r of first.resources)
+      console.log(
+        `  ${r.type.padEnd(10)} ${kb(r.raw).padStart(9)} ${kb(r.gzip).padStart(9)} ${kb(r.transferred).padStart(9)} ${r.finishedAt.toFixed(0).padStart(6)} ms  ${r.url}`,
+      );
 } finally {
   server.kill("SIGTERM");
 }

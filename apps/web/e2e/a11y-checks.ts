@@ -20,7 +20,9 @@ async function settleAnimations(page: Page) {
 export async function expectNoAxeViolations(page: Page, screen: string) {
   await settleAnimations(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]).analyze();
-  const report = results.violations.map((v) => `${v.impact ?? ""} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}  ${n.failureSummary ?? ""}`).join("\n")}`);
+  const report = results.violations.map(
+    (v) => `${v.impact ?? ""} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}  ${n.failureSummary ?? ""}`).join("\n")}`,
+  );
   expect.soft(report, `axe violations on ${screen}`).toEqual([]);
 }
 

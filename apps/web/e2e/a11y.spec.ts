@@ -308,14 +308,23 @@ test("every admin screen: no axe violations, touch targets of 44 px", async ({ p
   await page.goto("/admin/users");
   await expect(page.getByRole("button", { name: /^Credit / }).first()).toBeVisible();
   await checkScreen(page, "/admin/users");
-  await page.getByRole("button", { name: /^Credit / }).first().click();
+  await page
+    .getByRole("button", { name: /^Credit / })
+    .first()
+    .click();
   await expect(page.getByRole("dialog", { name: "Credit Wallet" })).toBeVisible();
   await checkScreen(page, "/admin/users, Credit Wallet dialog");
   await page.getByRole("dialog", { name: "Credit Wallet" }).getByRole("button", { name: "Cancel" }).click();
-  await page.getByRole("button", { name: /^History of / }).first().click();
+  await page
+    .getByRole("button", { name: /^History of / })
+    .first()
+    .click();
   await expect(page.getByRole("dialog", { name: /Transaction History/ })).toBeVisible();
   await checkScreen(page, "/admin/users, History dialog");
-  await page.getByRole("dialog", { name: /Transaction History/ }).getByRole("button", { name: "Close" }).click();
+  await page
+    .getByRole("dialog", { name: /Transaction History/ })
+    .getByRole("button", { name: "Close" })
+    .click();
   await page.getByRole("searchbox", { name: "Search users" }).fill("nobody-matches-this");
   await expect(page.getByText("No users found")).toBeVisible();
   await checkScreen(page, "/admin/users, no users found");

@@ -83,7 +83,8 @@ test("the admin completes and fails nothing it should not, and sees the tabs wit
   await loginAsAdmin(page);
   await page.goto("/admin/transactions");
   await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();
-  for (const tab of ["All", "Pending", "Processing", "Completed", "Failed"]) await expect(page.getByRole("tab", { name: new RegExp(`^${tab} \\(\\d+\\)$`) })).toBeVisible();
+  for (const tab of ["All", "Pending", "Processing", "Completed", "Failed"])
+    await expect(page.getByRole("tab", { name: new RegExp(`^${tab} \\(\\d+\\)$`) })).toBeVisible();
   await page.getByRole("tab", { name: /^Processing/ }).click();
   await expect(page).toHaveURL(/status=processing/);
   await expect(page.getByText("No transactions found")).toBeVisible();

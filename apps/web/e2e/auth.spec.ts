@@ -26,10 +26,7 @@ test("register, onboard, log out, fail and then succeed to log in, unknown path"
   await expect(page.getByRole("button", { name: "Top Up Wallet" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Unverified Account" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Start Verification" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" })).toHaveAttribute(
-    "aria-current",
-    "page",
-  );
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
 
   // Log out.
   await page.getByRole("button", { name: "Log out" }).click();
@@ -74,9 +71,7 @@ test("registration shows the server's field error for a taken e-mail", async ({ 
   await second.getByRole("textbox", { name: "Password", exact: true }).fill(user.password);
   await second.getByRole("textbox", { name: "Confirm password" }).fill(user.password);
   await second.getByRole("button", { name: "Create Account" }).click();
-  await expect(toast(second, "Registration Failed")).toContainText(
-    "There was an error creating your account. Please try again.",
-  );
+  await expect(toast(second, "Registration Failed")).toContainText("There was an error creating your account. Please try again.");
   await expect(second.getByText("Email already registered")).toBeVisible();
   await expect(second.getByRole("button", { name: "Create Account" })).toBeEnabled();
   await other.close();

@@ -7,11 +7,37 @@ import { type Browser, chromium } from "@playwright/test";
 
 const run = promisify(execFile);
 const systemChromium = "/usr/bin/chromium";
-const BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const BROWSER_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 /** Turns a QR picture into a short .y4m video: the code scaled up (sharp edges) on a white 640x480 frame. */
 export async function qrVideo(png: string, y4m: string) {
-  await run("ffmpeg", ["-y", "-loglevel", "error", "-loop", "1", "-i", png, "-t", "1", "-r", "5", "-pix_fmt", "yuv420p", "-vf", "scale=360:360:flags=neighbor,pad=640:480:(ow-iw)/2:(oh-ih)/2:white", y4m]);
+  await run("ffmpeg", [
+    "-y",
+    "-loglevel",
+    "error",
+    "-loop",
+    "1",
+    "-i",
+    png,
+    "-t",
+    "1",
+    "-r",
+    "5",
+    "-pix_fmt",
+    "yuv420p",
+    "-vf",
+    "scale=360:360:flags=neighbor,pad=640:480:(ow-iw)/2:(oh-ih)/2:white",
+    y4m,
+  ]);
   return y4m;
 }
 
@@ -22,6 +48,11 @@ export async function qrVideo(png: string, y4m: string) {
 export async function cameraBrowser(video: string, grant = true): Promise<Browser> {
   return chromium.launch({
     ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-    args: [...BROWSER_ARGS, ...(grant ? ["--use-fake-ui-for-media-stream"] : []), "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
+    args: [
+      ...BROWSER_ARGS,
+      ...(grant ? ["--use-fake-ui-for-media-stream"] : []),
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
   });
 }

@@ -112,7 +112,10 @@ export async function loginAsAdmin(page: Page, admin: { email: string; password:
     await page.getByRole("button", { name: "Verify" }).click();
     const outcome = await Promise.race([
       page.waitForURL(/\/admin\/dashboard$/).then(() => true),
-      page.getByText("Invalid code").waitFor().then(() => false),
+      page
+        .getByText("Invalid code")
+        .waitFor()
+        .then(() => false),
     ]);
     return outcome;
   });
@@ -123,7 +126,10 @@ export async function loginAsAdmin(page: Page, admin: { email: string; password:
 /** Signs the demo admin in on an API request context (password, then the second factor); its cookie then acts as the admin. */
 export async function adminApiSession(request: APIRequestContext, baseURL: string): Promise<void> {
   const headers = { origin: baseURL };
-  const signedIn = await request.post("/api/auth/login", { headers, data: { email: DEMO_ADMIN.email, username: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
+  const signedIn = await request.post("/api/auth/login", {
+    headers,
+    data: { email: DEMO_ADMIN.email, username: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+  });
   expect(signedIn.status()).toBe(200);
   await giveSecondFactor(async (code) => (await request.post("/api/auth/mfa", { headers, data: { code } })).status() === 200);
 }

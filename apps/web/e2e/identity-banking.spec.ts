@@ -27,7 +27,10 @@ async function topUp(page: Page, amount: string, expected: string) {
 /** Adds a saved account on /bank-accounts through the Add New dialog, checking the resolved name. */
 async function addBankAccount(page: Page, bank: string, accountNumber: string, accountName: string) {
   await expect(page).toHaveURL(/\/bank-accounts$/);
-  await page.getByRole("button", { name: /Add (New|Bank Account)/ }).first().click();
+  await page
+    .getByRole("button", { name: /Add (New|Bank Account)/ })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog", { name: "Add Bank Account" });
   const add = dialog.getByRole("button", { name: "Add Account" });
   await expect(add).toBeDisabled();

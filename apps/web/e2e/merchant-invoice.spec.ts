@@ -50,7 +50,9 @@ test("create an invoice with a payment link, see it Unpaid, then Partially Paid 
   const heading = main.getByRole("heading", { name: /^Invoice #\d+$/ });
   await expect(heading).toBeVisible();
   const invoiceId = Number((await heading.textContent())?.replace(/\D/g, ""));
-  expect(await canvasQrText(m, `Payment QR code for invoice #${invoiceId}`)).toMatch(/^kolo:\/\/pay\/invoice\/[A-Za-z0-9_-]{32}\?name=My%20Business&amount=2000$/);
+  expect(await canvasQrText(m, `Payment QR code for invoice #${invoiceId}`)).toMatch(
+    /^kolo:\/\/pay\/invoice\/[A-Za-z0-9_-]{32}\?name=My%20Business&amount=2000$/,
+  );
   const list = main.getByRole("region", { name: "Your Invoices" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list.getByRole("listitem").first()).toContainText("Unpaid");

@@ -13,7 +13,9 @@ async function openAddMoney(page: Page) {
   return page.getByRole("dialog", { name: "Add Money" });
 }
 
-test("the amount field reads 1,000 as a thousand and refuses 1e3, -5, 1,00 and 1.234 visibly; a declined top-up shows unsigned and Failed", async ({ page }) => {
+test("the amount field reads 1,000 as a thousand and refuses 1e3, -5, 1,00 and 1.234 visibly; a declined top-up shows unsigned and Failed", async ({
+  page,
+}) => {
   await registerAndSkipOnboarding(page, newUser("Chidi Okafor"));
   const dialog = await openAddMoney(page);
   const amount = dialog.getByLabel("Amount (NGN)");

@@ -13,7 +13,10 @@ test("a forced move appears in the review queue, and the admin resolves it with 
   // A user whose airtime for 201000000000 is still processing at VTpass.
   const buyer = newUser("Remi Review");
   const user = await playwrightRequest.newContext({ baseURL });
-  const registered = await user.post("/api/auth/register", { headers, data: { name: buyer.name, email: buyer.email, username: buyer.email, password: buyer.password, phone: "" } });
+  const registered = await user.post("/api/auth/register", {
+    headers,
+    data: { name: buyer.name, email: buyer.email, username: buyer.email, password: buyer.password, phone: "" },
+  });
   expect(registered.status()).toBe(201);
   const { id: userId } = (await registered.json()) as { id: number };
   expect((await page.request.post(`/api/admin/users/${userId}/wallet`, { headers, data: { amount: 2000, type: "credit" } })).status()).toBe(200);

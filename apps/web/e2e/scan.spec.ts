@@ -47,7 +47,10 @@ async function newMerchant(page: Page, name: string) {
 
 const merchantBalance = async (page: Page) => ((await (await page.request.get("/api/merchants/me")).json()) as { balance: number }).balance;
 
-test("scan a merchant's QR with the camera: redirect with the QR's amount, pay, the merchant's balance rises; the camera stops", async ({ page, baseURL }, testInfo) => {
+test("scan a merchant's QR with the camera: redirect with the QR's amount, pay, the merchant's balance rises; the camera stops", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(90_000); // two browsers, two sign-ups, a top-up and a payment
   const merchantId = await newMerchant(page, "Bola Merchant");
   await page.goto("/merchant/qr-code");
@@ -81,7 +84,9 @@ test("scan a merchant's QR with the camera: redirect with the QR's amount, pay, 
   }
 });
 
-test("the scanner's screen: title, no navigation, the 240x240 frame with its 2 s line, flashlight with no torch, Scan Again, Cancel and close; an invalid QR video says 'Invalid QR Code'", async ({ baseURL }, testInfo) => {
+test("the scanner's screen: title, no navigation, the 240x240 frame with its 2 s line, flashlight with no torch, Scan Again, Cancel and close; an invalid QR video says 'Invalid QR Code'", async ({
+  baseURL,
+}, testInfo) => {
   const png = testInfo.outputPath("not-a-payment.png");
   await QRCode.toFile(png, "https://example.com/pay/merchant/1", { width: 200, margin: 1 });
   const browser = await cameraBrowser(await qrVideo(png, testInfo.outputPath("not-a-payment.y4m")));
@@ -103,14 +108,16 @@ test("the scanner's screen: title, no navigation, the 240x240 frame with its 2 s
     // Scan Again decodes the same invalid code again.
     await invalid.getByRole("button", { name: "Scan Again" }).click();
     // The line's 2 s cycle, from the stylesheet (the line itself is gone again within a frame).
-    expect(await page.evaluate(() => {
-      for (const sheet of Array.from(document.styleSheets)) {
-        for (const rule of Array.from(sheet.cssRules)) {
-          if (rule instanceof CSSStyleRule && rule.selectorText === ".kolo-scan-line") return rule.style.animationDuration || rule.style.animation;
+    expect(
+      await page.evaluate(() => {
+        for (const sheet of Array.from(document.styleSheets)) {
+          for (const rule of Array.from(sheet.cssRules)) {
+            if (rule instanceof CSSStyleRule && rule.selectorText === ".kolo-scan-line") return rule.style.animationDuration || rule.style.animation;
+          }
         }
-      }
-      return "no rule";
-    })).toMatch(/^2s/);
+        return "no rule";
+      }),
+    ).toMatch(/^2s/);
     await expect(page.getByRole("alert").filter({ hasText: "Invalid QR Code" })).toBeVisible();
 
     await page.getByRole("link", { name: "Cancel" }).click();
@@ -126,7 +133,10 @@ test("the scanner's screen: title, no navigation, the 240x240 frame with its 2 s
 });
 
 test("camera refused: 'Camera access denied. Please allow camera access to scan QR codes.'; the demo button still works", async ({ baseURL }, testInfo) => {
-  const browser = await cameraBrowser(await qrVideo(await writeQr(testInfo.outputPath("any.png"), "kolo://pay/merchant/1"), testInfo.outputPath("any.y4m")), false);
+  const browser = await cameraBrowser(
+    await qrVideo(await writeQr(testInfo.outputPath("any.png"), "kolo://pay/merchant/1"), testInfo.outputPath("any.y4m")),
+    false,
+  );
   try {
     const { page } = await phone(browser, baseURL!);
     await registerAndSkipOnboarding(page, newUser("Dayo Private"));
@@ -148,7 +158,10 @@ async function writeQr(path: string, text: string) {
   return path;
 }
 
-test("P2P by QR: the payee's /receive code, scanned by another user, opens /transfer/p2p with the name from the server; sending moves the money; one's own code is refused", async ({ page, baseURL }, testInfo) => {
+test("P2P by QR: the payee's /receive code, scanned by another user, opens /transfer/p2p with the name from the server; sending moves the money; one's own code is refused", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(90_000); // two browsers, two sign-ups, a top-up and a transfer
   const payee = newUser("Ada Obi");
   await registerAndSkipOnboarding(page, payee);
@@ -193,7 +206,9 @@ test("P2P by QR: the payee's /receive code, scanned by another user, opens /tran
   await expect(balanceCard(page)).toContainText("₦300.00");
 });
 
-test("a merchant QR from the gallery leads to its confirmation; a picture without a code says so; an unknown merchant is 'Merchant Not Found'", async ({ page }, testInfo) => {
+test("a merchant QR from the gallery leads to its confirmation; a picture without a code says so; an unknown merchant is 'Merchant Not Found'", async ({
+  page,
+}, testInfo) => {
   await registerAndSkipOnboarding(page, newUser("Gbenga Gallery"));
   await page.goto("/scan");
   const picture = page.locator('input[type="file"]');
@@ -209,10 +224,15 @@ test("a merchant QR from the gallery leads to its confirmation; a picture withou
   await expect(page.getByRole("main").getByText("₦12.50").first()).toBeVisible();
 });
 
-test("switches: feature_scan_pay off hides Pay in the navigation and disables Scan; feature_merchant off hides Merchant", async ({ page, playwright, baseURL }) => {
+test("switches: feature_scan_pay off hides Pay in the navigation and disables Scan; feature_merchant off hides Merchant", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const admin = await playwright.request.newContext({ baseURL });
   await adminApiSession(admin, baseURL!);
-  const set = async (key: string, value: boolean) => expect((await admin.patch(`/api/admin/settings/${key}`, { headers: { origin: baseURL! }, data: { value } })).status()).toBe(200);
+  const set = async (key: string, value: boolean) =>
+    expect((await admin.patch(`/api/admin/settings/${key}`, { headers: { origin: baseURL! }, data: { value } })).status()).toBe(200);
   await registerAndSkipOnboarding(page, newUser("Sade Switch"));
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Pay" })).toBeVisible();

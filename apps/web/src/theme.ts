@@ -14,18 +14,7 @@ import {
  * Kolo green. The primary shade 8 (#087f47) is 5.1:1 against white, so green text on white and
  * white text on green buttons pass WCAG AA (4.5:1); the earlier #0b8a4e was 4.41:1.
  */
-const kolo: MantineColorsTuple = [
-  "#e6f8ee",
-  "#d2eedf",
-  "#a6dcbf",
-  "#76c99c",
-  "#4fb97f",
-  "#36ae6c",
-  "#27a862",
-  "#159352",
-  "#087f47",
-  "#00703b",
-];
+const kolo: MantineColorsTuple = ["#e6f8ee", "#d2eedf", "#a6dcbf", "#76c99c", "#4fb97f", "#36ae6c", "#27a862", "#159352", "#087f47", "#00703b"];
 
 /**
  * Light variants (Badge, ThemeIcon, Alert, initials Avatars...) whose Mantine text colour fails

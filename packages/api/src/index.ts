@@ -2,7 +2,15 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "./root";
 
 export { appRouter, createCaller, type AppRouter } from "./root";
-export { INTERNAL_ERROR_MESSAGE, SERVICE_UNAVAILABLE_MESSAGE, createContext, publicError, type Context, type PublicError, type SessionCookieWriter } from "./trpc";
+export {
+  INTERNAL_ERROR_MESSAGE,
+  SERVICE_UNAVAILABLE_MESSAGE,
+  createContext,
+  publicError,
+  type Context,
+  type PublicError,
+  type SessionCookieWriter,
+} from "./trpc";
 export type { Services } from "./services";
 export { SESSION_COOKIE_NAME } from "./auth/session";
 export { hashPassword } from "./auth/password";
@@ -50,6 +58,14 @@ export {
 export type { WithdrawalStatus } from "./router/wallet";
 export { VtpassClient, VTPASS_DEFAULT_TIMEOUT_MS, vtpassFixtures, vtpassSandbox, toPurchaseAnswer } from "./providers/vtpass";
 export type { DataVariation, PayInput, PurchaseAnswer, PurchaseOutcome, PurchaseProvider } from "./providers/purchases";
-export { applyPurchaseAnswer, applyPurchaseAnswerIn, buyPurchase, flagPurchase, requeryPurchase, PURCHASE_REQUERY_KIND, PURCHASE_ANSWER_BUDGET_MS } from "./money/purchases";
+export {
+  applyPurchaseAnswer,
+  applyPurchaseAnswerIn,
+  buyPurchase,
+  flagPurchase,
+  requeryPurchase,
+  PURCHASE_REQUERY_KIND,
+  PURCHASE_ANSWER_BUDGET_MS,
+} from "./money/purchases";
 export type { PurchaseAnswerView, DataPlanView } from "./router/purchases";
 export { runReconciliation, lagosDayRange, previousLagosDay, RECONCILIATION_CLASSES } from "./money/reconciliation";

@@ -1,7 +1,16 @@
 // The one place tRPC is created: context, superjson, the error formatter and the procedure
 // builders (public, protected, admin, feature-guarded). Every router builds on these.
 import { type Database, featureSwitches, isDatabaseUnavailable, type schema } from "@kolo/db";
-import { type DomainErrorCode, type FeatureKey, DomainError, FEATURE_DISABLED_MESSAGE, MESSAGES, MFA_MESSAGES, isDomainError, isFeatureEnabled } from "@kolo/domain";
+import {
+  type DomainErrorCode,
+  type FeatureKey,
+  DomainError,
+  FEATURE_DISABLED_MESSAGE,
+  MESSAGES,
+  MFA_MESSAGES,
+  isDomainError,
+  isFeatureEnabled,
+} from "@kolo/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError, z } from "zod";

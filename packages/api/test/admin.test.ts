@@ -41,7 +41,13 @@ describe("admin wallet credit and debit", () => {
 
     const credited = await caller.admin.users.wallet({ userId: user.id, amount: 1000, type: "credit", description: "" });
     expect(credited).toMatchObject({ message: "Wallet updated successfully", balance: 1000 });
-    expect(credited.transaction).toMatchObject({ type: "other", amount: 1000, status: "completed", description: "Admin credit operation", recipientId: user.id });
+    expect(credited.transaction).toMatchObject({
+      type: "other",
+      amount: 1000,
+      status: "completed",
+      description: "Admin credit operation",
+      recipientId: user.id,
+    });
     const debited = await caller.admin.users.wallet({ userId: user.id, amount: 250.5, type: "debit" });
     expect(debited.balance).toBe(749.5);
     expect(debited.transaction).toMatchObject({ description: "Admin debit operation", senderId: user.id });
@@ -70,7 +76,8 @@ describe("admin wallet credit and debit", () => {
     await expectTRPCError(caller.admin.users.wallet({ userId: user.id, amount: 100.01, type: "debit" }), "BAD_REQUEST", "Insufficient Balance");
     expect(await walletKobo(user.id)).toBe(10_000n);
     expect(await auditRows(`user:${user.id}`)).toHaveLength(1);
-    const [records] = await t.client`select count(*)::int as n from transactions where type = 'other' and (sender_id = ${user.id} or recipient_id = ${user.id})`;
+    const [records] =
+      await t.client`select count(*)::int as n from transactions where type = 'other' and (sender_id = ${user.id} or recipient_id = ${user.id})`;
     expect(records!.n).toBe(1);
     await expectTRPCError(caller.admin.users.wallet({ userId: user.id, amount: 0, type: "credit" }), "BAD_REQUEST", "Amount must be greater than zero");
     await expectTRPCError(caller.admin.users.wallet({ userId: 999_999, amount: 5, type: "credit" }), "NOT_FOUND", "User not found");
@@ -99,7 +106,7 @@ describe("admin wallet credit and debit", () => {
     }
     const ids = users.map((u) => u.id);
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pick = () => users[Math.floor(random() * users.length)]!;
     const ops: Promise<{ kind: "p2p" | "credit" | "debit"; kobo: bigint }>[] = [];
     for (let i = 0; i < 240; i++) {
@@ -149,7 +156,15 @@ describe("admin transaction moves (DECISIONS 'Admin')", () => {
               senderId: userId,
               metadata: { channel: "withdrawal", bankName: "Test Bank", accountNumber: "0123456789", accountName: "Test Person", fee: Number(feeKobo) / 100 },
             }
-          : { type, amount: amountKobo, status: "pending", reference, description: `${type} purchase`, senderId: userId, metadata: { phoneNumber: "08031234567", network: "MTN", requestId: reference } },
+          : {
+              type,
+              amount: amountKobo,
+              status: "pending",
+              reference,
+              description: `${type} purchase`,
+              senderId: userId,
+              metadata: { phoneNumber: "08031234567", network: "MTN", requestId: reference },
+            },
       );
       await holdFunds(tx, {
         reference,
@@ -197,8 +212,13 @@ describe("admin transaction moves (DECISIONS 'Admin')", () => {
 
       const [holds] = await t.client`select string_agg(status::text, ',' order by id) as s from holds where user_id = ${user.id}`;
       expect(holds!.s).toBe("settled,released");
-      await expectTRPCError(caller.admin.transactions.updateStatus({ id: toComplete.id, status: "failed" }), "BAD_REQUEST", "Only pending or processing transactions can be completed or failed");
-      const audits = await t.client`select before, after from admin_audit where subject in (${`transaction:${toComplete.id}`}, ${`transaction:${toFail.id}`}) order by id`;
+      await expectTRPCError(
+        caller.admin.transactions.updateStatus({ id: toComplete.id, status: "failed" }),
+        "BAD_REQUEST",
+        "Only pending or processing transactions can be completed or failed",
+      );
+      const audits =
+        await t.client`select before, after from admin_audit where subject in (${`transaction:${toComplete.id}`}, ${`transaction:${toFail.id}`}) order by id`;
       expect(audits.map((a) => [(a.before as { status: string }).status, (a.after as { status: string }).status])).toEqual([
         ["processing" === toComplete.status ? "processing" : "pending", "completed"],
         [toFail.status, "failed"],
@@ -219,7 +239,11 @@ describe("admin transaction moves (DECISIONS 'Admin')", () => {
       senderId: user.id,
       metadata: { phoneNumber: "08031234567", network: "MTN", requestId: "x" },
     });
-    await expectTRPCError(caller.admin.transactions.updateStatus({ id: orphan.id, status: "completed" }), "BAD_REQUEST", "This transaction has no held funds to settle or release");
+    await expectTRPCError(
+      caller.admin.transactions.updateStatus({ id: orphan.id, status: "completed" }),
+      "BAD_REQUEST",
+      "This transaction has no held funds to settle or release",
+    );
     await expectTRPCError(caller.admin.transactions.updateStatus({ id: 9_999_999, status: "completed" }), "NOT_FOUND");
     await expectTRPCError(caller.admin.transactions.updateStatus({ id: orphan.id, status: "reversed" as never }), "BAD_REQUEST");
     const [row] = await t.client`select status from transactions where id = ${orphan.id}`;
@@ -263,14 +287,22 @@ describe("admin transaction moves (DECISIONS 'Admin')", () => {
 
     const unpaid = await topUp();
     charges.set(unpaid.reference, charge(unpaid.reference, "abandoned"));
-    await expectTRPCError(caller.admin.transactions.updateStatus({ id: unpaid.id, status: "completed" }), "BAD_REQUEST", "Payment not confirmed by the gateway");
+    await expectTRPCError(
+      caller.admin.transactions.updateStatus({ id: unpaid.id, status: "completed" }),
+      "BAD_REQUEST",
+      "Payment not confirmed by the gateway",
+    );
     const unreachable = await topUp();
     await expectTRPCError(caller.admin.transactions.updateStatus({ id: unreachable.id, status: "completed" }), "SERVICE_UNAVAILABLE");
     expect(await walletKobo(user.id)).toBe(0n);
 
     const paid = await topUp();
     charges.set(paid.reference, charge(paid.reference, "success"));
-    await expectTRPCError(caller.admin.transactions.updateStatus({ id: paid.id, status: "failed" }), "BAD_REQUEST", "The gateway confirmed this payment: complete it instead");
+    await expectTRPCError(
+      caller.admin.transactions.updateStatus({ id: paid.id, status: "failed" }),
+      "BAD_REQUEST",
+      "The gateway confirmed this payment: complete it instead",
+    );
     await caller.admin.transactions.updateStatus({ id: paid.id, status: "completed" });
     expect(await walletKobo(user.id)).toBe(300_000n);
 
@@ -344,10 +376,18 @@ describe("admin settings, stats and the audit trail", () => {
   it("settings answer {id, key, value, description}; a toggle is audited and enforced at once", async () => {
     const { admin, caller } = await newAdmin();
     const settings = await caller.admin.settings.list();
-    expect(settings.find((s) => s.key === "feature_send_money")).toMatchObject({ id: expect.any(Number) as number, value: true, description: expect.any(String) as string });
+    expect(settings.find((s) => s.key === "feature_send_money")).toMatchObject({
+      id: expect.any(Number) as number,
+      value: true,
+      description: expect.any(String) as string,
+    });
     await expect(caller.admin.settings.set({ key: "feature_send_money", value: false })).resolves.toMatchObject({ key: "feature_send_money", value: false });
     const { jar } = await registerUser(t.db);
-    await expectTRPCError((await callerWith(t.db, jar)).caller.transfers.p2p({ recipientEmail: admin.email, amount: 1 }), "FORBIDDEN", "Feature disabled by administrator");
+    await expectTRPCError(
+      (await callerWith(t.db, jar)).caller.transfers.p2p({ recipientEmail: admin.email, amount: 1 }),
+      "FORBIDDEN",
+      "Feature disabled by administrator",
+    );
     await caller.admin.settings.set({ key: "feature_send_money", value: true });
     const audits = await auditRows("setting:feature_send_money");
     expect(audits.map((a) => [a.admin_id, a.before, a.after])).toEqual([
@@ -393,10 +433,16 @@ describe("admin settings, stats and the audit trail", () => {
   it("a ticket status change by an admin is audited with its before and after", async () => {
     const { admin, caller } = await newAdmin();
     const { user, jar } = await registerUser(t.db);
-    const ticket = await (await callerWith(t.db, jar)).caller.supportTickets.create({ subject: "Card declined", message: "My card was declined twice today.", priority: "high" });
+    const ticket = await (await callerWith(t.db, jar)).caller.supportTickets.create({
+      subject: "Card declined",
+      message: "My card was declined twice today.",
+      priority: "high",
+    });
     await caller.supportTickets.setStatus({ id: ticket.id, status: "resolved" });
     const audits = await auditRows(`ticket:${ticket.id}`);
-    expect(audits.map((a) => [a.action, a.admin_id, a.user_id, a.before, a.after])).toEqual([["ticket_status", admin.id, user.id, { status: "open" }, { status: "resolved" }]]);
+    expect(audits.map((a) => [a.action, a.admin_id, a.user_id, a.before, a.after])).toEqual([
+      ["ticket_status", admin.id, user.id, { status: "open" }, { status: "resolved" }],
+    ]);
   });
 
   it("the audit list filters by admin, user and action", async () => {

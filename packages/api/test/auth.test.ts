@@ -18,7 +18,14 @@ describe("auth.register", () => {
   it("creates the user with a normalised e-mail, a wallet at ₦0 and a session, and never returns the hash", async () => {
     const { caller, jar } = await callerWith(t.db);
     const user = await caller.auth.register({ name: " Ngozi Eze ", email: "  Ngozi@Example.COM ", password: "secret123", username: "Ngozi@Example.COM" });
-    expect(user).toMatchObject({ name: "Ngozi Eze", email: "ngozi@example.com", username: "ngozi@example.com", role: "personal", balance: 0, verificationLevel: 0 });
+    expect(user).toMatchObject({
+      name: "Ngozi Eze",
+      email: "ngozi@example.com",
+      username: "ngozi@example.com",
+      role: "personal",
+      balance: 0,
+      verificationLevel: 0,
+    });
     expect(user).not.toHaveProperty("passwordHash");
     expect(jar.token).toBeTruthy();
     const [row] = await t.db.select().from(schema.users).where(eq(schema.users.id, user.id));
@@ -135,7 +142,10 @@ describe("sessions", () => {
   it("an expired session is refused and deleted", async () => {
     const { jar } = await registerUser(t.db);
     const id = sessionIdFromToken(jar.token!);
-    await t.db.update(schema.sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.sessions.id, id));
+    await t.db
+      .update(schema.sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.sessions.id, id));
     const { caller } = await callerWith(t.db, { ...jar });
     await expectTRPCError(caller.auth.me(), "UNAUTHORIZED");
     expect(await t.db.$count(schema.sessions, eq(schema.sessions.id, id))).toBe(0);

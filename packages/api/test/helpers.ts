@@ -39,10 +39,27 @@ export const testServices = (overrides: Partial<Services> = {}): Services => ({
 /** Credits `kobo` to the user's wallet through the real top-up settlement (as a paid card charge). */
 export async function fundUser(db: Database, userId: number, kobo: bigint) {
   const reference = `TEST-FUND-${userId}-${Math.random().toString(36).slice(2)}`;
-  await insertTransaction(db, { type: "topup", amount: kobo, status: "pending", reference, description: "Wallet top-up", recipientId: userId, metadata: { gateway: "paystack" } });
+  await insertTransaction(db, {
+    type: "topup",
+    amount: kobo,
+    status: "pending",
+    reference,
+    description: "Wallet top-up",
+    recipientId: userId,
+    metadata: { gateway: "paystack" },
+  });
   const result = await settleTopUp(
     db,
-    { reference, status: "success", amountKobo: kobo, currency: "NGN", feesKobo: null, paidAt: new Date().toISOString(), channel: "card", gatewayResponse: "Successful" },
+    {
+      reference,
+      status: "success",
+      amountKobo: kobo,
+      currency: "NGN",
+      feesKobo: null,
+      paidAt: new Date().toISOString(),
+      channel: "card",
+      gatewayResponse: "Successful",
+    },
     testServices().log,
   );
   if (result.outcome !== "credited") throw new Error(`funding failed: ${result.outcome}`);
@@ -71,7 +88,11 @@ export async function callerWith(db: Database, jar: CookieJar = { token: undefin
 
 let counter = 0;
 /** Registers a fresh user; returns the user and a cookie jar holding its session. */
-export async function registerUser(db: Database, overrides: { name?: string; email?: string; password?: string; role?: "admin" | "merchant" | "personal" } = {}, services = testServices()) {
+export async function registerUser(
+  db: Database,
+  overrides: { name?: string; email?: string; password?: string; role?: "admin" | "merchant" | "personal" } = {},
+  services = testServices(),
+) {
   counter++;
   const jar: CookieJar = { token: undefined, expiresAt: undefined, cleared: 0 };
   const { caller } = await callerWith(db, jar, services);

@@ -67,7 +67,8 @@ describe("runRequery: one step", () => {
 
 /** pg-boss's state of the requery job(s) for `reference`. */
 async function jobStates(reference: string): Promise<string[]> {
-  const rows = await database.client`select state from pgboss.job where name = ${REQUERY_QUEUE} and singleton_key = ${`scripted:${reference}`} order by created_on`;
+  const rows =
+    await database.client`select state from pgboss.job where name = ${REQUERY_QUEUE} and singleton_key = ${`scripted:${reference}`} order by created_on`;
   return rows.map((r) => r.state as string);
 }
 
@@ -99,7 +100,9 @@ describe("Jobs on pg-boss", () => {
     await sender.start(db, testServices());
     for (const reference of references) await sender.requery("scripted", reference);
     await sender.stop();
-    const workers = [1, 2].map(() => new Jobs({ connectionString: database.url, kinds: [kind], firstDelayMs: 0, pollingIntervalSeconds: 0.5, topUpExpiry: false }));
+    const workers = [1, 2].map(
+      () => new Jobs({ connectionString: database.url, kinds: [kind], firstDelayMs: 0, pollingIntervalSeconds: 0.5, topUpExpiry: false }),
+    );
     await Promise.all(workers.map((w) => w.start(db, testServices())));
     try {
       for (const reference of references) await expect.poll(() => jobStates(reference), { timeout: 30_000, interval: 200 }).toEqual(["completed"]);

@@ -19,7 +19,10 @@ describe("ledger under concurrency", () => {
     const users: schema.User[] = [];
     for (let i = 0; i < 20; i++) {
       const { user } = await registerUser(t.db, { name: `Load User ${i}` });
-      await t.db.update(schema.users).set({ verificationLevel: i % 3 }).where(eq(schema.users.id, user.id));
+      await t.db
+        .update(schema.users)
+        .set({ verificationLevel: i % 3 })
+        .where(eq(schema.users.id, user.id));
       await fundUser(t.db, user.id, 2_000_000n); // ₦20,000 each
       const [row] = await t.db.select().from(schema.users).where(eq(schema.users.id, user.id));
       users.push(row!);
@@ -27,12 +30,13 @@ describe("ledger under concurrency", () => {
     const toppedUp = 20n * 2_000_000n;
     const walletIds = users.map((u) => u.id);
     const walletTotal = async () => {
-      const [row] = await t.client`select coalesce(sum(balance), 0)::bigint as total from ledger_accounts where kind = 'user_wallet' and user_id = any(${walletIds})`;
+      const [row] =
+        await t.client`select coalesce(sum(balance), 0)::bigint as total from ledger_accounts where kind = 'user_wallet' and user_id = any(${walletIds})`;
       return BigInt(row!.total);
     };
 
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const outcomes = await Promise.allSettled(
       Array.from({ length: 600 }, () => {
         const from = users[Math.floor(random() * users.length)]!;
@@ -56,7 +60,9 @@ describe("ledger under concurrency", () => {
 
   it("the database itself refuses a wallet below zero (CHECK constraint)", async () => {
     const { user } = await registerUser(t.db);
-    await expect(t.client`update ledger_accounts set balance = -1 where kind = 'user_wallet' and user_id = ${user.id}`).rejects.toThrow(/ledger_accounts_wallet_non_negative/);
+    await expect(t.client`update ledger_accounts set balance = -1 where kind = 'user_wallet' and user_id = ${user.id}`).rejects.toThrow(
+      /ledger_accounts_wallet_non_negative/,
+    );
   });
 });
 
@@ -146,7 +152,11 @@ describe("transfers.p2p", () => {
     await fundUser(t.db, admin.user.id, 100_000n);
     await setFeatureSetting(t.db, "feature_send_money", false);
     try {
-      await expectTRPCError((await callerWith(t.db, a.jar)).caller.transfers.p2p({ recipientEmail: b.user.email, amount: 10 }), "FORBIDDEN", "Feature disabled by administrator");
+      await expectTRPCError(
+        (await callerWith(t.db, a.jar)).caller.transfers.p2p({ recipientEmail: b.user.email, amount: 10 }),
+        "FORBIDDEN",
+        "Feature disabled by administrator",
+      );
       await (await callerWith(t.db, admin.jar)).caller.transfers.p2p({ recipientEmail: b.user.email, amount: 10 });
       expect((await (await callerWith(t.db, b.jar)).caller.auth.me()).balance).toBe(10);
     } finally {

@@ -24,7 +24,11 @@ describe("a purchase VTpass cannot be asked about", () => {
     const { caller } = await callerWith(t.db, jar, services);
 
     const answer = await caller.purchases.airtime({ phoneNumber: "08011111111", amount: 500, network: "mtn" });
-    expect(answer).toMatchObject({ status: "pending", message: "Airtime Purchase Pending", warning: "Your purchase is being processed. We will update you shortly." });
+    expect(answer).toMatchObject({
+      status: "pending",
+      message: "Airtime Purchase Pending",
+      warning: "Your purchase is being processed. We will update you shortly.",
+    });
     expect(jobs.requested).toEqual([{ kind: PURCHASE_REQUERY_KIND, reference: answer.transaction.reference }]);
     expect((await caller.auth.me()).balance).toBe(500);
 

@@ -27,7 +27,15 @@ describe("supportTickets.create", () => {
   it("stores an open ticket with priority normal by default, trimmed, with the author's name and e-mail", async () => {
     const { user, caller } = await userCaller(undefined, "Bola Ade");
     const ticket = await caller.supportTickets.create({ subject: "  Card top-up failed  ", message: VALID.message });
-    expect(ticket).toMatchObject({ userId: user.id, subject: "Card top-up failed", message: VALID.message, status: "open", priority: "normal", userName: "Bola Ade", userEmail: user.email });
+    expect(ticket).toMatchObject({
+      userId: user.id,
+      subject: "Card top-up failed",
+      message: VALID.message,
+      status: "open",
+      priority: "normal",
+      userName: "Bola Ade",
+      userEmail: user.email,
+    });
     expect(ticket.updatedAt.getTime()).toBe(ticket.createdAt.getTime());
     expect(await caller.supportTickets.mine()).toEqual([ticket]);
   });
@@ -86,7 +94,13 @@ describe("replies and status", () => {
     const admin = await userCaller("admin", "Ada Staff");
     const ticket = await owner.caller.supportTickets.create(VALID);
     const staffReply = await admin.caller.supportTickets.reply({ id: ticket.id, message: "  We are looking into it.  " });
-    expect(staffReply).toMatchObject({ ticketId: ticket.id, userId: admin.user.id, userRole: "admin", userName: "Ada Staff", message: "We are looking into it." });
+    expect(staffReply).toMatchObject({
+      ticketId: ticket.id,
+      userId: admin.user.id,
+      userRole: "admin",
+      userName: "Ada Staff",
+      message: "We are looking into it.",
+    });
     await owner.caller.supportTickets.reply({ id: ticket.id, message: "Thank you" });
     const detail = await owner.caller.supportTickets.byId({ id: ticket.id });
     expect(detail.replies.map((r) => [r.userRole, r.userName, r.message])).toEqual([

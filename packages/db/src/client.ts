@@ -47,7 +47,16 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
 /** SQLSTATEs meaning "the database cannot serve this now; try again": timeouts, shutdowns, overload. */
 const UNAVAILABLE_SQLSTATES = new Set(["57014", "55P03", "57P01", "57P02", "57P03", "53300", "53400", "08000", "08001", "08003", "08004", "08006"]);
 /** postgres.js and socket error codes for a connection that failed or was lost. */
-const UNAVAILABLE_CONNECTION_CODES = new Set(["CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE"]);
+const UNAVAILABLE_CONNECTION_CODES = new Set([
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+]);
 
 /**
  * Whether `error` (or any error in its `cause` chain, as drizzle and tRPC wrap them) says the

@@ -33,7 +33,8 @@ describe("embedded PostgreSQL", () => {
     // Like a clone in /root or `mktemp -d`: mode 700, owned by root, binaries inside.
     const hidden = mkdtempSync(join(tmpdir(), "kolo-hidden-"));
     cleanups.push(() => rmSync(hidden, { recursive: true, force: true }));
-    for (const part of ["bin", "lib", "share"]) cpSync(join(packageNativeDir(), part), join(hidden, "native", part), { recursive: true, verbatimSymlinks: true });
+    for (const part of ["bin", "lib", "share"])
+      cpSync(join(packageNativeDir(), part), join(hidden, "native", part), { recursive: true, verbatimSymlinks: true });
     const dataDir = join(hidden, ".data", "postgres");
 
     const pg = await startEmbeddedPostgres({ dataDir, port: 0, nativeDir: join(hidden, "native") });

@@ -298,7 +298,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (user) await chown(dataDir, user.uid, user.gid);
   if (!existsSync(join(dataDir, "PG_VERSION"))) await initialise(bin, dataDir, user, log);
 
-  const args = ["-D", dataDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "lc_messages=C", ...(options.postgresFlags ?? [])];
+  const args = [
+    "-D",
+    dataDir,
+    "-p",
+    String(port),
+    "-c",
+    "listen_addresses=127.0.0.1",
+    "-c",
+    "unix_socket_directories=",
+    "-c",
+    "lc_messages=C",
+    ...(options.postgresFlags ?? []),
+  ];
   let child: ChildProcess;
   try {
     child = await launch(bin, args, user, log, recent);

@@ -1,15 +1,6 @@
 // The ledger kit against a real PostgreSQL: posting, holds, settle/release/reverse, the daily
 // outgoing counter, concurrency, and the SQL functions checked against @kolo/domain's rules.
-import {
-  DomainError,
-  HOLD_STATUSES,
-  type HoldStatus,
-  SYSTEM_ACCOUNTS,
-  applyPostings,
-  assertWithinDailyLimit,
-  holdTransition,
-  lagosDate,
-} from "@kolo/domain";
+import { DomainError, HOLD_STATUSES, type HoldStatus, SYSTEM_ACCOUNTS, applyPostings, assertWithinDailyLimit, holdTransition, lagosDate } from "@kolo/domain";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -48,12 +39,25 @@ let userCounter = 0;
 /** A user at `level` with a wallet funded with `kobo` from the adjustments account. */
 async function fundedUser(kobo: bigint, level = 2) {
   userCounter++;
-  const user = await insertUser(db, { name: `Kit User ${userCounter}`, email: `kit${userCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`, passwordHash: "x", verificationLevel: level });
+  const user = await insertUser(db, {
+    name: `Kit User ${userCounter}`,
+    email: `kit${userCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    passwordHash: "x",
+    verificationLevel: level,
+  });
   if (!user) throw new Error("user not created");
   const wallet = await ensureUserWallet(db, user.id);
   if (kobo > 0n) {
     const adjustments = await systemAccountId(db, SYSTEM_ACCOUNTS.adjustments);
-    await postJournalEntry(db, { idempotencyKey: `fund:${user.id}`, kind: "adjustment", description: "test funding", postings: [{ accountId: adjustments, amount: -kobo }, { accountId: wallet, amount: kobo }] });
+    await postJournalEntry(db, {
+      idempotencyKey: `fund:${user.id}`,
+      kind: "adjustment",
+      description: "test funding",
+      postings: [
+        { accountId: adjustments, amount: -kobo },
+        { accountId: wallet, amount: kobo },
+      ],
+    });
   }
   return { user, wallet };
 }
@@ -119,7 +123,15 @@ describe("posting", () => {
   it("refuses the second of two ₦80 debits of a ₦100 wallet in one database transaction, and the ledger stays consistent", async () => {
     const { wallet } = await fundedUser(10_000n);
     const fees = await systemAccountId(db, SYSTEM_ACCOUNTS.feeIncome);
-    const debit = (key: string) => ({ idempotencyKey: key, kind: "test", description: "₦80 debit", postings: [{ accountId: wallet, amount: -8_000n }, { accountId: fees, amount: 8_000n }] });
+    const debit = (key: string) => ({
+      idempotencyKey: key,
+      kind: "test",
+      description: "₦80 debit",
+      postings: [
+        { accountId: wallet, amount: -8_000n },
+        { accountId: fees, amount: 8_000n },
+      ],
+    });
     await expectDomainError(
       db.transaction(async (tx) => {
         await postJournalEntry(tx, debit(`lost-update-a-${wallet}`));
@@ -136,7 +148,15 @@ describe("posting", () => {
     const fees = await systemAccountId(db, SYSTEM_ACCOUNTS.feeIncome);
     await db.transaction(async (tx) => {
       for (const key of ["a", "b"]) {
-        await postJournalEntry(tx, { idempotencyKey: `compose-${key}-${wallet}`, kind: "test", description: "₦40", postings: [{ accountId: wallet, amount: -4_000n }, { accountId: fees, amount: 4_000n }] });
+        await postJournalEntry(tx, {
+          idempotencyKey: `compose-${key}-${wallet}`,
+          kind: "test",
+          description: "₦40",
+          postings: [
+            { accountId: wallet, amount: -4_000n },
+            { accountId: fees, amount: 4_000n },
+          ],
+        });
       }
     });
     expect(await balance(wallet)).toBe(2_000n);
@@ -146,7 +166,15 @@ describe("posting", () => {
   it("posts an idempotency key once: a repeat answers the first entry and moves nothing", async () => {
     const { wallet } = await fundedUser(10_000n);
     const fees = await systemAccountId(db, SYSTEM_ACCOUNTS.feeIncome);
-    const entry = { idempotencyKey: `once-${wallet}`, kind: "test", description: "once", postings: [{ accountId: wallet, amount: -1_000n }, { accountId: fees, amount: 1_000n }] };
+    const entry = {
+      idempotencyKey: `once-${wallet}`,
+      kind: "test",
+      description: "once",
+      postings: [
+        { accountId: wallet, amount: -1_000n },
+        { accountId: fees, amount: 1_000n },
+      ],
+    };
     const [first, second] = await Promise.all([postJournalEntry(db, entry), postJournalEntry(db, entry)]);
     expect(first!.journalEntryId).toBe(second!.journalEntryId);
     expect([first!.created, second!.created].sort()).toEqual([false, true]);
@@ -157,10 +185,26 @@ describe("posting", () => {
     const { user, wallet } = await fundedUser(5_000n);
     const merchantWallet = await ensureMerchantWallet(db, user.id);
     expect(await ensureMerchantWallet(db, user.id)).toBe(merchantWallet);
-    await postJournalEntry(db, { idempotencyKey: `merchant-pay-${user.id}`, kind: "payment", description: "pay", postings: [{ accountId: wallet, amount: -3_000n }, { accountId: merchantWallet, amount: 3_000n }] });
+    await postJournalEntry(db, {
+      idempotencyKey: `merchant-pay-${user.id}`,
+      kind: "payment",
+      description: "pay",
+      postings: [
+        { accountId: wallet, amount: -3_000n },
+        { accountId: merchantWallet, amount: 3_000n },
+      ],
+    });
     expect(await balance(merchantWallet)).toBe(3_000n);
     await expectDomainError(
-      postJournalEntry(db, { idempotencyKey: `merchant-over-${user.id}`, kind: "payment", description: "over", postings: [{ accountId: merchantWallet, amount: -3_001n }, { accountId: wallet, amount: 3_001n }] }),
+      postJournalEntry(db, {
+        idempotencyKey: `merchant-over-${user.id}`,
+        kind: "payment",
+        description: "over",
+        postings: [
+          { accountId: merchantWallet, amount: -3_001n },
+          { accountId: wallet, amount: 3_001n },
+        ],
+      }),
       "INSUFFICIENT_BALANCE",
     );
     expect(await invariants()).toEqual(CONSISTENT);
@@ -209,7 +253,16 @@ describe("holds", () => {
   it("a repeated hold reference holds nothing more", async () => {
     const { user, wallet } = await fundedUser(100_000n);
     const { reference } = await purchaseWithHold(user.id, wallet, 10_000n);
-    const again = await holdFunds(db, { reference, walletAccountId: wallet, userId: user.id, verificationLevel: 2, amountKobo: 10_000n, day: TODAY, kind: "purchase-hold", description: "retry" });
+    const again = await holdFunds(db, {
+      reference,
+      walletAccountId: wallet,
+      userId: user.id,
+      verificationLevel: 2,
+      amountKobo: 10_000n,
+      day: TODAY,
+      kind: "purchase-hold",
+      description: "retry",
+    });
     expect(again.created).toBe(false);
     expect(await balance(wallet)).toBe(90_000n);
     expect(await outgoingOnDay(db, user.id, TODAY)).toBe(10_000n);
@@ -251,7 +304,15 @@ describe("holds", () => {
   it("reverses a completed entry with the opposite postings, at most once, never taking a wallet below zero", async () => {
     const a = await fundedUser(50_000n);
     const b = await fundedUser(0n);
-    const { transaction } = await postP2PTransfer(db, { senderId: a.user.id, recipientEmail: b.user.email, amountKobo: 20_000n, idempotencyKey: null, reference: `KIT-P2P-${a.user.id}`, day: TODAY, verificationLevel: 2 });
+    const { transaction } = await postP2PTransfer(db, {
+      senderId: a.user.id,
+      recipientEmail: b.user.email,
+      amountKobo: 20_000n,
+      idempotencyKey: null,
+      reference: `KIT-P2P-${a.user.id}`,
+      day: TODAY,
+      verificationLevel: 2,
+    });
     const [entry] = await t.client`select id from journal_entries where transaction_id = ${transaction.id}`;
     const first = await reverseJournalEntry(db, { journalEntryId: Number(entry!.id), description: "reversal" });
     const second = await reverseJournalEntry(db, { journalEntryId: Number(entry!.id), description: "reversal" });
@@ -259,8 +320,24 @@ describe("holds", () => {
     expect(second).toEqual({ journalEntryId: first.journalEntryId, created: false });
     expect([await balance(a.wallet), await balance(b.wallet)]).toEqual([50_000n, 0n]);
 
-    const { transaction: spent } = await postP2PTransfer(db, { senderId: a.user.id, recipientEmail: b.user.email, amountKobo: 10_000n, idempotencyKey: null, reference: `KIT-P2P2-${a.user.id}`, day: TODAY, verificationLevel: 2 });
-    await postP2PTransfer(db, { senderId: b.user.id, recipientEmail: a.user.email, amountKobo: 10_000n, idempotencyKey: null, reference: `KIT-P2P3-${a.user.id}`, day: TODAY, verificationLevel: 2 });
+    const { transaction: spent } = await postP2PTransfer(db, {
+      senderId: a.user.id,
+      recipientEmail: b.user.email,
+      amountKobo: 10_000n,
+      idempotencyKey: null,
+      reference: `KIT-P2P2-${a.user.id}`,
+      day: TODAY,
+      verificationLevel: 2,
+    });
+    await postP2PTransfer(db, {
+      senderId: b.user.id,
+      recipientEmail: a.user.email,
+      amountKobo: 10_000n,
+      idempotencyKey: null,
+      reference: `KIT-P2P3-${a.user.id}`,
+      day: TODAY,
+      verificationLevel: 2,
+    });
     const [spentEntry] = await t.client`select id from journal_entries where transaction_id = ${spent.id}`;
     await expectDomainError(reverseJournalEntry(db, { journalEntryId: Number(spentEntry!.id), description: "too late" }), "INSUFFICIENT_BALANCE");
     expect(await invariants()).toEqual(CONSISTENT);
@@ -287,7 +364,7 @@ describe("holds", () => {
 
 describe("the SQL functions follow the domain's rules", () => {
   let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 
   it("kolo_record_outgoing refuses exactly when assertWithinDailyLimit does, with the same figures", async () => {
     for (let i = 0; i < 40; i++) {
@@ -306,7 +383,8 @@ describe("the SQL functions follow the domain's rules", () => {
       })();
       const sqlOutcome = await db
         .transaction(async (tx) => {
-          if (spent > 0n) await tx.execute(sql`insert into daily_outgoing (user_id, day, total_kobo) values (${user.id}, ${TODAY}::date, ${spent.toString()}::bigint)`);
+          if (spent > 0n)
+            await tx.execute(sql`insert into daily_outgoing (user_id, day, total_kobo) values (${user.id}, ${TODAY}::date, ${spent.toString()}::bigint)`);
           await recordOutgoing(tx, { userId: user.id, day: TODAY, amountKobo: amount, verificationLevel: level });
           tx.rollback();
         })
@@ -383,8 +461,8 @@ describe("randomized: many clients, many operations", () => {
     const open: string[] = [];
     const settled: string[] = [];
     let seed = 2026;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const pick = <T,>(list: T[]) => list[Math.floor(random() * list.length)]!;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
     const expected = new Set(["INSUFFICIENT_BALANCE", "DAILY_LIMIT_EXCEEDED", "RULE_VIOLATION"]);
     const unexpected: string[] = [];
 
@@ -404,7 +482,13 @@ describe("randomized: many clients, many operations", () => {
             verificationLevel: u.user.verificationLevel,
           });
         } else if (roll < 0.65) {
-          const { reference } = await purchaseWithHold(u.user.id, u.wallet, BigInt(100 + Math.floor(random() * 50_000)), BigInt(Math.floor(random() * 3) * 500), u.user.verificationLevel);
+          const { reference } = await purchaseWithHold(
+            u.user.id,
+            u.wallet,
+            BigInt(100 + Math.floor(random() * 50_000)),
+            BigInt(Math.floor(random() * 3) * 500),
+            u.user.verificationLevel,
+          );
           open.push(reference);
         } else if (roll < 0.8 && open.length > 0) {
           const reference = open.splice(Math.floor(random() * open.length), 1)[0]!;
@@ -432,9 +516,11 @@ describe("randomized: many clients, many operations", () => {
       }
     };
     // 16 concurrent clients, 1,600 operations in all.
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      for (let i = 0; i < 100; i++) await step();
-    }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        for (let i = 0; i < 100; i++) await step();
+      }),
+    );
     expect(unexpected).toEqual([]);
     expect(await invariants()).toEqual(CONSISTENT);
     for (const { user } of users) expect(await outgoingOnDay(db, user.id, TODAY), `user ${user.id}`).toBe(await outgoingFromRecords(user.id));
@@ -445,7 +531,26 @@ describe("randomized: many clients, many operations", () => {
 
 it("updateTransaction refuses metadata its type does not define", async () => {
   const { user } = await fundedUser(0n);
-  const record = await insertTransaction(db, { type: "topup", amount: 10_000n, status: "pending", reference: `META-${user.id}`, description: "Wallet top-up", recipientId: user.id, metadata: { gateway: "paystack" } });
-  await expect(updateTransaction(db, record.id, "topup", { status: "failed", metadata: { phoneNumber: "08011111111" } as never })).rejects.toThrow(/Invalid topup metadata/);
-  await expect(insertTransaction(db, { type: "p2p", amount: 1n, status: "completed", reference: `META2-${user.id}`, description: "x", metadata: { senderName: "A" } as never })).rejects.toThrow(/Invalid p2p metadata/);
+  const record = await insertTransaction(db, {
+    type: "topup",
+    amount: 10_000n,
+    status: "pending",
+    reference: `META-${user.id}`,
+    description: "Wallet top-up",
+    recipientId: user.id,
+    metadata: { gateway: "paystack" },
+  });
+  await expect(updateTransaction(db, record.id, "topup", { status: "failed", metadata: { phoneNumber: "08011111111" } as never })).rejects.toThrow(
+    /Invalid topup metadata/,
+  );
+  await expect(
+    insertTransaction(db, {
+      type: "p2p",
+      amount: 1n,
+      status: "completed",
+      reference: `META2-${user.id}`,
+      description: "x",
+      metadata: { senderName: "A" } as never,
+    }),
+  ).rejects.toThrow(/Invalid p2p metadata/);
 });

@@ -39,15 +39,39 @@ async function someMovements() {
   const users = [];
   for (let i = 0; i < 2; i++) {
     counter++;
-    const user = await insertUser(t.db, { name: `Chain User ${counter}`, email: `chain${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`, passwordHash: "x", verificationLevel: 2 });
+    const user = await insertUser(t.db, {
+      name: `Chain User ${counter}`,
+      email: `chain${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+      passwordHash: "x",
+      verificationLevel: 2,
+    });
     const wallet = await ensureUserWallet(t.db, user!.id);
     const adjustments = await systemAccountId(t.db, SYSTEM_ACCOUNTS.adjustments);
-    await postJournalEntry(t.db, { idempotencyKey: `fund:${user!.id}`, kind: "adjustment", description: "funding", postings: [{ accountId: adjustments, amount: -500_000n }, { accountId: wallet, amount: 500_000n }] });
+    await postJournalEntry(t.db, {
+      idempotencyKey: `fund:${user!.id}`,
+      kind: "adjustment",
+      description: "funding",
+      postings: [
+        { accountId: adjustments, amount: -500_000n },
+        { accountId: wallet, amount: 500_000n },
+      ],
+    });
     users.push({ user: user!, wallet });
   }
   const [a, b] = users as [(typeof users)[number], (typeof users)[number]];
-  await postP2PTransfer(t.db, { senderId: a.user.id, recipientEmail: b.user.email, amountKobo: 12_345n, idempotencyKey: null, reference: `CHAIN-P2P-${a.user.id}`, day: TODAY, verificationLevel: 2 });
-  for (const [suffix, end] of [["S", "settle"], ["R", "release"]] as const) {
+  await postP2PTransfer(t.db, {
+    senderId: a.user.id,
+    recipientEmail: b.user.email,
+    amountKobo: 12_345n,
+    idempotencyKey: null,
+    reference: `CHAIN-P2P-${a.user.id}`,
+    day: TODAY,
+    verificationLevel: 2,
+  });
+  for (const [suffix, end] of [
+    ["S", "settle"],
+    ["R", "release"],
+  ] as const) {
     const reference = `CHAIN-HOLD-${suffix}-${a.user.id}`;
     await t.db.transaction(async (tx) => {
       const record = await insertTransaction(tx, {
@@ -59,7 +83,17 @@ async function someMovements() {
         senderId: a.user.id,
         metadata: { phoneNumber: "08031234567", network: "MTN", requestId: reference },
       });
-      await holdFunds(tx, { reference, walletAccountId: a.wallet, userId: a.user.id, verificationLevel: 2, amountKobo: 20_000n, day: TODAY, transactionId: record.id, kind: "purchase-hold", description: "hold" });
+      await holdFunds(tx, {
+        reference,
+        walletAccountId: a.wallet,
+        userId: a.user.id,
+        verificationLevel: 2,
+        amountKobo: 20_000n,
+        day: TODAY,
+        transactionId: record.id,
+        kind: "purchase-hold",
+        description: "hold",
+      });
     });
     if (end === "settle") await settleHold(t.db, { reference, destination: SYSTEM_ACCOUNTS.vtpassClearing, description: "delivered" });
     else await releaseHold(t.db, { reference, description: "failed" });
@@ -94,7 +128,12 @@ describe("the hash-chained ledger", () => {
       from postings p where p.account_id = ${a.wallet} order by p.id`;
     expect(rows.length).toBeGreaterThanOrEqual(4);
     for (const row of rows) {
-      const node = postingHash(Buffer.from(row.previous as string, "hex"), { entryId: row.entry_id as string, accountId: row.account_id as number, amount: row.amount as string, micros: row.micros as string });
+      const node = postingHash(Buffer.from(row.previous as string, "hex"), {
+        entryId: row.entry_id as string,
+        accountId: row.account_id as number,
+        amount: row.amount as string,
+        micros: row.micros as string,
+      });
       expect(node.toString("hex")).toBe(row.hash);
     }
     const [account] = await t.client`select encode(head_hash, 'hex') as head from ledger_accounts where id = ${a.wallet}`;
@@ -151,7 +190,15 @@ describe("the hash-chained ledger", () => {
     const transfers = (async () => {
       for (let i = 0; moving && i < 400; i++) {
         const [from, to] = i % 2 ? [a, b] : [b, a];
-        await postP2PTransfer(t.db, { senderId: from.user.id, recipientEmail: to.user.email, amountKobo: 1n, idempotencyKey: null, reference: `CHAIN-LIVE-${a.user.id}-${i}`, day: TODAY, verificationLevel: 2 });
+        await postP2PTransfer(t.db, {
+          senderId: from.user.id,
+          recipientEmail: to.user.email,
+          amountKobo: 1n,
+          idempotencyKey: null,
+          reference: `CHAIN-LIVE-${a.user.id}-${i}`,
+          day: TODAY,
+          verificationLevel: 2,
+        });
       }
     })();
     const results = [];
@@ -182,7 +229,9 @@ describe("the hash-chained ledger", () => {
     expect(ok.stdout).toContain("Ledger verified");
 
     await t.client`update postings set amount = amount - 1 where id = (select min(id) from postings where account_id = ${b.wallet})`;
-    const failed = await run(process.execPath, ["--import", "tsx", cli], { cwd, env }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    const failed = await run(process.execPath, ["--import", "tsx", cli], { cwd, env }).catch(
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
     expect("code" in failed ? failed.code : 0).toBe(1);
     expect(failed.stdout).toContain("FAILED  hash chains");
     expect(failed.stderr).toContain(`first broken account ${b.wallet}`);

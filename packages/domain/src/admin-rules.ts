@@ -87,7 +87,6 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   user_role: "User role",
 };
 
-
 /**
  * The page buttons to show (spec 02 "Admin users": up to 5): a window of `window` pages around
  * `page`, clamped to 1..totalPages.

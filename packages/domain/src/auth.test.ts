@@ -23,7 +23,11 @@ describe("register schemas", () => {
   });
 
   it("trims the name and drops an empty phone", () => {
-    expect(registerSchema.parse({ name: "  Ada ", email: "A@B.co", phone: "", password: "secret1" })).toMatchObject({ name: "Ada", email: "a@b.co", phone: undefined });
+    expect(registerSchema.parse({ name: "  Ada ", email: "A@B.co", phone: "", password: "secret1" })).toMatchObject({
+      name: "Ada",
+      email: "a@b.co",
+      phone: undefined,
+    });
     expect(registerSchema.safeParse({ name: "A", email: "a@b.co", password: "secret1" }).error?.issues[0]?.message).toBe("Name must be at least 2 characters");
   });
 });

@@ -22,10 +22,14 @@ export const BANKING_MESSAGES = {
 export const MAX_BANK_ACCOUNTS = 10;
 
 /** A CBN bank code: 3 digits (commercial banks) or 5-6 (microfinance and others). */
-export const bankCodeSchema = plainText({ error: BANKING_MESSAGES.selectBank }).trim().regex(/^\d{3,6}$/, { error: BANKING_MESSAGES.selectBank });
+export const bankCodeSchema = plainText({ error: BANKING_MESSAGES.selectBank })
+  .trim()
+  .regex(/^\d{3,6}$/, { error: BANKING_MESSAGES.selectBank });
 
 /** A NUBAN: exactly 10 digits. */
-export const accountNumberSchema = plainText({ error: BANKING_MESSAGES.accountNumber }).trim().regex(/^\d{10}$/, { error: BANKING_MESSAGES.accountNumber });
+export const accountNumberSchema = plainText({ error: BANKING_MESSAGES.accountNumber })
+  .trim()
+  .regex(/^\d{10}$/, { error: BANKING_MESSAGES.accountNumber });
 
 /** GET /api/banks/resolve?account_number&bank_code. */
 export const resolveAccountSchema = z.object({ accountNumber: accountNumberSchema, bankCode: bankCodeSchema });

@@ -47,7 +47,10 @@ const isCalendarDate = (value: string) => {
 export const bvnVerificationSchema = z.object({
   bvn: required().pipe(z.string().regex(/^\d{11}$/, { error: VERIFICATION_MESSAGES.bvn })),
   dateOfBirth: required().pipe(
-    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: VERIFICATION_MESSAGES.dateOfBirth }).refine(isCalendarDate, { error: VERIFICATION_MESSAGES.dateOfBirth }),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: VERIFICATION_MESSAGES.dateOfBirth })
+      .refine(isCalendarDate, { error: VERIFICATION_MESSAGES.dateOfBirth }),
   ),
   phoneNumber: required().transform((value, ctx) => {
     const phone = normaliseNigerianPhone(value);

@@ -70,10 +70,7 @@ export function holdTransition(current: HoldStatus, action: "settle" | "release"
  * function kolo_post_entry enforces (tested against it). Throws
  * DomainError INSUFFICIENT_BALANCE 'Insufficient Balance' when a wallet (non-system account) would go below zero.
  */
-export function applyPostings(
-  accounts: ReadonlyMap<number, { balance: bigint; isSystem: boolean }>,
-  postings: readonly PostingInput[],
-): Map<number, bigint> {
+export function applyPostings(accounts: ReadonlyMap<number, { balance: bigint; isSystem: boolean }>, postings: readonly PostingInput[]): Map<number, bigint> {
   const next = new Map<number, bigint>();
   for (const posting of postings) {
     const account = accounts.get(posting.accountId);

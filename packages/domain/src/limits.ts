@@ -15,7 +15,8 @@ export const DAILY_LIMIT_EXCEEDED = "Daily limit exceeded";
 /** Top-up bounds: BAD_REQUEST with the field message when the amount (kobo) is outside ₦100–₦1,000,000. */
 export function assertTopUpAmount(amountKobo: bigint): void {
   if (amountKobo < TOPUP_MIN_KOBO) throw new DomainError("VALIDATION", "Minimum top-up amount is ₦100", { amount: ["Minimum top-up amount is ₦100"] });
-  if (amountKobo > TOPUP_MAX_KOBO) throw new DomainError("VALIDATION", "Maximum top-up amount is ₦1,000,000", { amount: ["Maximum top-up amount is ₦1,000,000"] });
+  if (amountKobo > TOPUP_MAX_KOBO)
+    throw new DomainError("VALIDATION", "Maximum top-up amount is ₦1,000,000", { amount: ["Maximum top-up amount is ₦1,000,000"] });
 }
 
 /** What is left of today's allowance (kobo, never negative). */

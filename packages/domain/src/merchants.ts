@@ -119,7 +119,13 @@ const optionalDate = z
 export const createInvoiceSchema = z.object({
   customerName: plainText({ error: "Customer name is required" }).trim().min(2, "Customer name is required").max(100),
   customerEmail: z
-    .union([plainText().trim().toLowerCase().pipe(z.union([z.literal(""), z.email({ error: "Please enter a valid email" })])), z.null()])
+    .union([
+      plainText()
+        .trim()
+        .toLowerCase()
+        .pipe(z.union([z.literal(""), z.email({ error: "Please enter a valid email" })])),
+      z.null(),
+    ])
     .optional()
     .transform((value) => (value ? value : undefined)),
   amount: positiveNairaAmount("Amount must be positive"),

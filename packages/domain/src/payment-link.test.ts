@@ -12,14 +12,27 @@ describe("payment link parser (spec 01 §5, DECISIONS 'QR payment links')", () =
       merchantName: "Test Store",
       amount: 1000,
     });
-    expect(parsePaymentLink("kolo://pay/invoice/Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH?amount=250.5")).toEqual({ type: "invoice", invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH", amount: 250.5 });
-    expect(parsePaymentLink("kolo://pay/invoice/Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH?name=Mama%20Put")).toEqual({ type: "invoice", invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH", merchantName: "Mama Put" });
+    expect(parsePaymentLink("kolo://pay/invoice/Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH?amount=250.5")).toEqual({
+      type: "invoice",
+      invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH",
+      amount: 250.5,
+    });
+    expect(parsePaymentLink("kolo://pay/invoice/Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH?name=Mama%20Put")).toEqual({
+      type: "invoice",
+      invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH",
+      merchantName: "Mama Put",
+    });
     // An invoice is never reached by its sequential id (docs/decisions.md "Security, second round").
     expect(parsePaymentLink("kolo://pay/invoice/7")).toBeNull();
     expect(parsePaymentLink("kolo://pay/merchant/Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH")).toBeNull();
     expect(parsePaymentLink("kolo://pay/p2p/42?name=Ada%20Obi&amount=0.05")).toEqual({ type: "p2p", userId: 42, userName: "Ada Obi", amount: 0.05 });
     expect(parsePaymentLink("kolo://pay/p2p/42?")).toEqual({ type: "p2p", userId: 42 });
-    expect(parsePaymentLink("kolo://pay/invoice/Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH?name=Shop%20%26%20Co&amount=99.9")).toEqual({ type: "invoice", invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH", merchantName: "Shop & Co", amount: 99.9 });
+    expect(parsePaymentLink("kolo://pay/invoice/Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH?name=Shop%20%26%20Co&amount=99.9")).toEqual({
+      type: "invoice",
+      invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH",
+      merchantName: "Shop & Co",
+      amount: 99.9,
+    });
     expect(parsePaymentLink("kolo://pay/merchant/1?amount=0.01")).toEqual({ type: "merchant", merchantId: 1, amount: 0.01 });
     expect(parsePaymentLink("kolo://pay/merchant/1?amount=9999999999.99")).toEqual({ type: "merchant", merchantId: 1, amount: 9_999_999_999.99 });
     expect(parsePaymentLink("kolo://pay/p2p/7?name=Ada+Obi")).toEqual({ type: "p2p", userId: 7, userName: "Ada Obi" });
@@ -84,7 +97,9 @@ describe("payment link parser (spec 01 §5, DECISIONS 'QR payment links')", () =
       { type: "p2p", userId: 3, userName: "Ada Obi" },
     ] as const;
     for (const payload of payloads) expect(parsePaymentLink(buildPaymentLink(payload))).toEqual(payload);
-    expect(buildPaymentLink({ type: "merchant", merchantId: 1, merchantName: "Test Store", amount: 1000 })).toBe("kolo://pay/merchant/1?name=Test%20Store&amount=1000");
+    expect(buildPaymentLink({ type: "merchant", merchantId: 1, merchantName: "Test Store", amount: 1000 })).toBe(
+      "kolo://pay/merchant/1?name=Test%20Store&amount=1000",
+    );
     expect(() => buildPaymentLink({ type: "merchant", merchantId: 0 })).toThrow(RangeError);
     expect(() => buildPaymentLink({ type: "merchant", merchantId: 1, amount: 1.005 })).toThrow(RangeError);
     expect(() => buildPaymentLink({ type: "merchant", merchantId: 1, amount: -1 })).toThrow(RangeError);
@@ -95,7 +110,10 @@ describe("payment link parser (spec 01 §5, DECISIONS 'QR payment links')", () =
       to: "/payment-confirmation",
       search: { merchantId: "1", amount: "1000", merchantName: "Test Store" },
     });
-    expect(paymentLinkTarget({ type: "invoice", invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH", amount: 3 })).toEqual({ to: "/payment-confirmation", search: { invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH" } });
+    expect(paymentLinkTarget({ type: "invoice", invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH", amount: 3 })).toEqual({
+      to: "/payment-confirmation",
+      search: { invoiceToken: "Qx7mK2pL9vB4nR8sT1wY6zA3cD5eF0gH" },
+    });
     expect(paymentLinkTarget({ type: "p2p", userId: 8 })).toEqual({ to: "/transfer", search: { userId: "8" } });
   });
 });
@@ -138,16 +156,29 @@ describe("merchant payments and invoices (DECISIONS 'Merchants and invoices')", 
     expect(code(() => invoicePaymentAmount({ amountKobo: 10_000n, paidKobo: 0n, allowPartialPayment: false }, 10_001n))).toBe(
       "RULE_VIOLATION: Amount exceeds the amount due on this invoice",
     );
-    expect(code(() => invoicePaymentAmount({ amountKobo: 10_000n, paidKobo: 10_000n, allowPartialPayment: true }, 1n))).toBe("RULE_VIOLATION: Invoice already paid");
-    expect(code(() => invoicePaymentAmount({ amountKobo: 10_000n, paidKobo: 10_000n, allowPartialPayment: false }))).toBe("RULE_VIOLATION: Invoice already paid");
+    expect(code(() => invoicePaymentAmount({ amountKobo: 10_000n, paidKobo: 10_000n, allowPartialPayment: true }, 1n))).toBe(
+      "RULE_VIOLATION: Invoice already paid",
+    );
+    expect(code(() => invoicePaymentAmount({ amountKobo: 10_000n, paidKobo: 10_000n, allowPartialPayment: false }))).toBe(
+      "RULE_VIOLATION: Invoice already paid",
+    );
   });
 
   it("validates the invoice payload with the spec's messages (spec 02 §5)", () => {
     const ok = createInvoiceSchema.parse({ customerName: "Ada", customerEmail: "", amount: 1500.5 });
-    expect(ok).toMatchObject({ customerName: "Ada", customerEmail: undefined, amount: 150_050n, allowPartialPayment: false, sendReminder: false, generatePaymentLink: false });
+    expect(ok).toMatchObject({
+      customerName: "Ada",
+      customerEmail: undefined,
+      amount: 150_050n,
+      allowPartialPayment: false,
+      sendReminder: false,
+      generatePaymentLink: false,
+    });
     const bad = createInvoiceSchema.safeParse({ customerName: "A", customerEmail: "nope", amount: 0, dueDate: "31/12/2026" });
     expect(bad.success).toBe(false);
     const messages = bad.error?.issues.map((issue) => issue.message);
-    expect(messages).toEqual(expect.arrayContaining(["Customer name is required", "Please enter a valid email", "Amount must be positive", "Please enter a valid date"]));
+    expect(messages).toEqual(
+      expect.arrayContaining(["Customer name is required", "Please enter a valid email", "Amount must be positive", "Please enter a valid date"]),
+    );
   });
 });

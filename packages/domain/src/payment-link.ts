@@ -100,7 +100,8 @@ function formatLinkAmount(naira: number): string {
  */
 export function buildPaymentLink(payload: PaymentQrPayload): string {
   const id = payload.type === "merchant" ? payload.merchantId : payload.type === "invoice" ? payload.invoiceToken : payload.userId;
-  if (typeof id === "string" ? !INVOICE_TOKEN_PATTERN.test(id) : !Number.isSafeInteger(id) || id <= 0) throw new RangeError("Payment link id must be a positive integer or an invoice token");
+  if (typeof id === "string" ? !INVOICE_TOKEN_PATTERN.test(id) : !Number.isSafeInteger(id) || id <= 0)
+    throw new RangeError("Payment link id must be a positive integer or an invoice token");
   const name = payload.type === "p2p" ? payload.userName : payload.merchantName;
   const query: string[] = [];
   if (name !== undefined && name.trim() !== "") query.push(`name=${encodeURIComponent(name.trim())}`);

@@ -73,7 +73,12 @@ export const PHONE_MIN_LENGTH = 11;
  */
 export const purchasePhoneSchema = plainText({ error: PURCHASE_MESSAGES.phone })
   .transform((value) => value.replace(/[\s-]/g, ""))
-  .pipe(z.string().min(PHONE_MIN_LENGTH, { error: PURCHASE_MESSAGES.phone }).regex(/^\d{11,13}$/, { error: PURCHASE_MESSAGES.phone }));
+  .pipe(
+    z
+      .string()
+      .min(PHONE_MIN_LENGTH, { error: PURCHASE_MESSAGES.phone })
+      .regex(/^\d{11,13}$/, { error: PURCHASE_MESSAGES.phone }),
+  );
 
 const networkSchema = z.enum(NETWORK_IDS, { error: PURCHASE_MESSAGES.network });
 

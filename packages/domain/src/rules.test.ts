@@ -33,11 +33,31 @@ describe("Lagos calendar day", () => {
 
 describe("journal entries", () => {
   it("must balance, with no zero posting and one posting per account", () => {
-    expect(() => assertBalanced([{ accountId: 1, amount: -100n }, { accountId: 2, amount: 100n }])).not.toThrow();
-    expect(() => assertBalanced([{ accountId: 1, amount: -100n }, { accountId: 2, amount: 99n }])).toThrow(/balance/);
-    expect(() => assertBalanced([{ accountId: 1, amount: 0n }, { accountId: 2, amount: 0n }])).toThrow(/zero/);
+    expect(() =>
+      assertBalanced([
+        { accountId: 1, amount: -100n },
+        { accountId: 2, amount: 100n },
+      ]),
+    ).not.toThrow();
+    expect(() =>
+      assertBalanced([
+        { accountId: 1, amount: -100n },
+        { accountId: 2, amount: 99n },
+      ]),
+    ).toThrow(/balance/);
+    expect(() =>
+      assertBalanced([
+        { accountId: 1, amount: 0n },
+        { accountId: 2, amount: 0n },
+      ]),
+    ).toThrow(/zero/);
     expect(() => assertBalanced([{ accountId: 1, amount: 5n }])).toThrow(/two postings/);
-    expect(() => assertBalanced([{ accountId: 1, amount: -5n }, { accountId: 1, amount: 5n }])).toThrow(/One posting/);
+    expect(() =>
+      assertBalanced([
+        { accountId: 1, amount: -5n },
+        { accountId: 1, amount: 5n },
+      ]),
+    ).toThrow(/One posting/);
   });
 
   it("refuses to take a wallet below zero but lets a system account go negative", () => {
@@ -46,9 +66,29 @@ describe("journal entries", () => {
       [2, { balance: 0n, isSystem: false }],
       [3, { balance: 0n, isSystem: true }],
     ]);
-    expect(applyPostings(accounts, [{ accountId: 1, amount: -500n }, { accountId: 2, amount: 500n }])).toEqual(new Map([[1, 0n], [2, 500n]]));
-    expect(() => applyPostings(accounts, [{ accountId: 1, amount: -501n }, { accountId: 2, amount: 501n }])).toThrow(DomainError);
-    expect(applyPostings(accounts, [{ accountId: 3, amount: -900n }, { accountId: 2, amount: 900n }]).get(3)).toBe(-900n);
+    expect(
+      applyPostings(accounts, [
+        { accountId: 1, amount: -500n },
+        { accountId: 2, amount: 500n },
+      ]),
+    ).toEqual(
+      new Map([
+        [1, 0n],
+        [2, 500n],
+      ]),
+    );
+    expect(() =>
+      applyPostings(accounts, [
+        { accountId: 1, amount: -501n },
+        { accountId: 2, amount: 501n },
+      ]),
+    ).toThrow(DomainError);
+    expect(
+      applyPostings(accounts, [
+        { accountId: 3, amount: -900n },
+        { accountId: 2, amount: 900n },
+      ]).get(3),
+    ).toBe(-900n);
   });
 });
 
@@ -80,6 +120,8 @@ describe("ledger kit rules", () => {
   it("transaction metadata is typed per type: unknown fields are refused", () => {
     expect(parseTransactionMetadata("p2p", { senderName: "A", recipientName: "B" }).senderName).toBe("A");
     expect(() => parseTransactionMetadata("topup", { gateway: "paystack", phoneNumber: "080" })).toThrow(/Invalid topup metadata/);
-    expect(() => parseTransactionMetadata("transfer", { channel: "withdrawal", bankName: "GTB", accountNumber: "12", accountName: "A", fee: 50 })).toThrow(/accountNumber/);
+    expect(() => parseTransactionMetadata("transfer", { channel: "withdrawal", bankName: "GTB", accountNumber: "12", accountName: "A", fee: 50 })).toThrow(
+      /accountNumber/,
+    );
   });
 });

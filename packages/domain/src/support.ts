@@ -58,8 +58,7 @@ export const SUPPORT_MESSAGES = {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const WITHOUT_CONTROLS_EXCEPT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
 
-const multilineText = (params?: { error?: string }) =>
-  z.string(params).regex(WITHOUT_CONTROLS_EXCEPT_LINES, { error: CONTROL_CHARACTERS_MESSAGE });
+const multilineText = (params?: { error?: string }) => z.string(params).regex(WITHOUT_CONTROLS_EXCEPT_LINES, { error: CONTROL_CHARACTERS_MESSAGE });
 
 /** Subject: trimmed, 5-100 characters (spec 02 §5). */
 export const ticketSubjectSchema = plainText({ error: SUPPORT_MESSAGES.subjectLength })

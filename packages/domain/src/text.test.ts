@@ -27,7 +27,9 @@ describe("normaliseNigerianPhone (spec 01 §5, DECISIONS 'Identity verification'
 
   it("the register form shows the spec's message on the phone field; blank is allowed", () => {
     const form = { name: "Ada Obi", email: "a@b.co", password: "secret1", confirmPassword: "secret1" };
-    expect(registerFormSchema.safeParse({ ...form, phone: "12345" }).error?.issues).toEqual([expect.objectContaining({ path: ["phone"], message: PHONE_MESSAGE })]);
+    expect(registerFormSchema.safeParse({ ...form, phone: "12345" }).error?.issues).toEqual([
+      expect.objectContaining({ path: ["phone"], message: PHONE_MESSAGE }),
+    ]);
     expect(registerFormSchema.parse({ ...form, phone: " " }).phone).toBeUndefined();
     expect(registerFormSchema.parse({ ...form, phone: "+234 803 123 4567" }).phone).toBe("08031234567");
   });

@@ -23,8 +23,7 @@ export const hasControlCharacters = (value: string) => !WITHOUT_CONTROL_CHARACTE
  * `z.string(params)` that refuses control characters with CONTROL_CHARACTERS_MESSAGE; chain
  * `.trim()`, `.min()`, `.max()` after it. Every string input of the API is built on this.
  */
-export const plainText = (params?: { error?: string }) =>
-  z.string(params).regex(WITHOUT_CONTROL_CHARACTERS, { error: CONTROL_CHARACTERS_MESSAGE });
+export const plainText = (params?: { error?: string }) => z.string(params).regex(WITHOUT_CONTROL_CHARACTERS, { error: CONTROL_CHARACTERS_MESSAGE });
 
 export const PHONE_MESSAGE = "Phone number must be a valid Nigerian number";
 

@@ -63,7 +63,9 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
   route("GET", "/api/verification/status", (caller) => caller.verification.status());
   route("GET", "/api/verification/transaction-limit", (caller) => caller.verification.transactionLimit());
   route("POST", "/api/verification/bvn", (caller, req) => caller.verification.bvn(req.body as never));
-  route("POST", "/api/verification/bank-account/:id", (caller, req) => caller.verification.bankAccount({ bankAccountId: (req.params as { id: string }).id as never }));
+  route("POST", "/api/verification/bank-account/:id", (caller, req) =>
+    caller.verification.bankAccount({ bankAccountId: (req.params as { id: string }).id as never }),
+  );
   route("POST", "/api/verification/reset-attempts", (caller, req) => caller.verification.resetAttempts((req.body as Body) ?? undefined));
   route("GET", "/api/bank-accounts", (caller) => caller.bankAccounts.list());
   route("POST", "/api/bank-accounts", (caller, req) => caller.bankAccounts.add(req.body as never), 201);
@@ -107,7 +109,9 @@ export function registerRestRoutes(app: FastifyInstance, deps: ContextDeps, opti
   route("POST", "/api/airtime", async (caller, req, reply) =>
     purchase(await caller.purchases.airtime({ ...(req.body as Body), idempotencyKey: key(req) } as never), reply),
   );
-  route("POST", "/api/data", async (caller, req, reply) => purchase(await caller.purchases.data({ ...(req.body as Body), idempotencyKey: key(req) } as never), reply));
+  route("POST", "/api/data", async (caller, req, reply) =>
+    purchase(await caller.purchases.data({ ...(req.body as Body), idempotencyKey: key(req) } as never), reply),
+  );
   // Admin console (spec 02 §7; issue 11): every route is an admin procedure.
   const query = (req: { query: unknown }) => (req.query ?? {}) as Record<string, string>;
   route("GET", "/api/admin/stats", (caller) => caller.admin.stats());

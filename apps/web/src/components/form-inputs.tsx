@@ -8,14 +8,7 @@ import { TextInput, type TextInputProps } from "@mantine/core";
  */
 export function NairaAmountInput(props: TextInputProps) {
   return (
-    <TextInput
-      label="Amount (NGN)"
-      leftSection={<span aria-hidden="true">₦</span>}
-      inputMode="decimal"
-      autoComplete="off"
-      spellCheck={false}
-      {...props}
-    />
+    <TextInput label="Amount (NGN)" leftSection={<span aria-hidden="true">₦</span>} inputMode="decimal" autoComplete="off" spellCheck={false} {...props} />
   );
 }
 

@@ -11,7 +11,10 @@ const SHARE_UNSUPPORTED = "Sharing not supported on this browser.";
 
 /** A file name from the title: the title's letters, digits, spaces and dashes, then .png. */
 function qrFileName(title: string): string {
-  const base = title.replace(/[^\p{L}\p{N} _-]/gu, "").trim().replace(/\s+/g, "-");
+  const base = title
+    .replace(/[^\p{L}\p{N} _-]/gu, "")
+    .trim()
+    .replace(/\s+/g, "-");
   return `${base || "payment-qr"}.png`;
 }
 

@@ -1,4 +1,3 @@
-
 /** What the server's error formatter puts in `error.data` (packages/api/src/trpc.ts). */
 interface ServerErrorData {
   code?: string;

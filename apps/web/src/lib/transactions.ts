@@ -6,8 +6,7 @@ export type TransactionView = RouterOutputs["transactions"]["list"][number];
 export type TransactionType = TransactionView["type"];
 
 /** A credit is a transaction whose recipient is the current user (spec 01 §3). */
-export const isCredit = (transaction: Pick<TransactionView, "recipientId">, userId: number) =>
-  transaction.recipientId === userId;
+export const isCredit = (transaction: Pick<TransactionView, "recipientId">, userId: number) => transaction.recipientId === userId;
 
 /**
  * What a transaction did to the viewer's balance (issue 7 item 19): 'credit' once money came in
@@ -46,5 +45,4 @@ export const TYPE_LABELS: Record<TransactionType, string> = {
 };
 
 /** Description, or a label from the type when the server gave none. */
-export const describe = (transaction: Pick<TransactionView, "description" | "type">) =>
-  transaction.description || TYPE_LABELS[transaction.type];
+export const describe = (transaction: Pick<TransactionView, "description" | "type">) => transaction.description || TYPE_LABELS[transaction.type];

@@ -31,12 +31,12 @@ function AuthedLayout() {
   const wide = pathname.startsWith("/admin");
   return (
     <ApiProvider api={api}>
-    <Box mih="100dvh" bg="gray.0" pb={withNav ? 96 : 0}>
-      <Container size={wide ? 1280 : 560} px="md" py="md" component="main">
-        <Outlet />
-      </Container>
-      {withNav ? <BottomNav /> : null}
-    </Box>
+      <Box mih="100dvh" bg="gray.0" pb={withNav ? 96 : 0}>
+        <Container size={wide ? 1280 : 560} px="md" py="md" component="main">
+          <Outlet />
+        </Container>
+        {withNav ? <BottomNav /> : null}
+      </Box>
     </ApiProvider>
   );
 }

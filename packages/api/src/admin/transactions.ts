@@ -3,7 +3,16 @@
 // moves"). The provider is asked first, outside any database transaction; the move then goes
 // through the same outcome function a webhook or the requery job calls, with its audit record in
 // the same database transaction.
-import { type Database, type DbOrTx, findTransactionById, lockHoldForTransaction, openReviewItem, recordAdminAudit, type schema, updateTransaction } from "@kolo/db";
+import {
+  type Database,
+  type DbOrTx,
+  findTransactionById,
+  lockHoldForTransaction,
+  openReviewItem,
+  recordAdminAudit,
+  type schema,
+  updateTransaction,
+} from "@kolo/db";
 import { ADMIN_MESSAGES, DomainError, koboToNaira } from "@kolo/domain";
 import { applyPayoutOutcomeIn } from "../money/payouts";
 import { applyPurchaseAnswerIn } from "../money/purchases";
@@ -36,7 +45,14 @@ async function askProvider(services: MoveServices, record: schema.TransactionRec
   if (record.type === "topup") {
     try {
       const charge = await services.paymentGateway.verifyCharge(record.reference);
-      const word: ProviderWord = charge.status === "success" ? "success" : charge.status === "reversed" ? "reversed" : charge.status === "failed" || charge.status === "abandoned" ? "failed" : "pending";
+      const word: ProviderWord =
+        charge.status === "success"
+          ? "success"
+          : charge.status === "reversed"
+            ? "reversed"
+            : charge.status === "failed" || charge.status === "abandoned"
+              ? "failed"
+              : "pending";
       return { word, status: charge.status, charge };
     } catch (error) {
       return isUnknown(error, [400, 404]) ? { word: "missing", status: "not found" } : { word: "unreachable", status: describe(error) };
@@ -140,7 +156,8 @@ export async function moveTransaction(
     if (record.type === "topup") {
       if (status === "completed") {
         const settled = await settleTopUpIn(tx, provider.charge as VerifiedCharge, services.log);
-        if (settled.outcome !== "credited" && settled.outcome !== "already-credited") throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.paymentNotConfirmed);
+        if (settled.outcome !== "credited" && settled.outcome !== "already-credited")
+          throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.paymentNotConfirmed);
         moved = settled.transaction;
       } else {
         moved = await updateTransaction(tx, record.id, "topup", { status: "failed", metadata: { failureReason: "Failed by an administrator" } });

@@ -52,7 +52,14 @@ export async function changeUserRole(db: Database, params: { adminId: number; us
       .returning();
     // Sessions opened under the old role never carry its second factor into the new one.
     if (before.role !== role) await tx.update(schema.sessions).set({ mfaVerified: false }).where(eq(schema.sessions.userId, userId));
-    await recordAdminAudit(tx, { adminId, action: "user_role", userId, subject: `user:${userId}`, before: { role: before.role }, after: { role: after!.role } });
+    await recordAdminAudit(tx, {
+      adminId,
+      action: "user_role",
+      userId,
+      subject: `user:${userId}`,
+      before: { role: before.role },
+      after: { role: after!.role },
+    });
     return after!;
   });
 }

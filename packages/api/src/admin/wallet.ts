@@ -46,12 +46,18 @@ function keyedReference(adminId: number, key: string): string {
  * daily limit. Errors: NOT_FOUND 'User not found'; IDEMPOTENCY_KEY_REUSED for a key reused with
  * another user, amount or type. Answers the user's new balance (naira) and the record.
  */
-export async function adjustUserWallet(db: Database, params: WalletAdjustment): Promise<{ balance: number; transaction: schema.TransactionRecord; replayed: boolean }> {
+export async function adjustUserWallet(
+  db: Database,
+  params: WalletAdjustment,
+): Promise<{ balance: number; transaction: schema.TransactionRecord; replayed: boolean }> {
   return db.transaction((tx) => adjustUserWalletIn(tx, params));
 }
 
 /** adjustUserWallet inside the caller's transaction `tx` (an approval makes it with its decision). */
-async function adjustUserWalletIn(tx: DbOrTx, params: WalletAdjustment): Promise<{ balance: number; transaction: schema.TransactionRecord; replayed: boolean }> {
+async function adjustUserWalletIn(
+  tx: DbOrTx,
+  params: WalletAdjustment,
+): Promise<{ balance: number; transaction: schema.TransactionRecord; replayed: boolean }> {
   const { adminId, userId, amountKobo, type, description } = params;
   {
     const user = await findUserById(tx, userId);
@@ -119,7 +125,14 @@ export async function requestWalletAdjustment(db: Database, params: WalletAdjust
   return db.transaction(async (tx) => {
     const user = await findUserById(tx, params.userId);
     if (!user) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.userNotFound);
-    const values = { userId: params.userId, type: params.type, amount: params.amountKobo, description: params.description, createdBy: params.adminId, idempotencyKey: params.idempotencyKey ?? null };
+    const values = {
+      userId: params.userId,
+      type: params.type,
+      amount: params.amountKobo,
+      description: params.description,
+      createdBy: params.adminId,
+      idempotencyKey: params.idempotencyKey ?? null,
+    };
     const created = await insertAdminAdjustmentOnce(tx, values);
     if (!created) {
       const first = await findAdminAdjustmentByKey(tx, params.adminId, params.idempotencyKey!);
@@ -180,7 +193,13 @@ export async function decideWalletAdjustment(
       userId: adjustment.userId,
       subject: `adjustment:${adjustment.id}`,
       before: { status: "pending" },
-      after: { status: decided.status, type: adjustment.type, amount: koboToNaira(adjustment.amount), createdBy: adjustment.createdBy, ...(moved ? { balance: moved.balance } : {}) },
+      after: {
+        status: decided.status,
+        type: adjustment.type,
+        amount: koboToNaira(adjustment.amount),
+        createdBy: adjustment.createdBy,
+        ...(moved ? { balance: moved.balance } : {}),
+      },
     });
     return { adjustment: decided, balance: moved?.balance ?? null, transaction: moved?.transaction ?? null };
   });

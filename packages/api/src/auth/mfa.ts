@@ -15,7 +15,16 @@ import {
   setPendingTotpSecret,
   useRecoveryCode,
 } from "@kolo/db";
-import { DomainError, MFA_MAX_FAILURES, MFA_MESSAGES, MFA_RECOVERY_CODE_COUNT, MFA_WINDOW_MS, TOTP_DIGITS, TOTP_PERIOD_SECONDS, formatWait } from "@kolo/domain";
+import {
+  DomainError,
+  MFA_MAX_FAILURES,
+  MFA_MESSAGES,
+  MFA_RECOVERY_CODE_COUNT,
+  MFA_WINDOW_MS,
+  TOTP_DIGITS,
+  TOTP_PERIOD_SECONDS,
+  formatWait,
+} from "@kolo/domain";
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from "@oslojs/encoding";
 import { createTOTPKeyURI, generateHOTP } from "@oslojs/otp";
 

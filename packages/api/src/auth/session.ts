@@ -2,14 +2,7 @@
 // the cookie; the database keeps its SHA-256 hash. 30-day lifetime, renewed when under half remains.
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import {
-  type Database,
-  type DbOrTx,
-  deleteSession,
-  findSessionWithUser,
-  insertSession,
-  updateSessionExpiry,
-} from "@kolo/db";
+import { type Database, type DbOrTx, deleteSession, findSessionWithUser, insertSession, updateSessionExpiry } from "@kolo/db";
 import type { schema } from "@kolo/db";
 
 export const SESSION_COOKIE_NAME = "kolo_session";

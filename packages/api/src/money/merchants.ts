@@ -91,7 +91,12 @@ async function movePayment(
   const merchantWallet = await ensureMerchantWallet(tx, merchant.userId);
   // Wallets before the daily counter, as every other movement.
   await lockLedgerAccounts(tx, [payerWallet, merchantWallet]);
-  await recordOutgoing(tx, { userId: payer.id, day: lagosDate(params.now), amountKobo: amountKobo + MERCHANT_PAYMENT_FEE_KOBO, verificationLevel: payer.verificationLevel });
+  await recordOutgoing(tx, {
+    userId: payer.id,
+    day: lagosDate(params.now),
+    amountKobo: amountKobo + MERCHANT_PAYMENT_FEE_KOBO,
+    verificationLevel: payer.verificationLevel,
+  });
   const record = await insertTransaction(tx, {
     type: "payment",
     amount: amountKobo,
@@ -146,7 +151,11 @@ export async function payMerchant(
       tx,
       params.payer.id,
       params.idempotencyKey,
-      (record) => record.type === "payment" && metadataOf(record).merchantId === merchant.id && metadataOf(record).channel === "qr" && record.amount === params.amountKobo,
+      (record) =>
+        record.type === "payment" &&
+        metadataOf(record).merchantId === merchant.id &&
+        metadataOf(record).channel === "qr" &&
+        record.amount === params.amountKobo,
     );
     if (earlier) return { transaction: earlier, replayed: true, merchant };
     const transaction = await movePayment(tx, { ...params, merchant, now: params.now ?? new Date() });
@@ -173,7 +182,9 @@ export async function payInvoice(
       params.payer.id,
       params.idempotencyKey,
       (record) =>
-        record.type === "payment" && metadataOf(record).invoiceId === params.invoiceId && (params.amountKobo === undefined || record.amount === params.amountKobo),
+        record.type === "payment" &&
+        metadataOf(record).invoiceId === params.invoiceId &&
+        (params.amountKobo === undefined || record.amount === params.amountKobo),
     );
     const invoice = await findInvoiceById(tx, params.invoiceId, { forUpdate: true });
     if (!invoice) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
@@ -182,8 +193,18 @@ export async function payInvoice(
     if (earlier) return { transaction: earlier, replayed: true, merchant, invoice };
     assertNotOwnMerchant(params.payer, merchant);
     if (invoice.status === "cancelled") throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.invoiceCancelled);
-    const { payKobo, status } = invoicePaymentAmount({ amountKobo: invoice.amount, paidKobo: invoice.amountPaid, allowPartialPayment: invoice.allowPartialPayment }, params.amountKobo);
-    const transaction = await movePayment(tx, { payer: params.payer, merchant, amountKobo: payKobo, idempotencyKey: params.idempotencyKey, invoice, now: params.now ?? new Date() });
+    const { payKobo, status } = invoicePaymentAmount(
+      { amountKobo: invoice.amount, paidKobo: invoice.amountPaid, allowPartialPayment: invoice.allowPartialPayment },
+      params.amountKobo,
+    );
+    const transaction = await movePayment(tx, {
+      payer: params.payer,
+      merchant,
+      amountKobo: payKobo,
+      idempotencyKey: params.idempotencyKey,
+      invoice,
+      now: params.now ?? new Date(),
+    });
     const updated = await setInvoicePaid(tx, invoice.id, invoice.amountPaid + payKobo, status);
     return { transaction, replayed: false, merchant, invoice: updated };
   });

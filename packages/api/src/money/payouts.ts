@@ -124,8 +124,7 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
       const account = await findBankAccountForPayout(tx, user.id, request.bankAccountId);
       if (!account) throw new DomainError("NOT_FOUND", PAYOUT_MESSAGES.bankAccountNotFound, { bankAccountId: [PAYOUT_MESSAGES.bankAccountNotFound] });
       const reference = payoutReference(channel, randomBytes(16).toString("hex"));
-      const description =
-        channel === "withdrawal" ? `Withdrawal to ${account.bankName}` : `Bank transfer to ${account.accountName} (${account.bankName})`;
+      const description = channel === "withdrawal" ? `Withdrawal to ${account.bankName}` : `Bank transfer to ${account.accountName} (${account.bankName})`;
       const record = await insertTransaction(tx, {
         type: "transfer",
         amount: amountKobo,
@@ -242,7 +241,10 @@ export async function applyPayoutOutcomeIn(
       reason,
       providerStatus: report.providerStatus ?? report.outcome,
     });
-    return { transaction: await patchTransactionMetadata(tx, record.id, "transfer", { ...info, needsReview: true, reviewReason: reason }), applied: "none" as const };
+    return {
+      transaction: await patchTransactionMetadata(tx, record.id, "transfer", { ...info, needsReview: true, reviewReason: reason }),
+      applied: "none" as const,
+    };
   };
   const move = async (status: Exclude<PayoutApplied, "none">, metadata: Partial<PayoutMetadata> = {}) => ({
     transaction: await updateTransaction(tx, record.id, "transfer", { status, metadata: { ...info, ...metadata } }),
@@ -262,7 +264,8 @@ export async function applyPayoutOutcomeIn(
       if (record.status === "pending") return move("processing");
       const meta = metadataOf(record);
       const news = Object.entries(info).some(([key, value]) => meta[key as keyof PayoutMetadata] !== value);
-      if (record.status === "processing" && news) return { transaction: await patchTransactionMetadata(tx, record.id, "transfer", info), applied: "none" as const };
+      if (record.status === "processing" && news)
+        return { transaction: await patchTransactionMetadata(tx, record.id, "transfer", info), applied: "none" as const };
       return unchanged;
     }
     case "success": {
@@ -344,7 +347,11 @@ export async function submitPayout(db: Database, services: Pick<Services, "banki
   let recipientCode = meta.recipientCode ?? (await knownRecipientCode(db, record));
   if (recipientCode === undefined) {
     try {
-      const recipient = await services.banking.createTransferRecipient({ name: meta.accountName, accountNumber: meta.accountNumber, bankCode: meta.bankCode ?? "" });
+      const recipient = await services.banking.createTransferRecipient({
+        name: meta.accountName,
+        accountNumber: meta.accountNumber,
+        bankCode: meta.bankCode ?? "",
+      });
       recipientCode = recipient.recipientCode;
     } catch (error) {
       // No transfer can exist before a recipient: a refusal fails it for sure; anything else is retried later.
@@ -367,7 +374,8 @@ export async function submitPayout(db: Database, services: Pick<Services, "banki
     try {
       return apply(reportOf(await services.banking.verifyTransfer(reference), "verify"));
     } catch (verifyError) {
-      if (isNotFound(verifyError)) return apply({ outcome: "failed", source: "transfer", failureReason: error.providerMessage ?? "The bank transfer was refused" });
+      if (isNotFound(verifyError))
+        return apply({ outcome: "failed", source: "transfer", failureReason: error.providerMessage ?? "The bank transfer was refused" });
       services.log.warn({ reference, err: describe(verifyError) }, "Payout refused, but verify was unclear; it stays processing");
       return apply({ outcome: "pending", source: "transfer" });
     }

@@ -62,7 +62,9 @@ export const PURCHASE_REQUERY_KIND = "purchase";
 const serviceIdOf = (kind: PurchaseKind, network: Network) => (kind === "airtime" ? network.airtimeServiceId : network.dataServiceId);
 
 const describe = (request: Pick<PurchaseRequest, "kind" | "network" | "phoneNumber" | "planName">) =>
-  request.kind === "airtime" ? `${request.network.name} airtime for ${request.phoneNumber}` : `${request.planName ?? `${request.network.name} data`} for ${request.phoneNumber}`;
+  request.kind === "airtime"
+    ? `${request.network.name} airtime for ${request.phoneNumber}`
+    : `${request.planName ?? `${request.network.name} data`} for ${request.phoneNumber}`;
 
 /**
  * Accepts a purchase and asks VTpass (see the module comment). Returns the record as it stands

@@ -70,10 +70,21 @@ function compareTopUps(charges: VerifiedCharge[], records: schema.TransactionRec
     const record = byReference.get(charge.reference);
     const base = { kind: "topup" as const, reference: charge.reference, record, providerAmount: charge.amountKobo, providerStatus: charge.status };
     if (charge.status === "success") {
-      if (!record) findings.push({ ...base, kind: "credit_unmatched", class: "provider_success_not_completed", reason: "The gateway holds a paid charge that matches no Kolo top-up" });
+      if (!record)
+        findings.push({
+          ...base,
+          kind: "credit_unmatched",
+          class: "provider_success_not_completed",
+          reason: "The gateway holds a paid charge that matches no Kolo top-up",
+        });
       else if (charge.amountKobo !== record.amount || charge.currency !== "NGN")
-        findings.push({ ...base, class: "amount_differs", reason: `The gateway has ${charge.amountKobo} kobo in ${charge.currency}; Kolo has ${record.amount} kobo in NGN` });
-      else if (record.status !== "completed") findings.push({ ...base, class: "provider_success_not_completed", reason: `Paid at the gateway, ${record.status} at Kolo` });
+        findings.push({
+          ...base,
+          class: "amount_differs",
+          reason: `The gateway has ${charge.amountKobo} kobo in ${charge.currency}; Kolo has ${record.amount} kobo in NGN`,
+        });
+      else if (record.status !== "completed")
+        findings.push({ ...base, class: "provider_success_not_completed", reason: `Paid at the gateway, ${record.status} at Kolo` });
       else tally();
     } else if (record?.status === "completed") {
       findings.push({ ...base, class: "completed_not_successful_at_provider", reason: `Completed at Kolo, ${charge.status} at the gateway` });
@@ -84,7 +95,15 @@ function compareTopUps(charges: VerifiedCharge[], records: schema.TransactionRec
   for (const record of records) {
     if (seen.has(record.reference)) continue;
     if (record.status === "completed")
-      findings.push({ kind: "topup", reference: record.reference, record, providerAmount: null, providerStatus: null, class: "completed_not_successful_at_provider", reason: "Completed at Kolo; the gateway has no such charge that day" });
+      findings.push({
+        kind: "topup",
+        reference: record.reference,
+        record,
+        providerAmount: null,
+        providerStatus: null,
+        class: "completed_not_successful_at_provider",
+        reason: "Completed at Kolo; the gateway has no such charge that day",
+      });
     else tally();
   }
   return findings;
@@ -102,13 +121,22 @@ function comparePayouts(transfers: PayoutTransfer[], records: schema.Transaction
     const outcome = payoutOutcome(transfer.status);
     const base = { kind: "payout" as const, reference: transfer.reference, record, providerAmount: transfer.amountKobo, providerStatus: transfer.status };
     if (!record) {
-      findings.push({ ...base, class: outcome === "success" ? "provider_success_not_completed" : "completed_not_successful_at_provider", reason: "The bank has a transfer that matches no Kolo payout" });
+      findings.push({
+        ...base,
+        class: outcome === "success" ? "provider_success_not_completed" : "completed_not_successful_at_provider",
+        reason: "The bank has a transfer that matches no Kolo payout",
+      });
     } else if (transfer.amountKobo !== record.amount) {
       findings.push({ ...base, class: "amount_differs", reason: `The bank has ${transfer.amountKobo} kobo; Kolo has ${record.amount} kobo` });
     } else if (outcome === "success") {
       if (record.status === "completed") tally();
       else if (inFlight(record) && !old(record)) tally();
-      else findings.push({ ...base, class: inFlight(record) ? "pending_over_24h" : "provider_success_not_completed", reason: `Paid by the bank, ${record.status} at Kolo` });
+      else
+        findings.push({
+          ...base,
+          class: inFlight(record) ? "pending_over_24h" : "provider_success_not_completed",
+          reason: `Paid by the bank, ${record.status} at Kolo`,
+        });
     } else if (record.status === "completed") {
       findings.push({ ...base, class: "completed_not_successful_at_provider", reason: `Completed at Kolo, ${transfer.status} at the bank` });
     } else if (inFlight(record) && old(record)) {
@@ -118,9 +146,25 @@ function comparePayouts(transfers: PayoutTransfer[], records: schema.Transaction
   for (const record of records) {
     if (seen.has(record.reference)) continue;
     if (record.status === "completed")
-      findings.push({ kind: "payout", reference: record.reference, record, providerAmount: null, providerStatus: null, class: "completed_not_successful_at_provider", reason: "Completed at Kolo; the bank has no such transfer that day" });
+      findings.push({
+        kind: "payout",
+        reference: record.reference,
+        record,
+        providerAmount: null,
+        providerStatus: null,
+        class: "completed_not_successful_at_provider",
+        reason: "Completed at Kolo; the bank has no such transfer that day",
+      });
     else if (inFlight(record) && old(record))
-      findings.push({ kind: "payout", reference: record.reference, record, providerAmount: null, providerStatus: null, class: "pending_over_24h", reason: "Still in flight after 24 hours" });
+      findings.push({
+        kind: "payout",
+        reference: record.reference,
+        record,
+        providerAmount: null,
+        providerStatus: null,
+        class: "pending_over_24h",
+        reason: "Still in flight after 24 hours",
+      });
     else tally();
   }
   return findings;
@@ -171,7 +215,15 @@ export async function runReconciliation(
     for (const purchase of purchases) {
       if (!inFlight(purchase)) matched++;
       else if (params.now.getTime() - purchase.createdAt.getTime() > DAY_MS)
-        findings.push({ class: "pending_over_24h", kind: "purchase", reference: purchase.reference, record: purchase, providerAmount: null, providerStatus: "pending", reason: "VTpass has not said what became of it in 24 hours" });
+        findings.push({
+          class: "pending_over_24h",
+          kind: "purchase",
+          reference: purchase.reference,
+          record: purchase,
+          providerAmount: null,
+          providerStatus: "pending",
+          reason: "VTpass has not said what became of it in 24 hours",
+        });
       else stillOpen++;
     }
 
@@ -223,8 +275,19 @@ export async function runReconciliation(
     // 5. The ledger, verified and recorded.
     const ledger = await verifyLedger(db);
     await recordLedgerVerification(db, ledger);
-    const counts = { matched, open: stillOpen, exceptions: Object.fromEntries(Object.values(RECONCILIATION_CLASSES).map((c) => [c, findings.filter((f) => f.class === c).length])) };
-    return await finishReconciliationRun(db, run.id, { state: "completed", counts, totals, ledgerOk: ledger.ok, ledgerFirstBroken: ledger.firstBroken, ledgerHeadsDigest: ledger.headsDigest });
+    const counts = {
+      matched,
+      open: stillOpen,
+      exceptions: Object.fromEntries(Object.values(RECONCILIATION_CLASSES).map((c) => [c, findings.filter((f) => f.class === c).length])),
+    };
+    return await finishReconciliationRun(db, run.id, {
+      state: "completed",
+      counts,
+      totals,
+      ledgerOk: ledger.ok,
+      ledgerFirstBroken: ledger.firstBroken,
+      ledgerHeadsDigest: ledger.headsDigest,
+    });
   } catch (error) {
     services.log.warn({ day: params.day, err: String(error) }, "Reconciliation run failed");
     return finishReconciliationRun(db, run.id, { state: "failed", error: (error instanceof Error ? error.message : String(error)).slice(0, 500) });

@@ -55,7 +55,12 @@ async function providerOwesUser(services: ReviewServices, item: schema.ReviewIte
 }
 
 /** Marks the item resolved and writes its audit row, in `tx`; CONFLICT when someone resolved it first. */
-async function closeItem(tx: DbOrTx, item: schema.ReviewItem, params: { adminId: number; action: ReviewResolution; note: string }, extra: Record<string, unknown> = {}) {
+async function closeItem(
+  tx: DbOrTx,
+  item: schema.ReviewItem,
+  params: { adminId: number; action: ReviewResolution; note: string },
+  extra: Record<string, unknown> = {},
+) {
   const resolved = await resolveReviewItem(tx, item.id, { adminId: params.adminId, resolution: params.action, note: params.note });
   if (!resolved) throw new DomainError("CONFLICT", ADMIN_MESSAGES.reviewResolved);
   await recordAdminAudit(tx, {

@@ -179,7 +179,8 @@ export async function settleTopUpIn(tx: DbOrTx, charge: VerifiedCharge, log: Set
     const failed = await updateTransaction(tx, record.id, "topup", { status: "failed", metadata: { gatewayResponse: charge.gatewayResponse } });
     return { outcome: "failed", transaction: failed } as const;
   }
-  if (charge.status !== "success") return ended ? ({ outcome: "failed", transaction: record } as const) : ({ outcome: "pending", transaction: record } as const);
+  if (charge.status !== "success")
+    return ended ? ({ outcome: "failed", transaction: record } as const) : ({ outcome: "pending", transaction: record } as const);
 
   if (charge.amountKobo !== record.amount || charge.currency !== "NGN" || metadata.reportedAmount !== undefined) {
     log.warn(
@@ -221,7 +222,15 @@ export async function settleTopUpIn(tx: DbOrTx, charge: VerifiedCharge, log: Set
     postings,
     transactionId: record.id,
   });
-  const late = ended ? { lateSuccess: { previousStatus: record.status, ...(metadata.failureReason ? { previousReason: metadata.failureReason } : {}), at: new Date().toISOString() } } : {};
+  const late = ended
+    ? {
+        lateSuccess: {
+          previousStatus: record.status,
+          ...(metadata.failureReason ? { previousReason: metadata.failureReason } : {}),
+          at: new Date().toISOString(),
+        },
+      }
+    : {};
   if (ended) {
     log.warn({ reference: record.reference, previousStatus: record.status }, "Top-up paid after it was ended: credited once, review item opened");
     await openReviewItem(tx, {

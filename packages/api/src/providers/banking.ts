@@ -41,17 +41,7 @@ export interface TransferRecipient {
 }
 
 /** Paystack transfer statuses (PROVIDERS.md). */
-export type PayoutStatus =
-  | "pending"
-  | "success"
-  | "failed"
-  | "reversed"
-  | "otp"
-  | "abandoned"
-  | "blocked"
-  | "rejected"
-  | "received"
-  | (string & {});
+export type PayoutStatus = "pending" | "success" | "failed" | "reversed" | "otp" | "abandoned" | "blocked" | "rejected" | "received" | (string & {});
 
 export interface PayoutTransfer {
   /** Kolo's reference: lowercase letters, digits, `-` and `_`, at least 16 characters. */

@@ -133,20 +133,23 @@ export const adminRouter = router({
      * POST /api/admin/users/{userId}/wallet {amount: naira, description?, type: credit|debit}
      * -> {message: 'Wallet updated successfully', balance: naira, transaction}. See adjustUserWallet.
      */
-    wallet: adminProcedure
-      .input(adminWalletSchema)
-      .mutation(async ({ ctx, input }) => {
-        const result = await requestWalletAdjustment(ctx.db, {
-          adminId: ctx.user.id,
-          userId: input.userId,
-          amountKobo: input.amount,
-          type: input.type,
-          description: input.description,
-          idempotencyKey: input.idempotencyKey,
-        });
-        if (result.pending) return { message: ADMIN_MESSAGES.adjustmentPending, pending: true as const, adjustment: toAdjustmentView(result.adjustment) };
-        return { message: ADMIN_MESSAGES.walletUpdated, pending: false as const, balance: result.balance, transaction: toTransactionView(result.transaction, input.userId) };
-      }),
+    wallet: adminProcedure.input(adminWalletSchema).mutation(async ({ ctx, input }) => {
+      const result = await requestWalletAdjustment(ctx.db, {
+        adminId: ctx.user.id,
+        userId: input.userId,
+        amountKobo: input.amount,
+        type: input.type,
+        description: input.description,
+        idempotencyKey: input.idempotencyKey,
+      });
+      if (result.pending) return { message: ADMIN_MESSAGES.adjustmentPending, pending: true as const, adjustment: toAdjustmentView(result.adjustment) };
+      return {
+        message: ADMIN_MESSAGES.walletUpdated,
+        pending: false as const,
+        balance: result.balance,
+        transaction: toTransactionView(result.transaction, input.userId),
+      };
+    }),
 
     /**
      * PATCH /api/admin/users/{userId}/role {role: admin|personal|merchant} -> {message: 'Role
@@ -179,7 +182,13 @@ export const adminRouter = router({
      * 'Transaction status has been updated successfully.', transaction}. See moveTransaction.
      */
     updateStatus: adminProcedure.input(adminTransactionMoveSchema).mutation(async ({ ctx, input }) => {
-      const moved = await moveTransaction(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, status: input.status, force: input.force, reason: input.reason });
+      const moved = await moveTransaction(ctx.db, ctx.services, {
+        adminId: ctx.user.id,
+        id: input.id,
+        status: input.status,
+        force: input.force,
+        reason: input.reason,
+      });
       return { message: ADMIN_MESSAGES.statusUpdatedDescription, transaction: toTransactionView(moved, moved.senderId ?? moved.recipientId ?? 0) };
     }),
   }),
@@ -277,7 +286,8 @@ export const adminRouter = router({
      */
     run: adminProcedure.input(adminReconciliationRunSchema).mutation(async ({ ctx, input }) => {
       const now = ctx.services.now?.() ?? new Date();
-      if (input.date >= lagosDate(now)) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.reconciliationFutureDay, { date: [ADMIN_MESSAGES.reconciliationFutureDay] });
+      if (input.date >= lagosDate(now))
+        throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.reconciliationFutureDay, { date: [ADMIN_MESSAGES.reconciliationFutureDay] });
       const run = await runReconciliation(ctx.db, ctx.services, { day: input.date, now, triggeredBy: ctx.user.id });
       const found = await findReconciliationRun(ctx.db, run.id);
       return { ...toReconciliationRunView(run), exceptionRows: (found?.exceptions ?? []).map(toReconciliationExceptionView) };

@@ -13,10 +13,8 @@ export const featuresRouter = router({
   }),
 
   /** Admin: {key, value} -> the updated setting, audited (same as admin.settings.set). NOT_FOUND for an unknown key. */
-  set: adminProcedure
-    .input(z.object({ key: z.enum(FEATURE_KEYS), value: z.boolean() }))
-    .mutation(async ({ ctx, input }) => {
-      const row = await toggleFeatureSetting(ctx.db, { adminId: ctx.user.id, key: input.key, value: input.value });
-      return { id: row.id, key: row.key, value: row.value, description: row.description };
-    }),
+  set: adminProcedure.input(z.object({ key: z.enum(FEATURE_KEYS), value: z.boolean() })).mutation(async ({ ctx, input }) => {
+    const row = await toggleFeatureSetting(ctx.db, { adminId: ctx.user.id, key: input.key, value: input.value });
+    return { id: row.id, key: row.key, value: row.value, description: row.description };
+  }),
 });

@@ -169,7 +169,11 @@ export const merchantsRouter = router({
     .input(merchantWithdrawSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await withdrawMerchantBalance(ctx.db, { owner: ctx.user, amountKobo: input.amount, idempotencyKey: input.idempotencyKey });
-      return { message: MERCHANT_MESSAGES.withdrawSuccess, transaction: toTransactionView(result.transaction, ctx.user.id), merchant: await merchantView(ctx.db, result.merchant) };
+      return {
+        message: MERCHANT_MESSAGES.withdrawSuccess,
+        transaction: toTransactionView(result.transaction, ctx.user.id),
+        merchant: await merchantView(ctx.db, result.merchant),
+      };
     }),
 });
 
@@ -254,7 +258,12 @@ export const paymentsRouter = router({
   merchant: featureProcedure("feature_scan_pay")
     .input(merchantPaymentSchema)
     .mutation(async ({ ctx, input }) => {
-      const result = await payMerchant(ctx.db, { payer: ctx.user, merchantId: input.merchantId, amountKobo: input.amount, idempotencyKey: input.idempotencyKey });
+      const result = await payMerchant(ctx.db, {
+        payer: ctx.user,
+        merchantId: input.merchantId,
+        amountKobo: input.amount,
+        idempotencyKey: input.idempotencyKey,
+      });
       return {
         message: MERCHANT_MESSAGES.paymentSuccess,
         transaction: toTransactionView(result.transaction, ctx.user.id),

@@ -54,12 +54,24 @@ async function plansOf(services: Services, serviceId: string): Promise<DataVaria
 function answerOf(kind: PurchaseKind, result: PurchaseResult, viewerId: number): PurchaseAnswerView {
   const transaction = toTransactionView(result.transaction, viewerId);
   if (result.transaction.status === "failed") {
-    throw new DomainError("PURCHASE_FAILED", kind === "airtime" ? PURCHASE_MESSAGES.airtimeFailed : PURCHASE_MESSAGES.dataFailed, { transactionId: transaction.id });
+    throw new DomainError("PURCHASE_FAILED", kind === "airtime" ? PURCHASE_MESSAGES.airtimeFailed : PURCHASE_MESSAGES.dataFailed, {
+      transactionId: transaction.id,
+    });
   }
   if (result.transaction.status === "pending") {
-    return { status: "pending", message: kind === "airtime" ? PURCHASE_MESSAGES.airtimePendingTitle : PURCHASE_MESSAGES.dataPendingTitle, warning: PURCHASE_MESSAGES.pendingWarning, transaction };
+    return {
+      status: "pending",
+      message: kind === "airtime" ? PURCHASE_MESSAGES.airtimePendingTitle : PURCHASE_MESSAGES.dataPendingTitle,
+      warning: PURCHASE_MESSAGES.pendingWarning,
+      transaction,
+    };
   }
-  return { status: "success", message: kind === "airtime" ? PURCHASE_MESSAGES.airtimeSuccessTitle : PURCHASE_MESSAGES.dataSuccessTitle, warning: null, transaction };
+  return {
+    status: "success",
+    message: kind === "airtime" ? PURCHASE_MESSAGES.airtimeSuccessTitle : PURCHASE_MESSAGES.dataSuccessTitle,
+    warning: null,
+    transaction,
+  };
 }
 
 const now = (services: Services) => services.now?.() ?? new Date();
@@ -76,7 +88,9 @@ export const purchasesRouter = router({
   dataPlans: protectedProcedure.input(z.object({ networkId: z.string().max(20) })).query(async ({ ctx, input }) => {
     const plans = await plansOf(ctx.services, network(input.networkId).dataServiceId);
     return {
-      variations: plans.map((plan): DataPlanView => ({ variation_code: plan.variationCode, name: plan.name, variation_amount: plan.amount, variation_desc: plan.name })),
+      variations: plans.map(
+        (plan): DataPlanView => ({ variation_code: plan.variationCode, name: plan.name, variation_amount: plan.amount, variation_desc: plan.name }),
+      ),
     };
   }),
 

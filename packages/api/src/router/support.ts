@@ -1,5 +1,30 @@
-import { type Database, type DbOrTx, type ReplyWithAuthor, type TicketWithAuthor, findTicket, insertReply, insertTicket, listAllTickets, listTicketQueue, listReplies, listUserTickets, lockTicket, recordAdminAudit, type schema, updateTicketStatus } from "@kolo/db";
-import { DB_INT_MAX, DomainError, SUPPORT_MESSAGES, type TicketPriority, type TicketStatus, createTicketSchema, ticketReplySchema, ticketStatusSchema } from "@kolo/domain";
+import {
+  type Database,
+  type DbOrTx,
+  type ReplyWithAuthor,
+  type TicketWithAuthor,
+  findTicket,
+  insertReply,
+  insertTicket,
+  listAllTickets,
+  listTicketQueue,
+  listReplies,
+  listUserTickets,
+  lockTicket,
+  recordAdminAudit,
+  type schema,
+  updateTicketStatus,
+} from "@kolo/db";
+import {
+  DB_INT_MAX,
+  DomainError,
+  SUPPORT_MESSAGES,
+  type TicketPriority,
+  type TicketStatus,
+  createTicketSchema,
+  ticketReplySchema,
+  ticketStatusSchema,
+} from "@kolo/domain";
 import { z } from "zod";
 import { adminProcedure, featureProcedure, router } from "../trpc";
 import { enforceUserLimit } from "../user-limits";
@@ -118,7 +143,13 @@ export const supportRouter = router({
    */
   queue: adminProcedure.input(ticketQueueSchema).query(async ({ ctx, input }) => {
     const { rows, total, open, inProgress } = await listTicketQueue(ctx.db, input);
-    return { tickets: rows.map(toTicketView), total, totalPages: Math.max(1, Math.ceil(total / input.limit)), page: input.page, counts: { total, open, inProgress } };
+    return {
+      tickets: rows.map(toTicketView),
+      total,
+      totalPages: Math.max(1, Math.ceil(total / input.limit)),
+      page: input.page,
+      counts: { total, open, inProgress },
+    };
   }),
 
   /** GET /api/support-tickets/me: the caller's own tickets, newest first (admins too). */
@@ -146,9 +177,8 @@ export const supportRouter = router({
    * else; RULE_VIOLATION (400) 'Ticket is closed' on a closed ticket, decided under the
    * ticket's row lock so a reply cannot slip past a concurrent close. Moves `updatedAt`.
    */
-  reply: supportProcedure
-    .input(idInput.extend(ticketReplySchema.shape))
-    .mutation(async ({ ctx, input }): Promise<ReplyView> =>
+  reply: supportProcedure.input(idInput.extend(ticketReplySchema.shape)).mutation(
+    async ({ ctx, input }): Promise<ReplyView> =>
       ctx.db.transaction(async (tx) => {
         // Staff answer as many tickets as come in; users are held to USER_LIMITS.
         if (ctx.user.role !== "admin") await enforceUserLimit(tx, ctx.user.id, "ticket_reply", { limits: ctx.services.userLimits });
@@ -159,31 +189,32 @@ export const supportRouter = router({
         const reply = await insertReply(tx, { ticketId: locked.id, userId: ctx.user.id, message: input.message, userRole });
         return toReplyView({ ...reply, userName: ctx.user.name, userEmail: ctx.user.email }, ctx.user);
       }),
-    ),
+  ),
 
   /**
    * PATCH /api/support-tickets/{id}/status {status}: admins only (FORBIDDEN otherwise), any of
    * the four from any state (spec 02 §4); moves `updatedAt` (DECISIONS "Support"); recorded in
    * the admin audit trail in the same transaction. NOT_FOUND for an unknown id. -> the updated ticket.
    */
-  setStatus: adminProcedure.input(idInput.extend(ticketStatusSchema.shape)).mutation(async ({ ctx, input }): Promise<TicketView> =>
-    ctx.db.transaction(async (tx) => {
-      // Lock first, then read the clock: a reply that got the lock earlier is never dated after this change.
-      const before = await lockTicket(tx, input.id);
-      if (!before) throw notFound();
-      const updated = await updateTicketStatus(tx, input.id, input.status, new Date());
-      if (!updated) throw notFound();
-      // The audit trail (issue 11 item 7), in the same transaction as the change.
-      await recordAdminAudit(tx, {
-        adminId: ctx.user.id,
-        action: "ticket_status",
-        userId: updated.userId,
-        subject: `ticket:${updated.id}`,
-        before: { status: before.status },
-        after: { status: updated.status },
-      });
-      const ticket = await findTicket(tx, updated.id);
-      return toTicketView(ticket!);
-    }),
+  setStatus: adminProcedure.input(idInput.extend(ticketStatusSchema.shape)).mutation(
+    async ({ ctx, input }): Promise<TicketView> =>
+      ctx.db.transaction(async (tx) => {
+        // Lock first, then read the clock: a reply that got the lock earlier is never dated after this change.
+        const before = await lockTicket(tx, input.id);
+        if (!before) throw notFound();
+        const updated = await updateTicketStatus(tx, input.id, input.status, new Date());
+        if (!updated) throw notFound();
+        // The audit trail (issue 11 item 7), in the same transaction as the change.
+        await recordAdminAudit(tx, {
+          adminId: ctx.user.id,
+          action: "ticket_status",
+          userId: updated.userId,
+          subject: `ticket:${updated.id}`,
+          before: { status: before.status },
+          after: { status: updated.status },
+        });
+        const ticket = await findTicket(tx, updated.id);
+        return toTicketView(ticket!);
+      }),
   ),
 });

@@ -115,7 +115,8 @@ export const walletRouter = router({
       charge = await ctx.services.paymentGateway.verifyCharge(record.reference);
     } catch (error) {
       const ended = record.status === "failed";
-      if (error instanceof PaymentGatewayError && error.status !== undefined && error.status >= 400 && error.status < 500) return answer(ended ? "failed" : "pending");
+      if (error instanceof PaymentGatewayError && error.status !== undefined && error.status >= 400 && error.status < 500)
+        return answer(ended ? "failed" : "pending");
       ctx.services.log.warn({ reference: record.reference, err: String(error) }, "Top-up verification could not reach the gateway");
       return answer(ended ? "failed" : "pending");
     }

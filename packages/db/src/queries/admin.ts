@@ -135,15 +135,17 @@ export async function adminStats(db: DbOrTx, params: { dayStart: Date; dayEnd: D
       level2: sql<number>`count(*) filter (where ${users.verificationLevel} = 2)::int`,
     })
     .from(users);
-  const [merchantCount] = await db
-    .select({ n: count() })
-    .from(merchants)
-    .innerJoin(users, eq(users.id, merchants.userId))
-    .where(eq(users.status, "active"));
+  const [merchantCount] = await db.select({ n: count() }).from(merchants).innerJoin(users, eq(users.id, merchants.userId)).where(eq(users.status, "active"));
   const [daily] = await db
     .select({ kobo: sql<string>`coalesce(sum(${transactions.amount}), 0)::text` })
     .from(transactions)
-    .where(and(eq(transactions.status, "completed"), sql`${transactions.createdAt} >= ${params.dayStart.toISOString()}`, sql`${transactions.createdAt} < ${params.dayEnd.toISOString()}`));
+    .where(
+      and(
+        eq(transactions.status, "completed"),
+        sql`${transactions.createdAt} >= ${params.dayStart.toISOString()}`,
+        sql`${transactions.createdAt} < ${params.dayEnd.toISOString()}`,
+      ),
+    );
   return {
     totalUsers: levels?.total ?? 0,
     activeMerchants: merchantCount?.n ?? 0,
@@ -311,7 +313,6 @@ export async function listAdmins(db: DbOrTx): Promise<Pick<User, "id" | "name" |
   return db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.role, "admin")).orderBy(users.name);
 }
 
-
 /**
  * The hold of a transaction record, locked until the caller's transaction ends: the hold keyed on
  * the record's reference (how payouts and purchases make them), else one pointing at the record.
@@ -352,7 +353,10 @@ export async function insertAdminAdjustmentOnce(
 }
 
 export async function findAdminAdjustmentByKey(tx: DbOrTx, createdBy: number, idempotencyKey: string): Promise<AdminAdjustment | undefined> {
-  const [row] = await tx.select().from(adminAdjustments).where(and(eq(adminAdjustments.createdBy, createdBy), eq(adminAdjustments.idempotencyKey, idempotencyKey)));
+  const [row] = await tx
+    .select()
+    .from(adminAdjustments)
+    .where(and(eq(adminAdjustments.createdBy, createdBy), eq(adminAdjustments.idempotencyKey, idempotencyKey)));
   return row;
 }
 

@@ -9,7 +9,10 @@ export function listBankAccounts(db: DbOrTx, userId: number): Promise<BankAccoun
 
 /** One of the user's saved accounts, or undefined (another user's account is not found either). */
 export async function findBankAccount(db: DbOrTx, userId: number, id: number): Promise<BankAccountRow | undefined> {
-  const [row] = await db.select().from(bankAccounts).where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)));
   return row;
 }
 
@@ -41,7 +44,10 @@ export function saveBankAccount(
 
 /** Deletes one of the user's accounts; false when it is not theirs or does not exist. */
 export async function deleteBankAccount(db: DbOrTx, userId: number, id: number): Promise<boolean> {
-  const deleted = await db.delete(bankAccounts).where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId))).returning({ id: bankAccounts.id });
+  const deleted = await db
+    .delete(bankAccounts)
+    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)))
+    .returning({ id: bankAccounts.id });
   return deleted.length > 0;
 }
 

@@ -55,7 +55,11 @@ export class FeatureSwitchCache {
 
   private listen() {
     this.listening ??= this.db.$client
-      .listen(FEATURE_SETTINGS_CHANNEL, () => this.invalidate(), () => this.invalidate())
+      .listen(
+        FEATURE_SETTINGS_CHANNEL,
+        () => this.invalidate(),
+        () => this.invalidate(),
+      )
       .catch(() => {
         // Without a listener the cache cannot know about changes: stop caching until it can.
         this.listening = undefined;
@@ -81,11 +85,7 @@ export function featureSwitches(db: Database): FeatureSwitchCache {
  * forgets at once; other servers' caches hear it through the trigger's NOTIFY.
  */
 export async function setFeatureSetting(db: Database, key: string, value: boolean): Promise<FeatureSettingRow | undefined> {
-  const [row] = await db
-    .update(featureSettings)
-    .set({ value, updatedAt: new Date() })
-    .where(eq(featureSettings.key, key))
-    .returning();
+  const [row] = await db.update(featureSettings).set({ value, updatedAt: new Date() }).where(eq(featureSettings.key, key)).returning();
   featureSwitches(db).invalidate();
   return row;
 }

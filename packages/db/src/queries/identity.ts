@@ -51,12 +51,13 @@ const isUniqueViolation = (error: unknown): boolean =>
  * Answers false when another account already holds this BVN (the unique hash), leaving the
  * user's row untouched.
  */
-export async function storeVerifiedBvn(db: Database, userId: number, values: { bvnHash: string; bvnLast4: string; bvnName: string; at: Date }): Promise<boolean> {
+export async function storeVerifiedBvn(
+  db: Database,
+  userId: number,
+  values: { bvnHash: string; bvnLast4: string; bvnName: string; at: Date },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ userId: userVerifications.userId })
-      .from(userVerifications)
-      .where(eq(userVerifications.bvnHash, values.bvnHash));
+    const [taken] = await tx.select({ userId: userVerifications.userId }).from(userVerifications).where(eq(userVerifications.bvnHash, values.bvnHash));
     if (taken && taken.userId !== userId) return false;
     try {
       // A savepoint: two accounts verifying the same BVN at once, the unique index decides.
@@ -78,7 +79,10 @@ export async function storeVerifiedBvn(db: Database, userId: number, values: { b
       if (isUniqueViolation(error)) return false;
       throw error;
     }
-    await tx.update(users).set({ verificationLevel: sql`greatest(${users.verificationLevel}, 1)`, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ verificationLevel: sql`greatest(${users.verificationLevel}, 1)`, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
     return true;
   });
 }
@@ -86,7 +90,10 @@ export async function storeVerifiedBvn(db: Database, userId: number, values: { b
 /** Marks the user's bank account verified and raises the user to level 2, in one transaction. */
 export async function storeVerifiedBankAccount(db: Database, userId: number, bankAccountId: number, at: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(bankAccounts).set({ isVerified: true }).where(and(eq(bankAccounts.id, bankAccountId), eq(bankAccounts.userId, userId)));
+    await tx
+      .update(bankAccounts)
+      .set({ isVerified: true })
+      .where(and(eq(bankAccounts.id, bankAccountId), eq(bankAccounts.userId, userId)));
     await tx.update(userVerifications).set({ bankAccountVerifiedAt: at, updatedAt: sql`now()` }).where(eq(userVerifications.userId, userId));
     await tx.update(users).set({ verificationLevel: 2, updatedAt: sql`now()` }).where(eq(users.id, userId));
   });

@@ -25,11 +25,11 @@ export interface LedgerVerification {
 const BATCH = 5_000;
 
 /** The hash of one posting after `previous` (docs/ledger-verification.md), as kolo_posting_hash computes it. */
-export function postingHash(previous: Buffer, posting: { entryId: string | number | bigint; accountId: number; amount: string | bigint; micros: string | bigint }): Buffer {
-  return createHash("sha256")
-    .update(previous)
-    .update(`${posting.entryId}|${posting.accountId}|${posting.amount}|${posting.micros}`, "utf8")
-    .digest();
+export function postingHash(
+  previous: Buffer,
+  posting: { entryId: string | number | bigint; accountId: number; amount: string | bigint; micros: string | bigint },
+): Buffer {
+  return createHash("sha256").update(previous).update(`${posting.entryId}|${posting.accountId}|${posting.amount}|${posting.micros}`, "utf8").digest();
 }
 
 const rows = async <T>(db: DbOrTx, query: ReturnType<typeof sql>) => (await db.execute(query)) as unknown as T[];
@@ -66,7 +66,8 @@ async function verifyIn(db: DbOrTx): Promise<LedgerVerification> {
   let current = null as { accountId: number; hash: Buffer } | null;
   const closeAccount = () => {
     if (!current || chainBroken) return;
-    if (heads.get(current.accountId) !== current.hash.toString("hex")) chainBroken = `account ${current.accountId}: its head is not the hash of its last posting`;
+    if (heads.get(current.accountId) !== current.hash.toString("hex"))
+      chainBroken = `account ${current.accountId}: its head is not the hash of its last posting`;
   };
   const finished = new Set<number>();
   let after = { accountId: 0, id: 0n };
@@ -86,7 +87,8 @@ async function verifyIn(db: DbOrTx): Promise<LedgerVerification> {
         current = { accountId: posting.account_id, hash: genesis };
       }
       const expected = postingHash(current.hash, { entryId: posting.entry_id, accountId: posting.account_id, amount: posting.amount, micros: posting.micros });
-      if (!chainBroken && expected.toString("hex") !== posting.hash) chainBroken = `account ${posting.account_id}: posting ${posting.id} does not match its hash`;
+      if (!chainBroken && expected.toString("hex") !== posting.hash)
+        chainBroken = `account ${posting.account_id}: posting ${posting.id} does not match its hash`;
       current.hash = expected;
       postingsSeen++;
     }
@@ -108,7 +110,10 @@ async function verifyIn(db: DbOrTx): Promise<LedgerVerification> {
   checks.push({ name: "hash chains", ok: !chainBroken, detail: chainBroken ?? `${heads.size} accounts, ${postingsSeen} postings` });
 
   // 2. Every entry sums to zero.
-  const [unbalanced] = await rows<{ id: string }>(db, sql`select journal_entry_id::text as id from postings group by journal_entry_id having sum(amount) <> 0 order by journal_entry_id limit 1`);
+  const [unbalanced] = await rows<{ id: string }>(
+    db,
+    sql`select journal_entry_id::text as id from postings group by journal_entry_id having sum(amount) <> 0 order by journal_entry_id limit 1`,
+  );
   if (unbalanced) broken(`entry ${unbalanced.id}`);
   checks.push({ name: "entries sum to zero", ok: !unbalanced, detail: unbalanced ? `entry ${unbalanced.id} does not sum to zero` : "every entry balances" });
 
@@ -127,7 +132,10 @@ async function verifyIn(db: DbOrTx): Promise<LedgerVerification> {
   });
 
   // 4. No wallet below zero.
-  const [negative] = await rows<{ id: number; balance: string }>(db, sql`select id, balance::text from ledger_accounts where kind <> 'system' and balance < 0 order by id limit 1`);
+  const [negative] = await rows<{ id: number; balance: string }>(
+    db,
+    sql`select id, balance::text from ledger_accounts where kind <> 'system' and balance < 0 order by id limit 1`,
+  );
   if (negative) broken(`account ${negative.id}`);
   checks.push({ name: "no negative wallet", ok: !negative, detail: negative ? `account ${negative.id}: ${negative.balance} kobo` : "no wallet below zero" });
 
@@ -140,7 +148,11 @@ async function verifyIn(db: DbOrTx): Promise<LedgerVerification> {
   );
   const holdsOk = held !== undefined && held.balance === held.open;
   if (!holdsOk) broken(`account ${held?.id ?? "holds"}`);
-  checks.push({ name: "holds account equals open holds", ok: holdsOk, detail: `holds account ${held?.balance ?? "?"} kobo, open holds ${held?.open ?? "?"} kobo` });
+  checks.push({
+    name: "holds account equals open holds",
+    ok: holdsOk,
+    detail: `holds account ${held?.balance ?? "?"} kobo, open holds ${held?.open ?? "?"} kobo`,
+  });
 
   // 6. Daily outgoing counters equal the day's outgoing records.
   const [counter] = await rows<{ user_id: number; day: string; counted: string; recorded: string }>(
@@ -162,7 +174,9 @@ async function verifyIn(db: DbOrTx): Promise<LedgerVerification> {
   checks.push({
     name: "daily counters equal outgoing records",
     ok: !counter,
-    detail: counter ? `user ${counter.user_id} on ${counter.day}: counter ${counter.counted} kobo, records ${counter.recorded} kobo` : "every daily counter matches",
+    detail: counter
+      ? `user ${counter.user_id} on ${counter.day}: counter ${counter.counted} kobo, records ${counter.recorded} kobo`
+      : "every daily counter matches",
   });
 
   const digest = createHash("sha256");

@@ -164,7 +164,9 @@ export async function recordOutgoing(db: DbOrTx, params: { userId: number; day: 
 
 /** Kobo the user has sent out on the Lagos day `day` (YYYY-MM-DD) and not had back. */
 export async function outgoingOnDay(db: DbOrTx, userId: number, day: string): Promise<bigint> {
-  const rows = (await db.execute(sql`select total_kobo from daily_outgoing where user_id = ${userId} and day = ${day}::date`)) as unknown as { total_kobo: string }[];
+  const rows = (await db.execute(sql`select total_kobo from daily_outgoing where user_id = ${userId} and day = ${day}::date`)) as unknown as {
+    total_kobo: string;
+  }[];
   return BigInt(rows[0]?.total_kobo ?? 0);
 }
 
@@ -220,7 +222,10 @@ export async function settleHold(
  * Releases a hold exactly once (kolo_release_hold): amount + fee back to the wallet and to the
  * day's allowance. A hold already settled, released or reversed changes nothing and says so.
  */
-export async function releaseHold(db: DbOrTx, params: { reference: string; description: string }): Promise<{ outcome: HoldOutcome; journalEntryId: number | null }> {
+export async function releaseHold(
+  db: DbOrTx,
+  params: { reference: string; description: string },
+): Promise<{ outcome: HoldOutcome; journalEntryId: number | null }> {
   const row = await one<{ outcome: HoldOutcome; entry_id: string | null }>(
     db,
     sql`select outcome, entry_id from kolo_release_hold(${params.reference}, ${params.description})`,
@@ -233,7 +238,10 @@ export async function releaseHold(db: DbOrTx, params: { reference: string; descr
  * (linked to it) and gives amount + fee back to the wallet and the day's allowance, once.
  * outcome 'not-settled' (held or released) or 'already-reversed' changes nothing.
  */
-export async function reverseHold(db: DbOrTx, params: { reference: string; description: string }): Promise<{ outcome: HoldOutcome; journalEntryId: number | null }> {
+export async function reverseHold(
+  db: DbOrTx,
+  params: { reference: string; description: string },
+): Promise<{ outcome: HoldOutcome; journalEntryId: number | null }> {
   const row = await one<{ outcome: HoldOutcome; entry_id: string | null }>(
     db,
     sql`select outcome, entry_id from kolo_reverse_hold(${params.reference}, ${params.description})`,
@@ -246,7 +254,10 @@ export async function reverseHold(db: DbOrTx, params: { reference: string; descr
  * linked to the original and its transaction record; at most once per entry (`created: false`
  * on a repeat). INSUFFICIENT_BALANCE when a wallet no longer holds what it received.
  */
-export async function reverseJournalEntry(db: DbOrTx, params: { journalEntryId: number; description: string }): Promise<{ journalEntryId: number; created: boolean }> {
+export async function reverseJournalEntry(
+  db: DbOrTx,
+  params: { journalEntryId: number; description: string },
+): Promise<{ journalEntryId: number; created: boolean }> {
   const row = await one<{ entry_id: string | number; created: boolean }>(
     db,
     sql`select entry_id, created from kolo_reverse_entry(${params.journalEntryId}::bigint, ${params.description})`,
@@ -280,7 +291,15 @@ interface P2PRow {
  */
 export async function postP2PTransfer(
   db: Database,
-  params: { senderId: number; recipientEmail: string; amountKobo: bigint; idempotencyKey: string | null; reference: string; day: string; verificationLevel: number },
+  params: {
+    senderId: number;
+    recipientEmail: string;
+    amountKobo: bigint;
+    idempotencyKey: string | null;
+    reference: string;
+    day: string;
+    verificationLevel: number;
+  },
 ): Promise<{ transaction: TransactionRecord; replayed: boolean }> {
   const client = db.$client;
   const rows = await ledgerCall(

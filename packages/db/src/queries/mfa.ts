@@ -21,7 +21,10 @@ export async function setPendingTotpSecret(db: DbOrTx, userId: number, secret: B
  * recovery codes with `codeHashes` (hex SHA-256). In the caller's transaction.
  */
 export async function confirmTotpEnrolment(tx: DbOrTx, userId: number, values: { secret: Buffer; step: number; codeHashes: string[] }): Promise<void> {
-  await tx.update(users).set({ totpSecret: values.secret, totpPendingSecret: null, totpLastStep: values.step, updatedAt: new Date() }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ totpSecret: values.secret, totpPendingSecret: null, totpLastStep: values.step, updatedAt: new Date() })
+    .where(eq(users.id, userId));
   await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
   if (values.codeHashes.length) await tx.insert(mfaRecoveryCodes).values(values.codeHashes.map((codeHash) => ({ userId, codeHash })));
 }
@@ -43,7 +46,10 @@ export async function useRecoveryCode(tx: DbOrTx, userId: number, codeHash: stri
 
 /** Unused recovery codes of the user. */
 export async function countUnusedRecoveryCodes(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mfaRecoveryCodes).where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.userId, userId), isNull(mfaRecoveryCodes.usedAt)));
   return row?.n ?? 0;
 }
 

@@ -3,7 +3,15 @@
 // runs with their exceptions. The comparison itself is in packages/api (money/reconciliation.ts).
 import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { type ReconciliationException, type ReconciliationRun, type TransactionRecord, reconciliationExceptions, reconciliationRuns, reviewItems, transactions } from "../schema";
+import {
+  type ReconciliationException,
+  type ReconciliationRun,
+  type TransactionRecord,
+  reconciliationExceptions,
+  reconciliationRuns,
+  reviewItems,
+  transactions,
+} from "../schema";
 
 /**
  * Kolo's records of `types` created in [from, to), plus those of the same types whose reference is
@@ -40,7 +48,14 @@ export async function finishReconciliationRun(
   db: DbOrTx,
   id: number,
   result:
-    | { state: "completed"; counts: NonNullable<ReconciliationRun["counts"]>; totals: Record<string, string>; ledgerOk: boolean; ledgerFirstBroken: string | null; ledgerHeadsDigest: string }
+    | {
+        state: "completed";
+        counts: NonNullable<ReconciliationRun["counts"]>;
+        totals: Record<string, string>;
+        ledgerOk: boolean;
+        ledgerFirstBroken: string | null;
+        ledgerHeadsDigest: string;
+      }
     | { state: "failed"; error: string },
 ): Promise<ReconciliationRun> {
   const [row] = await db

@@ -95,7 +95,10 @@ export async function findReviewItem(db: DbOrTx, id: number, options: { forUpdat
 
 /** Open review items about `reference` (e.g. to resolve them when the record is settled by an admin). */
 export async function listOpenReviewItemsFor(db: DbOrTx, reference: string): Promise<ReviewItem[]> {
-  return db.select().from(reviewItems).where(and(eq(reviewItems.reference, reference), eq(reviewItems.status, "open")));
+  return db
+    .select()
+    .from(reviewItems)
+    .where(and(eq(reviewItems.reference, reference), eq(reviewItems.status, "open")));
 }
 
 /**

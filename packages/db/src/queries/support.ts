@@ -83,7 +83,12 @@ export async function listTicketQueue(
 
 /** The ticket with its author, or undefined. */
 export async function findTicket(db: DbOrTx, id: number): Promise<TicketWithAuthor | undefined> {
-  const [row] = await db.select(ticketColumns).from(supportTickets).innerJoin(users, eq(users.id, supportTickets.userId)).where(eq(supportTickets.id, id)).limit(1);
+  const [row] = await db
+    .select(ticketColumns)
+    .from(supportTickets)
+    .innerJoin(users, eq(users.id, supportTickets.userId))
+    .where(eq(supportTickets.id, id))
+    .limit(1);
   return row;
 }
 
@@ -118,7 +123,10 @@ export async function insertReply(
   values: { ticketId: number; userId: number; message: string; userRole: TicketReply["userRole"] },
   now = new Date(),
 ): Promise<TicketReply> {
-  const [row] = await tx.insert(ticketReplies).values({ ...values, createdAt: now }).returning();
+  const [row] = await tx
+    .insert(ticketReplies)
+    .values({ ...values, createdAt: now })
+    .returning();
   await tx.update(supportTickets).set({ updatedAt: now }).where(eq(supportTickets.id, values.ticketId));
   return row!;
 }

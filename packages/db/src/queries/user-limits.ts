@@ -21,9 +21,15 @@ export async function countUserAction(tx: DbOrTx, userId: number, action: Limite
   const at = since.toISOString();
   const query =
     action === "ticket"
-      ? tx.select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${supportTickets.createdAt})` }).from(supportTickets).where(and(eq(supportTickets.userId, userId), gt(supportTickets.createdAt, sql`${at}::timestamptz`)))
+      ? tx
+          .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${supportTickets.createdAt})` })
+          .from(supportTickets)
+          .where(and(eq(supportTickets.userId, userId), gt(supportTickets.createdAt, sql`${at}::timestamptz`)))
       : action === "ticket_reply"
-        ? tx.select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${ticketReplies.createdAt})` }).from(ticketReplies).where(and(eq(ticketReplies.userId, userId), gt(ticketReplies.createdAt, sql`${at}::timestamptz`)))
+        ? tx
+            .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${ticketReplies.createdAt})` })
+            .from(ticketReplies)
+            .where(and(eq(ticketReplies.userId, userId), gt(ticketReplies.createdAt, sql`${at}::timestamptz`)))
         : tx
             .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${transactions.createdAt})` })
             .from(transactions)

@@ -1,8 +1,22 @@
 import type { TransactionMetadata } from "@kolo/domain";
 import { sql } from "drizzle-orm";
 import { bytea } from "./columns";
-import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** The hash chain's start: the head of an account with no postings (32 zero bytes; docs/ledger-verification.md). */
 export const GENESIS_HASH_HEX = "0".repeat(64);
@@ -109,7 +123,10 @@ export const transactions = pgTable(
     description: text().notNull(),
     senderId: integer().references(() => users.id, { onDelete: "restrict" }),
     recipientId: integer().references(() => users.id, { onDelete: "restrict" }),
-    metadata: jsonb().$type<TransactionMetadata>().notNull().default({} as TransactionMetadata),
+    metadata: jsonb()
+      .$type<TransactionMetadata>()
+      .notNull()
+      .default({} as TransactionMetadata),
     /** Client-supplied idempotency key, unique per sender. */
     idempotencyKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

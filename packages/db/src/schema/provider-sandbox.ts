@@ -16,7 +16,9 @@ export const paystackSandboxCharges = pgTable("paystack_sandbox_charges", {
   email: text().notNull(),
   callbackUrl: text().notNull(),
   metadata: jsonb(),
-  status: text({ enum: ["abandoned", "success", "failed"] }).notNull().default("abandoned"),
+  status: text({ enum: ["abandoned", "success", "failed"] })
+    .notNull()
+    .default("abandoned"),
   paidAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -52,7 +54,9 @@ export const paystackSandboxTransfers = pgTable(
     recipientCode: text().notNull(),
     amount: bigint({ mode: "number" }).notNull(),
     reason: text(),
-    status: text({ enum: ["pending", "success", "failed", "reversed"] }).notNull().default("pending"),
+    status: text({ enum: ["pending", "success", "failed", "reversed"] })
+      .notNull()
+      .default("pending"),
     outcome: text({ enum: ["success", "failed", "reversed", "pending"] }).notNull(),
     nextEventAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

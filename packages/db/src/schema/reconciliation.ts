@@ -13,7 +13,9 @@ export const reconciliationRuns = pgTable(
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     day: date({ mode: "string" }).notNull(),
-    state: text({ enum: ["running", "completed", "failed"] }).notNull().default("running"),
+    state: text({ enum: ["running", "completed", "failed"] })
+      .notNull()
+      .default("running"),
     counts: jsonb().$type<{ matched: number; open: number; exceptions: Record<string, number> }>(),
     totals: jsonb().$type<Record<string, string>>(),
     ledgerOk: boolean(),

@@ -29,7 +29,9 @@ export const reviewItems = pgTable(
     reason: text().notNull(),
     /** The provider's last answer about the reference, as it said it ('success', '016 failed', 'HTTP 500'). */
     providerStatus: text(),
-    status: text({ enum: ["open", "resolved"] }).notNull().default("open"),
+    status: text({ enum: ["open", "resolved"] })
+      .notNull()
+      .default("open"),
     /** complete | fail | credit | dismiss, once resolved. */
     resolution: text(),
     note: text(),

@@ -64,7 +64,9 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     const cleanup = postgres(adminUrl, { max: 1, onnotice: () => {} });
-    const leftovers = await cleanup<{ datname: string }[]>`select datname from pg_database where datname like ${`kolo_t_${process.pid}_%`} or datname = ${templateName}`;
+    const leftovers = await cleanup<
+      { datname: string }[]
+    >`select datname from pg_database where datname like ${`kolo_t_${process.pid}_%`} or datname = ${templateName}`;
     for (const { datname } of leftovers) await cleanup.unsafe(`drop database if exists ${datname} with (force)`);
     await cleanup.end();
     await teardown();

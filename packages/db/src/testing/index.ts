@@ -48,7 +48,8 @@ export const LEDGER_CONSISTENT = { unbalanced: 0, drift: 0, negativeWallets: 0, 
  */
 export async function ledgerInvariants(client: postgres.Sql) {
   const [unbalanced] = await client`select count(*)::int as n from (select journal_entry_id from postings group by journal_entry_id having sum(amount) <> 0) x`;
-  const [drift] = await client`select count(*)::int as n from (select a.id from ledger_accounts a left join postings p on p.account_id = a.id group by a.id having a.balance <> coalesce(sum(p.amount), 0)) x`;
+  const [drift] =
+    await client`select count(*)::int as n from (select a.id from ledger_accounts a left join postings p on p.account_id = a.id group by a.id having a.balance <> coalesce(sum(p.amount), 0)) x`;
   const [negative] = await client`select count(*)::int as n from ledger_accounts where kind <> 'system' and balance < 0`;
   const [total] = await client`select coalesce(sum(balance), 0)::text as total from ledger_accounts`;
   const [held] = await client`

@@ -75,7 +75,8 @@ function AirtimePage() {
     try {
       const result = await buy.mutateAsync({ network: values.network as never, phoneNumber, amount: parsed.naira, idempotencyKey: attempt.current.key });
       attempt.current = null;
-      if (result.status === "pending") notify({ title: PURCHASE_MESSAGES.airtimePendingTitle, message: result.warning ?? PURCHASE_MESSAGES.pendingWarning, color: "yellow" });
+      if (result.status === "pending")
+        notify({ title: PURCHASE_MESSAGES.airtimePendingTitle, message: result.warning ?? PURCHASE_MESSAGES.pendingWarning, color: "yellow" });
       else notify({ title: PURCHASE_MESSAGES.airtimeSuccessTitle, message: `${formatNaira(result.transaction.amount)} airtime sent to ${phoneNumber}` });
       await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate(), utils.purchases.recentNumbers.invalidate()]);
       await navigate({ to: "/dashboard" });
@@ -83,7 +84,8 @@ function AirtimePage() {
       const code = domainCode(error);
       if (!code && isOffline()) notifyOffline();
       else if (code === "INSUFFICIENT_BALANCE") notifyError(PURCHASE_MESSAGES.insufficientTitle, PURCHASE_MESSAGES.insufficient);
-      else if (code === "VALIDATION" || code === "DAILY_LIMIT_EXCEEDED" || code === "FEATURE_DISABLED") notifyError(PURCHASE_MESSAGES.failedTitle, serverMessage(error) ?? PURCHASE_MESSAGES.airtimeFailed);
+      else if (code === "VALIDATION" || code === "DAILY_LIMIT_EXCEEDED" || code === "FEATURE_DISABLED")
+        notifyError(PURCHASE_MESSAGES.failedTitle, serverMessage(error) ?? PURCHASE_MESSAGES.airtimeFailed);
       else notifyError(PURCHASE_MESSAGES.failedTitle, PURCHASE_MESSAGES.airtimeFailed);
       if (code === "PURCHASE_FAILED") {
         attempt.current = null; // refunded: a new try is a new purchase

@@ -150,7 +150,13 @@ function DeleteDialog({ account, onClose }: { account: BankAccount | null; onClo
   };
 
   return (
-    <Modal opened={account !== null} onClose={() => !remove.isPending && onClose()} title="Remove Bank Account" centered closeButtonProps={{ "aria-label": "Close" }}>
+    <Modal
+      opened={account !== null}
+      onClose={() => !remove.isPending && onClose()}
+      title="Remove Bank Account"
+      centered
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       <Stack>
         <Text size="sm">
           Remove {shown?.bankName} {shown?.accountNumber} ({shown?.accountName}) from your saved accounts?

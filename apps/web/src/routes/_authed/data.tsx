@@ -71,9 +71,15 @@ function DataPage() {
     if (attempt.current?.signature !== signature) attempt.current = { key: newIdempotencyKey(), signature };
     inFlight.current = true;
     try {
-      const result = await buy.mutateAsync({ network: values.network as never, phoneNumber, variationCode: values.variationCode, idempotencyKey: attempt.current.key });
+      const result = await buy.mutateAsync({
+        network: values.network as never,
+        phoneNumber,
+        variationCode: values.variationCode,
+        idempotencyKey: attempt.current.key,
+      });
       attempt.current = null;
-      if (result.status === "pending") notify({ title: PURCHASE_MESSAGES.dataPendingTitle, message: result.warning ?? PURCHASE_MESSAGES.pendingWarning, color: "yellow" });
+      if (result.status === "pending")
+        notify({ title: PURCHASE_MESSAGES.dataPendingTitle, message: result.warning ?? PURCHASE_MESSAGES.pendingWarning, color: "yellow" });
       else notify({ title: PURCHASE_MESSAGES.dataSuccessTitle, message: `${plan.name} sent to ${phoneNumber}` });
       await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate(), utils.purchases.recentNumbers.invalidate()]);
       await navigate({ to: "/dashboard" });
@@ -81,7 +87,8 @@ function DataPage() {
       const code = domainCode(error);
       if (!code && isOffline()) notifyOffline();
       else if (code === "INSUFFICIENT_BALANCE") notifyError(PURCHASE_MESSAGES.insufficientTitle, PURCHASE_MESSAGES.insufficient);
-      else if (code === "VALIDATION" || code === "DAILY_LIMIT_EXCEEDED" || code === "FEATURE_DISABLED") notifyError(PURCHASE_MESSAGES.failedTitle, serverMessage(error) ?? PURCHASE_MESSAGES.dataFailed);
+      else if (code === "VALIDATION" || code === "DAILY_LIMIT_EXCEEDED" || code === "FEATURE_DISABLED")
+        notifyError(PURCHASE_MESSAGES.failedTitle, serverMessage(error) ?? PURCHASE_MESSAGES.dataFailed);
       else notifyError(PURCHASE_MESSAGES.failedTitle, PURCHASE_MESSAGES.dataFailed);
       if (code === "PURCHASE_FAILED") {
         attempt.current = null;

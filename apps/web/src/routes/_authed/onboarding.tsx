@@ -42,8 +42,8 @@ function OnboardingPage() {
       ) : (
         <StepCard icon={<IconShield size={28} />} title="Verify your identity">
           <Text>
-            Unverified accounts can spend up to {formatKobo(DAILY_LIMIT_KOBO[0])} per day. Verify your BVN and a bank
-            account to raise your daily limit to {formatKobo(DAILY_LIMIT_KOBO[2])}.
+            Unverified accounts can spend up to {formatKobo(DAILY_LIMIT_KOBO[0])} per day. Verify your BVN and a bank account to raise your daily limit to{" "}
+            {formatKobo(DAILY_LIMIT_KOBO[2])}.
           </Text>
         </StepCard>
       )}

@@ -23,10 +23,7 @@ export const Route = createFileRoute("/_authed/payment-verification")({
 const MAX_ATTEMPTS = 10;
 const RETRY_DELAY_MS = 2_000;
 
-type State =
-  | { status: "verifying" }
-  | { status: "success"; amount: number; message: string }
-  | { status: "failed"; message: string };
+type State = { status: "verifying" } | { status: "success"; amount: number; message: string } | { status: "failed"; message: string };
 
 const FAILED_MESSAGE = "Payment verification failed. Please contact support.";
 const NO_REFERENCE_MESSAGE = "No payment reference found";
@@ -41,14 +38,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 function PaymentVerificationPage() {
   const search = Route.useSearch();
-  const [reference] = useState(
-    () => search.reference || search.trxref || localStorage.getItem(PENDING_PAYMENT_KEY) || undefined,
-  );
+  const [reference] = useState(() => search.reference || search.trxref || localStorage.getItem(PENDING_PAYMENT_KEY) || undefined);
   const utils = trpc.useUtils();
   const verify = trpc.wallet.verify.useMutation();
-  const [state, setState] = useState<State>(() =>
-    reference ? { status: "verifying" } : { status: "failed", message: NO_REFERENCE_MESSAGE },
-  );
+  const [state, setState] = useState<State>(() => (reference ? { status: "verifying" } : { status: "failed", message: NO_REFERENCE_MESSAGE }));
   const alive = useRef(true);
   const startedFor = useRef<string | null>(null);
   const { mutateAsync } = verify;

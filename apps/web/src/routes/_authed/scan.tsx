@@ -26,9 +26,7 @@ const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
 type CameraState = "loading" | "ready" | "denied" | "unavailable";
 
 /** Why scanning stopped without leaving the page (spec 01 §8), or that a scanned merchant is being checked. */
-type Outcome =
-  | { kind: "checking" }
-  | { kind: "problem"; title: string; message: string };
+type Outcome = { kind: "checking" } | { kind: "problem"; title: string; message: string };
 
 const PROBLEMS = {
   invalid: { kind: "problem", title: PAYMENT_LINK_MESSAGES.invalidTitle, message: PAYMENT_LINK_MESSAGES.invalid },
@@ -278,13 +276,7 @@ function Scanner() {
       )}
 
       {/* Opened by the button below (one control for screen readers and keyboards). */}
-      <input
-        ref={fileInput}
-        type="file"
-        accept="image/*"
-        hidden
-        onChange={(event) => void chooseFile(event.currentTarget.files?.[0])}
-      />
+      <input ref={fileInput} type="file" accept="image/*" hidden onChange={(event) => void chooseFile(event.currentTarget.files?.[0])} />
       <Button variant="default" leftSection={<IconPhoto size={18} />} onClick={() => fileInput.current?.click()}>
         Choose from Gallery
       </Button>

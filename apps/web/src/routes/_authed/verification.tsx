@@ -12,8 +12,7 @@ import { VerificationCard } from "./-components/verification-card";
 
 /** Account verification (spec 01 §2 "/verification"); the session guard is the `_authed` layout's. */
 export const Route = createFileRoute("/_authed/verification")({
-  loader: ({ context }) =>
-    Promise.all([context.trpc.verification.status.prefetch(), context.trpc.verification.transactionLimit.prefetch()]),
+  loader: ({ context }) => Promise.all([context.trpc.verification.status.prefetch(), context.trpc.verification.transactionLimit.prefetch()]),
   component: VerificationPage,
 });
 

@@ -268,11 +268,7 @@ function WithdrawalStatus({ reference }: { reference: string }) {
           </Stack>
         </Stack>
       </Card>
-      <Button
-        size="md"
-        disabled={isInFlight(current)}
-        onClick={() => void navigate({ to: "/withdraw", search: {} })}
-      >
+      <Button size="md" disabled={isInFlight(current)} onClick={() => void navigate({ to: "/withdraw", search: {} })}>
         New Withdrawal
       </Button>
       <Button component={Link} to="/dashboard" variant="subtle">

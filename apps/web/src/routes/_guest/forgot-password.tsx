@@ -13,9 +13,7 @@ function ForgotPasswordPage() {
         <Title order={1} size="h2">
           Forgot Password
         </Title>
-        <Text c="dimmed">
-          Password reset is not available yet. Please contact support if you cannot sign in.
-        </Text>
+        <Text c="dimmed">Password reset is not available yet. Please contact support if you cannot sign in.</Text>
         <Button component={Link} to="/login" variant="light">
           Back to Sign In
         </Button>

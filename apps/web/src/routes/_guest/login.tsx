@@ -19,8 +19,7 @@ interface LoginValues {
 let validation: Promise<(values: LoginValues) => FormErrors> | undefined;
 let validateLogin: ((values: LoginValues) => FormErrors) | undefined;
 /** Loads the form's validation (zod) once; first focus on the form starts it. */
-const loadValidation = () =>
-  (validation ??= import("./-components/login-validation").then((module) => (validateLogin = module.validateLogin)));
+const loadValidation = () => (validation ??= import("./-components/login-validation").then((module) => (validateLogin = module.validateLogin)));
 
 /**
  * Sign in (spec 01 §2): success is a full redirect to /dashboard; failure resets the button. The
@@ -79,13 +78,7 @@ function LoginPage() {
             </Text>
           </div>
           <EmailInput key={form.key("email")} {...form.getInputProps("email")} />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            key={form.key("password")}
-            {...form.getInputProps("password")}
-          />
+          <PasswordInput label="Password" autoComplete="current-password" required key={form.key("password")} {...form.getInputProps("password")} />
           <Group justify="flex-end">
             <Anchor component={Link} to="/forgot-password" size="sm" display="inline-flex" mih={44} style={{ alignItems: "center" }}>
               Forgot password?

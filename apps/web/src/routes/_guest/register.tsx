@@ -50,9 +50,7 @@ function RegisterPage() {
       notify({ title: "Registration Successful", message: "Your account has been created." });
       await navigate({ to: "/onboarding" });
     } catch (error) {
-      const errors = Object.fromEntries(
-        Object.entries(fieldErrors(error)).filter(([field]) => (FORM_FIELDS as readonly string[]).includes(field)),
-      );
+      const errors = Object.fromEntries(Object.entries(fieldErrors(error)).filter(([field]) => (FORM_FIELDS as readonly string[]).includes(field)));
       form.setErrors(errors);
       submitting.current = false;
       setBusy(false);

@@ -111,9 +111,7 @@ function TwoFactorPage() {
           <Title order={1} size="h2">
             Save your recovery codes
           </Title>
-          <Text size="sm">
-            Each code signs you in once if you lose your authenticator app. They are shown only now: keep them somewhere safe.
-          </Text>
+          <Text size="sm">Each code signs you in once if you lose your authenticator app. They are shown only now: keep them somewhere safe.</Text>
           <List aria-label="Recovery codes" spacing={4} listStyleType="none" ff="monospace">
             {step.codes.map((recovery) => (
               <List.Item key={recovery}>{recovery}</List.Item>

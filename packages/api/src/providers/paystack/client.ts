@@ -30,9 +30,7 @@ import {
 
 /** One client for every Paystack API Kolo uses: cards (PaymentGateway) and banks/payouts/BVN (BankingProvider). */
 export class PaystackClient implements PaymentGateway, BankingProvider {
-  constructor(
-    private readonly options: { baseUrl: string; secretKey: string; timeoutMs?: number },
-  ) {}
+  constructor(private readonly options: { baseUrl: string; secretKey: string; timeoutMs?: number }) {}
 
   private async request<T extends z.ZodType>(method: "GET" | "POST", path: string, data: T, body?: unknown): Promise<z.infer<T>> {
     let response: Response;
@@ -94,7 +92,8 @@ export class PaystackClient implements PaymentGateway, BankingProvider {
         throw new PaymentGatewayError(`Payment gateway unreachable: ${(error as Error).message}`);
       }
       const parsed = listPage(item).safeParse(await response.json().catch(() => null));
-      if (!response.ok || !parsed.success) throw new PaymentGatewayError(`Payment gateway refused GET ${path} page ${page}: HTTP ${response.status}`, response.status);
+      if (!response.ok || !parsed.success)
+        throw new PaymentGatewayError(`Payment gateway refused GET ${path} page ${page}: HTTP ${response.status}`, response.status);
       items.push(...parsed.data.data);
       if (page >= parsed.data.meta.pageCount || parsed.data.data.length === 0) return items;
     }

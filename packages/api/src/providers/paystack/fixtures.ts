@@ -72,8 +72,43 @@ export function nubanWithCheckDigit(serial: string, bankCode: string): string {
   return `${serial}${(10 - (sum % 10)) % 10}`;
 }
 
-const FIRST_NAMES = ["AMAKA", "BOLA", "DAYO", "EMEKA", "FUNMI", "GBENGA", "HALIMA", "IFEOMA", "KUNLE", "LOLA", "MUSA", "NNEKA", "OLU", "SADE", "TOBI", "YEMI", "ZAINAB", "UCHE"];
-const LAST_NAMES = ["ADEBAYO", "BALOGUN", "CHUKWU", "DANJUMA", "EKWUEME", "FASHOLA", "IBRAHIM", "LAWAL", "MBAH", "NWANKWO", "OBI", "OKEKE", "SANI", "UDOH", "YUSUF"];
+const FIRST_NAMES = [
+  "AMAKA",
+  "BOLA",
+  "DAYO",
+  "EMEKA",
+  "FUNMI",
+  "GBENGA",
+  "HALIMA",
+  "IFEOMA",
+  "KUNLE",
+  "LOLA",
+  "MUSA",
+  "NNEKA",
+  "OLU",
+  "SADE",
+  "TOBI",
+  "YEMI",
+  "ZAINAB",
+  "UCHE",
+];
+const LAST_NAMES = [
+  "ADEBAYO",
+  "BALOGUN",
+  "CHUKWU",
+  "DANJUMA",
+  "EKWUEME",
+  "FASHOLA",
+  "IBRAHIM",
+  "LAWAL",
+  "MBAH",
+  "NWANKWO",
+  "OBI",
+  "OKEKE",
+  "SANI",
+  "UDOH",
+  "YUSUF",
+];
 
 /** The name the sandbox gives a valid number that is not a fixture: the same number always gives the same name. */
 export function derivedAccountName(accountNumber: string, bankCode: string): string {

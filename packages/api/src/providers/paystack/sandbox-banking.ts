@@ -61,7 +61,12 @@ function transferObject(transfer: TransferRow, recipient: RecipientRow | undefin
           recipient_code: recipient.recipientCode,
           type: "nuban",
           name: recipient.name,
-          details: { account_number: recipient.accountNumber, account_name: recipient.accountName, bank_code: recipient.bankCode, bank_name: recipient.bankName },
+          details: {
+            account_number: recipient.accountNumber,
+            account_name: recipient.accountName,
+            bank_code: recipient.bankCode,
+            bank_name: recipient.bankName,
+          },
         }
       : null,
   };
@@ -122,11 +127,14 @@ export function transferWebhookScheduler(app: FastifyInstance, options: SandboxC
 
   function schedule(id: number, at: Date) {
     if (closed) return;
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      if (closed) return;
-      fire(id).catch((error: unknown) => app.log.warn({ err: String(error), id }, "Sandbox transfer webhook step failed"));
-    }, Math.max(0, at.getTime() - Date.now()));
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        if (closed) return;
+        fire(id).catch((error: unknown) => app.log.warn({ err: String(error), id }, "Sandbox transfer webhook step failed"));
+      },
+      Math.max(0, at.getTime() - Date.now()),
+    );
     timers.add(timer);
   }
 
@@ -187,7 +195,11 @@ export function bankingRoutes(
     const name = query.success ? sandboxAccountName(query.data.account_number, query.data.bank_code) : null;
     if (!query.success || name === null) return reply.code(422).send({ status: false, message: UNRESOLVED_ACCOUNT_MESSAGE });
     const bank = SANDBOX_BANKS.find((b) => b.code === query.data.bank_code);
-    return { status: true, message: "Account number resolved", data: { account_number: query.data.account_number, account_name: name, bank_id: bank?.id ?? 0 } };
+    return {
+      status: true,
+      message: "Account number resolved",
+      data: { account_number: query.data.account_number, account_name: name, bank_id: bank?.id ?? 0 },
+    };
   });
 
   // logLevel warn: the URL carries the BVN, so the request is not logged (DECISIONS "Identity verification").
@@ -214,7 +226,14 @@ export function bankingRoutes(
     // One recipient per account, like Paystack's (a second call answers the same code).
     const [recipient] = await db
       .insert(recipients)
-      .values({ recipientCode: code("RCP"), name: body.data.name, accountNumber: body.data.account_number, accountName, bankCode: body.data.bank_code, bankName })
+      .values({
+        recipientCode: code("RCP"),
+        name: body.data.name,
+        accountNumber: body.data.account_number,
+        accountName,
+        bankCode: body.data.bank_code,
+        bankName,
+      })
       .onConflictDoUpdate({ target: [recipients.bankCode, recipients.accountNumber], set: { name: body.data.name } })
       .returning();
     return reply.code(201).send({
@@ -226,7 +245,12 @@ export function bankingRoutes(
         name: recipient!.name,
         recipient_code: recipient!.recipientCode,
         type: "nuban",
-        details: { account_number: recipient!.accountNumber, account_name: recipient!.accountName, bank_code: recipient!.bankCode, bank_name: recipient!.bankName },
+        details: {
+          account_number: recipient!.accountNumber,
+          account_name: recipient!.accountName,
+          bank_code: recipient!.bankCode,
+          bank_name: recipient!.bankName,
+        },
       },
     });
   });
@@ -272,12 +296,23 @@ export function bankingRoutes(
     const { perPage, page, from, to } = query.data;
     const where = and(from ? gte(transfers.createdAt, new Date(from)) : undefined, to ? lte(transfers.createdAt, new Date(to)) : undefined);
     const [rows, [counted]] = await Promise.all([
-      db.select().from(transfers).where(where).orderBy(desc(transfers.id)).limit(perPage).offset((page - 1) * perPage),
+      db
+        .select()
+        .from(transfers)
+        .where(where)
+        .orderBy(desc(transfers.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
       db.select({ total: count() }).from(transfers).where(where),
     ]);
     const total = counted?.total ?? 0;
     const data = await Promise.all(rows.map(async (transfer) => transferObject(transfer, await recipientOf(db, transfer))));
-    return { status: true, message: "Transfers retrieved", data, meta: { total, skipped: (page - 1) * perPage, perPage, page, pageCount: Math.ceil(total / perPage) } };
+    return {
+      status: true,
+      message: "Transfers retrieved",
+      data,
+      meta: { total, skipped: (page - 1) * perPage, perPage, page, pageCount: Math.ceil(total / perPage) },
+    };
   });
 
   sandbox.get<{ Params: { reference: string } }>("/transfer/verify/:reference", async (req, reply) => {

@@ -20,7 +20,10 @@ const initializeBody = z.object({
   email: z.email(),
   amount: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d*$/)]).transform(Number),
   currency: z.literal("NGN").default("NGN"),
-  reference: z.string().regex(/^[A-Za-z0-9.=-]{1,100}$/).optional(),
+  reference: z
+    .string()
+    .regex(/^[A-Za-z0-9.=-]{1,100}$/)
+    .optional(),
   callback_url: z.url(),
   metadata: z.unknown().optional(),
 });
@@ -31,8 +34,7 @@ export function sandboxFeeKobo(amountKobo: number): number {
   return Math.min(fee, 200_000);
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 function transactionObject(charge: SandboxCharge) {
   return {
@@ -141,7 +143,13 @@ export async function paystackSandbox(app: FastifyInstance, options: SandboxCont
           status ? eq(charges.status, status as SandboxCharge["status"]) : undefined,
         );
         const [rows, [counted]] = await Promise.all([
-          db.select().from(charges).where(where).orderBy(desc(charges.id)).limit(perPage).offset((page - 1) * perPage),
+          db
+            .select()
+            .from(charges)
+            .where(where)
+            .orderBy(desc(charges.id))
+            .limit(perPage)
+            .offset((page - 1) * perPage),
           db.select({ total: count() }).from(charges).where(where),
         ]);
         const total = counted?.total ?? 0;
@@ -168,22 +176,21 @@ export async function paystackSandbox(app: FastifyInstance, options: SandboxCont
         return reply.type("text/html").send(checkoutPage(charge));
       });
 
-      const finish = (outcome: "success" | "failed") =>
-        async (req: { params: { accessCode: string } }, reply: FastifyReply) => {
-          const charge = await byAccessCode(req.params.accessCode);
-          if (!charge) return reply.code(404).send({ status: false, message: "Checkout not found" });
-          // Only the first click ends the checkout (a conditional update: two clicks race safely).
-          const [ended] = await db
-            .update(charges)
-            .set({ status: outcome, paidAt: outcome === "success" ? new Date() : null })
-            .where(and(eq(charges.id, charge.id), eq(charges.status, "abandoned")))
-            .returning();
-          if (ended?.status === "success") await deliverWebhook("charge.success", ended);
-          const target = new URL(charge.callbackUrl);
-          target.searchParams.set("reference", charge.reference);
-          target.searchParams.set("trxref", charge.reference);
-          return reply.redirect(target.toString(), 303);
-        };
+      const finish = (outcome: "success" | "failed") => async (req: { params: { accessCode: string } }, reply: FastifyReply) => {
+        const charge = await byAccessCode(req.params.accessCode);
+        if (!charge) return reply.code(404).send({ status: false, message: "Checkout not found" });
+        // Only the first click ends the checkout (a conditional update: two clicks race safely).
+        const [ended] = await db
+          .update(charges)
+          .set({ status: outcome, paidAt: outcome === "success" ? new Date() : null })
+          .where(and(eq(charges.id, charge.id), eq(charges.status, "abandoned")))
+          .returning();
+        if (ended?.status === "success") await deliverWebhook("charge.success", ended);
+        const target = new URL(charge.callbackUrl);
+        target.searchParams.set("reference", charge.reference);
+        target.searchParams.set("trxref", charge.reference);
+        return reply.redirect(target.toString(), 303);
+      };
       sandbox.post<{ Params: { accessCode: string } }>("/checkout/:accessCode/pay", finish("success"));
       sandbox.post<{ Params: { accessCode: string } }>("/checkout/:accessCode/decline", finish("failed"));
 

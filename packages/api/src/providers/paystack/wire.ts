@@ -18,7 +18,13 @@ export const listPage = <T extends z.ZodType>(item: T) =>
     status: z.literal(true),
     message: z.string(),
     data: z.array(item),
-    meta: z.object({ total: z.number().int(), skipped: z.number().int(), perPage: z.coerce.number().int(), page: z.coerce.number().int(), pageCount: z.number().int() }),
+    meta: z.object({
+      total: z.number().int(),
+      skipped: z.number().int(),
+      perPage: z.coerce.number().int(),
+      page: z.coerce.number().int(),
+      pageCount: z.number().int(),
+    }),
   });
 
 /** `from`/`to`/`perPage`/`page` of the list endpoints; perPage at most 100 (PROVIDERS.md "Lists, for reconciliation"). */
@@ -38,7 +44,10 @@ export const paystackTransaction = z.object({
   status: plainText(),
   amount: z.union([z.number().int(), z.string().regex(/^\d+$/)]),
   currency: plainText(),
-  fees: z.union([z.number().int(), z.string().regex(/^\d+$/)]).nullable().optional(),
+  fees: z
+    .union([z.number().int(), z.string().regex(/^\d+$/)])
+    .nullable()
+    .optional(),
   paid_at: plainText().nullable().optional(),
   channel: plainText().nullable().optional(),
   gateway_response: plainText().nullable().optional(),

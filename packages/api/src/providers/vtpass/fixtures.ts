@@ -43,7 +43,12 @@ export function phoneFixture(phone: string): PhoneFixture {
 export const SANDBOX_PENDING_DELAY_MS = 5_000;
 
 /** The airtime serviceIDs and their names. */
-export const AIRTIME_SERVICES: Record<string, string> = { mtn: "MTN Airtime VTU", glo: "GLO Airtime VTU", airtel: "Airtel Airtime VTU", etisalat: "9mobile Airtime VTU" };
+export const AIRTIME_SERVICES: Record<string, string> = {
+  mtn: "MTN Airtime VTU",
+  glo: "GLO Airtime VTU",
+  airtel: "Airtel Airtime VTU",
+  etisalat: "9mobile Airtime VTU",
+};
 
 interface SandboxPlan {
   variation_code: string;
@@ -52,7 +57,12 @@ interface SandboxPlan {
   fixedPrice: "Yes";
 }
 
-const plan = (variation_code: string, name: string, naira: number): SandboxPlan => ({ variation_code, name, variation_amount: naira.toFixed(2), fixedPrice: "Yes" });
+const plan = (variation_code: string, name: string, naira: number): SandboxPlan => ({
+  variation_code,
+  name,
+  variation_amount: naira.toFixed(2),
+  fixedPrice: "Yes",
+});
 
 /** The data plans of each data serviceID (at least three per network). */
 export const DATA_SERVICES: Record<string, { name: string; plans: SandboxPlan[] }> = {
@@ -66,11 +76,19 @@ export const DATA_SERVICES: Record<string, { name: string; plans: SandboxPlan[] 
   },
   "airtel-data": {
     name: "Airtel Data",
-    plans: [plan("airtel-100mb-100", "Airtel 100MB - 1 day", 100), plan("airtel-1gb-500", "Airtel 1GB - 7 days", 500), plan("airtel-2gb-1000", "Airtel 2GB - 30 days", 1000)],
+    plans: [
+      plan("airtel-100mb-100", "Airtel 100MB - 1 day", 100),
+      plan("airtel-1gb-500", "Airtel 1GB - 7 days", 500),
+      plan("airtel-2gb-1000", "Airtel 2GB - 30 days", 1000),
+    ],
   },
   "etisalat-data": {
     name: "9mobile Data",
-    plans: [plan("etisalat-100mb-100", "9mobile 100MB - 1 day", 100), plan("etisalat-1gb-500", "9mobile 1GB - 7 days", 500), plan("etisalat-2gb-1000", "9mobile 2GB - 30 days", 1000)],
+    plans: [
+      plan("etisalat-100mb-100", "9mobile 100MB - 1 day", 100),
+      plan("etisalat-1gb-500", "9mobile 1GB - 7 days", 500),
+      plan("etisalat-2gb-1000", "9mobile 2GB - 30 days", 1000),
+    ],
   },
 };
 

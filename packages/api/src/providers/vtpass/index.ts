@@ -14,7 +14,13 @@ export const vtpass: ProviderModule = {
   name: "vtpass",
   configure(settings, urls) {
     if (settings.secretKey && settings.apiKey && settings.publicKey) {
-      const client = new VtpassClient({ baseUrl: settings.baseUrl, apiKey: settings.apiKey, publicKey: settings.publicKey, secretKey: settings.secretKey, timeoutMs: settings.timeoutMs });
+      const client = new VtpassClient({
+        baseUrl: settings.baseUrl,
+        apiKey: settings.apiKey,
+        publicKey: settings.publicKey,
+        secretKey: settings.secretKey,
+        timeoutMs: settings.timeoutMs,
+      });
       return { services: { purchases: client } };
     }
     const key = (prefix: string) => `${prefix}_sandbox_${randomBytes(16).toString("hex")}`;

@@ -42,7 +42,13 @@ const DESCRIPTIONS: Record<string, string> = {
   "087": "INVALID CREDENTIALS",
 };
 
-const nairaText = z.union([z.number(), z.string().regex(/^\d+(\.\d{1,2})?$/).transform(Number)]);
+const nairaText = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/)
+    .transform(Number),
+]);
 
 const payBody = z.object({
   request_id: z.string().regex(VTPASS_REQUEST_ID_PATTERN).max(100),
@@ -86,7 +92,12 @@ function purchaseAnswer(row: PurchaseRow, code = codeOf(row.status)) {
   };
 }
 
-const refusal = (code: string, requestId?: string) => ({ code, response_description: DESCRIPTIONS[code] ?? "ERROR", ...(requestId ? { requestId } : {}), content: { errors: DESCRIPTIONS[code] } });
+const refusal = (code: string, requestId?: string) => ({
+  code,
+  response_description: DESCRIPTIONS[code] ?? "ERROR",
+  ...(requestId ? { requestId } : {}),
+  content: { errors: DESCRIPTIONS[code] },
+});
 
 /** Mounts the VTpass sandbox's API under /sandbox/vtpass/api. */
 export async function vtpassSandbox(app: FastifyInstance, options: SandboxContext) {
@@ -129,10 +140,13 @@ export async function vtpassSandbox(app: FastifyInstance, options: SandboxContex
       socket.destroy();
       return;
     }
-    const hang = { socket, timer: setTimeout(() => {
-      hanging.delete(hang);
-      socket.destroy();
-    }, afterMs) };
+    const hang = {
+      socket,
+      timer: setTimeout(() => {
+        hanging.delete(hang);
+        socket.destroy();
+      }, afterMs),
+    };
     hanging.add(hang);
     socket.once("close", () => {
       clearTimeout(hang.timer);

@@ -72,7 +72,12 @@ export function toPurchaseAnswer(body: z.infer<typeof vtpassPurchase>, call: "pa
   const rawId = body.content?.transactions?.transactionId;
   const transactionId = rawId === undefined ? undefined : String(rawId);
   const description = body.response_description ?? body.code;
-  const answer = (outcome: PurchaseAnswer["outcome"]): PurchaseAnswer => ({ outcome, code: body.code, description, ...(transactionId ? { transactionId } : {}) });
+  const answer = (outcome: PurchaseAnswer["outcome"]): PurchaseAnswer => ({
+    outcome,
+    code: body.code,
+    description,
+    ...(transactionId ? { transactionId } : {}),
+  });
   if (body.code === "000") {
     if (status === "delivered") return answer("delivered");
     if (status === "failed" || status === "reversed") return answer("failed");

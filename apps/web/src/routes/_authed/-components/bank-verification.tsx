@@ -75,9 +75,7 @@ export function BankVerification({ enabled, onVerified }: BankVerificationProps)
     );
   }
   if (accounts.isError) {
-    return (
-      <BankAccountsLoadError accounts={accounts} />
-    );
+    return <BankAccountsLoadError accounts={accounts} />;
   }
   if (accounts.data.length === 0) {
     return (
@@ -98,7 +96,15 @@ export function BankVerification({ enabled, onVerified }: BankVerificationProps)
         label="Choose the account to verify"
         description={`The account name must match your profile name (${me.name}).`}
       />
-      <BusyButton size="md" fullWidth busy={verify.isPending} busyLabel="Verifying..." onClick={() => void submit()} disabled={!enabled} aria-describedby={enabled ? undefined : "bank-verification-disabled"}>
+      <BusyButton
+        size="md"
+        fullWidth
+        busy={verify.isPending}
+        busyLabel="Verifying..."
+        onClick={() => void submit()}
+        disabled={!enabled}
+        aria-describedby={enabled ? undefined : "bank-verification-disabled"}
+      >
         Verify Bank Account
       </BusyButton>
       {enabled ? null : <FeatureDisabledHint id="bank-verification-disabled" />}

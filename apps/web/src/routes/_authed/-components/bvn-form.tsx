@@ -116,7 +116,13 @@ export function BvnForm({ status, enabled, onVerified }: BvnFormProps) {
             </Text>
           </Stack>
         </Alert>
-        <BusyButton busy={reset.isPending} busyLabel="Resetting..." onClick={() => void resetAttempts()} disabled={!enabled} aria-describedby={enabled ? undefined : "bvn-disabled"}>
+        <BusyButton
+          busy={reset.isPending}
+          busyLabel="Resetting..."
+          onClick={() => void resetAttempts()}
+          disabled={!enabled}
+          aria-describedby={enabled ? undefined : "bvn-disabled"}
+        >
           Reset Attempts
         </BusyButton>
         {enabled ? null : <FeatureDisabledHint id="bvn-disabled" />}
@@ -151,20 +157,21 @@ export function BvnForm({ status, enabled, onVerified }: BvnFormProps) {
           inputWrapperOrder={["label", "input", "description", "error"]}
           {...form.getInputProps("dateOfBirth")}
         />
-        <TextInput
-          label="Phone number"
-          type="tel"
-          placeholder="08012345678"
-          autoComplete="tel"
-          required
-          {...form.getInputProps("phoneNumber")}
-        />
+        <TextInput label="Phone number" type="tel" placeholder="08012345678" autoComplete="tel" required {...form.getInputProps("phoneNumber")} />
         {details.verificationAttempts > 0 ? (
           <Text size="sm" c="dimmed" aria-live="polite">
             Attempts used: {details.verificationAttempts} of {details.maxAttempts}
           </Text>
         ) : null}
-        <BusyButton type="submit" size="md" fullWidth busy={verify.isPending} busyLabel="Verifying..." disabled={!enabled} aria-describedby={enabled ? undefined : "bvn-disabled"}>
+        <BusyButton
+          type="submit"
+          size="md"
+          fullWidth
+          busy={verify.isPending}
+          busyLabel="Verifying..."
+          disabled={!enabled}
+          aria-describedby={enabled ? undefined : "bvn-disabled"}
+        >
           Verify BVN
         </BusyButton>
         {enabled ? null : <FeatureDisabledHint id="bvn-disabled" />}
@@ -172,4 +179,3 @@ export function BvnForm({ status, enabled, onVerified }: BvnFormProps) {
     </form>
   );
 }
-

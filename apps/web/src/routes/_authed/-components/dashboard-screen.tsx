@@ -1,32 +1,9 @@
 import { FEATURE_DISABLED_MESSAGE, type FeatureKey, formatNaira } from "@kolo/domain";
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Box,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from "@mantine/core";
+import { ActionIcon, Anchor, Avatar, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import {
-  IconArrowUpRight,
-  IconLogout,
-  IconPhone,
-  IconPlus,
-  IconQrCode,
-  IconScan,
-  IconSend,
-  IconWifi,
-} from "../../../components/icons";
+import { IconArrowUpRight, IconLogout, IconPhone, IconPlus, IconQrCode, IconScan, IconSend, IconWifi } from "../../../components/icons";
 import { type AppPath, linkTo } from "../../../lib/paths";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, accountLabel, useFeatures, useLogout, useMe, useTransactions } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
@@ -171,22 +148,14 @@ function Header() {
         </Box>
       </Group>
       <Group gap="xs" wrap="nowrap">
-      {me.role === "admin" ? (
-        <Button component={Link} to="/admin/dashboard" variant="light" size="md" mih={44}>
-          Admin
-        </Button>
-      ) : null}
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="xl"
-        aria-label="Log out"
-        title="Log out"
-        onClick={() => void logout()}
-        disabled={isPending}
-      >
-        <IconLogout />
-      </ActionIcon>
+        {me.role === "admin" ? (
+          <Button component={Link} to="/admin/dashboard" variant="light" size="md" mih={44}>
+            Admin
+          </Button>
+        ) : null}
+        <ActionIcon variant="subtle" color="gray" size="xl" aria-label="Log out" title="Log out" onClick={() => void logout()} disabled={isPending}>
+          <IconLogout />
+        </ActionIcon>
       </Group>
     </Group>
   );

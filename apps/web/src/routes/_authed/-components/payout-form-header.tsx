@@ -7,7 +7,15 @@ import { OfflineNotice } from "../../../components/offline-notice";
  * The top of the payout forms (/withdraw and /transfer/bank, spec 02): the available balance
  * (naira, as `me.balance`), the offline notice, and 'Unavailable' when the feature is switched off.
  */
-export function PayoutFormHeader({ balance, enabled, disabledHintId }: { balance: Parameters<typeof formatNaira>[0]; enabled: boolean; disabledHintId: string }) {
+export function PayoutFormHeader({
+  balance,
+  enabled,
+  disabledHintId,
+}: {
+  balance: Parameters<typeof formatNaira>[0];
+  enabled: boolean;
+  disabledHintId: string;
+}) {
   return (
     <>
       <Card padding="md" bg="kolo.0" withBorder={false}>

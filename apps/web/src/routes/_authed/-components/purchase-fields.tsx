@@ -40,7 +40,10 @@ export function NetworkField({ value, onChange, error, disabled }: NetworkFieldP
       error={error}
       disabled={disabled || networks.isPending}
       aria-busy={networks.isPending}
-      data={[{ value: "", label: networks.isPending ? "Loading networks..." : "Select network" }, ...(networks.data ?? []).map((n) => ({ value: n.id, label: n.name }))]}
+      data={[
+        { value: "", label: networks.isPending ? "Loading networks..." : "Select network" },
+        ...(networks.data ?? []).map((n) => ({ value: n.id, label: n.name })),
+      ]}
     />
   );
 }

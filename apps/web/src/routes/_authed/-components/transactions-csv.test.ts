@@ -40,7 +40,10 @@ describe("signedAmount (spec 01 §3)", () => {
 
 describe("transactionsCsv", () => {
   it("has the header, one row per transaction, Lagos dates and unsigned amounts", () => {
-    const csv = transactionsCsv([base, { ...base, id: 2, type: "topup", amount: 5000, reference: "TOP-1", description: "Wallet top-up", senderId: null, recipientId: 7 }], 7);
+    const csv = transactionsCsv(
+      [base, { ...base, id: 2, type: "topup", amount: 5000, reference: "TOP-1", description: "Wallet top-up", senderId: null, recipientId: 7 }],
+      7,
+    );
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe("Date,Reference,Type,Description,Direction,Amount (NGN),Status,Balance change (NGN)");
     expect(lines).toHaveLength(3);
@@ -52,7 +55,14 @@ describe("transactionsCsv", () => {
 
   it("says a failed or pending top-up changed the balance by 0.00, and a debit by amount plus fee", () => {
     const topup = { ...base, type: "topup" as const, senderId: null, recipientId: 7, amount: 2000, reference: "TOP-2", description: "Wallet top-up" };
-    const csv = transactionsCsv([{ ...topup, status: "failed" }, { ...topup, status: "pending" }, { ...base, type: "transfer", fee: 12.5 }], 7);
+    const csv = transactionsCsv(
+      [
+        { ...topup, status: "failed" },
+        { ...topup, status: "pending" },
+        { ...base, type: "transfer", fee: 12.5 },
+      ],
+      7,
+    );
     const lines = csv.split("\r\n");
     expect(lines[1]).toMatch(/,Credit,2000\.00,Failed,0\.00$/);
     expect(lines[2]).toMatch(/,Credit,2000\.00,Pending,0\.00$/);
@@ -60,7 +70,7 @@ describe("transactionsCsv", () => {
   });
 
   it("neutralises spreadsheet formulae in free text", () => {
-    const csv = transactionsCsv([{ ...base, description: "=HYPERLINK(\"http://x\")" }], 7);
+    const csv = transactionsCsv([{ ...base, description: '=HYPERLINK("http://x")' }], 7);
     expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`);
   });
 });

@@ -11,9 +11,7 @@ export function WithdrawToBankModal({ opened, onClose }: { opened: boolean; onCl
   return (
     <Modal opened={opened} onClose={onClose} title="Withdraw to Bank" centered closeButtonProps={{ "aria-label": "Close" }}>
       <Stack>
-        <Text size="sm">
-          You have no saved bank account yet. Add the account you want to withdraw to; its name is confirmed with your bank.
-        </Text>
+        <Text size="sm">You have no saved bank account yet. Add the account you want to withdraw to; its name is confirmed with your bank.</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel

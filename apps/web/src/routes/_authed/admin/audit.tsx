@@ -51,10 +51,14 @@ function AdminAuditPage() {
       <Title order={1} size="h2">
         Audit Trail
       </Title>
-      <Card component="form" aria-label="Filters" onSubmit={(event) => {
-        event.preventDefault();
-        filter({ userId: typeof userId === "number" && userId > 0 ? userId : undefined });
-      }}>
+      <Card
+        component="form"
+        aria-label="Filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          filter({ userId: typeof userId === "number" && userId > 0 ? userId : undefined });
+        }}
+      >
         <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm" style={{ alignItems: "end" }}>
           <Select
             label="Admin"
@@ -160,7 +164,14 @@ function AdminAuditPage() {
         </Card>
       )}
       {data ? (
-        <PageButtons page={search.page} totalPages={data.totalPages} total={data.total} pageSize={PAGE_SIZE} noun="entries" onPage={(page) => void navigate({ search: { ...search, page } })} />
+        <PageButtons
+          page={search.page}
+          totalPages={data.totalPages}
+          total={data.total}
+          pageSize={PAGE_SIZE}
+          noun="entries"
+          onPage={(page) => void navigate({ search: { ...search, page } })}
+        />
       ) : null}
     </Stack>
   );

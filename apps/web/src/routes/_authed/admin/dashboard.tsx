@@ -65,7 +65,13 @@ function Stats() {
           <Text size="sm" c="dimmed" component="h2" m={0} fw={500}>
             {item.label}
           </Text>
-          {item.value === undefined ? <Skeleton h={28} mt={6} /> : <Text fz={24} fw={700}>{item.value.toLocaleString("en-NG")}</Text>}
+          {item.value === undefined ? (
+            <Skeleton h={28} mt={6} />
+          ) : (
+            <Text fz={24} fw={700}>
+              {item.value.toLocaleString("en-NG")}
+            </Text>
+          )}
         </Card>
       ))}
     </SimpleGrid>
@@ -178,7 +184,13 @@ function PendingAdjustments() {
                   <Button size="md" loading={busyId === a.id && approve.isPending} disabled={busyId !== null} onClick={() => void decide(a.id, "approve")}>
                     Approve
                   </Button>
-                  <Button size="md" variant="default" loading={busyId === a.id && reject.isPending} disabled={busyId !== null} onClick={() => void decide(a.id, "reject")}>
+                  <Button
+                    size="md"
+                    variant="default"
+                    loading={busyId === a.id && reject.isPending}
+                    disabled={busyId !== null}
+                    onClick={() => void decide(a.id, "reject")}
+                  >
                     Reject
                   </Button>
                 </Group>
@@ -237,7 +249,12 @@ function VolumeChart({ days }: { days: { day: string; amount: number; count: num
   const total = days.reduce((sum, d) => sum + d.amount, 0);
   return (
     <Box>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={`Completed volume over the last ${days.length} days: ${formatNaira(total)} in total`}>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width="100%"
+        role="img"
+        aria-label={`Completed volume over the last ${days.length} days: ${formatNaira(total)} in total`}
+      >
         <line x1={0} x2={width} y1={height - bottom} y2={height - bottom} stroke="var(--mantine-color-gray-4)" />
         {days.map((d, i) => {
           const barHeight = ((height - bottom - 8) * d.amount) / max;
@@ -365,7 +382,10 @@ function RecentUsers() {
 }
 
 const SETTINGS = [
-  { title: "Transaction Fees", description: "Withdrawals and bank transfers: 1% of the amount, minimum ₦50, maximum ₦1,000. Transfers between users are free." },
+  {
+    title: "Transaction Fees",
+    description: "Withdrawals and bank transfers: 1% of the amount, minimum ₦50, maximum ₦1,000. Transfers between users are free.",
+  },
   { title: "Payment Gateway", description: "Card top-ups, bank payouts and BVN lookups through Paystack." },
   { title: "User Verification", description: "BVN (level 1), then a bank account in the user's name (level 2)." },
 ] as const;

@@ -46,7 +46,10 @@ function AdminReconciliationPage() {
   const [date, setDate] = useState("");
   const run = trpc.admin.reconciliation.run.useMutation({
     onSuccess: async (answer) => {
-      notify({ title: "Reconciliation finished", message: `${answer.date}: ${answer.matched} matched, ${Object.values(answer.exceptions).reduce((a, b) => a + b, 0)} exceptions` });
+      notify({
+        title: "Reconciliation finished",
+        message: `${answer.date}: ${answer.matched} matched, ${Object.values(answer.exceptions).reduce((a, b) => a + b, 0)} exceptions`,
+      });
       await Promise.all([utils.admin.reconciliation.list.invalidate(), utils.admin.reviews.integrity.invalidate(), utils.admin.reviews.list.invalidate()]);
     },
     onError: (error) => notifyError("Reconciliation failed", adminErrorMessage(error)),
@@ -186,7 +189,13 @@ function AdminReconciliationPage() {
                         </Table.Td>
                         <Table.Td>{item.finishedAt ? formatDateTime(item.finishedAt) : "Running"}</Table.Td>
                         <Table.Td>
-                          <Button size="md" variant="default" loading={exporting === item.id} onClick={() => void exportRun(item)} aria-label={`Download CSV of run ${item.id} (${item.date})`}>
+                          <Button
+                            size="md"
+                            variant="default"
+                            loading={exporting === item.id}
+                            onClick={() => void exportRun(item)}
+                            aria-label={`Download CSV of run ${item.id} (${item.date})`}
+                          >
                             Download CSV
                           </Button>
                         </Table.Td>

@@ -167,7 +167,12 @@ function AdminReviewsPage() {
                       </Table.Td>
                       {open ? (
                         <Table.Td>
-                          <Button size="md" variant="light" onClick={() => setResolving({ id: item.id, reference: item.reference })} aria-label={`Resolve ${item.reference}`}>
+                          <Button
+                            size="md"
+                            variant="light"
+                            onClick={() => setResolving({ id: item.id, reference: item.reference })}
+                            aria-label={`Resolve ${item.reference}`}
+                          >
                             Resolve
                           </Button>
                         </Table.Td>
@@ -181,7 +186,14 @@ function AdminReviewsPage() {
         </Card>
       )}
       {data ? (
-        <PageButtons page={search.page} totalPages={data.totalPages} total={data.total} pageSize={PAGE_SIZE} noun="items" onPage={(page) => void navigate({ search: { ...search, page } })} />
+        <PageButtons
+          page={search.page}
+          totalPages={data.totalPages}
+          total={data.total}
+          pageSize={PAGE_SIZE}
+          noun="items"
+          onPage={(page) => void navigate({ search: { ...search, page } })}
+        />
       ) : null}
       <Modal opened={resolving !== null} onClose={close} title={`Resolve ${resolving?.reference ?? ""}`} centered closeButtonProps={{ "aria-label": "Close" }}>
         <Stack
@@ -205,7 +217,18 @@ function AdminReviewsPage() {
               ))}
             </Stack>
           </Radio.Group>
-          <Textarea label="Note" description="Why: kept in the audit trail" value={note} onChange={(event) => setNote(event.currentTarget.value)} minLength={3} maxLength={500} required autosize minRows={2} size="md" />
+          <Textarea
+            label="Note"
+            description="Why: kept in the audit trail"
+            value={note}
+            onChange={(event) => setNote(event.currentTarget.value)}
+            minLength={3}
+            maxLength={500}
+            required
+            autosize
+            minRows={2}
+            size="md"
+          />
           {resolve.isError ? (
             <Text c="red.9" size="sm" role="alert">
               {adminErrorMessage(resolve.error)}

@@ -1,4 +1,12 @@
-import { ADMIN_MESSAGES, FORCE_REASON_MIN_LENGTH, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTIONS_REFRESH_MS, ADMIN_TRANSACTION_TABS, formatDateTime, formatNaira } from "@kolo/domain";
+import {
+  ADMIN_MESSAGES,
+  FORCE_REASON_MIN_LENGTH,
+  ADMIN_TRANSACTIONS_PAGE_SIZE,
+  ADMIN_TRANSACTIONS_REFRESH_MS,
+  ADMIN_TRANSACTION_TABS,
+  formatDateTime,
+  formatNaira,
+} from "@kolo/domain";
 import { Alert, Badge, Box, Button, Card, Group, Modal, Skeleton, Stack, Table, Tabs, Text, Textarea, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type SearchSchemaInput, createFileRoute, useNavigate } from "@tanstack/react-router";
@@ -17,7 +25,6 @@ const validateSearch = (raw: { status?: unknown; page?: unknown } & SearchSchema
   status: optionalOneOf(raw.status, ADMIN_TRANSACTION_TABS) ?? "all",
   page: optionalPositiveInt(raw.page) ?? 1,
 });
-
 
 const TAB_LABELS = { all: "All", pending: "Pending", processing: "Processing", completed: "Completed", failed: "Failed" } as const;
 
@@ -201,10 +208,26 @@ function TransactionRow({ tx }: { tx: AdminTransaction }) {
       <Table.Td>
         {movable ? (
           <Group gap={6} wrap="nowrap">
-            <BusyButton size="md" busy={acting === "completed"} disabled={acting !== null} busyLabel="Completing..." aria-label={`Complete transaction ${tx.id}`} onClick={() => void move("completed")}>
+            <BusyButton
+              size="md"
+              busy={acting === "completed"}
+              disabled={acting !== null}
+              busyLabel="Completing..."
+              aria-label={`Complete transaction ${tx.id}`}
+              onClick={() => void move("completed")}
+            >
               Complete
             </BusyButton>
-            <BusyButton size="md" color="red" variant="light" busy={acting === "failed"} disabled={acting !== null} busyLabel="Failing..." aria-label={`Fail transaction ${tx.id}`} onClick={() => void move("failed")}>
+            <BusyButton
+              size="md"
+              color="red"
+              variant="light"
+              busy={acting === "failed"}
+              disabled={acting !== null}
+              busyLabel="Failing..."
+              aria-label={`Fail transaction ${tx.id}`}
+              onClick={() => void move("failed")}
+            >
               Fail
             </BusyButton>
           </Group>

@@ -1,21 +1,5 @@
 import { ADMIN_MESSAGES, ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_USERS_PAGE_SIZE, formatDateTime, formatNaira } from "@kolo/domain";
-import {
-  Avatar,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  Modal,
-  NativeSelect,
-  NumberInput,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Avatar, Badge, Box, Button, Card, Group, Modal, NativeSelect, NumberInput, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type SearchSchemaInput, createFileRoute, useNavigate } from "@tanstack/react-router";
@@ -127,7 +111,10 @@ function AdminUsersPage() {
           onPage={(next) => void navigate({ search: { page: next, search } })}
         />
       ) : null}
-      <WalletDialog dialog={dialog?.kind === "credit" || dialog?.kind === "debit" ? { kind: dialog.kind, user: dialog.user } : null} onClose={() => setDialog(null)} />
+      <WalletDialog
+        dialog={dialog?.kind === "credit" || dialog?.kind === "debit" ? { kind: dialog.kind, user: dialog.user } : null}
+        onClose={() => setDialog(null)}
+      />
       <StatusDialog user={dialog?.kind === "status" ? dialog.user : null} onClose={() => setDialog(null)} />
       <HistoryDialog user={dialog?.kind === "history" ? dialog.user : null} onClose={() => setDialog(null)} />
       <RoleDialog user={dialog?.kind === "role" ? dialog.user : null} onClose={() => setDialog(null)} />
@@ -164,7 +151,13 @@ function UserRow({ user, onAction }: { user: AdminUser; onAction: (kind: NonNull
           <Button size="md" variant="light" color="orange" aria-label={`Debit ${user.name}`} onClick={() => onAction("debit")}>
             Debit
           </Button>
-          <Button size="md" variant="light" color={active ? "red" : "kolo"} aria-label={`${active ? "Suspend" : "Activate"} ${user.name}`} onClick={() => onAction("status")}>
+          <Button
+            size="md"
+            variant="light"
+            color={active ? "red" : "kolo"}
+            aria-label={`${active ? "Suspend" : "Activate"} ${user.name}`}
+            onClick={() => onAction("status")}
+          >
             {active ? "Suspend" : "Activate"}
           </Button>
           <Button size="md" variant="default" aria-label={`History of ${user.name}`} onClick={() => onAction("history")}>
@@ -215,7 +208,11 @@ function WalletDialog({ dialog, onClose }: { dialog: { kind: "credit" | "debit";
       const result = await mutation.mutateAsync({ userId: dialog.user.id, amount: value, description, type: kind, idempotencyKey: key.current });
       // At or above the approval threshold nothing moves yet: another admin approves it on the dashboard.
       if (result.pending) notify({ title: "Awaiting Approval", message: result.message });
-      else notify({ title: ADMIN_MESSAGES.walletUpdated, message: `${formatNaira(value)} ${kind === "credit" ? "credited to" : "debited from"} ${dialog.user.name}.` });
+      else
+        notify({
+          title: ADMIN_MESSAGES.walletUpdated,
+          message: `${formatNaira(value)} ${kind === "credit" ? "credited to" : "debited from"} ${dialog.user.name}.`,
+        });
       await Promise.all([utils.admin.users.invalidate(), utils.admin.stats.invalidate(), utils.admin.adjustments.invalidate()]);
       onClose();
     } catch (caught) {
@@ -380,7 +377,14 @@ function RoleDialog({ user, onClose }: { user: AdminUser | null; onClose: () => 
 function HistoryDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const history = trpc.admin.users.transactions.useQuery({ userId: user?.id ?? 0 }, { enabled: user !== null });
   return (
-    <Modal opened={user !== null} onClose={onClose} title={user ? `Transaction History: ${user.name}` : "Transaction History"} size="xl" centered closeButtonProps={{ "aria-label": "Close" }}>
+    <Modal
+      opened={user !== null}
+      onClose={onClose}
+      title={user ? `Transaction History: ${user.name}` : "Transaction History"}
+      size="xl"
+      centered
+      closeButtonProps={{ "aria-label": "Close" }}
+    >
       {history.isError ? (
         <LoadError title="Failed to fetch transactions" error={history.error} onRetry={() => void history.refetch()} />
       ) : !history.data ? (
@@ -414,10 +418,26 @@ function HistoryDialog({ user, onClose }: { user: AdminUser | null; onClose: () 
                   <Table.Td>
                     <Box>
                       <Text size="sm">{tx.description}</Text>
-                      {tx.metadata.phoneNumber ? <Text size="xs" c="dimmed">Phone: {tx.metadata.phoneNumber}</Text> : null}
-                      {tx.metadata.network ? <Text size="xs" c="dimmed">Network: {tx.metadata.network}</Text> : null}
-                      {tx.metadata.bankName ? <Text size="xs" c="dimmed">Bank: {tx.metadata.bankName}</Text> : null}
-                      {tx.metadata.accountNumber ? <Text size="xs" c="dimmed">Account: ****{tx.metadata.accountNumber.slice(-4)}</Text> : null}
+                      {tx.metadata.phoneNumber ? (
+                        <Text size="xs" c="dimmed">
+                          Phone: {tx.metadata.phoneNumber}
+                        </Text>
+                      ) : null}
+                      {tx.metadata.network ? (
+                        <Text size="xs" c="dimmed">
+                          Network: {tx.metadata.network}
+                        </Text>
+                      ) : null}
+                      {tx.metadata.bankName ? (
+                        <Text size="xs" c="dimmed">
+                          Bank: {tx.metadata.bankName}
+                        </Text>
+                      ) : null}
+                      {tx.metadata.accountNumber ? (
+                        <Text size="xs" c="dimmed">
+                          Account: ****{tx.metadata.accountNumber.slice(-4)}
+                        </Text>
+                      ) : null}
                     </Box>
                   </Table.Td>
                 </Table.Tr>

@@ -152,14 +152,7 @@ function MerchantHome({ merchant }: { merchant: { id: number; name: string; cate
   return (
     <Stack gap="md">
       <PageHeader title={merchant.name} back="/dashboard" />
-      <Card
-        component="section"
-        aria-labelledby="merchant-balance-title"
-        bg="kolo.8"
-        c="white"
-        withBorder={false}
-        shadow="sm"
-      >
+      <Card component="section" aria-labelledby="merchant-balance-title" bg="kolo.8" c="white" withBorder={false} shadow="sm">
         <Text id="merchant-balance-title" size="sm" c="kolo.0" component="h2" m={0} fw={500}>
           Merchant Balance
         </Text>
@@ -286,7 +279,12 @@ function WithdrawDialog({ opened, onClose, balance }: { opened: boolean; onClose
       const result = await withdraw.mutateAsync({ idempotencyKey: key.current ?? newIdempotencyKey() });
       notify({ title: MERCHANT_MESSAGES.withdrawSuccess, message: `${formatNaira(result.transaction.amount)} moved to your wallet` });
       onClose();
-      await Promise.all([utils.merchants.me.invalidate(), utils.merchants.transactions.invalidate(), utils.auth.me.invalidate(), utils.transactions.list.invalidate()]);
+      await Promise.all([
+        utils.merchants.me.invalidate(),
+        utils.merchants.transactions.invalidate(),
+        utils.auth.me.invalidate(),
+        utils.transactions.list.invalidate(),
+      ]);
     } catch (error) {
       notifyError("Withdrawal Failed", serverMessage(error) ?? "Unable to complete the withdrawal. Please try again.");
     } finally {
@@ -297,9 +295,7 @@ function WithdrawDialog({ opened, onClose, balance }: { opened: boolean; onClose
   return (
     <Modal opened={opened} onClose={onClose} title="Withdraw to Wallet" centered closeButtonProps={{ "aria-label": "Close" }}>
       <Stack>
-        <Text>
-          Move {formatNaira(balance)} from your merchant balance to your Kolo wallet. From there you can send it to your bank.
-        </Text>
+        <Text>Move {formatNaira(balance)} from your merchant balance to your Kolo wallet. From there you can send it to your bank.</Text>
         <Stack gap="sm">
           <BusyButton busy={withdraw.isPending} busyLabel="Processing..." disabled={balance <= 0} onClick={() => void confirm()}>
             Withdraw {formatNaira(balance)}

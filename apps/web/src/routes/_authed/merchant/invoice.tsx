@@ -88,7 +88,16 @@ function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceView) => void 
   const inFlight = useRef(false);
   const form = useForm<InvoiceFormValues>({
     mode: "controlled",
-    initialValues: { customerName: "", customerEmail: "", amount: "", description: "", dueDate: "", allowPartialPayment: false, sendReminder: false, generatePaymentLink: false },
+    initialValues: {
+      customerName: "",
+      customerEmail: "",
+      amount: "",
+      description: "",
+      dueDate: "",
+      allowPartialPayment: false,
+      sendReminder: false,
+      generatePaymentLink: false,
+    },
     validate: schemaResolver(invoiceFormSchema, { sync: true }),
   });
 
@@ -134,14 +143,7 @@ function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceView) => void 
             </Title>
             {PAYMENT_OPTIONS.map(([field, label]) => (
               // A whole-row checkbox: a 44 px touch target (the bare box is 20 px).
-              <Checkbox.Card
-                key={field}
-                checked={form.values[field]}
-                onChange={(checked) => form.setFieldValue(field, checked)}
-                radius="md"
-                p="sm"
-                mih={44}
-              >
+              <Checkbox.Card key={field} checked={form.values[field]} onChange={(checked) => form.setFieldValue(field, checked)} radius="md" p="sm" mih={44}>
                 <Group wrap="nowrap" gap="sm">
                   <Checkbox.Indicator />
                   <Text size="sm">{label}</Text>

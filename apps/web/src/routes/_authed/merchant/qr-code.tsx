@@ -55,4 +55,3 @@ function MerchantQrPage() {
     </Stack>
   );
 }
-

@@ -25,8 +25,7 @@ type Ticket = RouterOutputs["supportTickets"]["mine"][number];
 
 export const Route = createFileRoute("/_authed/support/")({
   // Admins ask for every ticket, others for their own (spec 02 §6).
-  loader: ({ context }) =>
-    context.me.role === "admin" ? context.trpc.supportTickets.list.prefetch() : context.trpc.supportTickets.mine.prefetch(),
+  loader: ({ context }) => (context.me.role === "admin" ? context.trpc.supportTickets.list.prefetch() : context.trpc.supportTickets.mine.prefetch()),
   component: SupportPage,
 });
 
@@ -189,7 +188,10 @@ function NewTicketForm({ onDone }: { onDone: () => void }) {
       await Promise.all([utils.supportTickets.mine.invalidate(), utils.supportTickets.list.invalidate()]);
     } catch (error) {
       const answered = httpStatus(error);
-      notifyError(SUPPORT_MESSAGES.ticketCreateFailedTitle, answered ? `Failed to create ticket: ${answered.status}` : SUPPORT_MESSAGES.ticketCreateFailedGeneric);
+      notifyError(
+        SUPPORT_MESSAGES.ticketCreateFailedTitle,
+        answered ? `Failed to create ticket: ${answered.status}` : SUPPORT_MESSAGES.ticketCreateFailedGeneric,
+      );
     } finally {
       inFlight.current = false;
     }

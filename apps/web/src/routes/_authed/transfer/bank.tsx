@@ -25,7 +25,6 @@ export const Route = createFileRoute("/_authed/transfer/bank")({
   component: BankTransferPage,
 });
 
-
 /**
  * The page shows the balance and, once the amount is above zero, amount, fee (1%, min ₦50, max
  * ₦1,000: `payoutFeeKobo`), total and an insufficient-funds warning. Submit with a total above the

@@ -29,13 +29,7 @@ function TransferChooser() {
     <Stack gap="md">
       <PageHeader title="Transfer" back="/dashboard" />
       {enabled ? null : <FeatureDisabledHint size="sm" id="transfer-disabled" />}
-      <Choice
-        to="/transfer/bank"
-        icon={<IconBank />}
-        title="Bank Transfer"
-        text="Send money to any Nigerian bank account"
-        enabled={enabled}
-      />
+      <Choice to="/transfer/bank" icon={<IconBank />} title="Bank Transfer" text="Send money to any Nigerian bank account" enabled={enabled} />
       <Choice
         to="/transfer/p2p"
         icon={<IconUser />}

@@ -30,9 +30,7 @@ export const Route = createFileRoute("/_authed/transfer/p2p")({
  * The form checks what the procedure checks (spec 02 §5 "User transfer"), less the key; the amount
  * is the field's text, read by the app's one amount rule (nairaInputText) before the wire's.
  */
-const p2pFormSchema = p2pTransferSchema
-  .omit({ idempotencyKey: true })
-  .extend({ amount: nairaInputText.pipe(p2pTransferSchema.shape.amount) });
+const p2pFormSchema = p2pTransferSchema.omit({ idempotencyKey: true }).extend({ amount: nairaInputText.pipe(p2pTransferSchema.shape.amount) });
 
 /** The same, for a recipient given by id (a scanned P2P code): only the amount is typed. */
 const p2pByIdFormSchema = p2pFormSchema.omit({ recipientEmail: true });
@@ -191,28 +189,24 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
         <form onSubmit={submit} noValidate>
           <Stack>
             {byId ? null : (
-            <TextInput
-              label="Recipient email"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              placeholder="friend@example.com"
-              required
-              {...emailProps}
-              onBlur={(event) => {
-                emailProps.onBlur?.(event);
-                const value = event.currentTarget.value.trim();
-                setRecipientGuess(value.includes("@") ? value.slice(0, value.indexOf("@")) : null);
-              }}
-              description={recipientGuess !== null ? `Recipient found: ${recipientGuess}` : undefined}
-              inputWrapperOrder={["label", "input", "description", "error"]}
-            />
+              <TextInput
+                label="Recipient email"
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                placeholder="friend@example.com"
+                required
+                {...emailProps}
+                onBlur={(event) => {
+                  emailProps.onBlur?.(event);
+                  const value = event.currentTarget.value.trim();
+                  setRecipientGuess(value.includes("@") ? value.slice(0, value.indexOf("@")) : null);
+                }}
+                description={recipientGuess !== null ? `Recipient found: ${recipientGuess}` : undefined}
+                inputWrapperOrder={["label", "input", "description", "error"]}
+              />
             )}
-            <NairaAmountInput
-              placeholder="1,000"
-              required
-              {...form.getInputProps("amount")}
-            />
+            <NairaAmountInput placeholder="1,000" required {...form.getInputProps("amount")} />
             <List size="sm" c="dimmed" spacing={4}>
               <List.Item>Transfers to other Kolo users are instant and free.</List.Item>
               <List.Item>The recipient must have a Kolo account.</List.Item>
