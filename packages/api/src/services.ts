@@ -1,4 +1,4 @@
-import type { JobScheduler } from "./jobs/requery";
+import type { JobScheduler } from "./jobs/scheduler";
 import type { BankingProvider } from "./providers/banking";
 import type { PaymentGateway } from "./providers/payment-gateway";
 import type { PurchaseProvider } from "./providers/purchases";

@@ -1,7 +1,7 @@
 -- The ledger kit: the SQL functions every movement of money goes through. The TypeScript
 -- wrappers are in packages/db/src/queries/ledger.ts; how to use them is docs/adding-a-movement.md.
 -- The rules are @kolo/domain's (ledger.ts, limits.ts) and are tested against them
--- (packages/api/test/ledger-kit.test.ts):
+-- (packages/db/test/ledger-kit.test.ts):
 --   * an entry has at least two postings, none zero, one per account, summing to zero
 --     (assertBalanced); one entry per idempotency key (a repeat posts nothing); one reversal per entry;
 --   * accounts are locked in ascending id order, the one order every writer uses; balances change

@@ -56,7 +56,7 @@ export type HoldOutcome = "settled" | "released" | "reversed" | "already-settled
 
 /**
  * The rule every hold transition follows, shared by the SQL functions (packages/db drizzle
- * 0002_ledger_kit.sql) and tested against them: settle and release act only on a `held` hold;
+ * 0002_ledger_kit_functions.sql) and tested against them: settle and release act only on a `held` hold;
  * reverse only on a `settled` one; anything else changes nothing and names the state found.
  */
 export function holdTransition(current: HoldStatus, action: "settle" | "release" | "reverse"): HoldOutcome {

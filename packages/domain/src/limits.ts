@@ -6,8 +6,6 @@ import { DAILY_LIMIT_KOBO, toVerificationLevel } from "./verification";
  * Limits (DECISIONS "Limits"). Amounts in kobo. Outgoing money is everything leaving the user's
  * control: transfers, payments and purchases; top-ups are incoming and never count.
  */
-export const OUTGOING_TRANSACTION_TYPES = ["transfer", "payment", "airtime", "data", "p2p"] as const;
-
 export const TOPUP_MIN_KOBO = 10_000n; // ₦100
 export const TOPUP_MAX_KOBO = 100_000_000n; // ₦1,000,000
 export const DAILY_LIMIT_EXCEEDED = "Daily limit exceeded";

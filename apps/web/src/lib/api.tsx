@@ -1,4 +1,4 @@
-// The tRPC/TanStack Query stack of the web app, loaded on demand (lib/api-loader.ts): the sign-in
+// The tRPC/TanStack Query stack of the web app, loaded on demand (`context.loadApi` in router.tsx): the sign-in
 // screen does without it until the form is submitted, which keeps its JavaScript small
 // (docs/performance.md "Web first screen"). Change here the query client's defaults and the
 // providers the signed-in screens need.

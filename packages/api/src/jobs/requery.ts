@@ -1,7 +1,7 @@
 // Requery of outcomes a provider has not made final yet (payouts, airtime/data purchases): the
 // kinds, one step of the schedule, and the scheduler the procedures call. Issue 8 item 6,
 // issue 10 item 3; the schedule is nextRequery in @kolo/domain.
-import type { Database, DbOrTx } from "@kolo/db";
+import type { Database } from "@kolo/db";
 import { nextRequery } from "@kolo/domain";
 import type { Services } from "../services";
 
@@ -36,17 +36,7 @@ export interface RequeryJob {
 /** What one requery step did: "final" (done), "retry" after `delayMs`, or "flag" (handed to an admin). */
 export type RequeryResult = { outcome: "final" } | { outcome: "retry"; delayMs: number } | { outcome: "flag" };
 
-/** Schedules requeries; `Services.jobs`. */
-export interface JobScheduler {
-  /**
-   * Schedules the first check of `reference` for `kind` (after REQUERY_FIRST_DELAY_MS, or the
-   * scheduler's override). Idempotent per kind and reference while one is queued. With `tx`, the
-   * job is written through that database transaction, so it commits or rolls back with the hold
-   * it follows (docs/money-integrity.md "No money held without its follow-up"); a failure to write
-   * it throws, and the caller's transaction rolls back.
-   */
-  requery(kind: string, reference: string, options?: { tx?: DbOrTx }): Promise<void>;
-}
+export type { JobScheduler } from "./scheduler";
 
 /**
  * Runs one requery step of `job` at `ctx.now`: `kinds`' check for it; when still pending, the

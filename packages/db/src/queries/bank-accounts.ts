@@ -42,15 +42,6 @@ export function saveBankAccount(
   });
 }
 
-/** Deletes one of the user's accounts; false when it is not theirs or does not exist. */
-export async function deleteBankAccount(db: DbOrTx, userId: number, id: number): Promise<boolean> {
-  const deleted = await db
-    .delete(bankAccounts)
-    .where(and(eq(bankAccounts.id, id), eq(bankAccounts.userId, userId)))
-    .returning({ id: bankAccounts.id });
-  return deleted.length > 0;
-}
-
 /**
  * One of the user's accounts, locked FOR SHARE until the caller's transaction ends: a payout
  * accepted in that transaction keeps the account from being deleted under it (the delete's

@@ -19,7 +19,6 @@ import { domainCode, errorDetails, fieldErrors, serverMessage } from "../../lib/
 import { newIdempotencyKey } from "../../lib/idempotency";
 import { notifyError } from "../../lib/notify";
 import { isOffline, notifyOffline } from "../../lib/offline";
-import { linkTo } from "../../lib/paths";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, useFeatures, useMe } from "../../lib/queries";
 import { optionalString } from "../../lib/search";
 import { trpc } from "../../lib/trpc";
@@ -127,7 +126,7 @@ function WithdrawForm() {
               <Alert color="yellow" variant="light" title="No bank account yet">
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm">Add the bank account you want to withdraw to.</Text>
-                  <Button component={Link} to={linkTo("/bank-accounts")} variant="white">
+                  <Button component={Link} to="/bank-accounts" variant="white">
                     Add Bank Account
                   </Button>
                 </Stack>

@@ -6,7 +6,6 @@ import { FeatureDisabledHint } from "../../../components/feature-disabled";
 import { domainCode, serverMessage } from "../../../lib/errors";
 import { notify, notifyError } from "../../../lib/notify";
 import { isOffline, notifyOffline } from "../../../lib/offline";
-import { linkTo } from "../../../lib/paths";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
 import { BankAccountPicker } from "./bank-account-picker";
@@ -81,7 +80,7 @@ export function BankVerification({ enabled, onVerified }: BankVerificationProps)
     return (
       <Stack>
         <Text size="sm">Add the bank account in your name ({me.name}) first, then come back to verify it.</Text>
-        <Button component={Link} to={linkTo("/bank-accounts")} variant="light">
+        <Button component={Link} to="/bank-accounts" variant="light">
           Add Bank Account
         </Button>
       </Stack>
@@ -108,7 +107,7 @@ export function BankVerification({ enabled, onVerified }: BankVerificationProps)
         Verify Bank Account
       </BusyButton>
       {enabled ? null : <FeatureDisabledHint id="bank-verification-disabled" />}
-      <Button component={Link} to={linkTo("/bank-accounts")} variant="subtle">
+      <Button component={Link} to="/bank-accounts" variant="subtle">
         Manage bank accounts
       </Button>
     </Stack>

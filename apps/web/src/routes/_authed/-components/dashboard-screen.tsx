@@ -88,7 +88,7 @@ export function DashboardScreen() {
           ) : (
             <Button
               component={Link}
-              to={linkTo("/withdraw")}
+              to="/withdraw"
               variant="outline"
               color="white"
               size="sm"

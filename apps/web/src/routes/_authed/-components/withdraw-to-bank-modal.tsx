@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-import { linkTo } from "../../../lib/paths";
 
 /**
  * The dashboard's 'Withdraw to Bank' dialog (spec 01 §2 "Dashboard"): Withdraw opens it when the
@@ -16,7 +15,7 @@ export function WithdrawToBankModal({ opened, onClose }: { opened: boolean; onCl
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button component={Link} to={linkTo("/bank-accounts")} data-autofocus>
+          <Button component={Link} to="/bank-accounts" data-autofocus>
             Add Bank Account
           </Button>
         </Group>

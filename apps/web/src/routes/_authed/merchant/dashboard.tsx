@@ -242,7 +242,7 @@ function RecentPayments({ userId }: { userId: number }) {
             <Text size="sm" c="dimmed">
               No transactions yet
             </Text>
-            <Button component={Link} to={linkTo("/merchant/qr-code")} variant="light" size="sm" leftSection={<IconDownload size={16} />}>
+            <Button component={Link} to="/merchant/qr-code" variant="light" size="sm" leftSection={<IconDownload size={16} />}>
               Generate Payment QR
             </Button>
           </Stack>

@@ -10,7 +10,6 @@ import { domainCode, fieldErrors, serverMessage } from "../../../lib/errors";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { notify, notifyError } from "../../../lib/notify";
 import { isOffline, notifyOffline } from "../../../lib/offline";
-import { linkTo } from "../../../lib/paths";
 import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../../lib/query-options";
 import { useFeatures, useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
@@ -51,7 +50,7 @@ function BankTransferPage() {
   useEffect(() => {
     if (!noAccounts) return;
     notifyError("No Bank Accounts", "Please add a bank account first");
-    void navigate({ to: linkTo("/bank-accounts"), replace: true });
+    void navigate({ to: "/bank-accounts", replace: true });
   }, [noAccounts, navigate]);
 
   const parsed = parseNairaInput(amount);
@@ -133,7 +132,7 @@ function BankTransferPage() {
             <Text size="sm" c="dimmed">
               No bank accounts yet
             </Text>
-            <Button component={Link} to={linkTo("/bank-accounts")} variant="light">
+            <Button component={Link} to="/bank-accounts" variant="light">
               Add Bank Account
             </Button>
           </Stack>
