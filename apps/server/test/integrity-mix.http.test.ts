@@ -14,7 +14,6 @@ import {
   REQUERY_KINDS,
   type Services,
   expireStaleTopUps,
-  recordingScheduler,
   runReconciliation,
   runRequery,
   vtpassFixtures,
@@ -28,13 +27,13 @@ import {
   type Client,
   PAYOUT_ACCOUNTS,
   type SandboxServer,
-  TEST_BVN_HASH_KEY,
   api,
   forwardWebhook,
   seededRandom,
   signUp,
   startSandboxServer,
   startWebhookCapture,
+  servicesOf,
 } from "./sandbox-server";
 
 const SEED = Number(process.env.MIX_SEED ?? 20_261_124);
@@ -60,15 +59,7 @@ beforeAll(async () => {
     vtpassTimeoutMs: 1_500,
     services: { userLimits: { topup: { max: 1_000_000, windowMs: 60_000 } } },
   });
-  services = {
-    publicUrl: server.base,
-    paymentGateway: server.paystack,
-    banking: server.paystack,
-    purchases: server.vtpass,
-    bvnHashKey: TEST_BVN_HASH_KEY,
-    log: server.log,
-    jobs: recordingScheduler(),
-  };
+  services = servicesOf(server);
 });
 afterAll(async () => {
   const closing = server.app.close();

@@ -8,7 +8,7 @@ import { schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, PAYOUT_ACCOUNTS, type SandboxServer, TEST_BVN_HASH_KEY, api, balanceOf, signUp, startSandboxServer } from "./sandbox-server";
+import { type Client, PAYOUT_ACCOUNTS, type SandboxServer, api, balanceOf, servicesOf, signUp, startSandboxServer } from "./sandbox-server";
 
 let t: TestDatabase;
 let server: SandboxServer;
@@ -19,15 +19,7 @@ beforeAll(async () => {
   // This process only sends jobs (no workers): the test reads the queue.
   jobs = new Jobs({ connectionString: t.url, workers: false, topUpExpiry: false, poolMax: 2 });
   server = await startSandboxServer(t.db, { services: { jobs } });
-  await jobs.start(t.db, {
-    publicUrl: server.base,
-    paymentGateway: server.paystack,
-    banking: server.paystack,
-    purchases: server.vtpass,
-    bvnHashKey: TEST_BVN_HASH_KEY,
-    log: server.log,
-    jobs,
-  });
+  await jobs.start(t.db, servicesOf(server, jobs));
   admin = await signUp(server.base, "Jobs Admin");
   await promoteToAdmin(t.db, admin.user.id);
 });

@@ -1,7 +1,6 @@
 // Issue 9: merchant accounts, invoices, merchant and invoice payments, merchant withdraw, through
 // the real server's REST paths (Fastify inject) on a real PostgreSQL database.
-import { settleTopUp } from "@kolo/api";
-import { insertTransaction, schema, setFeatureSetting } from "@kolo/db";
+import { schema, setFeatureSetting } from "@kolo/db";
 import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { type FeatureKey, parsePaymentLink } from "@kolo/domain";
 import { eq } from "drizzle-orm";
@@ -9,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoUsers } from "../src/seed";
 import { ORIGIN, buildTestApp, registerOverHttp } from "./helpers";
+import { fundWallet } from "./sandbox-server";
 
 let t: TestDatabase;
 let app: FastifyInstance;
@@ -34,35 +34,8 @@ const body = <T = Record<string, unknown>>(response: LightMyRequestResponse) => 
 const balanceOf = async (c: Client) => body<{ balance: number }>(await call(c, "GET", "/api/auth/me")).balance;
 const merchantBalance = async (c: Client) => body<{ balance: number }>(await call(c, "GET", "/api/merchants/me")).balance;
 
-/** Credits `naira` to the user's wallet through the real top-up settlement (a paid card charge). */
-async function fund(c: Client, naira: number) {
-  const kobo = BigInt(Math.round(naira * 100));
-  const reference = `TEST-FUND-${c.user.id}-${Math.random().toString(36).slice(2)}`;
-  await insertTransaction(t.db, {
-    type: "topup",
-    amount: kobo,
-    status: "pending",
-    reference,
-    description: "Wallet top-up",
-    recipientId: c.user.id,
-    metadata: { gateway: "paystack" },
-  });
-  const result = await settleTopUp(
-    t.db,
-    {
-      reference,
-      status: "success",
-      amountKobo: kobo,
-      currency: "NGN",
-      feesKobo: null,
-      paidAt: new Date().toISOString(),
-      channel: "card",
-      gatewayResponse: "Successful",
-    },
-    { warn: () => {} },
-  );
-  if (result.outcome !== "credited") throw new Error(`funding failed: ${result.outcome}`);
-}
+/** Credits `naira` through the real top-up settlement (fundWallet). */
+const fund = (c: { user: { id: number } }, naira: number) => fundWallet(t.db, c.user.id, naira);
 
 async function merchantUser(name = "Mama Put") {
   const owner = await registerOverHttp(app);

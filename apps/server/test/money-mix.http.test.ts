@@ -9,16 +9,7 @@
 // webhook is delivered shuffled with duplicates, the requery step runs for every pending payout and
 // purchase until final (a controllable `now`), and the ledger is checked against what the test
 // itself observed. MIX_SEED=<n> replays another sequence (the seed is printed).
-import {
-  PAYOUT_REQUERY_KIND,
-  PURCHASE_REQUERY_KIND,
-  REQUERY_KINDS,
-  type RequeryResult,
-  type Services,
-  recordingScheduler,
-  runRequery,
-  vtpassFixtures,
-} from "@kolo/api";
+import { PAYOUT_REQUERY_KIND, PURCHASE_REQUERY_KIND, REQUERY_KINDS, type RequeryResult, type Services, runRequery, vtpassFixtures } from "@kolo/api";
 import { schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
@@ -29,7 +20,6 @@ import {
   PAYOUT_ACCOUNTS,
   type PayoutAccountName,
   type SandboxServer,
-  TEST_BVN_HASH_KEY,
   api,
   balanceOf,
   forwardWebhook,
@@ -37,6 +27,7 @@ import {
   signUp,
   startSandboxServer,
   startWebhookCapture,
+  servicesOf,
 } from "./sandbox-server";
 
 const SEED = Number(process.env.MIX_SEED ?? 20_261_122);
@@ -77,15 +68,7 @@ beforeAll(async () => {
   // The hang fixture costs one client timeout; ops answer in well under it on a quiet machine
   // (a slower answer only turns into a pending purchase that requery settles the same way).
   server = await startSandboxServer(t.db, { webhookUrl: capture.url, vtpassTimeoutMs: 1_500 });
-  services = {
-    publicUrl: server.base,
-    paymentGateway: server.paystack,
-    banking: server.paystack,
-    purchases: server.vtpass,
-    bvnHashKey: TEST_BVN_HASH_KEY,
-    log: server.log,
-    jobs: recordingScheduler(),
-  };
+  services = servicesOf(server);
 });
 afterAll(async () => {
   // Nothing the test waits for is in flight now; a connection some request left open (seen after an

@@ -1,12 +1,11 @@
 // Issue 9 item 6: P2P by QR. A scanned kolo://pay/p2p/{userId} leads to /transfer/p2p, which shows
 // the recipient's name from GET /api/users/{id} and sends with `recipientId` (resolved on the
 // server, never the e-mail in the payer's hands). Through the real server on a real PostgreSQL.
-import { settleTopUp } from "@kolo/api";
-import { insertTransaction, schema } from "@kolo/db";
+import { schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, signUp, startSandboxServer } from "./sandbox-server";
+import { type Client, type SandboxServer, api, balanceOf, fundWallet, signUp, startSandboxServer } from "./sandbox-server";
 
 let t: TestDatabase;
 let server: SandboxServer;
@@ -19,35 +18,8 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Credits `naira` through the real top-up settlement (a paid card charge). */
-async function fund(c: Client, naira: number) {
-  const kobo = BigInt(Math.round(naira * 100));
-  const reference = `TEST-FUND-${c.user.id}-${Math.random().toString(36).slice(2)}`;
-  await insertTransaction(t.db, {
-    type: "topup",
-    amount: kobo,
-    status: "pending",
-    reference,
-    description: "Wallet top-up",
-    recipientId: c.user.id,
-    metadata: { gateway: "paystack" },
-  });
-  const result = await settleTopUp(
-    t.db,
-    {
-      reference,
-      status: "success",
-      amountKobo: kobo,
-      currency: "NGN",
-      feesKobo: null,
-      paidAt: new Date().toISOString(),
-      channel: "card",
-      gatewayResponse: "Successful",
-    },
-    { warn: () => {} },
-  );
-  if (result.outcome !== "credited") throw new Error(`funding failed: ${result.outcome}`);
-}
+/** Credits `naira` through the real top-up settlement (fundWallet). */
+const fund = (c: Client, naira: number) => fundWallet(t.db, c.user.id, naira);
 
 const json = async <T = Record<string, unknown>>(response: Response) => (await response.json()) as T;
 

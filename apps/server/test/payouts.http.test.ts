@@ -11,15 +11,13 @@ import {
   PaymentGatewayError,
   type PayoutTransfer,
   REQUERY_KINDS,
-  type Services,
   acceptPayout,
   checkPayout,
   paystackSignature,
   recordingScheduler,
   runRequery,
-  settleTopUp,
 } from "@kolo/api";
-import { type Database, findTransactionByReference, findUserById, insertTransaction, setFeatureSetting } from "@kolo/db";
+import { findTransactionByReference, findUserById, setFeatureSetting } from "@kolo/db";
 import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
 import { REQUERY_WINDOW_MS } from "@kolo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,13 +27,14 @@ import {
   PAYOUT_ACCOUNTS,
   type PayoutAccountName,
   type SandboxServer,
-  TEST_BVN_HASH_KEY,
   api,
   balanceOf,
   forwardWebhook,
   signUp,
   startSandboxServer,
   startWebhookCapture,
+  fundWallet,
+  servicesOf,
 } from "./sandbox-server";
 
 let t: TestDatabase;
@@ -71,35 +70,8 @@ interface PayoutBody {
   transaction: TransactionBody;
 }
 
-/** Credits the wallet through the real top-up settlement (a paid card charge). */
-async function fund(db: Database, userId: number, naira: number) {
-  const kobo = BigInt(Math.round(naira * 100));
-  const reference = `TEST-FUND-${userId}-${Math.random().toString(36).slice(2)}`;
-  await insertTransaction(db, {
-    type: "topup",
-    amount: kobo,
-    status: "pending",
-    reference,
-    description: "Wallet top-up",
-    recipientId: userId,
-    metadata: { gateway: "paystack" },
-  });
-  const result = await settleTopUp(
-    db,
-    {
-      reference,
-      status: "success",
-      amountKobo: kobo,
-      currency: "NGN",
-      feesKobo: null,
-      paidAt: new Date().toISOString(),
-      channel: "card",
-      gatewayResponse: "Successful",
-    },
-    { warn: () => {} },
-  );
-  if (result.outcome !== "credited") throw new Error(`funding failed: ${result.outcome}`);
-}
+/** Credits `naira` through the real top-up settlement (fundWallet). */
+const fund = fundWallet;
 
 /** A signed-up user on `s` with `naira` in the wallet at verification `level`. */
 async function user(s: SandboxServer = server, naira = 10_000, level = 0): Promise<Client> {
@@ -148,16 +120,6 @@ async function holdOf(reference: string) {
 async function sandboxTransfers(reference: string) {
   return (await t.client`select count(*)::int as n from paystack_sandbox_transfers where reference = ${reference}`)[0]!.n as number;
 }
-/** Services like the server's (its Paystack client and log), for the job kit's context. */
-const servicesOf = (s: SandboxServer, jobs: Services["jobs"] = recordingScheduler()): Services => ({
-  publicUrl: s.base,
-  paymentGateway: s.paystack,
-  banking: s.paystack,
-  purchases: s.vtpass,
-  bvnHashKey: TEST_BVN_HASH_KEY,
-  log: s.log,
-  jobs,
-});
 const checkContext = (s: SandboxServer = server, now = new Date()) => ({ db: t.db, services: servicesOf(s), now });
 
 describe("POST /api/wallet/withdraw", () => {

@@ -4,7 +4,7 @@
 // amount that differs and a purchase pending for over 24 hours, each classified and in the review
 // queue once (a rerun adds none); the run's totals and ledger verification; the REST shapes; the
 // daily schedule in Lagos time.
-import { Jobs, RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE, type Services, recordingScheduler, runReconciliation } from "@kolo/api";
+import { Jobs, RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE, type Services, runReconciliation } from "@kolo/api";
 import { schema } from "@kolo/db";
 import { type TestDatabase, createTestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { lagosDate } from "@kolo/domain";
@@ -14,13 +14,13 @@ import {
   type Client,
   PAYOUT_ACCOUNTS,
   type SandboxServer,
-  TEST_BVN_HASH_KEY,
   api,
   balanceOf,
   forwardWebhook,
   signUp,
   startSandboxServer,
   startWebhookCapture,
+  servicesOf,
 } from "./sandbox-server";
 
 let t: TestDatabase;
@@ -33,15 +33,7 @@ beforeAll(async () => {
   capture = await startWebhookCapture();
   // Webhooks are captured, not delivered: the test decides what Kolo hears. 201000000000 stays processing for an hour.
   server = await startSandboxServer(t.db, { webhookUrl: capture.url, vtpassPendingMs: 3_600_000 });
-  services = {
-    publicUrl: server.base,
-    paymentGateway: server.paystack,
-    banking: server.paystack,
-    purchases: server.vtpass,
-    bvnHashKey: TEST_BVN_HASH_KEY,
-    log: server.log,
-    jobs: recordingScheduler(),
-  };
+  services = servicesOf(server);
   admin = await signUp(server.base, "Recon Admin");
   await promoteToAdmin(t.db, admin.user.id);
 });

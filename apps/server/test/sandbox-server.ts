@@ -227,3 +227,14 @@ export async function fundWallet(db: Database, userId: number, naira: number): P
   );
   if (result.outcome !== "credited") throw new Error(`funding failed: ${result.outcome}`);
 }
+
+/** Services like the server's (its Paystack and VTpass clients and log), for calling the api's functions and the job kit directly. */
+export const servicesOf = (s: SandboxServer, jobs: Services["jobs"] = recordingScheduler()): Services => ({
+  publicUrl: s.base,
+  paymentGateway: s.paystack,
+  banking: s.paystack,
+  purchases: s.vtpass,
+  bvnHashKey: TEST_BVN_HASH_KEY,
+  log: s.log,
+  jobs,
+});

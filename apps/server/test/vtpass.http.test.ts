@@ -3,22 +3,13 @@
 // fixture; pending purchases settled by the requery job's check (runRequery with a controllable
 // clock); refunds only on a definite failure; the request_id retry key; server-side prices,
 // validation, limits and switches; the ledger's invariants after a concurrent mix with faults.
-import {
-  PURCHASE_REQUERY_KIND,
-  REQUERY_KINDS,
-  type Services,
-  applyPurchaseAnswer,
-  recordingScheduler,
-  runRequery,
-  settleTopUp,
-  vtpassFixtures,
-} from "@kolo/api";
-import { insertTransaction, schema, setFeatureSetting } from "@kolo/db";
+import { PURCHASE_REQUERY_KIND, REQUERY_KINDS, type Services, applyPurchaseAnswer, runRequery, vtpassFixtures } from "@kolo/api";
+import { schema, setFeatureSetting } from "@kolo/db";
 import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { type FeatureKey, PURCHASE_MESSAGES, VTPASS_REQUEST_ID_PATTERN } from "@kolo/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, signUp, startSandboxServer } from "./sandbox-server";
+import { type Client, type SandboxServer, api, balanceOf, fundWallet, servicesOf, signUp, startSandboxServer } from "./sandbox-server";
 
 const PHONES = vtpassFixtures.SANDBOX_PHONES;
 
@@ -28,50 +19,15 @@ let services: Services;
 beforeAll(async () => {
   t = await createTestDatabase();
   server = await startSandboxServer(t.db, { vtpassTimeoutMs: 1_500 });
-  services = {
-    publicUrl: server.base,
-    paymentGateway: server.paystack,
-    banking: server.paystack,
-    purchases: server.vtpass,
-    bvnHashKey: "x".repeat(32),
-    log: server.log,
-    jobs: recordingScheduler(),
-  };
+  services = servicesOf(server);
 });
 afterAll(async () => {
   await server.app.close();
   await t.close();
 });
 
-/** Credits `naira` through the real top-up settlement (a paid card charge). */
-async function fund(c: Client, naira: number) {
-  const kobo = BigInt(Math.round(naira * 100));
-  const reference = `TEST-FUND-${c.user.id}-${Math.random().toString(36).slice(2)}`;
-  await insertTransaction(t.db, {
-    type: "topup",
-    amount: kobo,
-    status: "pending",
-    reference,
-    description: "Wallet top-up",
-    recipientId: c.user.id,
-    metadata: { gateway: "paystack" },
-  });
-  const result = await settleTopUp(
-    t.db,
-    {
-      reference,
-      status: "success",
-      amountKobo: kobo,
-      currency: "NGN",
-      feesKobo: null,
-      paidAt: new Date().toISOString(),
-      channel: "card",
-      gatewayResponse: "Successful",
-    },
-    { warn: () => {} },
-  );
-  expect(result.outcome).toBe("credited");
-}
+/** Credits `naira` through the real top-up settlement (fundWallet). */
+const fund = (c: Client, naira: number) => fundWallet(t.db, c.user.id, naira);
 
 async function buyer(naira = 10_000) {
   const c = await signUp(server.base, "Airtime Buyer");

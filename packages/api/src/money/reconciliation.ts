@@ -60,6 +60,28 @@ export function lagosDayRange(day: string): { from: Date; to: Date } {
 
 const userOf = (record: schema.TransactionRecord | undefined) => record?.senderId ?? record?.recipientId ?? null;
 
+/**
+ * Kolo's records of the day the provider did not list (not in `seen`): a completed one is an
+ * exception (`missing` says why); with `stale`, so is one still in flight that `stale` calls old;
+ * the rest are tallied as matched.
+ */
+function koloOnly(
+  records: schema.TransactionRecord[],
+  seen: Set<string>,
+  options: { kind: ReviewKind; missing: string; tally: () => void; stale?: (record: schema.TransactionRecord) => boolean },
+): Finding[] {
+  const findings: Finding[] = [];
+  for (const record of records) {
+    if (seen.has(record.reference)) continue;
+    const base = { kind: options.kind, reference: record.reference, record, providerAmount: null, providerStatus: null };
+    if (record.status === "completed") findings.push({ ...base, class: "completed_not_successful_at_provider", reason: options.missing });
+    else if (options.stale && inFlight(record) && options.stale(record))
+      findings.push({ ...base, class: "pending_over_24h", reason: "Still in flight after 24 hours" });
+    else options.tally();
+  }
+  return findings;
+}
+
 /** Top-ups against the gateway's charges of the day. */
 function compareTopUps(charges: VerifiedCharge[], records: schema.TransactionRecord[], now: Date, tally: () => void): Finding[] {
   const findings: Finding[] = [];
@@ -92,20 +114,7 @@ function compareTopUps(charges: VerifiedCharge[], records: schema.TransactionRec
       findings.push({ ...base, class: "pending_over_24h", reason: "Still pending after 24 hours" });
     } else tally();
   }
-  for (const record of records) {
-    if (seen.has(record.reference)) continue;
-    if (record.status === "completed")
-      findings.push({
-        kind: "topup",
-        reference: record.reference,
-        record,
-        providerAmount: null,
-        providerStatus: null,
-        class: "completed_not_successful_at_provider",
-        reason: "Completed at Kolo; the gateway has no such charge that day",
-      });
-    else tally();
-  }
+  findings.push(...koloOnly(records, seen, { kind: "topup", missing: "Completed at Kolo; the gateway has no such charge that day", tally }));
   return findings;
 }
 
@@ -143,30 +152,7 @@ function comparePayouts(transfers: PayoutTransfer[], records: schema.Transaction
       findings.push({ ...base, class: "pending_over_24h", reason: "Still in flight after 24 hours" });
     } else tally();
   }
-  for (const record of records) {
-    if (seen.has(record.reference)) continue;
-    if (record.status === "completed")
-      findings.push({
-        kind: "payout",
-        reference: record.reference,
-        record,
-        providerAmount: null,
-        providerStatus: null,
-        class: "completed_not_successful_at_provider",
-        reason: "Completed at Kolo; the bank has no such transfer that day",
-      });
-    else if (inFlight(record) && old(record))
-      findings.push({
-        kind: "payout",
-        reference: record.reference,
-        record,
-        providerAmount: null,
-        providerStatus: null,
-        class: "pending_over_24h",
-        reason: "Still in flight after 24 hours",
-      });
-    else tally();
-  }
+  findings.push(...koloOnly(records, seen, { kind: "payout", missing: "Completed at Kolo; the bank has no such transfer that day", tally, stale: old }));
   return findings;
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   cancelUnpaidInvoice,
+  type Database,
   findInvoiceById,
   findInvoiceByToken,
   findMerchantById,
@@ -249,6 +250,18 @@ export const invoicesRouter = router({
   }),
 });
 
+/** Pays invoice `invoiceId` (payInvoice) and answers {message, transaction, merchant, invoice} as both invoice payment paths do. */
+async function payInvoiceAnswer(db: Database, payer: schema.User, input: { invoiceId: number; amount?: bigint; idempotencyKey?: string }) {
+  const result = await payInvoice(db, { payer, invoiceId: input.invoiceId, amountKobo: input.amount, idempotencyKey: input.idempotencyKey });
+  const invoice = result.invoice ?? (await findInvoiceById(db, input.invoiceId));
+  return {
+    message: MERCHANT_MESSAGES.paymentSuccess,
+    transaction: toTransactionView(result.transaction, payer.id),
+    merchant: { id: result.merchant.id, name: result.merchant.name, category: result.merchant.category },
+    invoice: invoice ? toPublicInvoice(invoice, result.merchant) : null,
+  };
+}
+
 /** Paying merchants and invoices (spec 01 "/payment-confirmation", §7). Both need feature_scan_pay. */
 export const paymentsRouter = router({
   /**
@@ -272,38 +285,22 @@ export const paymentsRouter = router({
     }),
 
   /**
-   * {invoiceId, amount?: naira, idempotencyKey?} -> {message, transaction, merchant, invoice}.
-   * No amount pays what remains; a part only when the invoice allows it. Errors: see payInvoice.
-   */
-  /**
    * POST /api/payments/invoice/by-token/{token} {amount?, idempotencyKey?}: pays the invoice the
-   * payment link's token names; otherwise as `invoice`.
+   * payment link's token names; otherwise as `invoice`. NOT_FOUND for an unknown token.
    */
   invoiceByToken: featureProcedure("feature_scan_pay")
     .input(invoiceTokenPaymentSchema)
     .mutation(async ({ ctx, input }) => {
       const found = await findInvoiceByToken(ctx.db, input.token);
       if (!found) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
-      const result = await payInvoice(ctx.db, { payer: ctx.user, invoiceId: found.id, amountKobo: input.amount, idempotencyKey: input.idempotencyKey });
-      const invoice = result.invoice ?? (await findInvoiceById(ctx.db, found.id));
-      return {
-        message: MERCHANT_MESSAGES.paymentSuccess,
-        transaction: toTransactionView(result.transaction, ctx.user.id),
-        merchant: { id: result.merchant.id, name: result.merchant.name, category: result.merchant.category },
-        invoice: invoice ? toPublicInvoice(invoice, result.merchant) : null,
-      };
+      return payInvoiceAnswer(ctx.db, ctx.user, { invoiceId: found.id, amount: input.amount, idempotencyKey: input.idempotencyKey });
     }),
 
+  /**
+   * {invoiceId, amount?: naira, idempotencyKey?} -> {message, transaction, merchant, invoice}.
+   * No amount pays what remains; a part only when the invoice allows it. Errors: see payInvoice.
+   */
   invoice: featureProcedure("feature_scan_pay")
     .input(invoicePaymentSchema)
-    .mutation(async ({ ctx, input }) => {
-      const result = await payInvoice(ctx.db, { payer: ctx.user, invoiceId: input.invoiceId, amountKobo: input.amount, idempotencyKey: input.idempotencyKey });
-      const invoice = result.invoice ?? (await findInvoiceById(ctx.db, input.invoiceId));
-      return {
-        message: MERCHANT_MESSAGES.paymentSuccess,
-        transaction: toTransactionView(result.transaction, ctx.user.id),
-        merchant: { id: result.merchant.id, name: result.merchant.name, category: result.merchant.category },
-        invoice: invoice ? toPublicInvoice(invoice, result.merchant) : null,
-      };
-    }),
+    .mutation(({ ctx, input }) => payInvoiceAnswer(ctx.db, ctx.user, input)),
 });
