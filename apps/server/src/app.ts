@@ -62,12 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // procedure names (letters, digits, dots; commas in a batch) mean anything. Others used to
   // reach the adapter and answer 500 (TRACE; '%25%20', which tRPC decodes twice): now 405 / 404.
   app.addHook("onRequest", async (req, reply) => {
-    if (!req.url.startsWith("/trpc/")) {
-      // A NUL byte in a path or query value outside /api (whose inputs answer field errors) can
-      // reach no valid handler, and PostgreSQL refuses it in text (a sandbox's checkout id).
-      if (!req.url.startsWith("/api/") && /%00/.test(req.url)) return reply.code(400).send({ code: "VALIDATION", message: "Invalid request", details: null });
-      return;
-    }
+    if (!req.url.startsWith("/trpc/")) return;
     if (req.method !== "GET" && req.method !== "POST" && req.method !== "HEAD" && req.method !== "OPTIONS") {
       return reply.code(405).header("allow", "GET, POST").send({ code: "HTTP", message: "Method not allowed", details: null });
     }

@@ -88,7 +88,10 @@ ${
 export async function paystackSandbox(app: FastifyInstance, options: SandboxContext) {
   const { db } = options;
   const byReference = async (reference: string) => (await db.select().from(charges).where(eq(charges.reference, reference)))[0];
-  const byAccessCode = async (accessCode: string) => (await db.select().from(charges).where(eq(charges.accessCode, accessCode)))[0];
+  // Access codes are 18 hex characters (below); anything else names no checkout and never reaches
+  // PostgreSQL (a NUL byte in a text parameter is a database error, not "not found").
+  const byAccessCode = async (accessCode: string) =>
+    /^[0-9a-f]{18}$/.test(accessCode) ? (await db.select().from(charges).where(eq(charges.accessCode, accessCode)))[0] : undefined;
 
   const authorized = (header: string | undefined) => header === `Bearer ${options.secretKey}`;
 
