@@ -32,6 +32,8 @@ export interface AppOptions {
   timeouts?: { requestMs: number; healthMs: number };
   /** Provider sandboxes to mount under /sandbox/<name>, by provider name (providers without keys). */
   sandboxes?: Record<string, SandboxOptions>;
+  /** Checks every REST answer against the route table's schemas and statuses (tests; rest/adapter.ts). */
+  checkResponses?: boolean;
   /** Sees every route as it is declared (the access-control matrix test lists them with it). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -89,10 +91,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
   });
 
-  registerRestRoutes(app, deps, { healthTimeoutMs: timeouts.healthMs });
-  // The provider kit: every provider's webhook route, and its sandbox when it runs without keys.
+  await registerRestRoutes(app, deps, {
+    healthTimeoutMs: timeouts.healthMs,
+    publicUrl: options.services.publicUrl,
+    checkResponses: options.checkResponses,
+  });
+  // The provider kit: each provider's sandbox when it runs without keys (webhooks are /api routes).
   for (const provider of PROVIDERS) {
-    await provider.mountWebhook(app, { db: options.db, services: options.services });
     const sandbox = options.sandboxes?.[provider.name];
     if (sandbox) await provider.mountSandbox(app, { ...sandbox, db: options.db, publicUrl: options.services.publicUrl });
   }

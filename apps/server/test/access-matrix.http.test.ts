@@ -114,6 +114,11 @@ const PROCEDURES: Record<string, Access> = {
 const ROUTES: Record<string, Access> = {
   "ALL /trpc/:path": "trpc",
   "GET /api/health": "public",
+  // The OpenAPI document and its reference page (docs/rest-api.md).
+  "GET /api/openapi.json": "public",
+  "GET /api/docs": "public",
+  "GET /api/docs/": "public",
+  "GET /api/docs/js/scalar.js": "public",
   // The built web app's files (and index.html for the app's own paths).
   "GET /*": "public",
   "POST /api/auth/register": "public",
@@ -136,7 +141,7 @@ const ROUTES: Record<string, Access> = {
   "GET /api/verification/status": "signedIn",
   "GET /api/verification/transaction-limit": "signedIn",
   "POST /api/verification/bvn": "signedIn",
-  "POST /api/verification/bank-account/:id": "signedIn",
+  "POST /api/verification/bank-account/:bankAccountId": "signedIn",
   "POST /api/verification/reset-attempts": "signedIn",
   "GET /api/bank-accounts": "signedIn",
   "POST /api/bank-accounts": "signedIn",

@@ -34,6 +34,7 @@ export async function buildTestApp(
     logLevel: "silent",
     trustProxy: options.trustProxy,
     timeouts: options.timeouts,
+    checkResponses: true,
   });
 }
 

@@ -84,6 +84,7 @@ export async function startSandboxServer(
     onRoute: options.onRoute,
     authRateLimit: options.authRateLimit,
     webDistDir: options.webDistDir,
+    checkResponses: true,
   });
   await app.listen({ port, host: "127.0.0.1" });
   return { app, base, secretKey, paystack, vtpass, log, warnings };

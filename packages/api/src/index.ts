@@ -37,7 +37,17 @@ export { PAYOUT_REFERENCE_PATTERN, payoutOutcome } from "./providers/banking";
 export type { Bank, BankingProvider, BvnRecord, PayoutOutcome, PayoutStatus, PayoutTransfer, ResolvedAccount, TransferRecipient } from "./providers/banking";
 export { PaymentGatewayError } from "./providers/payment-gateway";
 export { PROVIDERS } from "./providers/registry";
-export type { ProviderModule, ProviderSettings, ProviderSetup, SandboxContext, SandboxOptions, WebhookContext } from "./providers/kit";
+export type {
+  ProviderModule,
+  ProviderSettings,
+  ProviderSetup,
+  SandboxContext,
+  SandboxOptions,
+  WebhookAnswer,
+  WebhookContext,
+  WebhookDoc,
+  WebhookRequest,
+} from "./providers/kit";
 export type { PaymentGateway, VerifiedCharge, InitializeChargeInput, InitializedCharge } from "./providers/payment-gateway";
 export { expireStaleTopUps, TOPUP_CHECKOUT_LIFETIME_MS, CHECKOUT_EXPIRED, type TopUpExpiryReport } from "./money/topup-expiry";
 export * from "./jobs";

@@ -49,6 +49,27 @@ export interface WebhookContext {
   services: Services;
 }
 
+/** One webhook delivery as any transport hands it over: the body exactly as sent, and the headers (lower-case names). */
+export interface WebhookRequest {
+  rawBody: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** What to answer the provider: an HTTP status and a JSON body. */
+export interface WebhookAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** What the API reference says of a provider's webhook. */
+export interface WebhookDoc {
+  summary: string;
+  /** The header carrying the signature over the raw body. */
+  signatureHeader: { name: string; description: string };
+  /** The events acted on; others are acknowledged and ignored. */
+  events: readonly string[];
+}
+
 /** The result of `configure`: the Services fields this provider supplies and, without keys, its sandbox. */
 export interface ProviderSetup {
   services: Partial<Services>;
@@ -65,6 +86,9 @@ export interface ProviderModule {
   configure(settings: ProviderSettings, urls: { internalUrl: string }): ProviderSetup;
   /** Mounts the sandbox's HTTP API under /sandbox/<name> (only when configured without keys). */
   mountSandbox(app: FastifyInstance, context: SandboxContext): Promise<void>;
-  /** Mounts POST /api/webhooks/<name>: signature check on the raw body, then the event handling. */
-  mountWebhook(app: FastifyInstance, context: WebhookContext): Promise<void>;
+  /**
+   * The provider's webhook, if Kolo takes any: from a delivery to an answer (signature check on the
+   * raw body, then the event handling). The server mounts it at POST /api/webhooks/<name>.
+   */
+  webhook?: { handle(request: WebhookRequest, context: WebhookContext): Promise<WebhookAnswer>; doc: WebhookDoc };
 }

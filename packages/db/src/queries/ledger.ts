@@ -278,8 +278,8 @@ interface P2PRow {
   recipient_id: number | null;
   metadata: TransactionRecord["metadata"];
   idempotency_key: string | null;
-  created_at: Date;
-  updated_at: Date;
+  created_at: string | Date;
+  updated_at: string | Date;
 }
 
 /**
@@ -323,8 +323,9 @@ export async function postP2PTransfer(
       recipientId: row.recipient_id,
       metadata: row.metadata,
       idempotencyKey: row.idempotency_key,
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
+      // Raw SQL through the drizzle driver's client: timestamps come back as PostgreSQL text.
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
     },
   };
 }

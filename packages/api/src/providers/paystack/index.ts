@@ -3,11 +3,11 @@ import { randomBytes } from "node:crypto";
 import type { ProviderModule } from "../kit";
 import { PaystackClient } from "./client";
 import { paystackSandbox } from "./sandbox";
-import { paystackWebhook } from "./webhook";
+import { handlePaystackWebhook, paystackWebhookDoc } from "./webhook";
 
 export { PaystackClient } from "./client";
 export { paystackSandbox, sandboxFeeKobo } from "./sandbox";
-export { paystackWebhook } from "./webhook";
+export { handlePaystackWebhook } from "./webhook";
 export { paystackSignature, paystackTransaction, paystackTransfer, toPayoutTransfer, toVerifiedCharge } from "./wire";
 export * as paystackFixtures from "./fixtures";
 
@@ -26,5 +26,5 @@ export const paystack: ProviderModule = {
     };
   },
   mountSandbox: paystackSandbox,
-  mountWebhook: paystackWebhook,
+  webhook: { handle: handlePaystackWebhook, doc: paystackWebhookDoc },
 };

@@ -1,13 +1,12 @@
-// POST /api/webhooks/paystack: checks x-paystack-signature (HMAC-SHA512 of the raw body with the
+// Paystack's webhook (mounted at POST /api/webhooks/paystack by the server): checks x-paystack-signature (HMAC-SHA512 of the raw body with the
 // secret key) before parsing anything, then settles charge.success events at most once and
 // applies transfer.success / transfer.failed / transfer.reversed to the payout with that reference
 // at most once (money/payouts.ts applyPayoutOutcome), in whatever order and number they come.
-import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { applyPayoutOutcome } from "../../money/payouts";
 import { settleTopUp } from "../../money/topup";
 import type { PublicError } from "../../trpc";
-import type { WebhookContext } from "../kit";
+import type { WebhookAnswer, WebhookContext, WebhookDoc, WebhookRequest } from "../kit";
 import { paystackTransaction, paystackTransfer, toVerifiedCharge } from "./wire";
 
 /** Transfer events and the payout outcome each reports (PROVIDERS.md). */
@@ -16,53 +15,53 @@ const isTransferEvent = (event: string): event is keyof typeof TRANSFER_EVENTS =
 
 const eventSchema = z.object({ event: z.string(), data: z.unknown() });
 
-/** Mounts POST /api/webhooks/paystack; the signature is checked with the injected payment gateway. */
-export async function paystackWebhook(app: FastifyInstance, context: WebhookContext) {
-  const { db, services } = context;
-  await app.register(async (scope) => {
-    // Keep the raw bytes: the signature is over the body exactly as sent.
-    const raw = (_req: unknown, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body);
-    scope.addContentTypeParser("application/json", { parseAs: "buffer" }, raw);
-    scope.addContentTypeParser("*", { parseAs: "buffer" }, raw);
+const failure = (status: number, message: string, details: unknown = null): WebhookAnswer => ({
+  status,
+  body: { code: status === 401 ? "UNAUTHENTICATED" : "VALIDATION", message, details } satisfies PublicError,
+});
 
-    scope.post("/api/webhooks/paystack", async (req, reply) => {
-      const body = req.body;
-      const signature = req.headers["x-paystack-signature"];
-      if (!Buffer.isBuffer(body) || !services.paymentGateway.verifyWebhookSignature(body, typeof signature === "string" ? signature : undefined)) {
-        req.log.warn("Paystack webhook with a bad or missing signature refused");
-        return reply.code(401).send({ code: "UNAUTHENTICATED", message: "Invalid signature", details: null } satisfies PublicError);
-      }
-      let event: z.infer<typeof eventSchema>;
-      try {
-        event = eventSchema.parse(JSON.parse(body.toString("utf8")));
-      } catch {
-        return reply.code(400).send({ code: "VALIDATION", message: "Malformed webhook body", details: null } satisfies PublicError);
-      }
-      if (isTransferEvent(event.event)) {
-        const transfer = paystackTransfer.safeParse(event.data);
-        if (!transfer.success) {
-          const details = z.flattenError(transfer.error).fieldErrors;
-          return reply.code(400).send({ code: "VALIDATION", message: "Malformed transfer data", details } satisfies PublicError);
-        }
-        const result = await applyPayoutOutcome(db, services.log, transfer.data.reference, {
-          outcome: TRANSFER_EVENTS[event.event],
-          source: "webhook",
-          transferCode: transfer.data.transfer_code,
-          providerStatus: transfer.data.status,
-          amountKobo: BigInt(transfer.data.amount),
-        });
-        // An unknown reference is acknowledged (200) so the provider stops retrying; it is logged.
-        if (!result.transaction) services.log.warn({ reference: transfer.data.reference, event: event.event }, "Transfer webhook for an unknown payout");
-        return { received: true, outcome: result.applied };
-      }
-      if (event.event !== "charge.success") return { received: true };
-      const data = paystackTransaction.safeParse(event.data);
-      if (!data.success) {
-        const details = z.flattenError(data.error).fieldErrors;
-        return reply.code(400).send({ code: "VALIDATION", message: "Malformed charge data", details } satisfies PublicError);
-      }
-      const result = await settleTopUp(db, toVerifiedCharge(data.data), services.log);
-      return { received: true, outcome: result.outcome };
+/**
+ * Handles one Paystack webhook delivery, whatever carries it: `rawBody` exactly as sent (the
+ * signature is over those bytes) and the request's headers. Answers 401 'Invalid signature' for a
+ * bad or missing x-paystack-signature, 400 for a malformed body, else 200 {received, outcome?}.
+ */
+export async function handlePaystackWebhook(request: WebhookRequest, context: WebhookContext): Promise<WebhookAnswer> {
+  const { db, services } = context;
+  const signature = request.headers["x-paystack-signature"];
+  if (!services.paymentGateway.verifyWebhookSignature(request.rawBody, typeof signature === "string" ? signature : undefined)) {
+    services.log.warn({}, "Paystack webhook with a bad or missing signature refused");
+    return failure(401, "Invalid signature");
+  }
+  let event: z.infer<typeof eventSchema>;
+  try {
+    event = eventSchema.parse(JSON.parse(request.rawBody.toString("utf8")));
+  } catch {
+    return failure(400, "Malformed webhook body");
+  }
+  if (isTransferEvent(event.event)) {
+    const transfer = paystackTransfer.safeParse(event.data);
+    if (!transfer.success) return failure(400, "Malformed transfer data", z.flattenError(transfer.error).fieldErrors);
+    const result = await applyPayoutOutcome(db, services.log, transfer.data.reference, {
+      outcome: TRANSFER_EVENTS[event.event],
+      source: "webhook",
+      transferCode: transfer.data.transfer_code,
+      providerStatus: transfer.data.status,
+      amountKobo: BigInt(transfer.data.amount),
     });
-  });
+    // An unknown reference is acknowledged (200) so the provider stops retrying; it is logged.
+    if (!result.transaction) services.log.warn({ reference: transfer.data.reference, event: event.event }, "Transfer webhook for an unknown payout");
+    return { status: 200, body: { received: true, outcome: result.applied } };
+  }
+  if (event.event !== "charge.success") return { status: 200, body: { received: true } };
+  const data = paystackTransaction.safeParse(event.data);
+  if (!data.success) return failure(400, "Malformed charge data", z.flattenError(data.error).fieldErrors);
+  const result = await settleTopUp(db, toVerifiedCharge(data.data), services.log);
+  return { status: 200, body: { received: true, outcome: result.outcome } };
 }
+
+/** What the webhook's reference documents (docs/rest-api.md). */
+export const paystackWebhookDoc: WebhookDoc = {
+  summary: "Paystack events: charge.success credits a top-up once; transfer.success, transfer.failed and transfer.reversed end a payout once",
+  signatureHeader: { name: "x-paystack-signature", description: "HMAC-SHA512 of the raw body with the secret key, hex" },
+  events: ["charge.success", "transfer.success", "transfer.failed", "transfer.reversed"],
+};

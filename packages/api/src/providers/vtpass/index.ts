@@ -1,6 +1,5 @@
 // VTpass (airtime, data, customer verification): the provider module the registry loads.
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance } from "fastify";
 import type { ProviderModule } from "../kit";
 import { VtpassClient } from "./client";
 import { vtpassSandbox } from "./sandbox";
@@ -26,10 +25,8 @@ export const vtpass: ProviderModule = {
     const key = (prefix: string) => `${prefix}_sandbox_${randomBytes(16).toString("hex")}`;
     const [apiKey, publicKey, secretKey] = [key("api"), key("PK"), key("SK")];
     const client = new VtpassClient({ baseUrl: `${urls.internalUrl}/sandbox/vtpass/api`, apiKey, publicKey, secretKey, timeoutMs: settings.timeoutMs });
-    // VTpass sends no webhooks Kolo uses: pending purchases are settled by requery.
+    // No webhook: VTpass's callbacks are not used, requery is the source of truth (docs/product.md "Airtime and data").
     return { services: { purchases: client }, sandbox: { secretKey, apiKey, publicKey, webhookUrl: `${urls.internalUrl}/api/webhooks/vtpass` } };
   },
   mountSandbox: vtpassSandbox,
-  /** VTpass's callbacks are not used: requery is the source of truth (DECISIONS "Airtime and data"). */
-  mountWebhook: async (_app: FastifyInstance) => {},
 };

@@ -1,0 +1,103 @@
+// The OpenAPI document (docs/rest-api.md): valid OpenAPI 3.1 by a kept parser, every /api route the
+// server registers is in it, and every route documents the procedure's own input schema. That the
+// answers match the documented schemas is checked on every answer of every HTTP test
+// (checkResponses in the test servers).
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REST_ROUTES, openApiPath } from "../src/rest";
+import { procedureInput } from "../src/rest/table";
+import { type SandboxServer, startSandboxServer } from "./sandbox-server";
+
+/** The document and its page themselves. */
+const SELF = /^\/api\/(openapi\.json|docs)(\/|$)/;
+
+let testDb: TestDatabase;
+let server: SandboxServer;
+const registered: { method: string; url: string }[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  server = await startSandboxServer(testDb.db, {
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) if (method !== "HEAD") registered.push({ method, url: route.url });
+    },
+  });
+});
+
+afterAll(async () => {
+  await server?.app.close();
+  await testDb?.close();
+});
+
+interface Operation {
+  operationId: string;
+  parameters?: { name: string; in: string }[];
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+}
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { required?: string[] }> };
+}
+
+async function fetchDocument(): Promise<Document> {
+  const response = await fetch(`${server.base}/api/openapi.json`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Document;
+}
+
+describe("GET /api/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const document = await fetchDocument();
+    expect(document).toMatchObject({ openapi: "3.1.0", info: { title: "Kolo API" } });
+    // validate() dereferences in place: give it a copy.
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+  });
+
+  it("documents every /api route the server registers, and nothing it does not", async () => {
+    const document = await fetchDocument();
+    const documented = new Set(
+      Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((m) => `${m.toUpperCase()} ${path}`)),
+    );
+    const apiRoutes = registered.filter((route) => route.url.startsWith("/api/") && !SELF.test(route.url)).map((r) => `${r.method} ${openApiPath(r.url)}`);
+    expect(apiRoutes.length).toBeGreaterThan(70);
+    expect(apiRoutes.filter((route) => !documented.has(route))).toEqual([]);
+    expect([...documented].filter((route) => !apiRoutes.includes(route))).toEqual([]);
+  });
+
+  it("names each route's procedure and documents the procedure's own input schema", async () => {
+    const document = await fetchDocument();
+    for (const route of REST_ROUTES) {
+      expect(document.paths[openApiPath(route.path)]?.[route.method.toLowerCase()]?.operationId).toBe(route.procedure);
+      // The same schema object the procedure validates with (only two routes give a REST-shaped input).
+      if (route.path !== "/api/banks/resolve" && route.path !== "/api/admin/settings/:key") expect(route.inputSchema).toBe(procedureInput(route.procedure));
+    }
+  });
+
+  it("documents path parameters, the idempotency key header and the error body", async () => {
+    const document = await fetchDocument();
+    const p2p = document.paths["/api/transfer/p2p"]?.post;
+    expect(p2p?.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header" }));
+    const invoice = document.paths["/api/invoices/{id}"]?.get;
+    expect(invoice?.parameters).toContainEqual(expect.objectContaining({ name: "id", in: "path" }));
+    expect(document.components.schemas.Error?.required).toEqual(["message", "details", "code"]);
+    expect(p2p?.responses["401"]?.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("serves the reference page and its script from this server (no CDN)", async () => {
+    const page = await fetch(`${server.base}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const html = await page.text();
+    expect(html).toContain("/api/openapi.json");
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((match) => match[1] ?? "");
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      expect(src.startsWith("http")).toBe(false);
+      const script = await fetch(new URL(src, `${server.base}/api/docs/`));
+      expect(script.status).toBe(200);
+    }
+  });
+});
