@@ -92,7 +92,7 @@ async function workerMain() {
   const gateway = await slowGateway(GATEWAY_MS);
   parentPort!.postMessage({ url: gateway.url });
   let load: ReturnType<typeof topUpLoad> | undefined;
-  parentPort!.on("message", async (message: { load?: { base: string; users: BenchUser[] } } | "stop" | "close") => {
+  const onMessage = async (message: { load?: { base: string; users: BenchUser[] } } | "stop" | "close") => {
     if (message === "stop") {
       const result = await load!.stop();
       parentPort!.postMessage({ latencies: result.latencies, statuses: [...result.statuses] });
@@ -105,7 +105,8 @@ async function workerMain() {
       while (gateway.calls() - before < message.load.users.length) await new Promise((resolve) => setTimeout(resolve, 20));
       parentPort!.postMessage("reached");
     }
-  });
+  };
+  parentPort!.on("message", (message: Parameters<typeof onMessage>[0]) => void onMessage(message));
 }
 
 async function main() {

@@ -182,9 +182,9 @@ async function main() {
             (
               await tx`update ledger_accounts set balance = balance + ${delta!}, head_hash = kolo_posting_hash(head_hash, ${entry!.id}, id, ${delta!}, now()) where id = ${id!} returning head_hash`
             )[0]!.head_hash as Buffer;
-          const firstHash = await move(first!);
-          const secondHash = await move(second!);
-          await tx`insert into postings (journal_entry_id, account_id, amount, created_at, hash) values (${entry!.id}, ${first![0]!}, ${first![1]!}, now(), ${firstHash}), (${entry!.id}, ${second![0]!}, ${second![1]!}, now(), ${secondHash})`;
+          const firstHash = await move(first);
+          const secondHash = await move(second);
+          await tx`insert into postings (journal_entry_id, account_id, amount, created_at, hash) values (${entry!.id}, ${first[0]!}, ${first[1]!}, now(), ${firstHash}), (${entry!.id}, ${second[0]!}, ${second[1]!}, now(), ${secondHash})`;
         });
         latencies.push(performance.now() - started);
         done++;

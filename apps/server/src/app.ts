@@ -4,7 +4,8 @@ import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import cookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
-import { type AppRouter, PROVIDERS, type SandboxOptions, appRouter } from "@kolo/api";
+import { type AppRouter, appRouter } from "@kolo/api";
+import { type SandboxOptions, mountSandboxes } from "@kolo/sandboxes";
 import { type Database, isDatabaseUnavailable } from "@kolo/db";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
@@ -31,7 +32,7 @@ export interface AppOptions {
   /** Deadline of /api and /trpc requests, and the readiness check's wait for the database, in ms. */
   timeouts?: { requestMs: number; healthMs: number };
   /** Provider sandboxes to mount under /sandbox/<name>, by provider name (providers without keys). */
-  sandboxes?: Record<string, SandboxOptions>;
+  sandboxes?: Partial<SandboxOptions>;
   /** Checks every REST answer against the route table's schemas and statuses (tests; rest/adapter.ts). */
   checkResponses?: boolean;
   /** Sees every route as it is declared (the access-control matrix test lists them with it). */
@@ -96,11 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.services.publicUrl,
     checkResponses: options.checkResponses,
   });
-  // The provider kit: each provider's sandbox when it runs without keys (webhooks are /api routes).
-  for (const provider of PROVIDERS) {
-    const sandbox = options.sandboxes?.[provider.name];
-    if (sandbox) await provider.mountSandbox(app, { ...sandbox, db: options.db, publicUrl: options.services.publicUrl });
-  }
+  // Each provider's sandbox when it runs without keys (webhooks are /api routes).
+  await mountSandboxes(app, { db: options.db, publicUrl: options.services.publicUrl }, options.sandboxes ?? {});
 
   const webDistDir = options.webDistDir;
   const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, "index.html"));
@@ -114,7 +112,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       wildcard: true,
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, path) => reply.header("cache-control", webCacheControl(relative(webDistDir, path))),
+      setHeaders: (reply, path) => {
+        reply.header("cache-control", webCacheControl(relative(webDistDir, path)));
+      },
     });
   }
 

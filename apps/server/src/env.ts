@@ -2,7 +2,7 @@
 // passed on as typed config. Add new variables here and to the README's table.
 import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
-import type { ProviderSettings } from "@kolo/api";
+import type { ProviderSettingsByName } from "@kolo/api";
 import { z } from "zod";
 
 const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -161,7 +161,7 @@ export function developmentModeWarning(raw: Record<string, string | undefined>, 
  * Each provider's keys and base URL, by the provider's name in the registry (packages/api
  * providers/registry.ts). A provider without a secret key runs on its built-in sandbox.
  */
-export function providerSettings(env: Env): Record<string, ProviderSettings> {
+export function providerSettings(env: Env): ProviderSettingsByName {
   return {
     paystack: { secretKey: env.PAYSTACK_SECRET_KEY, baseUrl: env.PAYSTACK_BASE_URL },
     vtpass: {

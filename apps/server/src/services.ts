@@ -1,16 +1,17 @@
-// Chooses the provider implementations from the environment by looping over the provider kit's
-// registry (PROVIDERS): the real API when a provider's secret key is set, else its built-in
-// sandbox on this server. Tests build Services directly.
+// Chooses the provider implementations from the environment through the provider kit's registry:
+// the real API when a provider's keys are set, else its built-in sandbox (@kolo/sandboxes) on this
+// server. Tests build Services directly.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PROVIDERS, type SandboxOptions, type Services } from "@kolo/api";
+import { PROVIDER_NAMES, type SandboxKeys, type Services, configureProvider } from "@kolo/api";
+import type { SandboxOptions } from "@kolo/sandboxes";
 import { type Env, providerSettings } from "./env";
 
 export interface ServicesWithSandbox {
   services: Services;
   /** The sandboxes to mount, by provider name (providers configured without keys). */
-  sandboxes: Record<string, SandboxOptions>;
+  sandboxes: Partial<SandboxOptions>;
 }
 
 /**
@@ -19,16 +20,18 @@ export interface ServicesWithSandbox {
  */
 export function createServices(env: Env, urls: { publicUrl: string; internalUrl: string }, log: Services["log"], jobs: Services["jobs"]): ServicesWithSandbox {
   const settings = providerSettings(env);
-  const sandboxes: Record<string, SandboxOptions> = {};
+  const keys: Partial<Record<keyof SandboxOptions, SandboxKeys>> = {};
   let supplied: Partial<Services> = {};
-  for (const provider of PROVIDERS) {
-    const own = settings[provider.name];
-    if (!own) throw new Error(`No settings for provider ${provider.name} in env.ts providerSettings`);
-    const setup = provider.configure(own, urls);
+  for (const name of PROVIDER_NAMES) {
+    const setup = name === "paystack" ? configureProvider(name, settings.paystack, urls) : configureProvider(name, settings.vtpass, urls);
     supplied = { ...supplied, ...setup.services };
-    if (setup.sandbox)
-      sandboxes[provider.name] = { ...setup.sandbox, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS, pendingDelayMs: env.VTPASS_SANDBOX_PENDING_MS };
+    if (setup.sandbox) keys[name] = setup.sandbox;
   }
+  // Each sandbox with its own settings.
+  const sandboxes: Partial<SandboxOptions> = {
+    ...(keys.paystack ? { paystack: { ...keys.paystack, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS } } : {}),
+    ...(keys.vtpass ? { vtpass: { ...keys.vtpass, pendingDelayMs: env.VTPASS_SANDBOX_PENDING_MS } } : {}),
+  };
   const { paymentGateway, banking, purchases } = supplied;
   if (!paymentGateway || !banking || !purchases) throw new Error("The providers do not supply a payment gateway, a banking provider and a purchase provider");
   // Outside production only (env.ts refuses production without it): a key made once and kept in

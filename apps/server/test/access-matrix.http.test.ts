@@ -280,7 +280,7 @@ beforeAll(async () => {
       payload: { name: `Matrix ${role}`, email, username: email, password: "secret123", phone: "" },
     });
     expect(response.statusCode).toBe(201);
-    userIds[role] = (response.json() as { id: number }).id;
+    userIds[role] = response.json<{ id: number }>().id;
   }
   await promoteToAdmin(t.db, userIds.admin);
   const merchant = await server.app.inject({
@@ -316,7 +316,7 @@ async function sessionCookie(role: Role): Promise<string | undefined> {
 /** The domain code of a REST error body ({code}) or of a tRPC error (error.json.data.domainCode). */
 function domainCodeOf(response: LightMyRequestResponse): string | undefined {
   try {
-    const body = response.json() as { code?: string; error?: { json?: { data?: { domainCode?: string } } } };
+    const body = response.json<{ code?: string; error?: { json?: { data?: { domainCode?: string } } } }>();
     return body.error?.json?.data?.domainCode ?? body.code;
   } catch {
     return undefined;

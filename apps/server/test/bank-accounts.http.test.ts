@@ -1,6 +1,7 @@
 // Banks and saved bank accounts (issue 8 item 3; spec 02 §5, §7; DECISIONS "Banking") through
 // the REST adapter and tRPC, against the Paystack sandbox over HTTP, on a real database.
-import { PaystackClient, paystackFixtures } from "@kolo/api";
+import { PaystackClient } from "@kolo/api";
+import { paystackFixtures } from "@kolo/sandboxes";
 import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, type SandboxServer, api, signUp, startSandboxServer } from "./sandbox-server";
@@ -130,10 +131,10 @@ describe("/api/bank-accounts", () => {
     const owner = await signUp(server.base);
     const other = await signUp(server.base);
     const { body } = await add(owner, chioma);
-    const foreign = await api(other, "DELETE", `/api/bank-accounts/${body.id}`);
+    const foreign = await api(other, "DELETE", `/api/bank-accounts/${String(body.id)}`);
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toMatchObject({ code: "NOT_FOUND", message: "Bank account not found" });
-    const removed = await api(owner, "DELETE", `/api/bank-accounts/${body.id}`);
+    const removed = await api(owner, "DELETE", `/api/bank-accounts/${String(body.id)}`);
     expect(removed.status).toBe(200);
     expect(await removed.json()).toEqual({ success: true, message: "Bank account removed" });
     expect(await (await api(owner, "GET", "/api/bank-accounts")).json()).toEqual([]);

@@ -61,5 +61,5 @@ export async function registerOverHttp(app: FastifyInstance, overrides: { name?:
     headers: { origin: ORIGIN },
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  return { user: response.json() as { id: number; email: string; balance: number }, cookie: sessionCookie(response), password: payload.password };
+  return { user: response.json<{ id: number; email: string; balance: number }>(), cookie: sessionCookie(response), password: payload.password };
 }

@@ -8,16 +8,8 @@
 // runs until nothing is open. Afterwards the ledger verification passes, and every success the
 // providers hold (Paystack charges and transfers, VTpass deliveries) is matched by a Kolo
 // completion or by an open review item: none is lost, none paid twice. MIX_SEED=<n> replays another run.
-import {
-  PAYOUT_REQUERY_KIND,
-  PURCHASE_REQUERY_KIND,
-  REQUERY_KINDS,
-  type Services,
-  expireStaleTopUps,
-  runReconciliation,
-  runRequery,
-  vtpassFixtures,
-} from "@kolo/api";
+import { PAYOUT_REQUERY_KIND, PURCHASE_REQUERY_KIND, REQUERY_KINDS, type Services, expireStaleTopUps, runReconciliation, runRequery } from "@kolo/api";
+import { vtpassFixtures } from "@kolo/sandboxes";
 import { schema, verifyLedger } from "@kolo/db";
 import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
 import { lagosDate } from "@kolo/domain";

@@ -100,8 +100,8 @@ function startUntilRunning(command: string, args: string[], cwd: string): Promis
       output += chunk.toString();
       if (output.includes("Kolo is running")) resolve(child);
     };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
     child.once("exit", (code, signal) => reject(new Error(`${command} exited (${signal ?? code}) before the app ran:\n${output}`)));
   });
 }

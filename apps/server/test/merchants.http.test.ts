@@ -30,7 +30,7 @@ const call = (c: Client, method: "GET" | "POST", url: string, payload?: unknown,
     headers: { cookie: c.cookie, origin: ORIGIN, ...(payload === undefined ? {} : { "content-type": "application/json" }), ...headers },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-const body = <T = Record<string, unknown>>(response: LightMyRequestResponse) => response.json() as T;
+const body = <T = Record<string, unknown>>(response: LightMyRequestResponse) => response.json<T>();
 const balanceOf = async (c: Client) => body<{ balance: number }>(await call(c, "GET", "/api/auth/me")).balance;
 const merchantBalance = async (c: Client) => body<{ balance: number }>(await call(c, "GET", "/api/merchants/me")).balance;
 

@@ -9,7 +9,8 @@
 // webhook is delivered shuffled with duplicates, the requery step runs for every pending payout and
 // purchase until final (a controllable `now`), and the ledger is checked against what the test
 // itself observed. MIX_SEED=<n> replays another sequence (the seed is printed).
-import { PAYOUT_REQUERY_KIND, PURCHASE_REQUERY_KIND, REQUERY_KINDS, type RequeryResult, type Services, runRequery, vtpassFixtures } from "@kolo/api";
+import { PAYOUT_REQUERY_KIND, PURCHASE_REQUERY_KIND, REQUERY_KINDS, type RequeryResult, type Services, runRequery } from "@kolo/api";
+import { vtpassFixtures } from "@kolo/sandboxes";
 import { schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";

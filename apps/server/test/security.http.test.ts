@@ -358,7 +358,7 @@ describe("item 6: production refuses the payment sandbox unless KOLO_SANDBOX=1",
     let output = "";
     const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
     const collect = (chunk: Buffer) => {
-      output += chunk;
+      output += chunk.toString();
       if (output.includes("Kolo is running")) child.kill("SIGTERM");
     };
     child.stdout.on("data", collect);

@@ -24,7 +24,7 @@ const call = (c: Client | null, method: "GET" | "POST" | "PATCH", url: string, p
     headers: { ...(c ? { cookie: c.cookie } : {}), origin: ORIGIN, ...(payload === undefined ? {} : { "content-type": "application/json" }) },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-const json = <T = Record<string, unknown>>(response: LightMyRequestResponse) => response.json() as T;
+const json = <T = Record<string, unknown>>(response: LightMyRequestResponse) => response.json<T>();
 
 async function admin() {
   const c = await registerOverHttp(app, { name: "Ada Staff" });

@@ -73,13 +73,13 @@ describe("BVN then bank account: level 0 -> 1 -> 2", () => {
       accountNumber: "0123456785",
       accountName: "CHIOMA OKAFOR",
     });
-    const bank = await call(c, "POST", `/api/verification/bank-account/${account.body.id}`);
+    const bank = await call(c, "POST", `/api/verification/bank-account/${String(account.body.id)}`);
     expect(bank).toEqual({ status: 200, body: { success: true, message: "Bank account verified successfully", verificationLevel: 2 } });
     expect(await status(c)).toMatchObject({ verificationLevel: 2, bvnVerified: true, bankAccountVerified: true, level: 2, bankVerified: true });
     expect((await call(c, "GET", "/api/verification/transaction-limit")).body).toEqual({ currentLimit: 1_000_000, currentLevel: 2 });
     expect(((await call(c, "GET", "/api/auth/me")).body as { verificationLevel: number }).verificationLevel).toBe(2);
     expect(((await call(c, "GET", "/api/bank-accounts")).body as unknown as { isVerified: boolean }[])[0]!.isVerified).toBe(true);
-    expect(await call(c, "POST", `/api/verification/bank-account/${account.body.id}`)).toMatchObject({
+    expect(await call(c, "POST", `/api/verification/bank-account/${String(account.body.id)}`)).toMatchObject({
       status: 400,
       body: { message: "Account already fully verified" },
     });
@@ -89,19 +89,19 @@ describe("BVN then bank account: level 0 -> 1 -> 2", () => {
     const c = await signUp(server.base, "Adaeze Okonkwo");
     const mine = await call(c, "POST", "/api/bank-accounts", { bankName: "GTB", bankCode: "058", accountNumber: "0987654327", accountName: "ADAEZE OKONKWO" });
     const other = await call(c, "POST", "/api/bank-accounts", { bankName: "GTB", bankCode: "058", accountNumber: "0123456785", accountName: "CHIOMA OKAFOR" });
-    expect(await call(c, "POST", `/api/verification/bank-account/${mine.body.id}`)).toMatchObject({
+    expect(await call(c, "POST", `/api/verification/bank-account/${String(mine.body.id)}`)).toMatchObject({
       status: 400,
       body: { message: "Please verify your BVN first" },
     });
     expect((await verifyBvn(c, ADAEZE)).status).toBe(200);
-    expect(await call(c, "POST", `/api/verification/bank-account/${other.body.id}`)).toMatchObject({
+    expect(await call(c, "POST", `/api/verification/bank-account/${String(other.body.id)}`)).toMatchObject({
       status: 400,
       body: { message: "Bank account name does not match the name on your BVN" },
     });
     const stranger = await signUp(server.base, "Someone Else");
-    expect((await call(stranger, "POST", `/api/verification/bank-account/${mine.body.id}`)).status).toBe(400); // level 0 first
+    expect((await call(stranger, "POST", `/api/verification/bank-account/${String(mine.body.id)}`)).status).toBe(400); // level 0 first
     expect(await call(c, "POST", "/api/verification/bank-account/999999")).toMatchObject({ status: 404, body: { message: "Bank account not found" } });
-    expect((await call(c, "POST", `/api/verification/bank-account/${mine.body.id}`)).status).toBe(200);
+    expect((await call(c, "POST", `/api/verification/bank-account/${String(mine.body.id)}`)).status).toBe(200);
   });
 });
 

@@ -3,7 +3,8 @@
 // fixture; pending purchases settled by the requery job's check (runRequery with a controllable
 // clock); refunds only on a definite failure; the request_id retry key; server-side prices,
 // validation, limits and switches; the ledger's invariants after a concurrent mix with faults.
-import { PURCHASE_REQUERY_KIND, REQUERY_KINDS, type Services, applyPurchaseAnswer, runRequery, vtpassFixtures } from "@kolo/api";
+import { PURCHASE_REQUERY_KIND, REQUERY_KINDS, type Services, applyPurchaseAnswer, runRequery } from "@kolo/api";
+import { vtpassFixtures } from "@kolo/sandboxes";
 import { schema, setFeatureSetting } from "@kolo/db";
 import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { type FeatureKey, PURCHASE_MESSAGES, VTPASS_REQUEST_ID_PATTERN } from "@kolo/domain";

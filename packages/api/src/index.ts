@@ -24,25 +24,21 @@ export type { TransactionView } from "./money/view";
 export type { TopUpVerification } from "./router/wallet";
 export {
   PaystackClient,
-  paystackFixtures,
-  paystackSandbox,
+  paystackListQuery,
   paystackSignature,
   paystackTransaction,
   paystackTransfer,
-  sandboxFeeKobo,
   toPayoutTransfer,
   toVerifiedCharge,
 } from "./providers/paystack";
 export { PAYOUT_REFERENCE_PATTERN, payoutOutcome } from "./providers/banking";
 export type { Bank, BankingProvider, BvnRecord, PayoutOutcome, PayoutStatus, PayoutTransfer, ResolvedAccount, TransferRecipient } from "./providers/banking";
 export { PaymentGatewayError } from "./providers/payment-gateway";
-export { PROVIDERS } from "./providers/registry";
+export { PROVIDERS, PROVIDER_NAMES, configureProvider, type ProviderName, type ProviderSettingsByName } from "./providers/registry";
 export type {
   ProviderModule,
-  ProviderSettings,
   ProviderSetup,
-  SandboxContext,
-  SandboxOptions,
+  SandboxKeys,
   WebhookAnswer,
   WebhookContext,
   WebhookDoc,
@@ -66,7 +62,7 @@ export {
   type PayoutRequest,
 } from "./money/payouts";
 export type { WithdrawalStatus } from "./router/wallet";
-export { VtpassClient, VTPASS_DEFAULT_TIMEOUT_MS, vtpassFixtures, vtpassSandbox, toPurchaseAnswer } from "./providers/vtpass";
+export { VtpassClient, VTPASS_DEFAULT_TIMEOUT_MS, toPurchaseAnswer } from "./providers/vtpass";
 export type { DataVariation, PayInput, PurchaseAnswer, PurchaseOutcome, PurchaseProvider } from "./providers/purchases";
 export {
   applyPurchaseAnswer,

@@ -46,7 +46,7 @@ describe("ledger under concurrency", () => {
         return transferP2P(t.db, { sender: from, recipientEmail: to.email, amountKobo });
       }),
     );
-    const failures = outcomes.filter((o) => o.status === "rejected").map((o) => (o as PromiseRejectedResult).reason);
+    const failures = outcomes.filter((o) => o.status === "rejected").map((o) => o.reason);
     const unexpected = failures.filter((e) => !(e instanceof DomainError));
     expect(unexpected.map(String)).toEqual([]);
     const succeeded = outcomes.length - failures.length;
@@ -109,7 +109,7 @@ describe("transfers.p2p", () => {
     const results = await Promise.all([caller.transfers.p2p(input), caller.transfers.p2p(input), caller.transfers.p2p(input)]);
     expect(new Set(results.map((r) => r.transaction.reference)).size).toBe(1);
     const again = await caller.transfers.p2p(input);
-    expect(again.transaction.reference).toBe(results[0]!.transaction.reference);
+    expect(again.transaction.reference).toBe(results[0].transaction.reference);
     expect((await caller.auth.me()).balance).toBe(9300);
     await expectTRPCError(caller.transfers.p2p({ ...input, amount: 701 }), "CONFLICT");
     expect((await caller.auth.me()).balance).toBe(9300);

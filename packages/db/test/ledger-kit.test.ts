@@ -176,8 +176,8 @@ describe("posting", () => {
       ],
     };
     const [first, second] = await Promise.all([postJournalEntry(db, entry), postJournalEntry(db, entry)]);
-    expect(first!.journalEntryId).toBe(second!.journalEntryId);
-    expect([first!.created, second!.created].sort()).toEqual([false, true]);
+    expect(first.journalEntryId).toBe(second.journalEntryId);
+    expect([first.created, second.created].sort()).toEqual([false, true]);
     expect(await balance(wallet)).toBe(9_000n);
   });
 

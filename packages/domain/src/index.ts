@@ -19,3 +19,4 @@ export * from "./payouts";
 export * from "./support";
 export * from "./admin";
 export * from "./purchases";
+export * from "./toasts";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DomainError } from "./errors";
 import { formatKobo, nairaToKobo, positiveNairaAmount } from "./money";
 import { plainText } from "./text";
+import { MONEY_TOASTS } from "./toasts";
 
 /**
  * Payouts: withdrawals (/withdraw, POST /api/wallet/withdraw) and bank transfers (/transfer/bank,
@@ -68,12 +69,12 @@ export const PAYOUT_MESSAGES = {
   /** Spec 02 §5 withdrawal: the disabled-submit warning; {total} formatted with formatKobo. */
   insufficientFunds: (totalKobo: bigint) => `Insufficient funds. You need ${formatKobo(totalKobo)}.`,
   /** Spec 02 §5 bank transfer toast 'Insufficient Balance' description. */
-  insufficientBalanceTitle: "Insufficient Balance",
+  insufficientBalanceTitle: MONEY_TOASTS.insufficientBalanceTitle,
   insufficientBalanceTransfer: (totalKobo: bigint, feeKobo: bigint) =>
     `Your balance is insufficient. You need ${formatKobo(totalKobo)} (including ${formatKobo(feeKobo)} fee)`,
-  withdrawalFailedTitle: "Withdrawal Failed",
-  transferSuccessTitle: "Transfer Successful",
-  transferFailedTitle: "Transfer Failed",
+  withdrawalFailedTitle: MONEY_TOASTS.withdrawalFailedTitle,
+  transferSuccessTitle: MONEY_TOASTS.transferSuccessTitle,
+  transferFailedTitle: MONEY_TOASTS.transferFailedTitle,
   transferFailed: "Unable to complete bank transfer. Please try again.",
   estimatedArrival: "1-2 business days",
   bankAccountNotFound: "Bank account not found",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { nairaToKobo, positiveNairaAmount } from "./money";
 import { plainText } from "./text";
+import { MONEY_TOASTS } from "./toasts";
 
 /**
  * Airtime and data purchases (spec 02 "/airtime", "/data", §5, §8; DECISIONS "Airtime and data";
@@ -37,8 +38,8 @@ export const PURCHASE_MESSAGES = {
   amount: "Amount must be positive",
   network: "Please select a network",
   plan: "Please select a data plan",
-  insufficientTitle: "Insufficient Balance",
-  insufficient: "Please top up your wallet to continue",
+  insufficientTitle: MONEY_TOASTS.insufficientBalanceTitle,
+  insufficient: MONEY_TOASTS.topUpToContinue,
   networksFailed: "Failed to load network providers. Please try again later.",
   plansFailed: "Failed to load data plans. Please try again.",
   verifyFailed: "Could not verify number, but you can still proceed",

@@ -74,7 +74,7 @@ function numericParams(route: Route): Set<string> {
  * The procedure's raw input from the request's parts: the query (GET, DELETE) or the body, with
  * the path parameters and the idempotency key on top. The procedure validates it.
  */
-function requestInput(route: Route, numeric: Set<string>, req: FastifyRequest): Record<string, unknown> | unknown {
+function requestInput(route: Route, numeric: Set<string>, req: FastifyRequest): unknown {
   const base = route.method === "GET" || route.method === "DELETE" ? req.query : req.body;
   const params = isRecord(req.params) ? Object.entries(req.params) : [];
   if (params.length === 0 && !route.idempotencyKey) return base ?? undefined;

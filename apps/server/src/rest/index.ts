@@ -35,15 +35,16 @@ export async function registerRestRoutes(app: FastifyInstance, deps: ContextDeps
   await mountWebhooks(app, deps, PROVIDERS);
 
   const document = openApiDocument(REST_ROUTES, extraPaths(), { version: "1.0.0", serverUrl: options.publicUrl });
-  app.get("/api/openapi.json", async () => document);
+  app.get("/api/openapi.json", (_req, reply) => reply.send(document));
   // The reference page is Scalar's (a kept library, bundled: no CDN). Its page starts itself with an
   // inline script, which the app-wide CSP forbids; this page alone allows it (docs/decisions.md).
   await app.register(scalarReference, {
     routePrefix: "/api/docs",
     configuration: { url: "/api/openapi.json", pageTitle: "Kolo API reference" },
     hooks: {
-      onRequest: async (_req, reply) => {
+      onRequest: (_req, reply, done) => {
         reply.header("content-security-policy", DOCS_CSP);
+        done();
       },
     },
   });

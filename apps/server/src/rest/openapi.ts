@@ -51,7 +51,8 @@ function requestParts(route: Route): { parameters: JsonObject[]; requestBody?: J
   const pathNames = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] ?? "");
   const input = route.inputSchema ? jsonSchema(route.inputSchema, "input") : null;
   const variants = (input?.anyOf as JsonObject[] | undefined) ?? (input ? [input] : []);
-  const properties: Record<string, JsonObject> = Object.assign({}, ...variants.map((variant) => (variant.properties as JsonObject | undefined) ?? {}));
+  const properties: Record<string, JsonObject> = {};
+  for (const variant of variants) Object.assign(properties, (variant.properties as Record<string, JsonObject> | undefined) ?? {});
   const required = new Set(variants.flatMap((variant) => (variant.required as string[] | undefined) ?? []));
   for (const name of pathNames) parameters.push({ name, in: "path", required: true, schema: properties[name] ?? { type: "string" } });
   if (route.idempotencyKey) {

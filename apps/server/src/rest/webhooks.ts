@@ -6,11 +6,11 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ExtraPath } from "./openapi";
 
-const webhookPath = (provider: ProviderModule) => `/api/webhooks/${provider.name}`;
+const webhookPath = (provider: ProviderModule<unknown>) => `/api/webhooks/${provider.name}`;
 
 /** Mounts the webhook route of every provider that takes webhooks. */
-export async function mountWebhooks(app: FastifyInstance, context: WebhookContext, providers: readonly ProviderModule[]) {
-  await app.register(async (scope) => {
+export async function mountWebhooks(app: FastifyInstance, context: WebhookContext, providers: readonly ProviderModule<unknown>[]) {
+  await app.register((scope, _options, done) => {
     // Keep the raw bytes, whatever the content type says.
     const raw = (_req: unknown, body: Buffer, done: (err: Error | null, body?: Buffer) => void) => done(null, body);
     scope.addContentTypeParser("application/json", { parseAs: "buffer" }, raw);
@@ -24,11 +24,12 @@ export async function mountWebhooks(app: FastifyInstance, context: WebhookContex
         return reply.code(answer.status).send(answer.body);
       });
     }
+    done();
   });
 }
 
 /** The reference entries of the providers' webhooks. */
-export function webhookPaths(providers: readonly ProviderModule[]): ExtraPath[] {
+export function webhookPaths(providers: readonly ProviderModule<unknown>[]): ExtraPath[] {
   return providers.flatMap((provider) => {
     const webhook = provider.webhook;
     if (!webhook) return [];

@@ -147,6 +147,9 @@ export function recordingScheduler(): JobScheduler & { requested: { kind: string
   const requested: { kind: string; reference: string }[] = [];
   return {
     requested,
-    requery: async (kind, reference) => void requested.push({ kind, reference }),
+    requery: (kind, reference) => {
+      requested.push({ kind, reference });
+      return Promise.resolve();
+    },
   };
 }

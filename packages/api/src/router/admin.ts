@@ -56,7 +56,7 @@ import {
 } from "../admin/views";
 import { runReconciliation } from "../money/reconciliation";
 import { resolveReview } from "../money/reviews";
-import { decideWalletAdjustment, requestWalletAdjustment } from "../admin/wallet";
+import { decideWalletAdjustment, requestWalletAdjustment } from "../money/adjustments";
 import { toTransactionView } from "../money/view";
 import { adminProcedure, router } from "../trpc";
 

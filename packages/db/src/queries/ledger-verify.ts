@@ -106,7 +106,7 @@ async function verifyIn(db: DbOrTx): Promise<LedgerVerification> {
       }
     }
   }
-  if (chainBroken) broken((chainBroken as string).split(":")[0]!);
+  if (chainBroken) broken(chainBroken.split(":")[0]!);
   checks.push({ name: "hash chains", ok: !chainBroken, detail: chainBroken ?? `${heads.size} accounts, ${postingsSeen} postings` });
 
   // 2. Every entry sums to zero.

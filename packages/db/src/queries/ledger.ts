@@ -13,6 +13,7 @@ import {
   TRANSFER_MESSAGES,
   assertBalanced,
   koboToNaira,
+  parseTransactionMetadata,
   toVerificationLevel,
 } from "@kolo/domain";
 import { and, eq, sql } from "drizzle-orm";
@@ -276,7 +277,7 @@ interface P2PRow {
   description: string;
   sender_id: number | null;
   recipient_id: number | null;
-  metadata: TransactionRecord["metadata"];
+  metadata: unknown;
   idempotency_key: string | null;
   created_at: string | Date;
   updated_at: string | Date;
@@ -321,7 +322,8 @@ export async function postP2PTransfer(
       description: row.description,
       senderId: row.sender_id,
       recipientId: row.recipient_id,
-      metadata: row.metadata,
+      // Written by the SQL function: checked against the P2P metadata schema like every other type's.
+      metadata: parseTransactionMetadata("p2p", row.metadata),
       idempotencyKey: row.idempotency_key,
       // Raw SQL through the drizzle driver's client: timestamps come back as PostgreSQL text.
       createdAt: new Date(row.created_at),

@@ -123,10 +123,7 @@ export const transactions = pgTable(
     description: text().notNull(),
     senderId: integer().references(() => users.id, { onDelete: "restrict" }),
     recipientId: integer().references(() => users.id, { onDelete: "restrict" }),
-    metadata: jsonb()
-      .$type<TransactionMetadata>()
-      .notNull()
-      .default({} as TransactionMetadata),
+    metadata: jsonb().$type<TransactionMetadata>().notNull().default({}),
     /** Client-supplied idempotency key, unique per sender. */
     idempotencyKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

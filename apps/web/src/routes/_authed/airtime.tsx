@@ -1,5 +1,6 @@
 import { NairaAmountInput } from "../../components/form-inputs";
 import {
+  NETWORK_IDS,
   PURCHASE_MESSAGES,
   QUICK_AIRTIME_AMOUNTS,
   airtimePurchaseSchema,
@@ -8,21 +9,17 @@ import {
   parseNairaInput,
   purchasePhoneSchema,
 } from "@kolo/domain";
-import { Button, Card, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, Card, SimpleGrid, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { useRef } from "react";
 import { z } from "zod";
 import { BusyButton } from "../../components/busy-button";
-import { OfflineNotice } from "../../components/offline-notice";
+import { BalanceHeader } from "../../components/balance-header";
 import { PageHeader } from "../../components/page-header";
-import { domainCode, serverMessage } from "../../lib/errors";
-import { newIdempotencyKey } from "../../lib/idempotency";
-import { notify, notifyError } from "../../lib/notify";
-import { isOffline, notifyOffline } from "../../lib/offline";
+import { balanceCovers } from "../../lib/money-form";
 import { useFeatures, useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
-import { NetworkField, PhoneField, PurchaseDisabledAlert } from "./-components/purchase-fields";
+import { NetworkField, PhoneField, PurchaseDisabledAlert, notifyPurchase, usePurchaseSubmit } from "./-components/purchase-fields";
 
 export const Route = createFileRoute("/_authed/airtime")({
   component: AirtimePage,
@@ -45,10 +42,8 @@ function AirtimePage() {
   const me = useMe();
   const enabled = useFeatures()("feature_airtime");
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const buy = trpc.purchases.airtime.useMutation();
-  const attempt = useRef<{ key: string; signature: string } | null>(null);
-  const inFlight = useRef(false);
+  const money = usePurchaseSubmit(PURCHASE_MESSAGES.airtimeFailed);
 
   const form = useForm<{ network: string; phoneNumber: string; amount: string }>({
     mode: "controlled",
@@ -57,58 +52,28 @@ function AirtimePage() {
   });
 
   const submit = form.onSubmit(async (values) => {
-    if (inFlight.current || buy.isPending || !enabled) return;
+    if (money.busy || !enabled) return;
     const parsed = parseNairaInput(values.amount);
-    if (!parsed.ok) return;
-    if (me.balance < parsed.naira) {
-      notifyError(PURCHASE_MESSAGES.insufficientTitle, PURCHASE_MESSAGES.insufficient);
-      return;
-    }
-    if (isOffline()) {
-      notifyOffline();
-      return;
-    }
+    const network = NETWORK_IDS.find((id) => id === values.network);
+    if (!parsed.ok || !network) return; // the resolver already put the reason under the field
+    if (!balanceCovers(me.balance, parsed.naira)) return;
     const phoneNumber = values.phoneNumber.replace(/[\s-]/g, "");
-    const signature = `${values.network}|${phoneNumber}|${parsed.kobo}`;
-    if (attempt.current?.signature !== signature) attempt.current = { key: newIdempotencyKey(), signature };
-    inFlight.current = true;
-    try {
-      const result = await buy.mutateAsync({ network: values.network as never, phoneNumber, amount: parsed.naira, idempotencyKey: attempt.current.key });
-      attempt.current = null;
-      if (result.status === "pending")
-        notify({ title: PURCHASE_MESSAGES.airtimePendingTitle, message: result.warning ?? PURCHASE_MESSAGES.pendingWarning, color: "yellow" });
-      else notify({ title: PURCHASE_MESSAGES.airtimeSuccessTitle, message: `${formatNaira(result.transaction.amount)} airtime sent to ${phoneNumber}` });
-      await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate(), utils.purchases.recentNumbers.invalidate()]);
-      await navigate({ to: "/dashboard" });
-    } catch (error) {
-      const code = domainCode(error);
-      if (!code && isOffline()) notifyOffline();
-      else if (code === "INSUFFICIENT_BALANCE") notifyError(PURCHASE_MESSAGES.insufficientTitle, PURCHASE_MESSAGES.insufficient);
-      else if (code === "VALIDATION" || code === "DAILY_LIMIT_EXCEEDED" || code === "FEATURE_DISABLED")
-        notifyError(PURCHASE_MESSAGES.failedTitle, serverMessage(error) ?? PURCHASE_MESSAGES.airtimeFailed);
-      else notifyError(PURCHASE_MESSAGES.failedTitle, PURCHASE_MESSAGES.airtimeFailed);
-      if (code === "PURCHASE_FAILED") {
-        attempt.current = null; // refunded: a new try is a new purchase
-        void utils.auth.me.invalidate();
-      }
-    } finally {
-      inFlight.current = false;
-    }
+    await money.submit(
+      `${network}|${phoneNumber}|${parsed.kobo}`,
+      (idempotencyKey) => buy.mutateAsync({ network, phoneNumber, amount: parsed.naira, idempotencyKey }),
+      async (result) => {
+        const titles = { pending: PURCHASE_MESSAGES.airtimePendingTitle, success: PURCHASE_MESSAGES.airtimeSuccessTitle };
+        notifyPurchase(result, titles, `${formatNaira(result.transaction.amount)} airtime sent to ${phoneNumber}`);
+        await navigate({ to: "/dashboard" });
+      },
+    );
   });
 
   return (
     <Stack gap="md">
       <PageHeader title="Buy Airtime" back="/pay" />
       {enabled ? null : <PurchaseDisabledAlert id="airtime-disabled" what="Airtime purchase" />}
-      <Card padding="md" bg="kolo.0" withBorder={false}>
-        <Text size="sm" c="dimmed">
-          Available balance
-        </Text>
-        <Text fw={800} fz="xl" aria-live="polite">
-          {formatNaira(me.balance)}
-        </Text>
-      </Card>
-      <OfflineNotice />
+      <BalanceHeader />
       <Card>
         <form onSubmit={submit} noValidate>
           <Stack>
@@ -143,7 +108,7 @@ function AirtimePage() {
               type="submit"
               size="md"
               fullWidth
-              busy={buy.isPending}
+              busy={money.busy}
               busyLabel="Processing..."
               disabled={!enabled}
               aria-describedby={enabled ? undefined : "airtime-disabled"}

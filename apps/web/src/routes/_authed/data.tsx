@@ -1,19 +1,15 @@
-import { PURCHASE_MESSAGES, formatNaira, purchasePhoneSchema } from "@kolo/domain";
+import { NETWORK_IDS, PURCHASE_MESSAGES, formatNaira, purchasePhoneSchema } from "@kolo/domain";
 import { Alert, Button, Card, NativeSelect, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { useRef } from "react";
 import { z } from "zod";
 import { BusyButton } from "../../components/busy-button";
-import { OfflineNotice } from "../../components/offline-notice";
+import { BalanceHeader } from "../../components/balance-header";
 import { PageHeader } from "../../components/page-header";
-import { domainCode, serverMessage } from "../../lib/errors";
-import { newIdempotencyKey } from "../../lib/idempotency";
-import { notify, notifyError } from "../../lib/notify";
-import { isOffline, notifyOffline } from "../../lib/offline";
+import { balanceCovers } from "../../lib/money-form";
 import { useFeatures, useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
-import { NetworkField, PhoneField, PurchaseDisabledAlert } from "./-components/purchase-fields";
+import { NetworkField, PhoneField, PurchaseDisabledAlert, notifyPurchase, usePurchaseSubmit } from "./-components/purchase-fields";
 
 export const Route = createFileRoute("/_authed/data")({
   component: DataPage,
@@ -36,10 +32,8 @@ function DataPage() {
   const me = useMe();
   const enabled = useFeatures()("feature_data");
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const buy = trpc.purchases.data.useMutation();
-  const attempt = useRef<{ key: string; signature: string } | null>(null);
-  const inFlight = useRef(false);
+  const money = usePurchaseSubmit(PURCHASE_MESSAGES.dataFailed);
 
   const form = useForm<{ network: string; phoneNumber: string; variationCode: string }>({
     mode: "controlled",
@@ -57,46 +51,23 @@ function DataPage() {
   };
 
   const submit = form.onSubmit(async (values) => {
-    if (inFlight.current || buy.isPending || !enabled || !plan) return;
-    if (me.balance < Number(plan.variation_amount)) {
-      notifyError(PURCHASE_MESSAGES.insufficientTitle, PURCHASE_MESSAGES.insufficient);
-      return;
-    }
-    if (isOffline()) {
-      notifyOffline();
-      return;
-    }
+    const network = NETWORK_IDS.find((id) => id === values.network);
+    if (money.busy || !enabled || !plan || !network) return;
+    if (!balanceCovers(me.balance, Number(plan.variation_amount))) return;
     const phoneNumber = values.phoneNumber.replace(/[\s-]/g, "");
-    const signature = `${values.network}|${phoneNumber}|${values.variationCode}`;
-    if (attempt.current?.signature !== signature) attempt.current = { key: newIdempotencyKey(), signature };
-    inFlight.current = true;
-    try {
-      const result = await buy.mutateAsync({
-        network: values.network as never,
-        phoneNumber,
-        variationCode: values.variationCode,
-        idempotencyKey: attempt.current.key,
-      });
-      attempt.current = null;
-      if (result.status === "pending")
-        notify({ title: PURCHASE_MESSAGES.dataPendingTitle, message: result.warning ?? PURCHASE_MESSAGES.pendingWarning, color: "yellow" });
-      else notify({ title: PURCHASE_MESSAGES.dataSuccessTitle, message: `${plan.name} sent to ${phoneNumber}` });
-      await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate(), utils.purchases.recentNumbers.invalidate()]);
-      await navigate({ to: "/dashboard" });
-    } catch (error) {
-      const code = domainCode(error);
-      if (!code && isOffline()) notifyOffline();
-      else if (code === "INSUFFICIENT_BALANCE") notifyError(PURCHASE_MESSAGES.insufficientTitle, PURCHASE_MESSAGES.insufficient);
-      else if (code === "VALIDATION" || code === "DAILY_LIMIT_EXCEEDED" || code === "FEATURE_DISABLED")
-        notifyError(PURCHASE_MESSAGES.failedTitle, serverMessage(error) ?? PURCHASE_MESSAGES.dataFailed);
-      else notifyError(PURCHASE_MESSAGES.failedTitle, PURCHASE_MESSAGES.dataFailed);
-      if (code === "PURCHASE_FAILED") {
-        attempt.current = null;
-        void utils.auth.me.invalidate();
-      }
-    } finally {
-      inFlight.current = false;
-    }
+    const variationCode = values.variationCode;
+    await money.submit(
+      `${network}|${phoneNumber}|${variationCode}`,
+      (idempotencyKey) => buy.mutateAsync({ network, phoneNumber, variationCode, idempotencyKey }),
+      async (result) => {
+        notifyPurchase(
+          result,
+          { pending: PURCHASE_MESSAGES.dataPendingTitle, success: PURCHASE_MESSAGES.dataSuccessTitle },
+          `${plan.name} sent to ${phoneNumber}`,
+        );
+        await navigate({ to: "/dashboard" });
+      },
+    );
   });
 
   const plansField =
@@ -129,15 +100,7 @@ function DataPage() {
     <Stack gap="md">
       <PageHeader title="Buy Data Bundle" back="/pay" />
       {enabled ? null : <PurchaseDisabledAlert id="data-disabled" what="Data plan purchase" />}
-      <Card padding="md" bg="kolo.0" withBorder={false}>
-        <Text size="sm" c="dimmed">
-          Available balance
-        </Text>
-        <Text fw={800} fz="xl" aria-live="polite">
-          {formatNaira(me.balance)}
-        </Text>
-      </Card>
-      <OfflineNotice />
+      <BalanceHeader />
       <Card>
         <form onSubmit={submit} noValidate>
           <Stack>
@@ -163,7 +126,7 @@ function DataPage() {
               type="submit"
               size="md"
               fullWidth
-              busy={buy.isPending}
+              busy={money.busy}
               busyLabel="Processing..."
               disabled={!enabled}
               aria-describedby={enabled ? undefined : "data-disabled"}

@@ -1,16 +1,23 @@
-import { FEATURE_DISABLED_MESSAGE, INVOICE_TOKEN_PATTERN, MERCHANT_MESSAGES, formatDateTime, formatNaira, parseNairaInput } from "@kolo/domain";
+import {
+  FEATURE_DISABLED_MESSAGE,
+  INVOICE_TOKEN_PATTERN,
+  MERCHANT_MESSAGES,
+  MONEY_TOASTS,
+  formatDateTime,
+  formatNaira,
+  nairaToKobo,
+  parseNairaInput,
+} from "@kolo/domain";
 import { Alert, Button, Card, Divider, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { BusyButton } from "../../components/busy-button";
 import { NairaAmountInput } from "../../components/form-inputs";
 import { IconCheck, IconShield } from "../../components/icons";
 import { OfflineNotice } from "../../components/offline-notice";
 import { PageLoader } from "../../components/page-loader";
-import { domainCode, errorCode } from "../../lib/errors";
-import { newIdempotencyKey } from "../../lib/idempotency";
+import { balanceCovers, useMoneySubmit } from "../../lib/money-form";
 import { notify, notifyError } from "../../lib/notify";
-import { isOffline, notifyOffline } from "../../lib/offline";
 import { useFeatures, useMe } from "../../lib/queries";
 import { optionalPositiveInt, optionalPositiveNumber, optionalString } from "../../lib/search";
 import { trpc } from "../../lib/trpc";
@@ -123,66 +130,44 @@ function ConfirmationForm({ merchantName, subtitle, target, presetAmount, sugges
   const me = useMe();
   const enabled = useFeatures()("feature_scan_pay");
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const payMerchant = trpc.payments.merchant.useMutation();
   const payInvoice = trpc.payments.invoiceByToken.useMutation();
   const [amountText, setAmountText] = useState(suggestedAmount !== undefined ? String(suggestedAmount) : "");
   const [amountError, setAmountError] = useState<string | null>(null);
-  const attempt = useRef<{ key: string; amountKobo: bigint } | null>(null);
-  const inFlight = useRef(false);
-  const busy = payMerchant.isPending || payInvoice.isPending;
+  const money = useMoneySubmit({ failure: { title: MONEY_TOASTS.paymentFailedTitle, message: MERCHANT_MESSAGES.paymentFailed } });
+  const busy = money.busy;
 
   const parsed = presetAmount !== undefined ? { ok: true as const, naira: presetAmount } : parseNairaInput(amountText);
   const shown = parsed.ok ? parsed.naira : 0;
 
   const pay = async () => {
-    if (inFlight.current || busy || !enabled || paid) return;
-    // Amount, then balance, then the call (spec 01 §4 "Merchant payment").
+    if (busy || !enabled || paid) return;
+    // Amount, then balance, then the call (docs/product.md "Merchants and invoices").
     const amount = presetAmount !== undefined ? presetAmount : parsed.ok ? parsed.naira : Number.NaN;
     if (!(amount > 0)) {
-      setAmountError(parsed.ok ? "Please enter a valid amount" : parsed.error);
-      notifyError("Invalid Amount", "Please enter a valid amount");
+      setAmountError(parsed.ok ? MONEY_TOASTS.validAmount : parsed.error);
+      notifyError(MONEY_TOASTS.invalidAmountTitle, MONEY_TOASTS.validAmount);
       return;
     }
     setAmountError(null);
-    if (me.balance < amount) {
-      notifyError("Insufficient Balance", "Please top up your wallet to continue");
-      return;
-    }
-    if (isOffline()) {
-      notifyOffline();
-      return;
-    }
-    const amountKobo = BigInt(Math.round(amount * 100));
-    if (attempt.current?.amountKobo !== amountKobo) attempt.current = { key: newIdempotencyKey(), amountKobo };
-    inFlight.current = true;
-    try {
-      const result =
+    if (!balanceCovers(me.balance, amount)) return;
+    await money.submit(
+      String(nairaToKobo(amount)),
+      (idempotencyKey) =>
         target.kind === "merchant"
-          ? await payMerchant.mutateAsync({ merchantId: target.merchantId, amount, idempotencyKey: attempt.current.key })
-          : await payInvoice.mutateAsync({ token: target.invoiceToken, amount, idempotencyKey: attempt.current.key });
-      attempt.current = null;
-      notify({ title: "Payment Successful", message: `${formatNaira(result.transaction.amount)} paid to ${merchantName}` });
-      void utils.auth.me.invalidate();
-      void utils.transactions.list.invalidate();
-      onPaid({
-        reference: result.transaction.reference,
-        amount: result.transaction.amount,
-        merchantName,
-        createdAt: result.transaction.createdAt,
-        ...(target.kind === "invoice" ? { invoiceId: target.invoiceId } : {}),
-      });
-    } catch (error) {
-      const code = domainCode(error);
-      if (errorCode(error) === "UNAUTHORIZED") {
-        notifyError("Authentication Error", "Please sign in again to continue");
-        await navigate({ to: "/login" });
-      } else if (code === "INSUFFICIENT_BALANCE") notifyError("Insufficient Balance", "Please top up your wallet to continue");
-      else if (!code && isOffline()) notifyOffline();
-      else notifyError("Payment Failed", MERCHANT_MESSAGES.paymentFailed);
-    } finally {
-      inFlight.current = false;
-    }
+          ? payMerchant.mutateAsync({ merchantId: target.merchantId, amount, idempotencyKey })
+          : payInvoice.mutateAsync({ token: target.invoiceToken, amount, idempotencyKey }),
+      (result) => {
+        notify({ title: MONEY_TOASTS.paymentSuccessTitle, message: `${formatNaira(result.transaction.amount)} paid to ${merchantName}` });
+        onPaid({
+          reference: result.transaction.reference,
+          amount: result.transaction.amount,
+          merchantName,
+          createdAt: result.transaction.createdAt,
+          ...(target.kind === "invoice" ? { invoiceId: target.invoiceId } : {}),
+        });
+      },
+    );
   };
 
   return (

@@ -1,30 +1,17 @@
-import {
-  MIN_WITHDRAWAL_KOBO,
-  PAYOUT_MESSAGES,
-  PAYOUT_PROGRESS,
-  type PayoutStatus,
-  formatNaira,
-  isPayoutInFlight,
-  nairaToKobo,
-  parseNairaInput,
-  payoutFeeKobo,
-} from "@kolo/domain";
+import { PAYOUT_MESSAGES, PAYOUT_PROGRESS, type PayoutStatus, formatNaira, isPayoutInFlight, koboToNaira, withdrawSchema } from "@kolo/domain";
 import { Alert, Badge, Button, Card, Group, Progress, Skeleton, Stack, Text } from "@mantine/core";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { BusyButton } from "../../components/busy-button";
-import { NairaAmountInput } from "../../components/form-inputs";
 import { PageHeader } from "../../components/page-header";
-import { domainCode, errorDetails, fieldErrors, serverMessage } from "../../lib/errors";
-import { newIdempotencyKey } from "../../lib/idempotency";
+import { errorDetails, fieldErrors, serverMessage } from "../../lib/errors";
+import { useMoneySubmit } from "../../lib/money-form";
 import { notifyError } from "../../lib/notify";
-import { isOffline, notifyOffline } from "../../lib/offline";
-import { BANK_ACCOUNTS_QUERY_OPTIONS, useFeatures, useMe } from "../../lib/queries";
+import { BANK_ACCOUNTS_QUERY_OPTIONS, useFeatures } from "../../lib/queries";
 import { optionalString } from "../../lib/search";
 import { trpc } from "../../lib/trpc";
-import { BankAccountPicker } from "./-components/bank-account-picker";
 import { PayoutFormHeader } from "./-components/payout-form-header";
-import { PayoutSummary } from "./-components/payout-summary";
+import { PayoutFields, usePayoutForm } from "./-components/payout-form";
 import { capitalise } from "../../lib/transactions";
 import { BankAccountsLoadError } from "./-components/bank-accounts-load-error";
 
@@ -54,66 +41,44 @@ function WithdrawPage() {
  * server's details or message; success opens the status view of its reference.
  */
 function WithdrawForm() {
-  const me = useMe();
   const enabled = useFeatures()("feature_withdraw");
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const accounts = trpc.bankAccounts.list.useQuery(undefined, BANK_ACCOUNTS_QUERY_OPTIONS);
   const withdraw = trpc.wallet.withdraw.useMutation();
-  const [accountId, setAccountId] = useState<string | null>(null);
-  const [amount, setAmount] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const inFlight = useRef(false);
-  const attempt = useRef<{ key: string; signature: string } | null>(null);
-
-  const parsed = parseNairaInput(amount);
-  const amountKobo = parsed.ok ? parsed.kobo : 0n;
-  const feeKobo = amountKobo > 0n ? payoutFeeKobo(amountKobo) : 0n;
-  const totalKobo = amountKobo + feeKobo;
-  const insufficient = amountKobo > 0n && totalKobo > nairaToKobo(me.balance);
+  const payout = usePayoutForm(withdrawSchema.shape.amount);
+  const { form, amountKobo, totalKobo, insufficient } = payout;
   const noAccounts = accounts.data?.length === 0;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (inFlight.current || withdraw.isPending || !enabled || insufficient || noAccounts) return;
-    const found: Record<string, string> = {};
-    if (!accountId) found.bankAccountId = PAYOUT_MESSAGES.selectBankAccount;
-    if (!parsed.ok) found.amount = parsed.error;
-    else if (parsed.kobo < MIN_WITHDRAWAL_KOBO) found.amount = PAYOUT_MESSAGES.minimumWithdrawal;
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !parsed.ok || !accountId) return;
-    if (isOffline()) {
-      notifyOffline();
-      return;
-    }
-    const signature = `${accountId}|${parsed.kobo}`;
-    if (attempt.current?.signature !== signature) attempt.current = { key: newIdempotencyKey(), signature };
-    inFlight.current = true;
-    try {
-      const result = await withdraw.mutateAsync({ bankAccountId: Number(accountId), amount: parsed.naira, idempotencyKey: attempt.current.key });
-      attempt.current = null;
-      await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate()]);
-      await navigate({ to: "/withdraw", search: { reference: result.transaction.reference } });
-    } catch (error) {
-      const code = domainCode(error);
-      if (code) attempt.current = null;
-      if (!code && isOffline()) {
-        notifyOffline();
-        return;
-      }
-      if (code === "VALIDATION") setErrors(fieldErrors(error));
-      const details = errorDetails(error);
-      notifyError(PAYOUT_MESSAGES.withdrawalFailedTitle, typeof details === "string" ? details : (serverMessage(error) ?? FALLBACK_FAILURE));
-    } finally {
-      inFlight.current = false;
-    }
+  const failed = (error: unknown) => {
+    const details = errorDetails(error);
+    notifyError(PAYOUT_MESSAGES.withdrawalFailedTitle, typeof details === "string" ? details : (serverMessage(error) ?? FALLBACK_FAILURE));
   };
+  const money = useMoneySubmit({
+    failure: { title: PAYOUT_MESSAGES.withdrawalFailedTitle, message: FALLBACK_FAILURE, serverMessage: true },
+    onCode: {
+      INSUFFICIENT_BALANCE: failed,
+      RULE_VIOLATION: failed,
+      VALIDATION: (error) => {
+        form.setErrors(fieldErrors(error));
+        failed(error);
+      },
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    if (money.busy || !enabled || insufficient || noAccounts || values.bankAccountId === null) return;
+    const bankAccountId = Number(values.bankAccountId);
+    await money.submit(
+      `${bankAccountId}|${amountKobo}`,
+      (idempotencyKey) => withdraw.mutateAsync({ bankAccountId, amount: koboToNaira(amountKobo), idempotencyKey }),
+      (result) => navigate({ to: "/withdraw", search: { reference: result.transaction.reference } }),
+    );
+  });
 
   return (
     <Stack gap="md">
-      <PayoutFormHeader balance={me.balance} enabled={enabled} disabledHintId="withdraw-disabled" />
+      <PayoutFormHeader enabled={enabled} disabledHintId="withdraw-disabled" />
       <Card>
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Withdrawal">
+        <form onSubmit={submit} noValidate aria-label="Withdrawal">
           <Stack>
             {accounts.isPending ? (
               <Stack gap="xs" role="status" aria-label="Loading bank accounts">
@@ -131,31 +96,13 @@ function WithdrawForm() {
                   </Button>
                 </Stack>
               </Alert>
-            ) : (
-              <BankAccountPicker
-                accounts={accounts.data}
-                value={accountId}
-                onChange={(value) => {
-                  setAccountId(value);
-                  setErrors((current) => ({ ...current, bankAccountId: "" }));
-                }}
-                label="Bank account"
-                error={errors.bankAccountId || undefined}
-              />
-            )}
-            <NairaAmountInput
-              placeholder="5,000"
-              description="Minimum ₦100"
-              inputWrapperOrder={["label", "input", "description", "error"]}
-              required
-              value={amount}
-              onChange={(event) => {
-                setAmount(event.currentTarget.value);
-                setErrors((current) => ({ ...current, amount: "" }));
-              }}
-              error={errors.amount || (amount.trim() !== "" && !parsed.ok ? parsed.error : undefined)}
+            ) : null}
+            <PayoutFields
+              payout={payout}
+              accounts={accounts.data && accounts.data.length > 0 ? accounts.data : null}
+              summaryLabel="Withdrawal summary"
+              amountDescription="Minimum ₦100"
             />
-            {amountKobo > 0n ? <PayoutSummary label="Withdrawal summary" amountKobo={amountKobo} feeKobo={feeKobo} /> : null}
             {insufficient ? (
               <Alert color="red" variant="light" role="alert" id="withdraw-insufficient">
                 {PAYOUT_MESSAGES.insufficientFunds(totalKobo)}
@@ -165,7 +112,7 @@ function WithdrawForm() {
               type="submit"
               size="md"
               fullWidth
-              busy={withdraw.isPending}
+              busy={money.busy}
               busyLabel="Processing..."
               disabled={!enabled || insufficient || noAccounts || !accounts.data}
               aria-describedby={!enabled ? "withdraw-disabled" : insufficient ? "withdraw-insufficient" : undefined}

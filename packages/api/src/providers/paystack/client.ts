@@ -123,7 +123,7 @@ export class PaystackClient implements PaymentGateway, BankingProvider {
   /** The holder's name of a 10-digit account at `bankCode`; PaymentGatewayError 422 when it does not resolve. */
   async resolveAccount(accountNumber: string, bankCode: string): Promise<ResolvedAccount> {
     const query = new URLSearchParams({ account_number: accountNumber, bank_code: bankCode });
-    const data = await this.request("GET", `/bank/resolve?${query}`, paystackResolvedAccount);
+    const data = await this.request("GET", `/bank/resolve?${query.toString()}`, paystackResolvedAccount);
     return { accountNumber: data.account_number, accountName: data.account_name };
   }
 

@@ -1,17 +1,16 @@
 // Paystack (cards, banks, payouts and BVN identity): the provider module the registry loads.
 import { randomBytes } from "node:crypto";
 import type { ProviderModule } from "../kit";
+import type { PaystackSettings } from "./settings";
 import { PaystackClient } from "./client";
-import { paystackSandbox } from "./sandbox";
 import { handlePaystackWebhook, paystackWebhookDoc } from "./webhook";
 
 export { PaystackClient } from "./client";
-export { paystackSandbox, sandboxFeeKobo } from "./sandbox";
 export { handlePaystackWebhook } from "./webhook";
-export { paystackSignature, paystackTransaction, paystackTransfer, toPayoutTransfer, toVerifiedCharge } from "./wire";
-export * as paystackFixtures from "./fixtures";
+export { listQuery as paystackListQuery, paystackSignature, paystackTransaction, paystackTransfer, toPayoutTransfer, toVerifiedCharge } from "./wire";
+export type { PaystackSettings } from "./settings";
 
-export const paystack: ProviderModule = {
+export const paystack: ProviderModule<PaystackSettings> = {
   name: "paystack",
   configure(settings, urls) {
     if (settings.secretKey) {
@@ -25,6 +24,5 @@ export const paystack: ProviderModule = {
       sandbox: { secretKey, webhookUrl: `${urls.internalUrl}/api/webhooks/paystack` },
     };
   },
-  mountSandbox: paystackSandbox,
   webhook: { handle: handlePaystackWebhook, doc: paystackWebhookDoc },
 };

@@ -1,15 +1,14 @@
 // VTpass (airtime, data, customer verification): the provider module the registry loads.
 import { randomBytes } from "node:crypto";
 import type { ProviderModule } from "../kit";
+import type { VtpassSettings } from "./settings";
 import { VtpassClient } from "./client";
-import { vtpassSandbox } from "./sandbox";
 
 export { VtpassClient, VTPASS_DEFAULT_TIMEOUT_MS } from "./client";
-export { vtpassSandbox, SANDBOX_HANG_MS } from "./sandbox";
 export { toPurchaseAnswer } from "./wire";
-export * as vtpassFixtures from "./fixtures";
+export type { VtpassSettings } from "./settings";
 
-export const vtpass: ProviderModule = {
+export const vtpass: ProviderModule<VtpassSettings> = {
   name: "vtpass",
   configure(settings, urls) {
     if (settings.secretKey && settings.apiKey && settings.publicKey) {
@@ -28,5 +27,4 @@ export const vtpass: ProviderModule = {
     // No webhook: VTpass's callbacks are not used, requery is the source of truth (docs/product.md "Airtime and data").
     return { services: { purchases: client }, sandbox: { secretKey, apiKey, publicKey, webhookUrl: `${urls.internalUrl}/api/webhooks/vtpass` } };
   },
-  mountSandbox: vtpassSandbox,
 };

@@ -1,4 +1,5 @@
 import { Group, Radio, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import type { RouterOutputs } from "../../../lib/trpc";
 
 type BankAccount = RouterOutputs["bankAccounts"]["list"][number];
@@ -9,7 +10,7 @@ interface BankAccountPickerProps {
   onChange: (value: string) => void;
   label: string;
   description?: string;
-  error?: string;
+  error?: ReactNode;
 }
 
 /**

@@ -1,6 +1,9 @@
 import { PHONE_MIN_LENGTH, PURCHASE_MESSAGES } from "@kolo/domain";
 import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { serverMessage } from "../../../lib/errors";
+import { useMoneySubmit } from "../../../lib/money-form";
+import { notify, notifyError } from "../../../lib/notify";
 import { trpc } from "../../../lib/trpc";
 
 /**
@@ -134,4 +137,28 @@ export function PurchaseDisabledAlert({ id, what }: { id: string; what: string }
       {what} has been temporarily disabled by the administrator
     </Alert>
   );
+}
+
+/**
+ * The money-form hook as airtime and data use it: refusals the server explains (bad input, the
+ * daily limit, a switched-off feature) show its message, others `failedMessage`; a refunded
+ * purchase (PURCHASE_FAILED) refreshes the balance; a success refreshes the recent numbers too.
+ */
+export function usePurchaseSubmit(failedMessage: string) {
+  const utils = trpc.useUtils();
+  const explained = (error: unknown) => notifyError(PURCHASE_MESSAGES.failedTitle, serverMessage(error) ?? failedMessage);
+  return useMoneySubmit({
+    failure: { title: PURCHASE_MESSAGES.failedTitle, message: failedMessage },
+    onCode: { VALIDATION: explained, DAILY_LIMIT_EXCEEDED: explained, FEATURE_DISABLED: explained },
+    onRefused: (code) => {
+      if (code === "PURCHASE_FAILED") void utils.auth.me.invalidate();
+    },
+    refresh: () => utils.purchases.recentNumbers.invalidate(),
+  });
+}
+
+/** After a purchase the server accepted: 'pending' (with the server's warning) or the success toast. */
+export function notifyPurchase(result: { status: string; warning: string | null }, titles: { pending: string; success: string }, success: string) {
+  if (result.status === "pending") notify({ title: titles.pending, message: result.warning ?? PURCHASE_MESSAGES.pendingWarning, color: "yellow" });
+  else notify({ title: titles.success, message: success });
 }

@@ -1,14 +1,14 @@
-import { FEATURE_DISABLED_MESSAGE, MERCHANT_MESSAGES, formatNaira } from "@kolo/domain";
+import { FEATURE_DISABLED_MESSAGE, MERCHANT_MESSAGES, MONEY_TOASTS, formatNaira } from "@kolo/domain";
 import { Alert, Box, Button, Card, Group, Modal, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useRef } from "react";
 import { BusyButton } from "../../../components/busy-button";
 import { IconArrowUpRight, IconDownload, IconPlus, IconQrCode, IconStore, IconUser } from "../../../components/icons";
 import { PageHeader } from "../../../components/page-header";
 import { PageLoader } from "../../../components/page-loader";
-import { domainCode, serverMessage } from "../../../lib/errors";
-import { newIdempotencyKey } from "../../../lib/idempotency";
+import { domainCode } from "../../../lib/errors";
+import { useMoneySubmit } from "../../../lib/money-form";
 import { notify, notifyError } from "../../../lib/notify";
 import { isOffline, notifyOffline } from "../../../lib/offline";
 import { type AppPath, linkTo } from "../../../lib/paths";
@@ -262,42 +262,28 @@ function RecentPayments({ userId }: { userId: number }) {
 function WithdrawDialog({ opened, onClose, balance }: { opened: boolean; onClose: () => void; balance: number }) {
   const utils = trpc.useUtils();
   const withdraw = trpc.merchants.withdraw.useMutation();
-  const inFlight = useRef(false);
-  const key = useRef<string | null>(null);
-  useEffect(() => {
-    if (opened) key.current = newIdempotencyKey();
-  }, [opened]);
+  const money = useMoneySubmit({
+    failure: { title: MONEY_TOASTS.withdrawalFailedTitle, message: "Unable to complete the withdrawal. Please try again.", serverMessage: true },
+    refresh: () => Promise.all([utils.merchants.me.invalidate(), utils.merchants.transactions.invalidate()]),
+  });
 
-  const confirm = async () => {
-    if (inFlight.current || withdraw.isPending) return;
-    if (isOffline()) {
-      notifyOffline();
-      return;
-    }
-    inFlight.current = true;
-    try {
-      const result = await withdraw.mutateAsync({ idempotencyKey: key.current ?? newIdempotencyKey() });
-      notify({ title: MERCHANT_MESSAGES.withdrawSuccess, message: `${formatNaira(result.transaction.amount)} moved to your wallet` });
-      onClose();
-      await Promise.all([
-        utils.merchants.me.invalidate(),
-        utils.merchants.transactions.invalidate(),
-        utils.auth.me.invalidate(),
-        utils.transactions.list.invalidate(),
-      ]);
-    } catch (error) {
-      notifyError("Withdrawal Failed", serverMessage(error) ?? "Unable to complete the withdrawal. Please try again.");
-    } finally {
-      inFlight.current = false;
-    }
-  };
+  // The whole balance, once per dialog opening: the signature is the opening's balance.
+  const confirm = () =>
+    money.submit(
+      `whole:${balance}`,
+      (idempotencyKey) => withdraw.mutateAsync({ idempotencyKey }),
+      (result) => {
+        notify({ title: MERCHANT_MESSAGES.withdrawSuccess, message: `${formatNaira(result.transaction.amount)} moved to your wallet` });
+        onClose();
+      },
+    );
 
   return (
     <Modal opened={opened} onClose={onClose} title="Withdraw to Wallet" centered closeButtonProps={{ "aria-label": "Close" }}>
       <Stack>
         <Text>Move {formatNaira(balance)} from your merchant balance to your Kolo wallet. From there you can send it to your bank.</Text>
         <Stack gap="sm">
-          <BusyButton busy={withdraw.isPending} busyLabel="Processing..." disabled={balance <= 0} onClick={() => void confirm()}>
+          <BusyButton busy={money.busy} busyLabel="Processing..." disabled={balance <= 0} onClick={() => void confirm()}>
             Withdraw {formatNaira(balance)}
           </BusyButton>
           {balance <= 0 ? (

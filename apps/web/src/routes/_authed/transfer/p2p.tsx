@@ -1,17 +1,16 @@
 import { NairaAmountInput } from "../../../components/form-inputs";
-import { FEATURE_DISABLED_MESSAGE, PAYMENT_LINK_MESSAGES, formatNaira, nairaInputText, p2pTransferSchema, parseNairaInput } from "@kolo/domain";
+import { FEATURE_DISABLED_MESSAGE, MONEY_TOASTS, PAYMENT_LINK_MESSAGES, formatNaira, nairaInputText, p2pTransferSchema, parseNairaInput } from "@kolo/domain";
 import { Alert, Button, Card, Group, List, Loader, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { optionalPositiveInt, optionalPositiveNumber } from "../../../lib/search";
 import { BusyButton } from "../../../components/busy-button";
-import { OfflineNotice } from "../../../components/offline-notice";
+import { BalanceHeader } from "../../../components/balance-header";
 import { PageHeader } from "../../../components/page-header";
-import { domainCode, serverMessage } from "../../../lib/errors";
-import { newIdempotencyKey } from "../../../lib/idempotency";
-import { notify, notifyError } from "../../../lib/notify";
-import { isOffline, notifyOffline } from "../../../lib/offline";
+import { domainCode } from "../../../lib/errors";
+import { balanceCovers, useMoneySubmit } from "../../../lib/money-form";
+import { notify } from "../../../lib/notify";
 import { useFeatures, useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
 
@@ -109,21 +108,20 @@ function ScannedRecipient({ recipientId, onResolved }: { recipientId: number; on
   );
 }
 
-/**
- * The form. The idempotency key is made once per submitted form: a retry of the same values
- * reuses it, a change or a success makes a new one.
- */
+/** The form; sending goes through the money-form hook (lib/money-form.ts). */
 function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefill?: number }) {
   const me = useMe();
   const enabled = useFeatures()("feature_send_money");
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
   const transfer = trpc.transfers.p2p.useMutation();
   const [recipientGuess, setRecipientGuess] = useState<string | null>(null);
   const [scannedName, setScannedName] = useState<string | null>(null);
-  const attempt = useRef<{ key: string; signature: string } | null>(null);
-  const inFlight = useRef(false);
   const byId = recipientId !== undefined;
+  const money = useMoneySubmit({
+    failure: { title: MONEY_TOASTS.transferFailedTitle, message: FALLBACK_FAILURE, serverMessage: true },
+    // By id, RULE_VIOLATION is one's own code.
+    onCode: byId ? { RULE_VIOLATION: { title: PAYMENT_LINK_MESSAGES.invalidTransferTitle, message: PAYMENT_LINK_MESSAGES.toSelf } } : {},
+  });
 
   const form = useForm<{ recipientEmail: string; amount: string }>({
     mode: "controlled",
@@ -132,38 +130,25 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
   });
 
   const submit = form.onSubmit(async (values) => {
-    if (inFlight.current || transfer.isPending || !enabled) return;
+    if (transfer.isPending || !enabled) return;
     if (byId && scannedName === null) return; // not resolved, or one's own code
     const recipientEmail = values.recipientEmail.trim();
     const parsed = parseNairaInput(values.amount);
     if (!parsed.ok) return; // the resolver already put the reason under the field
-    const amount = parsed.naira;
-    if (me.balance < amount) {
-      notifyError("Insufficient Balance", "Please top up your wallet to continue");
-      return;
-    }
-    if (isOffline()) {
-      notifyOffline();
-      return;
-    }
+    if (!balanceCovers(me.balance, parsed.naira)) return;
+    const recipient = byId ? { recipientId } : { recipientEmail };
     const signature = `${byId ? `id:${recipientId}` : recipientEmail.toLowerCase()}|${parsed.kobo}`;
-    if (attempt.current?.signature !== signature) attempt.current = { key: newIdempotencyKey(), signature };
-    inFlight.current = true;
-    try {
-      const recipient = byId ? { recipientId } : { recipientEmail };
-      const result = await transfer.mutateAsync({ ...recipient, amount, idempotencyKey: attempt.current.key });
-      attempt.current = null;
-      notify({ title: "Transfer Successful", message: `${formatNaira(result.transaction.amount)} sent to ${byId ? scannedName : recipientEmail}` });
-      await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate()]);
-      await navigate({ to: "/dashboard" });
-    } catch (error) {
-      if (!domainCode(error) && isOffline()) notifyOffline();
-      else if (domainCode(error) === "INSUFFICIENT_BALANCE") notifyError("Insufficient Balance", "Please top up your wallet to continue");
-      else if (domainCode(error) === "RULE_VIOLATION" && byId) notifyError(PAYMENT_LINK_MESSAGES.invalidTransferTitle, PAYMENT_LINK_MESSAGES.toSelf);
-      else notifyError("Transfer Failed", serverMessage(error) ?? FALLBACK_FAILURE);
-    } finally {
-      inFlight.current = false;
-    }
+    await money.submit(
+      signature,
+      (idempotencyKey) => transfer.mutateAsync({ ...recipient, amount: parsed.naira, idempotencyKey }),
+      async (result) => {
+        notify({
+          title: MONEY_TOASTS.transferSuccessTitle,
+          message: `${formatNaira(result.transaction.amount)} sent to ${byId ? scannedName : recipientEmail}`,
+        });
+        await navigate({ to: "/dashboard" });
+      },
+    );
   });
 
   const emailProps = form.getInputProps("recipientEmail");
@@ -175,15 +160,7 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
           {FEATURE_DISABLED_MESSAGE}
         </Alert>
       )}
-      <Card padding="md" bg="kolo.0" withBorder={false}>
-        <Text size="sm" c="dimmed">
-          Available balance
-        </Text>
-        <Text fw={800} fz="xl" aria-live="polite">
-          {formatNaira(me.balance)}
-        </Text>
-      </Card>
-      <OfflineNotice />
+      <BalanceHeader />
       {recipientId !== undefined ? <ScannedRecipient recipientId={recipientId} onResolved={setScannedName} /> : null}
       <Card>
         <form onSubmit={submit} noValidate>
@@ -216,7 +193,7 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
               type="submit"
               size="md"
               fullWidth
-              busy={transfer.isPending}
+              busy={money.busy}
               busyLabel="Sending..."
               disabled={!enabled || (byId && scannedName === null)}
               aria-describedby={enabled ? undefined : "p2p-disabled"}

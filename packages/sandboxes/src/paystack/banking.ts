@@ -8,10 +8,9 @@ import { type Database, schema } from "@kolo/db";
 import { and, count, desc, eq, gte, isNotNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { PAYOUT_REFERENCE_PATTERN } from "../banking";
-import type { SandboxContext } from "../kit";
+import type { PaystackSandboxContext } from "./options";
 import { SANDBOX_BANKS, SANDBOX_BVNS, SANDBOX_BVN_UNAVAILABLE, sandboxAccountName, sandboxPayoutOutcome } from "./fixtures";
-import { listQuery, paystackSignature } from "./wire";
+import { PAYOUT_REFERENCE_PATTERN, paystackListQuery as listQuery, paystackSignature } from "@kolo/api";
 
 const recipients = schema.paystackSandboxRecipients;
 const transfers = schema.paystackSandboxTransfers;
@@ -25,7 +24,7 @@ export const UNRESOLVED_ACCOUNT_MESSAGE = "Could not resolve account name. Check
 export type WebhookSender = (event: string, data: unknown, reference: string) => Promise<void>;
 
 /** The sandbox's webhook sender: `x-paystack-signature` = hex HMAC-SHA512 of the exact body with the secret key. */
-export function sandboxWebhookSender(app: FastifyInstance, options: SandboxContext): WebhookSender {
+export function sandboxWebhookSender(app: FastifyInstance, options: PaystackSandboxContext): WebhookSender {
   return async (event, data, reference) => {
     const body = JSON.stringify({ event, data });
     try {
@@ -104,7 +103,7 @@ export interface TransferWebhookScheduler {
  * due time as read), so with two servers on one database only one sends it. On mount it resumes
  * every payout whose webhook is still due (restart); timers stop when the server closes.
  */
-export function transferWebhookScheduler(app: FastifyInstance, options: SandboxContext, deliver: WebhookSender): TransferWebhookScheduler {
+export function transferWebhookScheduler(app: FastifyInstance, options: PaystackSandboxContext, deliver: WebhookSender): TransferWebhookScheduler {
   const { db } = options;
   const delayMs = options.webhookDelayMs ?? 2_000;
   const timers = new Set<NodeJS.Timeout>();

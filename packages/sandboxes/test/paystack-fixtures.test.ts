@@ -1,7 +1,7 @@
 // The Paystack sandbox's fixture rules (PROVIDERS.md): NUBAN check digit, derived names, payout outcomes.
 import { describe, expect, it } from "vitest";
-import { payoutOutcome } from "../src/providers/banking";
-import { SANDBOX_ACCOUNTS, derivedAccountName, isValidNuban, sandboxAccountName, sandboxPayoutOutcome } from "../src/providers/paystack/fixtures";
+import { payoutOutcome } from "@kolo/api";
+import { SANDBOX_ACCOUNTS, derivedAccountName, isValidNuban, sandboxAccountName, sandboxPayoutOutcome } from "../src/paystack/fixtures";
 
 describe("NUBAN check digit", () => {
   it("accepts PROVIDERS.md's example (bank 011, serial 000001457 -> 0000014579) and every fixture account", () => {

@@ -9,9 +9,9 @@ import { formatKobo } from "@kolo/domain";
 import { and, count, desc, eq, gte, lte } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
-import type { SandboxContext } from "../kit";
-import { bankingRoutes, sandboxWebhookSender, transferWebhookScheduler } from "./sandbox-banking";
-import { listQuery } from "./wire";
+import type { PaystackSandboxContext } from "./options";
+import { bankingRoutes, sandboxWebhookSender, transferWebhookScheduler } from "./banking";
+import { paystackListQuery as listQuery } from "@kolo/api";
 
 type SandboxCharge = typeof schema.paystackSandboxCharges.$inferSelect;
 const charges = schema.paystackSandboxCharges;
@@ -85,7 +85,7 @@ ${
 }
 
 /** Mounts the Paystack sandbox's HTTP API and checkout page under /sandbox/paystack. */
-export async function paystackSandbox(app: FastifyInstance, options: SandboxContext) {
+export async function paystackSandbox(app: FastifyInstance, options: PaystackSandboxContext) {
   const { db } = options;
   const byReference = async (reference: string) => (await db.select().from(charges).where(eq(charges.reference, reference)))[0];
   // Access codes are 18 hex characters (below); anything else names no checkout and never reaches

@@ -12,7 +12,7 @@ import { VTPASS_REQUEST_ID_PATTERN, nairaToKobo } from "@kolo/domain";
 import { and, eq, lte } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { SandboxContext } from "../kit";
+import type { VtpassSandboxContext } from "./options";
 import {
   AIRTIME_SERVICES,
   DATA_SERVICES,
@@ -100,7 +100,7 @@ const refusal = (code: string, requestId?: string) => ({
 });
 
 /** Mounts the VTpass sandbox's API under /sandbox/vtpass/api. */
-export async function vtpassSandbox(app: FastifyInstance, options: SandboxContext) {
+export async function vtpassSandbox(app: FastifyInstance, options: VtpassSandboxContext) {
   const { db } = options;
   const pendingDelayMs = options.pendingDelayMs ?? SANDBOX_PENDING_DELAY_MS;
   const hangMs = options.hangMs ?? SANDBOX_HANG_MS;

@@ -1,3 +1,6 @@
+// Admin credit and debit of a user's wallet (docs/admin-security.md "Four eyes"): one journal entry
+// wallet <-> adjustments with its record and audit row; at or above the approval threshold a request
+// that moves no money until another admin approves it.
 import { createHash } from "node:crypto";
 import {
   type Database,
@@ -18,7 +21,7 @@ import {
   systemAccountId,
 } from "@kolo/db";
 import { ADMIN_MESSAGES, DomainError, SYSTEM_ACCOUNTS, TRANSFER_MESSAGES, koboToNaira } from "@kolo/domain";
-import { newReference } from "../money/reference";
+import { newReference } from "./reference";
 
 export interface WalletAdjustment {
   adminId: number;

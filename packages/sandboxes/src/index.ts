@@ -1,0 +1,29 @@
+// @kolo/sandboxes: the built-in emulators of the providers' HTTP APIs, used when a provider has no
+// keys (development, tests, demos) and their fixtures (docs/providers.md "Sandbox fixtures").
+// The server mounts them with `mountSandboxes`; nothing in @kolo/api depends on this package.
+import type { FastifyInstance } from "fastify";
+import type { SandboxServer } from "./kit";
+import type { PaystackSandboxOptions } from "./paystack/options";
+import { paystackSandbox } from "./paystack/sandbox";
+import type { VtpassSandboxOptions } from "./vtpass/options";
+import { vtpassSandbox } from "./vtpass/sandbox";
+
+export type { SandboxKeys, SandboxServer } from "./kit";
+export type { PaystackSandboxOptions } from "./paystack/options";
+export type { VtpassSandboxOptions } from "./vtpass/options";
+export { paystackSandbox, sandboxFeeKobo } from "./paystack/sandbox";
+export { vtpassSandbox, SANDBOX_HANG_MS } from "./vtpass/sandbox";
+export * as paystackFixtures from "./paystack/fixtures";
+export * as vtpassFixtures from "./vtpass/fixtures";
+
+/** Each sandbox's options, by provider name. */
+export interface SandboxOptions {
+  paystack: PaystackSandboxOptions;
+  vtpass: VtpassSandboxOptions;
+}
+
+/** Mounts each sandbox that has options under /sandbox/<name>. */
+export async function mountSandboxes(app: FastifyInstance, server: SandboxServer, options: Partial<SandboxOptions>) {
+  if (options.paystack) await paystackSandbox(app, { ...options.paystack, ...server });
+  if (options.vtpass) await vtpassSandbox(app, { ...options.vtpass, ...server });
+}

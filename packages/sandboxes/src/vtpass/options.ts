@@ -1,0 +1,12 @@
+import type { SandboxKeys } from "@kolo/api";
+import type { SandboxServer } from "../kit";
+
+/** The VTpass sandbox's options: its keys, and how long its slow fixtures take. */
+export interface VtpassSandboxOptions extends SandboxKeys {
+  /** How long a "processing" purchase (201000000000) stays pending, ms (default 5 s). */
+  pendingDelayMs?: number;
+  /** The longest hang of 300000000000 when the client does not give up first, ms. */
+  hangMs?: number;
+}
+
+export type VtpassSandboxContext = VtpassSandboxOptions & SandboxServer;
