@@ -1,5 +1,5 @@
 // Shared lint rules for every package. Change here, not per package.
-// restrictEnvAccess: process.env is read only in each app's env.ts (STYLE 3).
+// restrictEnvAccess: process.env is read only in each app's env.ts.
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";

@@ -1,4 +1,4 @@
-// Never a hang: what the server answers when the database is slow, busy or gone (issue 7 item 13).
+// Never a hang: what the server answers when the database is slow, busy or gone.
 // - Every /api and /trpc request has a deadline; past it the client gets 503 'Service temporarily
 //   unavailable' whatever the handler is still waiting for (a pool connection, a frozen server).
 //   postgres.js has no acquire timeout of its own, so this deadline is what bounds that wait.

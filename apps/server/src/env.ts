@@ -1,4 +1,4 @@
-// The only reader of process.env in the server (STYLE 3): validated with zod at start-up and
+// The only reader of process.env in the server: validated with zod at start-up and
 // passed on as typed config. Add new variables here and to the README's table.
 import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -80,7 +80,7 @@ const schema = z
     KOLO_SANDBOX: boolean,
     /** Proxies whose X-Forwarded-For/-Proto/-Host are believed; unset: none. */
     TRUST_PROXY: trustProxy,
-    /** Deadline of every /api and /trpc request; past it the answer is 503 (issue 7 item 13). */
+    /** Deadline of every /api and /trpc request; past it the answer is 503. */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
     /** PostgreSQL statement_timeout of the app's connections; a slower statement is cancelled (503). */
     /** Connections in the server's PostgreSQL pool (docs/performance.md: fewer, busier connections write less). */
@@ -93,7 +93,7 @@ const schema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {
-    // DECISIONS "Security": production never runs a provider sandbox by accident; with it,
+    // docs/decisions.md: production never runs a provider sandbox by accident; with it,
     // anyone holding a checkout link could "pay" without a card.
     if (env.NODE_ENV === "production" && !env.PAYSTACK_SECRET_KEY && !env.KOLO_SANDBOX) {
       ctx.addIssue({
@@ -132,7 +132,7 @@ const schema = z
           "NODE_ENV=production runs Paystack and VTpass both live or both on the built-in sandboxes, never one of each: set the keys of both, or of neither (with KOLO_SANDBOX=1).",
       });
     }
-    // DECISIONS "Identity verification": BVNs are stored as a keyed hash; production keeps its key.
+    // docs/decisions.md: BVNs are stored as a keyed hash; production keeps its key.
     if (env.NODE_ENV === "production" && !env.BVN_HASH_KEY) {
       ctx.addIssue({
         code: "custom",

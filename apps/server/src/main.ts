@@ -10,7 +10,7 @@ import { DEMO_USERS, seedDemoUsers } from "./seed";
 import { DEV_TOTP_SECRET_BASE32 } from "@kolo/api";
 import { createServices } from "./services";
 
-/** Shouted at start-up when KOLO_SANDBOX=1 lets production run the sandbox (DECISIONS "Security"). */
+/** Shouted at start-up when KOLO_SANDBOX=1 lets production run the sandbox (docs/decisions.md). */
 const PRODUCTION_SANDBOX_WARNING = [
   "",
   "!!! WARNING: KOLO_SANDBOX=1 in production: card payments run on the BUILT-IN PAYSTACK SANDBOX.",
@@ -74,7 +74,7 @@ async function main() {
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const log = { warn: (details: Record<string, unknown>, message: string) => console.warn(JSON.stringify({ level: "warn", message, ...details })) };
   // Background jobs (pg-boss, schema `pgboss` of the same database): provider requeries and the
-  // every-minute top-up expiry (issue 7 item 19). Started before the server listens.
+  // every-minute top-up expiry. Started before the server listens.
   const jobs = new Jobs({ connectionString: databaseUrl, firstDelayMs: env.REQUERY_FIRST_DELAY_MS });
   const { services, sandboxes } = createServices(env, { publicUrl, internalUrl: `http://127.0.0.1:${env.PORT}` }, log, jobs);
   if (sandboxes.paystack && env.NODE_ENV === "production") console.warn(PRODUCTION_SANDBOX_WARNING);

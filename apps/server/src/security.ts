@@ -1,5 +1,5 @@
-// HTTP hardening that is plumbing, not business rules (DECISIONS "Security", issue 7): security
-// headers and caching, the same-origin check for state-changing requests (DECISIONS "Accounts and
+// HTTP hardening that is plumbing, not business rules (docs/decisions.md): security
+// headers and caching, the same-origin check for state-changing requests (docs/decisions.md "Accounts and
 // sign-in"), the auth rate limit, and the one error body every failure answers with. app.ts calls
 // these; change a policy here (and its line in docs/decisions.md).
 import helmet from "@fastify/helmet";
@@ -59,7 +59,7 @@ function publicHttpError(error: unknown): { status: number; body: PublicError } 
 }
 
 /**
- * Every error answers `{message, details, code}` like publicError (issue 7): Fastify's own
+ * Every error answers `{message, details, code}` like publicError: Fastify's own
  * errors (invalid JSON 400, 413, 415, 429, bad URL encoding) included; 500s say only 'Internal
  * server error' and log the cause. Call first in buildApp, so every plugin scope inherits it.
  */
@@ -126,7 +126,7 @@ const API_PATHS = /^\/(api|trpc|sandbox)(\/|$)/;
 /**
  * Security headers on every response (@fastify/helmet: CSP, X-Content-Type-Options, frame
  * ancestors, Referrer-Policy, ...; HSTS only when the request came over https), and
- * `Cache-Control: no-store` on every API answer (they are per-user; DECISIONS "Security").
+ * `Cache-Control: no-store` on every API answer (they are per-user; docs/decisions.md).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: { publicUrl: string }) {
   await app.register(helmet, {

@@ -14,7 +14,7 @@ export const DEMO_USERS = [
   { name: "Chioma Okafor", email: "user@kolo.test", password: "user1234", role: "personal" as const },
 ];
 
-/** The demo merchant's merchant account (spec 02 §7: what the app sends, with the demo button's name). */
+/** The demo merchant's merchant account (docs/product.md: what the app sends, with the demo button's name). */
 export const DEMO_MERCHANT = { name: "Test Store", description: "My merchant business", category: "Retail" };
 
 export async function seedDemoUsers(db: Database): Promise<void> {

@@ -1,4 +1,4 @@
-// Issue 11: the access-control matrix. Every tRPC procedure (appRouter._def.procedures) and every
+// The access-control matrix. Every tRPC procedure (appRouter._def.procedures) and every
 // route the real server declares (Fastify's onRoute) has ONE entry below saying who may call it;
 // each is called by six callers (anonymous, personal, merchant, admin, admin before its second factor, suspended) through the
 // real server, and each must answer what its role allows and nothing else. A procedure or route

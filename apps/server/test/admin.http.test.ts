@@ -1,5 +1,5 @@
-// The admin console's /api paths (spec 02 §7; issue 11) through the real server, with the
-// Paystack sandbox as the gateway an admin's top-up Complete asks (DECISIONS "Admin").
+// The admin console's /api paths (docs/product.md#admin-console) through the real server, with the
+// Paystack sandbox as the gateway an admin's top-up Complete asks (docs/decisions.md).
 import { schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";

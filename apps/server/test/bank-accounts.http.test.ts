@@ -1,4 +1,4 @@
-// Banks and saved bank accounts (issue 8 item 3; spec 02 §5, §7; DECISIONS "Banking") through
+// Banks and saved bank accounts (docs/product.md#banking-and-withdrawals; docs/decisions.md) through
 // the REST adapter and tRPC, against the Paystack sandbox over HTTP, on a real database.
 import { PaystackClient } from "@kolo/api";
 import { paystackFixtures } from "@kolo/sandboxes";

@@ -1,5 +1,5 @@
 // `npm start` as a user runs it: the real launcher and server as child processes with their own
-// embedded PostgreSQL (throwaway data folder, free ports), killed the ways issue 7 describes.
+// embedded PostgreSQL (throwaway data folder, free ports), killed every way a process can die (docs/decisions.md).
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,4 +1,4 @@
-// Issue 9: merchant accounts, invoices, merchant and invoice payments, merchant withdraw, through
+// Merchant accounts, invoices, merchant and invoice payments, merchant withdraw, through
 // the real server's REST paths (Fastify inject) on a real PostgreSQL database.
 import { schema, setFeatureSetting } from "@kolo/db";
 import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";

@@ -1,8 +1,7 @@
-// Ledger invariants after a concurrent random mix (issue 10 "Ledger invariants after a concurrent
-// random mix of purchases, P2P and payouts with sandbox faults"; issue 11 "admin wallet ops under
-// concurrency with user transfers"): users funded through the real top-up path (Paystack sandbox
+// Ledger invariants after a concurrent random mix of purchases, P2P and payouts with sandbox
+// faults, and admin wallet operations under concurrency with user transfers: users funded through the real top-up path (Paystack sandbox
 // checkout, its charge.success webhook), then a seeded random sequence of withdrawals and bank
-// transfers (PROVIDERS.md success / failed / reversed / stuck accounts), airtime and data across
+// transfers (docs/providers.md success / failed / reversed / stuck accounts), airtime and data across
 // the VTpass fixtures with faults (HTTP 500, closed connection, hang past the client's timeout,
 // 016, pending), P2P transfers, and an admin's credits and debits (some refused, some retried with
 // the same key), all at once from several sessions through the real server. Then every captured
@@ -34,7 +33,7 @@ import {
 const SEED = Number(process.env.MIX_SEED ?? 20_261_122);
 const PHONES = vtpassFixtures.SANDBOX_PHONES;
 type PhoneName = keyof typeof PHONES;
-/** What each VTpass fixture ends as once requery has run (PROVIDERS.md): a fault never refunds on a guess. */
+/** What each VTpass fixture ends as once requery has run (docs/providers.md): a fault never refunds on a guess. */
 const PURCHASE_FINAL: Record<PhoneName, "completed" | "failed"> = {
   delivered: "completed",
   pendingThenDelivered: "completed",
@@ -44,7 +43,7 @@ const PURCHASE_FINAL: Record<PhoneName, "completed" | "failed"> = {
   hang: "completed",
   failed: "failed",
 };
-/** What each payout account ends as (PROVIDERS.md); the stuck one once the provider finally pays it. */
+/** What each payout account ends as (docs/providers.md); the stuck one once the provider finally pays it. */
 const PAYOUT_FINAL: Record<Exclude<PayoutAccountName, "success2">, "completed" | "failed" | "reversed"> = {
   success: "completed",
   failed: "failed",

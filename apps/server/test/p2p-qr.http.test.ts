@@ -1,4 +1,4 @@
-// Issue 9 item 6: P2P by QR. A scanned kolo://pay/p2p/{userId} leads to /transfer/p2p, which shows
+// P2P by QR. A scanned kolo://pay/p2p/{userId} leads to /transfer/p2p, which shows
 // the recipient's name from GET /api/users/{id} and sends with `recipientId` (resolved on the
 // server, never the e-mail in the payer's hands). Through the real server on a real PostgreSQL.
 import { schema } from "@kolo/db";

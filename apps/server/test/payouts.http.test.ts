@@ -1,6 +1,6 @@
-// Payouts (issue 8 items 4-7; spec 02 §§4, 5, 7; DECISIONS "Fees", "Limits", "Banking",
+// Payouts (docs/product.md#banking-and-withdrawals; docs/decisions.md "Limits", "Banking",
 // "Providers"): withdrawals and bank transfers through the REST adapter and tRPC, the real
-// PaystackClient against the Paystack sandbox over HTTP with the PROVIDERS.md fixtures, signed
+// PaystackClient against the Paystack sandbox over HTTP with the docs/providers.md fixtures, signed
 // transfer webhooks, the requery check, restarts, and the ledger's invariants, on a real database.
 //
 // The sandbox sends its webhooks (delay 0) to a capture server; each test forwards them to the app

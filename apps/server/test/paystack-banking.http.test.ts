@@ -1,5 +1,5 @@
-// Paystack banks, account resolution, BVN, recipients and transfers (issue 8 item 1): the real
-// PaystackClient against the built-in sandbox over HTTP, with PROVIDERS.md's fixtures; transfer
+// Paystack banks, account resolution, BVN, recipients and transfers: the real
+// PaystackClient against the built-in sandbox over HTTP, with docs/providers.md's fixtures; transfer
 // webhooks signed with HMAC-SHA512 and delivered after the configured delay, surviving a restart.
 import { PaymentGatewayError, paystackSignature } from "@kolo/api";
 import { schema } from "@kolo/db";

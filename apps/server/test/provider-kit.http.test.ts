@@ -1,4 +1,4 @@
-// The provider kit (issue 8 item 1): the registry mounts each provider's sandbox and webhook
+// The provider kit: the registry mounts each provider's sandbox and webhook
 // route, and sandbox state lives in PostgreSQL so that a restart forgets no unpaid checkout.
 import { PROVIDERS } from "@kolo/api";
 import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";

@@ -1,4 +1,4 @@
-// Issue 7 item 14: the server, the tests and the Docker image run on the Node 24 LTS pinned in
+// The server, the tests and the Docker image run on the Node 24 LTS pinned in
 // .node-version, and `npm start`/`npm test` get there from an older machine Node by themselves.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";

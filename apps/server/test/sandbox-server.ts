@@ -167,7 +167,7 @@ export async function startWebhookCapture() {
 /** The client's wallet balance in naira, from GET /api/auth/me. */
 export const balanceOf = async (c: Client) => ((await (await api(c, "GET", "/api/auth/me")).json()) as { balance: number }).balance;
 
-/** PROVIDERS.md's Paystack fixture accounts (bank code, account) and what a payout to each does. */
+/** docs/providers.md's Paystack fixture accounts (bank code, account) and what a payout to each does. */
 export const PAYOUT_ACCOUNTS = {
   success: { bankName: "GTBank", bankCode: "058", accountNumber: "0123456785", accountName: "CHIOMA OKAFOR" },
   success2: { bankName: "UBA", bankCode: "033", accountNumber: "1234567895", accountName: "CHUKWUEMEKA EZE" },

@@ -1,4 +1,4 @@
-// Issue 7 "Hardening what exists": each attack the issue reports, replayed through the real
+// Each attack the issue reports, replayed through the real
 // server (Fastify inject, real PostgreSQL). Each test failed before its fix.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -317,12 +317,12 @@ describe("item 6: production refuses the payment sandbox unless KOLO_SANDBOX=1",
     expect(parseEnv({ NODE_ENV: "production", KOLO_SANDBOX: "1", BVN_HASH_KEY: BVN_KEY }).success).toBe(true);
     const vtpass = { VTPASS_API_KEY: "api_x", VTPASS_PUBLIC_KEY: "PK_x", VTPASS_SECRET_KEY: "SK_x" };
     expect(parseEnv({ NODE_ENV: "production", PAYSTACK_SECRET_KEY: "sk_live_x", BVN_HASH_KEY: BVN_KEY, ...vtpass }).success).toBe(true);
-    // VTpass too (issue 10): its keys, all three, or KOLO_SANDBOX=1
+    // VTpass too: its keys, all three, or KOLO_SANDBOX=1
     expect(parseEnv({ NODE_ENV: "production", PAYSTACK_SECRET_KEY: "sk_live_x", BVN_HASH_KEY: BVN_KEY }).error?.issues).toEqual([
       expect.objectContaining({ path: ["VTPASS_SECRET_KEY"] }),
     ]);
     expect(parseEnv({ VTPASS_API_KEY: "api_x" }).error?.issues).toEqual([expect.objectContaining({ path: ["VTPASS_SECRET_KEY"] })]);
-    // production also needs the key of the stored BVN hashes (DECISIONS "Identity verification")
+    // production also needs the key of the stored BVN hashes (docs/decisions.md)
     expect(parseEnv({ NODE_ENV: "production", KOLO_SANDBOX: "1" }).error?.issues).toEqual([expect.objectContaining({ path: ["BVN_HASH_KEY"] })]);
     expect(parseEnv({ BVN_HASH_KEY: "too-short" }).error?.issues).toEqual([expect.objectContaining({ path: ["BVN_HASH_KEY"] })]);
     expect(parseEnv({}).success).toBe(true);

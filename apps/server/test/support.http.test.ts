@@ -1,4 +1,4 @@
-// Issue 11 item 1: the /api/support-tickets paths of spec 02 §7 through the real server (inject):
+// The /api/support-tickets paths of docs/product.md#support through the real server (inject):
 // shapes, statuses and the error bodies the spec's client reads.
 import { createTestDatabase, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";

@@ -1,4 +1,4 @@
-// Issue 7 item 13: a busy, frozen or unreachable database gives a clear 503, never a hang, and
+// A busy, frozen or unreachable database gives a clear 503, never a hang, and
 // /api/health is a readiness check that touches the database. Short timeouts keep it quick.
 import net from "node:net";
 import { createDb } from "@kolo/db";

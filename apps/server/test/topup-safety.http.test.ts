@@ -1,4 +1,4 @@
-// Top-ups that cannot lose money (issue 7 items 17 and 19): one top-up per Idempotency-Key, and
+// Top-ups that cannot lose money: one top-up per Idempotency-Key, and
 // unpaid checkouts that end failed after their lifetime, through the real server and the
 // Paystack sandbox (the real PaystackClient over HTTP), on a real database.
 import { randomBytes } from "node:crypto";
@@ -35,7 +35,7 @@ const recordOf = async (reference: string) => (await t.db.select().from(schema.t
 const startedEarlier = (reference: string, ms: number) =>
   t.db.execute(sql`update transactions set created_at = created_at - make_interval(secs => ${ms / 1000}) where reference = ${reference}`);
 
-describe("POST /api/wallet/topup with an Idempotency-Key (issue 7 item 17)", () => {
+describe("POST /api/wallet/topup with an Idempotency-Key", () => {
   it("concurrent repeats of one key start one top-up: one pending record, one reference, one checkout", async () => {
     const c = await signUp(server.base);
     const key = `web-${randomBytes(8).toString("hex")}`;
@@ -96,7 +96,7 @@ describe("POST /api/wallet/topup with an Idempotency-Key (issue 7 item 17)", () 
   });
 });
 
-describe("top-ups unpaid after the checkout lifetime (issue 7 item 19)", () => {
+describe("top-ups unpaid after the checkout lifetime", () => {
   it("listing transactions ends the user's expired ones: unpaid -> failed 'Checkout expired', paid but unsettled -> credited, younger -> pending", async () => {
     // `quiet` delivers no webhooks: a paid checkout stays pending here until someone asks the gateway.
     const c = await signUp(quiet.base);

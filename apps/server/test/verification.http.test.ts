@@ -1,5 +1,5 @@
-// Identity verification (issue 8 item 2; spec 01 §5, §9; DECISIONS "Identity verification")
-// through the REST adapter, against the Paystack sandbox over HTTP (PROVIDERS.md BVN fixtures),
+// Identity verification (docs/product.md#verification-and-limits; docs/decisions.md)
+// through the REST adapter, against the Paystack sandbox over HTTP (docs/providers.md BVN fixtures),
 // on a real database, with a controllable clock for the 24-hour reset.
 import { createHash, createHmac } from "node:crypto";
 import { schema } from "@kolo/db";

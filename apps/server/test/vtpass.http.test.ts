@@ -1,5 +1,5 @@
-// Airtime and data (issue 10): the real VtpassClient against the built-in VTpass sandbox over HTTP,
-// through the real server's /api paths, on a real PostgreSQL database. Each PROVIDERS.md phone
+// Airtime and data: the real VtpassClient against the built-in VTpass sandbox over HTTP,
+// through the real server's /api paths, on a real PostgreSQL database. Each docs/providers.md phone
 // fixture; pending purchases settled by the requery job's check (runRequery with a controllable
 // clock); refunds only on a definite failure; the request_id retry key; server-side prices,
 // validation, limits and switches; the ledger's invariants after a concurrent mix with faults.
@@ -103,7 +103,7 @@ describe("the VTpass client against the sandbox", () => {
   });
 });
 
-describe("calls (spec 02 §7)", () => {
+describe("calls (docs/product.md#airtime-and-data)", () => {
   it("GET /api/network-providers and /api/data-plans/{networkId} answer the spec's shapes", async () => {
     const c = await buyer(0);
     const networks = (await (await api(c, "GET", "/api/network-providers")).json()) as { id: string; name: string; serviceType: string[] }[];
@@ -125,7 +125,7 @@ describe("calls (spec 02 §7)", () => {
     expect(((await failed.json()) as { message: string }).message).toBe("Could not verify number, but you can still proceed");
   });
 
-  it("validates per spec 02 §5 on the server", async () => {
+  it("validates per docs/product.md#airtime-and-data on the server", async () => {
     const c = await buyer(1_000);
     const message = async (response: Response) => {
       expect(response.status).toBe(400);

@@ -1,5 +1,5 @@
 // The built web app as the server sends it: precompressed files chosen by Accept-Encoding, a year
-// of immutable caching for hashed assets, revalidation for index.html (issue 7 item 15).
+// of immutable caching for hashed assets, revalidation for index.html.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

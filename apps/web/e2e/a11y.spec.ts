@@ -1,4 +1,4 @@
-// Accessibility of every screen on a 360×740 phone (issue 7 item 20): axe finds no violation
+// Accessibility of every screen on a 360×740 phone: axe finds no violation
 // (WCAG 2.2 A/AA and best practices, target-size included), and every touch target is at least
 // 44×44 px (WCAG 2.5.5), beyond axe's 24 px: links inside a sentence are the standard's exception.
 import { expect, test } from "@playwright/test";

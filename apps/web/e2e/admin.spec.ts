@@ -1,4 +1,4 @@
-// The admin console in real Chromium on a desktop screen (issue 11): an admin credits a user
+// The admin console in real Chromium on a desktop screen: an admin credits a user
 // ₦1,000 and the user's dashboard shows it; the admin suspends the user, whose session ends; a
 // non-admin is turned away with 'Access Denied' and no admin call is made.
 import { type Page, expect, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Airtime and data (issue 10) at 360×740 against the real server and its VTpass sandbox. The
+// Airtime and data at 360×740 against the real server and its VTpass sandbox. The
 // e2e server (tooling/scripts/e2e-server.mjs) runs the requery job with REQUERY_FIRST_DELAY_MS=1000
 // and keeps 201000000000 processing for VTPASS_SANDBOX_PENDING_MS=6000, so a pending data purchase
 // turns delivered within seconds, and /history shows it without a reload.
@@ -25,7 +25,7 @@ test("buy ₦500 MTN airtime for 08011111111: validation, Verify Phone Number, s
   await page.goto("/airtime");
   await expect(page.getByRole("heading", { name: "Buy Airtime" })).toBeVisible();
 
-  // Spec 02 §5 messages before anything is sent.
+  // docs/product.md#airtime-and-data messages before anything is sent.
   await page.getByRole("button", { name: "Buy Airtime" }).click();
   await expect(page.getByText("Please select a network")).toBeVisible();
   await expect(page.getByText("Phone number must be valid")).toBeVisible();

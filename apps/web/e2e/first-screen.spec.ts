@@ -1,4 +1,4 @@
-// The first screen's JavaScript budget (issue 7 item 15): bytes, not time, so the check is
+// The first screen's JavaScript budget: bytes, not time, so the check is
 // deterministic. Every script /login loads without any interaction, gzipped at level 9, must
 // total at most 130 KB; the server must send them compressed. Timings: `pnpm bench:web`.
 import { gzipSync } from "node:zlib";

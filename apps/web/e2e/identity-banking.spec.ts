@@ -1,6 +1,6 @@
-// Identity verification and banking in the browser (issue 8): BVN then bank account to level 2,
+// Identity verification and banking in the browser: BVN then bank account to level 2,
 // saved bank accounts, withdrawals watched to their end, bank transfers. Everything runs against
-// the built-in Paystack sandbox and its PROVIDERS.md fixtures; the e2e server sends the sandbox's
+// the built-in Paystack sandbox and its docs/providers.md fixtures; the e2e server sends the sandbox's
 // transfer webhooks SANDBOX_WEBHOOK_DELAY_MS (playwright.config.ts) after queueing.
 import { type Page, expect, test } from "@playwright/test";
 import { balanceCard, newUser, registerAndSkipOnboarding, toast } from "./helpers";

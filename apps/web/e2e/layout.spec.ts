@@ -1,4 +1,4 @@
-// Layout on a 360×740 phone (issue 7 item 21): toasts cover neither the page's header nor its main
+// Layout on a 360×740 phone: toasts cover neither the page's header nor its main
 // buttons, and the failed-payment screen's buttons show their whole label.
 import { type Locator, type Page, expect, test } from "@playwright/test";
 import { newUser, register, toast } from "./helpers";

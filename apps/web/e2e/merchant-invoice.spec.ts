@@ -1,4 +1,4 @@
-// Issue 9: /merchant/invoice (spec 02 "Create invoice", §5, §8): the form's sections and messages,
+// /merchant/invoice (docs/product.md#merchants-and-invoices): the form's sections and messages,
 // the created invoice's payment QR (decoded with jsqr), the list with statuses, a partial payment.
 import { type Page, expect, test } from "@playwright/test";
 import jsQR from "jsqr";

@@ -1,4 +1,4 @@
-// Issue 9: /payment-confirmation (spec 01 "/payment-confirmation", §4 "Merchant payment", §8) and
+// /payment-confirmation (docs/product.md#merchants-and-invoices) and
 // its receipt, against the real server with the demo data (merchant 1 is 'Test Store', owned by
 // merchant@kolo.test).
 import { type APIRequestContext, expect, test } from "@playwright/test";

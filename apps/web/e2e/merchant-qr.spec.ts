@@ -1,4 +1,4 @@
-// Issue 9: /merchant/qr-code (spec 02 "Merchant QR"): the merchant's payment link as a QR of 200 px,
+// /merchant/qr-code (docs/product.md#merchants-and-invoices): the merchant's payment link as a QR of 200 px,
 // decoded here from the downloaded PNG with the same jsqr the scanner uses.
 import { readFile } from "node:fs/promises";
 import { type Page, expect, test } from "@playwright/test";

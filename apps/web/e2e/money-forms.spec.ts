@@ -1,4 +1,4 @@
-// Forms that move money (issue 7, items 16-19): the amount field, single-flight top-ups, offline
+// Forms that move money (items 16-19): the amount field, single-flight top-ups, offline
 // sends, and how unfinished top-ups are shown.
 import { type Page, expect, test } from "@playwright/test";
 import { balanceCard, newUser, registerAndSkipOnboarding, toast } from "./helpers";

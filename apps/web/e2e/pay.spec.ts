@@ -1,4 +1,4 @@
-// Issue 9 item 7: /pay with the tiles of spec 02 "Payment methods page"; Merchant Pay and
+// /pay with the tiles of docs/product.md; Merchant Pay and
 // Electricity show a 'coming soon' state rather than the not-found card.
 import { expect, test } from "@playwright/test";
 import { newUser, registerAndSkipOnboarding } from "./helpers";

@@ -1,4 +1,4 @@
-// Issue 9 item 4 and 6: /scan (spec 01 "/scan", §4 "Camera", §5, §8) in real Chromium with a fake
+// /scan (docs/product.md#qr-codes-and-p2p-transfers) in real Chromium with a fake
 // camera. The QR is generated in the app (the merchant's /merchant/qr-code, a user's /receive),
 // downloaded as a PNG, turned into a .y4m video with ffmpeg (Debian's package, installed by
 // tooling/scripts/kolo.mjs and .ci/run) and fed to a second Chromium as its camera.
@@ -102,7 +102,7 @@ test("the scanner's screen: title, no navigation, the 240x240 frame with its 2 s
     await expect(page.getByLabel("Camera view")).toBeVisible();
     const frame = await page.locator(".kolo-scan-frame").boundingBox();
     expect([frame?.width, frame?.height]).toEqual([240, 240]);
-    // The fake camera has no torch: the toggle does nothing (spec 01 §4).
+    // The fake camera has no torch: the toggle does nothing (docs/product.md#qr-codes-and-p2p-transfers).
     await page.getByRole("button", { name: "Flashlight" }).click();
     await expect(page.getByRole("button", { name: "Flashlight" })).toHaveAttribute("aria-pressed", "false");
     // Scan Again decodes the same invalid code again.

@@ -1,5 +1,5 @@
 // The Content-Security-Policy (apps/server/src/security.ts) against the real app in Chromium: every
-// screen, the sandbox checkout page included, runs without a single CSP violation (issue 7).
+// screen, the sandbox checkout page included, runs without a single CSP violation.
 import { writeFile } from "node:fs/promises";
 import { type BrowserContext, type Page, expect, test } from "@playwright/test";
 import { PNG } from "pngjs";
@@ -81,7 +81,7 @@ test("every screen runs under the CSP without a violation", async ({ browser }) 
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(balanceCard(page)).toContainText("₦1,500.00");
 
-  // Issue 9: pay the demo merchant, then a merchant account of one's own and its QR (drawn on a
+  // Pay the demo merchant, then a merchant account of one's own and its QR (drawn on a
   // canvas and downloaded through a blob: URL, so the CSP needs no img-src data:).
   await page.goto("/payment-confirmation?merchantId=1&amount=100");
   await page.getByRole("button", { name: "Pay Now" }).click();

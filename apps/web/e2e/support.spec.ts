@@ -1,4 +1,4 @@
-// Issue 11 item 1 and 6: a user raises a support ticket; the admin (demo admin@kolo.test) finds it
+// A user raises a support ticket; the admin (demo admin@kolo.test) finds it
 // in /admin/support-tickets, replies and resolves it; the user's open ticket page shows the Staff
 // reply and the new status without a reload (it polls), then the closed state.
 import { type Browser, type Page, expect, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Creates the router with its context (STYLE 10) and router-wide defaults. The tRPC/Query stack
+// Creates the router with its context and router-wide defaults. The tRPC/Query stack
 // (lib/api.tsx) is loaded on demand through `context.loadApi`: the signed-in layout loads it in its
 // beforeLoad and hands `queryClient` and `trpc` to every screen below it.
 import { createRouter, parseSearchWith, stringifySearchWith } from "@tanstack/react-router";

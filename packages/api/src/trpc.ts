@@ -71,7 +71,7 @@ export const INTERNAL_ERROR_MESSAGE = "Internal server error";
 export const SERVICE_UNAVAILABLE_MESSAGE = "Service temporarily unavailable";
 
 /**
- * What a client is told about a failed call, on tRPC and REST alike (DECISIONS "Security":
+ * What a client is told about a failed call, on tRPC and REST alike (docs/decisions.md:
  * internal errors never reach the client): for bad input the first field's message and zod's
  * flattened field errors; for a DomainError its code, message and details; for an unavailable
  * database 'Service temporarily unavailable' (SERVICE_UNAVAILABLE); for a fault
@@ -82,7 +82,7 @@ export function publicError(error: TRPCError): PublicError {
     return { code: "VALIDATION", message: error.cause.issues[0]?.message ?? "Invalid input", details: z.flattenError(error.cause).fieldErrors };
   }
   if (isDomainError(error.cause)) return { code: error.cause.code, message: error.cause.message, details: error.cause.details ?? null };
-  // A slow, busy or unreachable database (issue 7 item 13): a clear 503, not an internal error.
+  // A slow, busy or unreachable database: a clear 503, not an internal error.
   if (isDatabaseUnavailable(error)) return { code: "SERVICE_UNAVAILABLE", message: SERVICE_UNAVAILABLE_MESSAGE, details: null };
   if (error.code === "INTERNAL_SERVER_ERROR") return { code: "INTERNAL", message: INTERNAL_ERROR_MESSAGE, details: null };
   // tRPC's own protocol errors (unknown procedure, bad batch, unsupported method): safe to show.
@@ -93,7 +93,7 @@ const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const { message, details, code } = publicError(error);
-    // No stack key at all: internals never reach the client (DECISIONS "Security").
+    // No stack key at all: internals never reach the client (docs/decisions.md).
     const { stack: _stack, ...data } = shape.data;
     return { ...shape, message, data: { ...data, details, domainCode: code } };
   },
@@ -139,7 +139,7 @@ export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * A protected procedure that also needs every switch of `keys` on (spec 01 §6): admins pass
+ * A protected procedure that also needs every switch of `keys` on (docs/product.md): admins pass
  * regardless; others get FORBIDDEN 'Feature disabled by administrator' {feature: the first one off}.
  * A bank transfer is a payout, so it needs both feature_send_money and feature_withdraw
  * (docs/decisions.md "Security, second round").

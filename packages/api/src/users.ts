@@ -1,7 +1,7 @@
 import { type DbOrTx, type schema, getWalletBalanceKobo } from "@kolo/db";
 import { koboToNaira } from "@kolo/domain";
 
-/** The user as every answer carries it (spec 01 §3): never the password hash. `balance` in naira. */
+/** The user as every answer carries it (docs/product.md): never the password hash. `balance` in naira. */
 export interface PublicUser {
   id: number;
   name: string;

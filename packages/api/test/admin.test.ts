@@ -1,4 +1,4 @@
-// The admin console through the tRPC caller with a real database (issue 11 items 2-5, 7, 8):
+// The admin console through the tRPC caller with a real database (docs/product.md#admin-console):
 // wallet credits and debits against concurrent P2P transfers, transaction moves on every hold
 // type, user status, settings, the audit trail, search and pagination at 10,000 users.
 import { ensureUserWallet, holdFunds, insertTransaction, schema } from "@kolo/db";
@@ -138,7 +138,7 @@ describe("admin wallet credit and debit", () => {
   });
 });
 
-describe("admin transaction moves (DECISIONS 'Admin')", () => {
+describe("admin transaction moves (docs/decisions.md)", () => {
   /** A pending record of `type` with its hold, made with the ledger kit as a payout or purchase does. */
   async function heldRecord(userId: number, type: "transfer" | "airtime" | "data", amountKobo: bigint, feeKobo = 0n) {
     const reference = `TEST-HOLD-${type}-${Math.random().toString(36).slice(2, 10)}`;
@@ -464,7 +464,7 @@ describe("admin settings, stats and the audit trail", () => {
   });
 });
 
-describe("admin access (issue 11 item 8)", () => {
+describe("admin access", () => {
   it("every admin procedure refuses anonymous callers and non-admins", async () => {
     const { jar } = await registerUser(t.db, { role: "merchant" });
     const { jar: personalJar } = await registerUser(t.db);

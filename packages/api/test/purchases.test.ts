@@ -1,4 +1,4 @@
-// Airtime purchases through the tRPC caller (issue 10): an unreachable VTpass leaves the purchase
+// Airtime purchases through the tRPC caller: an unreachable VTpass leaves the purchase
 // pending with its money held and schedules the "purchase" requery job; nothing is refunded on a guess.
 import { schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";

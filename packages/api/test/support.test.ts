@@ -1,4 +1,4 @@
-// Issue 11 item 1: support tickets through the router (a caller per user) on a real PostgreSQL:
+// Support tickets through the router (a caller per user) on a real PostgreSQL:
 // lengths, ownership, closed tickets, admin replies and status changes, the feature switch.
 import { schema, setFeatureSetting } from "@kolo/db";
 import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
@@ -40,7 +40,7 @@ describe("supportTickets.create", () => {
     expect(await caller.supportTickets.mine()).toEqual([ticket]);
   });
 
-  it("applies spec 02 §5: subject 5-100 characters, message at least 10, a known priority; nothing stored on refusal", async () => {
+  it("applies docs/product.md#support: subject 5-100 characters, message at least 10, a known priority; nothing stored on refusal", async () => {
     const { user, caller } = await userCaller();
     await expectTRPCError(caller.supportTickets.create({ ...VALID, subject: "Help" }), "BAD_REQUEST", "Subject must be at least 5 characters");
     await expectTRPCError(caller.supportTickets.create({ ...VALID, subject: "   Hi   " }), "BAD_REQUEST", "Subject must be at least 5 characters");

@@ -2,11 +2,11 @@
 // loaders and search parsers need. A module of its own with nothing else, because what those
 // import is part of every screen's JavaScript (the first-screen budget, docs/performance.md).
 
-/** Rows per page of /admin/users (spec 02 §9). */
+/** Rows per page of /admin/users (docs/product.md#admin-console). */
 export const ADMIN_USERS_PAGE_SIZE = 20;
-/** Rows per page of /admin/transactions (server pagination, issue 11 item 4). */
+/** Rows per page of /admin/transactions (server pagination). */
 export const ADMIN_TRANSACTIONS_PAGE_SIZE = 20;
-/** What the audit trail records (issue 11 item 7). */
+/** What the audit trail records. */
 export const ADMIN_AUDIT_ACTIONS = [
   "wallet_credit",
   "wallet_debit",
@@ -21,6 +21,6 @@ export const ADMIN_AUDIT_ACTIONS = [
   "user_role",
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
-/** The tabs of /admin/transactions (spec 02). */
+/** The tabs of /admin/transactions (docs/product.md#admin-console). */
 export const ADMIN_TRANSACTION_TABS = ["all", "pending", "processing", "completed", "failed"] as const;
 export type AdminTransactionTab = (typeof ADMIN_TRANSACTION_TABS)[number];

@@ -6,8 +6,7 @@ import type { AdminAuditAction } from "./admin-pages";
 export * from "./admin-pages";
 
 /**
- * Admin console rules (spec 02 "Admin dashboard/users/transactions/settings", §5 "Admin wallet
- * dialog", §9; DECISIONS "Admin"): texts, page sizes and the input schemas the server's
+ * Admin console rules (docs/product.md#admin-console; docs/decisions.md): texts, page sizes and the input schemas the server's
  * procedures and the web's forms share.
  */
 export const ADMIN_MESSAGES = {
@@ -64,12 +63,12 @@ export const ADMIN_MESSAGES = {
 /** The shortest written reason an admin's forced move accepts (docs/money-integrity.md "Admin moves"). */
 export const FORCE_REASON_MIN_LENGTH = 10;
 
-/** Admin users: page buttons shown at most, and the search debounce (spec 02 §9). */
+/** Admin users: page buttons shown at most, and the search debounce (docs/product.md#admin-console). */
 export const ADMIN_PAGINATION_WINDOW = 5;
 export const ADMIN_SEARCH_DEBOUNCE_MS = 500;
-/** Admin transactions refresh (spec 02 §9: every 30 s). */
+/** Admin transactions refresh (docs/product.md#admin-console: every 30 s). */
 export const ADMIN_TRANSACTIONS_REFRESH_MS = 30_000;
-/** Days of volume on the dashboard's Transaction Overview chart (issue 11 item 2). */
+/** Days of volume on the dashboard's Transaction Overview chart. */
 export const ADMIN_CHART_DAYS = 14;
 
 /** Readable names of the audit actions (the /admin/audit filter and table). */
@@ -88,7 +87,7 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
 };
 
 /**
- * The page buttons to show (spec 02 "Admin users": up to 5): a window of `window` pages around
+ * The page buttons to show (docs/product.md#admin-console: up to 5): a window of `window` pages around
  * `page`, clamped to 1..totalPages.
  */
 export function paginationWindow(page: number, totalPages: number, window = ADMIN_PAGINATION_WINDOW): number[] {
@@ -99,7 +98,7 @@ export function paginationWindow(page: number, totalPages: number, window = ADMI
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
-/** 'Showing x to y of z users' (spec 02 "Admin users"); other lists pass their own noun. */
+/** 'Showing x to y of z users' (docs/product.md#admin-console); other lists pass their own noun. */
 export function showingRange(page: number, pageSize: number, total: number, noun = "users"): string {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { adminWalletSchema, paginationWindow, showingRange } from "./admin";
 
-describe("admin rules (spec 02 'Admin users', §5, §9)", () => {
+describe("admin rules (docs/product.md#admin-console)", () => {
   it("shows up to 5 page buttons around the current page, clamped to the range", () => {
     expect(paginationWindow(1, 1)).toEqual([1]);
     expect(paginationWindow(1, 3)).toEqual([1, 2, 3]);

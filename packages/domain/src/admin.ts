@@ -9,7 +9,7 @@ import { positiveNairaAmount } from "./money";
 export * from "./admin-rules";
 
 /**
- * POST /api/admin/users/{userId}/wallet {amount, description, type} (spec 02 §5 "Admin wallet
+ * POST /api/admin/users/{userId}/wallet {amount, description, type} (docs/product.md#admin-console "Admin wallet
  * dialog"): amount > 0 naira (-> kobo), description defaults to 'Admin credit operation' /
  * 'Admin debit operation' when empty or blank.
  */
@@ -27,20 +27,20 @@ export const adminWalletSchema = z
     description: description?.trim() || (rest.type === "credit" ? ADMIN_MESSAGES.defaultCredit : ADMIN_MESSAGES.defaultDebit),
   }));
 
-/** POST /api/admin/users/{userId}/status {status}: active or suspended (spec 02 §4 "User account status"). */
+/** POST /api/admin/users/{userId}/status {status}: active or suspended (docs/product.md#admin-console). */
 export const adminUserStatusSchema = z.object({
   userId: z.coerce.number().int().positive().max(DB_INT_MAX),
   status: z.enum(["active", "suspended"], { error: "Status must be active or suspended" }),
 });
 
-/** GET /api/admin/users?page&limit=20&search (spec 02 §7). */
+/** GET /api/admin/users?page&limit=20&search (docs/product.md#admin-console). */
 export const adminUsersQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(ADMIN_USERS_PAGE_SIZE),
   search: z.string().trim().max(100).optional().default(""),
 });
 
-/** GET /api/admin/transactions?page&limit&status (server pagination; issue 11 item 4). */
+/** GET /api/admin/transactions?page&limit&status (server pagination). */
 export const adminTransactionsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(ADMIN_TRANSACTIONS_PAGE_SIZE),
@@ -49,7 +49,7 @@ export const adminTransactionsQuerySchema = z.object({
 
 /**
  * POST /api/admin/transactions/update-status {id, status, force?, reason?}: completed or failed
- * only (spec 02 §4). `force: true` moves a payout or purchase against the provider's answer and
+ * only (docs/product.md#admin-console). `force: true` moves a payout or purchase against the provider's answer and
  * needs `reason`, at least FORCE_REASON_MIN_LENGTH characters after trimming (kept in the audit row).
  */
 export const adminTransactionMoveSchema = z
@@ -61,7 +61,7 @@ export const adminTransactionMoveSchema = z
   })
   .refine((move) => !move.force || (move.reason?.length ?? 0) >= FORCE_REASON_MIN_LENGTH, { path: ["reason"], error: ADMIN_MESSAGES.forceReasonRequired });
 
-/** GET /api/admin/audit?page&adminId&userId&action (issue 11 item 7). */
+/** GET /api/admin/audit?page&adminId&userId&action. */
 export const adminAuditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(50),

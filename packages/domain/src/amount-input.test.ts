@@ -12,7 +12,7 @@ const error = (text: string) => {
   return parsed.ok ? `parsed as ${parsed.naira}` : parsed.error;
 };
 
-describe("parseNairaInput (issue 7 item 16)", () => {
+describe("parseNairaInput", () => {
   it("reads plain digits, commas between groups of three and up to 2 decimals", () => {
     expect(ok("1000")).toEqual([1000, 100_000n]);
     expect(ok("1,000")).toEqual([1000, 100_000n]);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * What a typed naira amount means (issue 7 item 16). One rule for every amount field:
+ * What a typed naira amount means. One rule for every amount field:
  *
  * - optional spaces around, an optional leading '₦';
  * - whole naira as plain digits ('1000') or with commas between groups of three digits

@@ -3,7 +3,7 @@ import { optionalNigerianPhoneSchema, plainText } from "./text";
 
 /**
  * Sign-in and registration rules, shared by the web forms and the server procedures.
- * Texts are spec 01 §5 word for word; e-mail normalisation is DECISIONS "Accounts and sign-in".
+ * Texts are docs/product.md#accounts-and-sessions word for word; e-mail normalisation is docs/decisions.md.
  */
 export const MESSAGES = {
   invalidEmail: "Please enter a valid email address",
@@ -13,14 +13,14 @@ export const MESSAGES = {
   invalidCredentials: "Invalid email or password",
   accountLocked: "Account locked",
   accountSuspended: "Account suspended",
-  /** The last permitted attempts for this account are being checked right now (issue 7). */
+  /** The last permitted attempts for this account are being checked right now. */
   loginAttemptsInFlight: "Too many sign-in attempts at once. Please try again in a moment.",
   emailTaken: "Email already registered",
   notAuthenticated: "Not authenticated",
   adminOnly: "Admin access required",
 } as const;
 
-/** Consecutive failed logins that lock an account (DECISIONS). */
+/** Consecutive failed logins that lock an account (docs/decisions.md). */
 export const MAX_FAILED_LOGINS = 5;
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -39,7 +39,7 @@ export const passwordSchema = plainText({ error: MESSAGES.passwordTooShort })
 
 /**
  * Login form and payload: {email, password}; `username` (equal to email) is accepted in place of
- * `email` (DECISIONS). Parses to {email (normalised), password}.
+ * `email` (docs/decisions.md). Parses to {email (normalised), password}.
  */
 export const loginSchema = z.preprocess(
   (value) => {

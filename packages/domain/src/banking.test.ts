@@ -24,7 +24,7 @@ describe("name rule: every part of the name within the BVN's name (docs/decision
   });
 });
 
-describe("bank account add (spec 02 §5)", () => {
+describe("bank account add (docs/product.md#banking-and-withdrawals)", () => {
   it("shows the spec's messages", () => {
     const issues = addBankAccountSchema.safeParse({ bankName: "", bankCode: "", accountNumber: "123", accountName: "A" }).error?.issues ?? [];
     const byField = Object.fromEntries(issues.map((i) => [i.path[0], i.message]));

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { plainText } from "./text";
 
 /**
- * Saved bank accounts (spec 02 §5 "Bank account add", DECISIONS "Banking") and the name match
- * used by bank-account and BVN verification (DECISIONS "Identity verification").
+ * Saved bank accounts (docs/product.md#banking-and-withdrawals, docs/decisions.md) and the name match
+ * used by bank-account and BVN verification (docs/decisions.md).
  */
 export const BANKING_MESSAGES = {
   selectBank: "Please select a bank",
@@ -18,7 +18,7 @@ export const BANKING_MESSAGES = {
   removed: "Bank account removed",
 } as const;
 
-/** At most this many saved accounts per user (DECISIONS "Banking"). */
+/** At most this many saved accounts per user (docs/decisions.md). */
 export const MAX_BANK_ACCOUNTS = 10;
 
 /** A CBN bank code: 3 digits (commercial banks) or 5-6 (microfinance and others). */
@@ -60,7 +60,7 @@ export function nameTokens(name: string): string[] {
 
 /**
  * Whether every part of `name` appears in `reference` (docs/decisions.md "Security, second
- * round", replacing DECISIONS' two-token rule): tokens compared case-, accent- and
+ * round", replacing docs/decisions.md' two-token rule): tokens compared case-, accent- and
  * order-insensitively, each token of `reference` used once, and `name` has at least two parts.
  * The profile name against the BVN's name, and a bank account's name against the BVN's name.
  * "Chioma Okafor" is within "OKAFOR CHIOMA ADA"; "Chioma Ada Okafor" is not within "CHIOMA OKAFOR";

@@ -1,5 +1,5 @@
 /**
- * Dates in en-NG and the Africa/Lagos time zone (DECISIONS "Money": display; "Limits": the
+ * Dates in en-NG and the Africa/Lagos time zone (docs/decisions.md: display; "Limits": the
  * calendar day). Lagos has no daylight saving: it is UTC+01:00 all year.
  */
 export const TIME_ZONE = "Africa/Lagos";
@@ -12,7 +12,7 @@ export function startOfLagosDay(at: Date): Date {
   return new Date(midnightLagosAsUtc - LAGOS_OFFSET_MS);
 }
 
-/** The Lagos calendar day (YYYY-MM-DD) of an instant: the key of the daily outgoing total (DECISIONS "Limits"). */
+/** The Lagos calendar day (YYYY-MM-DD) of an instant: the key of the daily outgoing total (docs/decisions.md). */
 export function lagosDate(at: Date): string {
   return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
 }
@@ -34,7 +34,7 @@ const dayFormatter = new Intl.DateTimeFormat("en-NG", {
 
 const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
 
-/** Short date and 12-hour time (spec 01 §3), or 'Invalid date'. */
+/** Short date and 12-hour time (docs/product.md), or 'Invalid date'. */
 export function formatDateTime(value: Date | string | number): string {
   const date = toDate(value);
   return Number.isNaN(date.getTime()) ? "Invalid date" : dateTimeFormatter.format(date);

@@ -1,5 +1,5 @@
 /**
- * Feature switches (spec 01 §3 and §6, spec 02 §3). Admins are never subject to them; a missing
+ * Feature switches (docs/product.md). Admins are never subject to them; a missing
  * key counts as enabled. The server enforces the switches; the client only mirrors them.
  */
 export const FEATURE_KEYS = [
@@ -15,7 +15,7 @@ export const FEATURE_KEYS = [
 ] as const;
 export type FeatureKey = (typeof FEATURE_KEYS)[number];
 
-/** Descriptions shown on the admin settings page (spec 02 "Admin settings"). */
+/** Descriptions shown on the admin settings page (docs/product.md). */
 export const FEATURE_DESCRIPTIONS: Record<FeatureKey, string> = {
   feature_send_money: "Send money to other users and to bank accounts",
   feature_withdraw: "Withdraw funds from the wallet to a bank account",

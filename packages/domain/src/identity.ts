@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PHONE_MESSAGE, normaliseNigerianPhone, plainText } from "./text";
 
 /**
- * BVN and bank-account verification (spec 01 §5 "BVN form", §9; DECISIONS "Identity
+ * BVN and bank-account verification (docs/product.md#verification-and-limits; docs/decisions.md "Identity
  * verification"). Texts the spec gives are word for word; the others are Kolo's.
  */
 export const VERIFICATION_MESSAGES = {
@@ -26,9 +26,9 @@ export const VERIFICATION_MESSAGES = {
   reset: "Verification attempts reset",
 } as const;
 
-/** Failed BVN attempts before further attempts are blocked (spec 01 §9). */
+/** Failed BVN attempts before further attempts are blocked (docs/product.md#verification-and-limits). */
 export const MAX_BVN_ATTEMPTS = 3;
-/** A block can be reset this long after the last failed attempt (DECISIONS). */
+/** A block can be reset this long after the last failed attempt (docs/decisions.md). */
 export const BVN_RESET_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** A required field: absent or blank is 'Missing Information'. */

@@ -1,7 +1,7 @@
 import { DomainError } from "./errors";
 
 /**
- * Ledger rules (DECISIONS "Money"). A journal entry is a list of postings, each the signed change
+ * Ledger rules (docs/decisions.md). A journal entry is a list of postings, each the signed change
  * in kobo to one account; the postings of an entry sum to zero. Wallets never go below zero.
  */
 export const SYSTEM_ACCOUNTS = {
@@ -47,7 +47,7 @@ export function assertBalanced(postings: readonly PostingInput[]): void {
   if (sum !== 0n) throw new Error(`Journal entry does not balance: postings sum to ${sum} kobo`);
 }
 
-/** Life of a hold (DECISIONS "Banking", "Airtime and data"): held, then exactly one of settled or released; a settled hold may be reversed. */
+/** Life of a hold (docs/decisions.md, "Airtime and data"): held, then exactly one of settled or released; a settled hold may be reversed. */
 export const HOLD_STATUSES = ["held", "settled", "released", "reversed"] as const;
 export type HoldStatus = (typeof HOLD_STATUSES)[number];
 

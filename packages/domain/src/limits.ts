@@ -3,7 +3,7 @@ import { koboToNaira } from "./money";
 import { DAILY_LIMIT_KOBO, toVerificationLevel } from "./verification";
 
 /**
- * Limits (DECISIONS "Limits"). Amounts in kobo. Outgoing money is everything leaving the user's
+ * Limits (docs/decisions.md). Amounts in kobo. Outgoing money is everything leaving the user's
  * control: transfers, payments and purchases; top-ups are incoming and never count.
  */
 export const TOPUP_MIN_KOBO = 10_000n; // ₦100

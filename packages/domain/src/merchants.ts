@@ -5,12 +5,12 @@ import { positiveNairaAmount } from "./money";
 import { DB_INT_MAX, plainText } from "./text";
 
 /**
- * Merchants, merchant payments and invoices (spec 01 "/payment-confirmation", §5 "Merchant
- * payment"; spec 02 "Merchant dashboard", "Create invoice", §5 "Invoice"; DECISIONS "Merchants
+ * Merchants, merchant payments and invoices (docs/product.md#merchants-and-invoices "Merchant
+ * payment"; docs/product.md#merchants-and-invoices; docs/decisions.md "Merchants
  * and invoices"). Amounts inside are kobo (bigint); on the wire naira.
  */
 
-/** Merchant and invoice payments are free (spec 01 §9: the fee is displayed as 0; DECISIONS). */
+/** Merchant and invoice payments are free (docs/product.md#merchants-and-invoices: the fee is displayed as 0; docs/decisions.md). */
 export const MERCHANT_PAYMENT_FEE_KOBO = 0n;
 
 /** Texts of the spec (word for word) and the server's own refusals. */
@@ -18,7 +18,7 @@ export const MERCHANT_MESSAGES = {
   created: "Merchant Account Created",
   createdDescription: "Your merchant account has been set up successfully",
   createFailed: "Failed to create merchant account",
-  /** A user creates at most one merchant account (DECISIONS). */
+  /** A user creates at most one merchant account (docs/decisions.md). */
   alreadyExists: "You already have a merchant account",
   noMerchant: "Merchant account not found",
   merchantRequiredForInvoice: "Merchant account required to create invoices",
@@ -33,9 +33,9 @@ export const MERCHANT_MESSAGES = {
   invoiceCancelledNow: "Invoice cancelled",
   invoiceNotCancellable: "Only an unpaid invoice can be cancelled",
   invoiceOverdue: "Overdue",
-  /** Without allowPartialPayment only the exact remaining amount is accepted (DECISIONS). */
+  /** Without allowPartialPayment only the exact remaining amount is accepted (docs/decisions.md). */
   invoiceExactAmount: "This invoice must be paid in full",
-  /** A part may not exceed what remains (DECISIONS). */
+  /** A part may not exceed what remains (docs/decisions.md). */
   invoiceOverpay: "Amount exceeds the amount due on this invoice",
   payOwnMerchant: "You cannot pay your own merchant account",
   paymentSuccess: "Payment Successful",
@@ -50,14 +50,14 @@ export const MERCHANT_MESSAGES = {
 
 const idempotencyKey = plainText().trim().min(8).max(200).optional();
 
-/** POST /api/merchants body (spec 02 §7): {name, description, category}. */
+/** POST /api/merchants body (docs/product.md#merchants-and-invoices): {name, description, category}. */
 export const createMerchantSchema = z.object({
   name: plainText().trim().min(2, "Business name must be at least 2 characters").max(100),
   description: plainText().trim().max(500).default(""),
   category: plainText().trim().min(1, "Category is required").max(50),
 });
 
-/** POST /api/payments/merchant body (spec 01 §7): {merchantId, amount (naira)} -> amount in kobo. */
+/** POST /api/payments/merchant body (docs/product.md#merchants-and-invoices): {merchantId, amount (naira)} -> amount in kobo. */
 export const merchantPaymentSchema = z.object({
   merchantId: z.number().int().positive().max(DB_INT_MAX),
   amount: positiveNairaAmount("Invalid Amount"),
@@ -65,7 +65,7 @@ export const merchantPaymentSchema = z.object({
 });
 
 /**
- * POST /api/payments/invoice/{invoiceId} (spec 01 §7: empty body; DECISIONS: an optional
+ * POST /api/payments/invoice/{invoiceId} (docs/product.md#merchants-and-invoices: empty body; docs/decisions.md: an optional
  * `amount` pays part of an invoice that allows it). Amount in kobo after parsing.
  */
 export const invoicePaymentSchema = z.object({
@@ -110,7 +110,7 @@ const optionalDate = z
   });
 
 /**
- * POST /api/invoices body (spec 02 §3 "Invoice create payload", §5 "Invoice"): customerName at
+ * POST /api/invoices body (docs/product.md#merchants-and-invoices): customerName at
  * least 2 characters ('Customer name is required'), customerEmail optional (valid or empty),
  * amount positive ('Amount must be positive', -> kobo), description optional, dueDate optional
  * (YYYY-MM-DD), the three flags default false. `merchantId` is accepted and ignored: the
@@ -137,7 +137,7 @@ export const createInvoiceSchema = z.object({
   merchantId: z.number().int().positive().max(DB_INT_MAX).optional(),
 });
 
-/** An invoice's state (DECISIONS): unpaid until paid in full; partially_paid after a part. */
+/** An invoice's state (docs/decisions.md): unpaid until paid in full; partially_paid after a part. */
 export const INVOICE_STATUSES = ["unpaid", "partially_paid", "paid"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
@@ -148,7 +148,7 @@ export function invoiceStatusFor(amountKobo: bigint, paidKobo: bigint): InvoiceS
 }
 
 /**
- * How much a payment of an invoice takes (DECISIONS "Merchants and invoices"), kobo. A paid
+ * How much a payment of an invoice takes (docs/decisions.md), kobo. A paid
  * invoice refuses ('Invoice already paid'); without allowPartialPayment only the exact remaining
  * amount is accepted (no amount = the remaining amount); with it any positive part of what
  * remains (no amount = all of it). More than what remains is refused. Throws DomainError

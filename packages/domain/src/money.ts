@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Money rules (DECISIONS "Money"): inside the system every amount is an integer number of kobo
+ * Money rules (docs/decisions.md): inside the system every amount is an integer number of kobo
  * held as `bigint`; on the wire amounts are naira numbers with at most 2 decimals.
  * Conversion happens once, at the API boundary, with these two functions.
  */
@@ -23,7 +23,7 @@ const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100)
 
 /**
  * Zod schema for a positive naira amount on the wire: finite, > 0, at most 2 decimals,
- * below ₦10 billion. Parses to kobo (bigint). DECISIONS "Money".
+ * below ₦10 billion. Parses to kobo (bigint). docs/decisions.md.
  */
 export const positiveNairaAmount = (message = "Amount must be positive") =>
   z
@@ -36,7 +36,7 @@ export const positiveNairaAmount = (message = "Amount must be positive") =>
 
 const ngnFormatter = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN" });
 
-/** Display format for an amount in kobo: ₦1,250.50 (DECISIONS "Money", en-NG). */
+/** Display format for an amount in kobo: ₦1,250.50 (docs/decisions.md, en-NG). */
 export function formatKobo(kobo: bigint): string {
   return ngnFormatter.format(koboToNaira(kobo));
 }

@@ -3,7 +3,7 @@ import { DomainError } from "./errors";
 import { MERCHANT_PAYMENT_FEE_KOBO, createInvoiceSchema, invoicePaymentAmount, invoiceStatusFor } from "./merchants";
 import { buildPaymentLink, parsePaymentLink, paymentLinkTarget } from "./payment-link";
 
-describe("payment link parser (spec 01 §5, DECISIONS 'QR payment links')", () => {
+describe("payment link parser (docs/product.md#merchants-and-invoices, docs/decisions.md)", () => {
   it("decodes the three types with their optional name and amount", () => {
     expect(parsePaymentLink("kolo://pay/merchant/1")).toEqual({ type: "merchant", merchantId: 1 });
     expect(parsePaymentLink("kolo://pay/merchant/12?name=Test%20Store&amount=1000")).toEqual({
@@ -105,7 +105,7 @@ describe("payment link parser (spec 01 §5, DECISIONS 'QR payment links')", () =
     expect(() => buildPaymentLink({ type: "merchant", merchantId: 1, amount: -1 })).toThrow(RangeError);
   });
 
-  it("sends each type to its screen (spec 01 /scan)", () => {
+  it("sends each type to its screen (docs/product.md#merchants-and-invoices /scan)", () => {
     expect(paymentLinkTarget({ type: "merchant", merchantId: 1, merchantName: "Test Store", amount: 1000 })).toEqual({
       to: "/payment-confirmation",
       search: { merchantId: "1", amount: "1000", merchantName: "Test Store" },
@@ -118,7 +118,7 @@ describe("payment link parser (spec 01 §5, DECISIONS 'QR payment links')", () =
   });
 });
 
-describe("merchant payments and invoices (DECISIONS 'Merchants and invoices')", () => {
+describe("merchant payments and invoices (docs/decisions.md)", () => {
   it("charges no fee", () => {
     expect(MERCHANT_PAYMENT_FEE_KOBO).toBe(0n);
   });
@@ -164,7 +164,7 @@ describe("merchant payments and invoices (DECISIONS 'Merchants and invoices')", 
     );
   });
 
-  it("validates the invoice payload with the spec's messages (spec 02 §5)", () => {
+  it("validates the invoice payload with the spec's messages (docs/product.md#merchants-and-invoices)", () => {
     const ok = createInvoiceSchema.parse({ customerName: "Ada", customerEmail: "", amount: 1500.5 });
     expect(ok).toMatchObject({
       customerName: "Ada",

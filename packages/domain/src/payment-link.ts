@@ -1,5 +1,5 @@
 /**
- * QR payment links (DECISIONS "QR payment links"; spec 01 §3 "Payment QR payload", §5 "Scanned
+ * QR payment links (docs/decisions.md; docs/product.md#merchants-and-invoices "Scanned
  * link"): `kolo://pay/{merchant|p2p}/{numeric id}` and `kolo://pay/invoice/{token}` (an invoice is
  * reached by its unguessable token, never its id: docs/decisions.md "Security, second round"),
  * with the optional query parameters `name` (URL-encoded) and `amount` (decimal naira). Anything
@@ -11,7 +11,7 @@ export const PAYMENT_LINK_TYPES = ["merchant", "invoice", "p2p"] as const;
 export type PaymentLinkType = (typeof PAYMENT_LINK_TYPES)[number];
 
 /**
- * A decoded payment link, in spec 01 §3's shape. `amount` is naira (at most 2 decimals, > 0).
+ * A decoded payment link, in docs/product.md#merchants-and-invoices's shape. `amount` is naira (at most 2 decimals, > 0).
  * merchant: merchantId, merchantName?, amount?; invoice: invoiceToken, merchantName?, amount?;
  * p2p: userId, userName?, amount?.
  */
@@ -20,7 +20,7 @@ export type PaymentQrPayload =
   | { type: "invoice"; invoiceToken: string; merchantName?: string; amount?: number }
   | { type: "p2p"; userId: number; userName?: string; amount?: number };
 
-/** Spec 01 §8 texts for a code that is not a payment link, and for the scanner's other failures (and the camera's). */
+/** docs/product.md#merchants-and-invoices texts for a code that is not a payment link, and for the scanner's other failures (and the camera's). */
 export const PAYMENT_LINK_MESSAGES = {
   invalidTitle: "Invalid QR Code",
   invalid: "This doesn't appear to be a valid payment QR code of the product.",
@@ -50,7 +50,7 @@ const isType = (value: string): value is PaymentLinkType => (PAYMENT_LINK_TYPES 
  * wrong or missing scheme, missing or non-numeric id, unknown type, extra path segments, a query
  * parameter other than `name`/`amount` or given twice, an empty name, or an amount that is not a
  * positive decimal naira number below ₦10 billion with at most 2 decimals. Never throws: an
- * unexpected decoding error counts as invalid (spec 01 §5).
+ * unexpected decoding error counts as invalid (docs/product.md#merchants-and-invoices).
  */
 export function parsePaymentLink(text: string): PaymentQrPayload | null {
   try {
@@ -116,7 +116,7 @@ export function buildPaymentLink(payload: PaymentQrPayload): string {
 }
 
 /**
- * Where the scanner sends a decoded payload (spec 01 "/scan"): merchant ->
+ * Where the scanner sends a decoded payload (docs/product.md#merchants-and-invoices): merchant ->
  * /payment-confirmation?merchantId&amount&merchantName; invoice -> /payment-confirmation?invoiceToken;
  * p2p -> /transfer?userId&amount. Absent values are left out of the query.
  */

@@ -16,7 +16,7 @@ import { DomainError } from "./errors";
 
 const naira = (n: number) => BigInt(Math.round(n * 100));
 
-describe("payout fee (spec 02 §9, DECISIONS 'Fees')", () => {
+describe("payout fee (docs/product.md#banking-and-withdrawals, docs/decisions.md)", () => {
   it("is 1% with a ₦50 floor and a ₦1,000 ceiling", () => {
     expect(payoutFeeKobo(naira(100))).toBe(naira(50));
     expect(payoutFeeKobo(naira(4_999))).toBe(naira(50));
@@ -53,7 +53,7 @@ describe("payout fee (spec 02 §9, DECISIONS 'Fees')", () => {
   });
 });
 
-describe("withdraw and bank transfer bodies (spec 02 §5, §7)", () => {
+describe("withdraw and bank transfer bodies (docs/product.md#banking-and-withdrawals)", () => {
   it("parses naira to kobo", () => {
     expect(withdrawSchema.parse({ bankAccountId: 3, amount: 5000 })).toEqual({ bankAccountId: 3, amount: 500_000n });
     expect(bankTransferSchema.parse({ bankAccountId: 3, amount: 5000.5, transferFee: 50.01, idempotencyKey: "abcdefgh12" })).toEqual({
@@ -86,7 +86,7 @@ describe("withdraw and bank transfer bodies (spec 02 §5, §7)", () => {
 });
 
 describe("statuses and references", () => {
-  it("progress per spec 02 §4", () => {
+  it("progress per docs/product.md#banking-and-withdrawals", () => {
     expect(PAYOUT_PROGRESS).toEqual({ pending: 25, processing: 50, completed: 100, failed: 100, reversed: 100 });
     expect(isPayoutInFlight("pending")).toBe(true);
     expect(isPayoutInFlight("processing")).toBe(true);

@@ -7,7 +7,7 @@ import { MONEY_TOASTS } from "./toasts";
 /**
  * Payouts: withdrawals (/withdraw, POST /api/wallet/withdraw) and bank transfers (/transfer/bank,
  * POST /api/transfer/bank). Both pay out to a saved bank account through the payout provider and
- * share the fee, the minimum and the statuses (spec 02 §§2, 4, 5, 9; DECISIONS "Fees", "Banking").
+ * share the fee, the minimum and the statuses (docs/product.md#banking-and-withdrawals; docs/decisions.md, "Banking").
  * Amounts inside are kobo (bigint); the wire carries naira.
  *
  * Server contract (packages/api, apps/server REST adapter), amounts in naira:
@@ -25,15 +25,15 @@ import { MONEY_TOASTS } from "./toasts";
  * transfer feature_send_money ("Send money to other users and to bank accounts"); admins exempt.
  */
 
-/** Minimum withdrawal (and bank transfer) amount: ₦100 (spec 02 §5/§9, DECISIONS "Limits"). */
+/** Minimum withdrawal (and bank transfer) amount: ₦100 (docs/product.md#banking-and-withdrawals, docs/decisions.md). */
 export const MIN_WITHDRAWAL_KOBO = 10_000n;
-/** Fee floor ₦50 and ceiling ₦1,000 (spec 02 §9, DECISIONS "Fees"). */
+/** Fee floor ₦50 and ceiling ₦1,000 (docs/product.md#banking-and-withdrawals, docs/decisions.md). */
 export const PAYOUT_FEE_MIN_KOBO = 5_000n;
 export const PAYOUT_FEE_MAX_KOBO = 100_000n;
 
 /**
  * The payout fee in kobo for an amount in kobo: 1% of the amount, at least ₦50, at most ₦1,000
- * (spec 02 §9; DECISIONS "Fees"). DECISIONS does not say how to round a fraction of a kobo
+ * (docs/product.md#banking-and-withdrawals; docs/decisions.md). docs/decisions.md does not say how to round a fraction of a kobo
  * (₦5,000.50 = 500,050 kobo → 1% = 5,000.5 kobo): the fee is rounded half up to the nearest kobo
  * (5,001), so the client (which uses this same function) and the server always agree.
  * RangeError for an amount that is not positive.
@@ -50,15 +50,15 @@ export function payoutFeeKobo(amountKobo: bigint): bigint {
 /** Amount plus fee (kobo): what leaves the wallet and counts toward the daily limit. */
 export const payoutTotalKobo = (amountKobo: bigint): bigint => amountKobo + payoutFeeKobo(amountKobo);
 
-/** Statuses of a payout record (spec 02 §4), with the status view's progress. */
+/** Statuses of a payout record (docs/product.md#banking-and-withdrawals), with the status view's progress. */
 export const PAYOUT_STATUSES = ["pending", "processing", "completed", "failed", "reversed"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 export const PAYOUT_PROGRESS: Record<PayoutStatus, number> = { pending: 25, processing: 50, completed: 100, failed: 100, reversed: 100 };
-/** Still in flight: the status view polls and 'New Withdrawal' stays disabled (spec 02 §4). */
+/** Still in flight: the status view polls and 'New Withdrawal' stays disabled (docs/product.md#banking-and-withdrawals). */
 export const isPayoutInFlight = (status: string): boolean => status === "pending" || status === "processing";
 
 /**
- * Texts of payouts. Spec texts word for word where the spec gives them (02 §§5, 8); the status
+ * Texts of payouts. The product's texts word for word where docs/product.md gives them; the status
  * messages of GET /api/wallet/withdrawal-status are not shown in the spec, so these are ours.
  */
 export const PAYOUT_MESSAGES = {
@@ -66,9 +66,9 @@ export const PAYOUT_MESSAGES = {
   minimumWithdrawal: "Minimum withdrawal amount is ₦100",
   amountPositive: "Amount must be positive",
   feeMismatch: "Fee mismatch",
-  /** Spec 02 §5 withdrawal: the disabled-submit warning; {total} formatted with formatKobo. */
+  /** docs/product.md#banking-and-withdrawals withdrawal: the disabled-submit warning; {total} formatted with formatKobo. */
   insufficientFunds: (totalKobo: bigint) => `Insufficient funds. You need ${formatKobo(totalKobo)}.`,
-  /** Spec 02 §5 bank transfer toast 'Insufficient Balance' description. */
+  /** docs/product.md#banking-and-withdrawals bank transfer toast 'Insufficient Balance' description. */
   insufficientBalanceTitle: MONEY_TOASTS.insufficientBalanceTitle,
   insufficientBalanceTransfer: (totalKobo: bigint, feeKobo: bigint) =>
     `Your balance is insufficient. You need ${formatKobo(totalKobo)} (including ${formatKobo(feeKobo)} fee)`,
@@ -79,7 +79,7 @@ export const PAYOUT_MESSAGES = {
   estimatedArrival: "1-2 business days",
   bankAccountNotFound: "Bank account not found",
   withdrawalNotFound: "Withdrawal not found",
-  /** DECISIONS "Banking": deleting a saved account with a payout in flight is refused. */
+  /** docs/decisions.md: deleting a saved account with a payout in flight is refused. */
   bankAccountInUse: "This bank account has a withdrawal or transfer in progress. Try again once it has completed.",
   idempotencyKeyReused: "This idempotency key was already used for a different payout",
   /** Answer of POST /api/wallet/withdraw and /api/transfer/bank on acceptance. */
@@ -108,7 +108,7 @@ const withdrawalAmount = (belowMinimum: string) =>
   positiveNairaAmount(belowMinimum).refine((kobo) => kobo >= MIN_WITHDRAWAL_KOBO, { message: PAYOUT_MESSAGES.minimumWithdrawal });
 
 /**
- * POST /api/wallet/withdraw body (spec 02 §7): {bankAccountId (integer), amount (naira),
+ * POST /api/wallet/withdraw body (docs/product.md#banking-and-withdrawals): {bankAccountId (integer), amount (naira),
  * idempotencyKey?} -> amount in kobo. A repeat with the same key answers the first transaction.
  */
 export const withdrawSchema = z.object({
@@ -119,7 +119,7 @@ export const withdrawSchema = z.object({
 export type WithdrawInput = z.output<typeof withdrawSchema>;
 
 /**
- * POST /api/transfer/bank body (spec 02 §7): {bankAccountId, amount (naira), transferFee (naira,
+ * POST /api/transfer/bank body (docs/product.md#banking-and-withdrawals): {bankAccountId, amount (naira), transferFee (naira,
  * the client's figure), idempotencyKey?} -> amount and transferFee in kobo. The server compares
  * transferFee with payoutFeeKobo(amount) (assertFeeMatches): 400 'Fee mismatch' when they differ.
  */
@@ -143,7 +143,7 @@ export type BankTransferInput = z.output<typeof bankTransferSchema>;
 
 /**
  * Refuses a client fee (kobo) that differs from the server's: DomainError FEE_MISMATCH (400)
- * 'Fee mismatch' with details {expectedFee} in naira (DECISIONS "Fees").
+ * 'Fee mismatch' with details {expectedFee} in naira (docs/decisions.md).
  */
 export function assertFeeMatches(amountKobo: bigint, clientFeeKobo: bigint): void {
   const fee = payoutFeeKobo(amountKobo);
@@ -153,7 +153,7 @@ export function assertFeeMatches(amountKobo: bigint, clientFeeKobo: bigint): voi
 /**
  * A Paystack-valid transfer reference (Paystack "Transfers": 16–50 characters, lowercase
  * letters, digits, '-' and '_'), made from a channel prefix and random bytes' hex. It is the
- * payout's retry key (DECISIONS "Banking"). `randomHex` is 32 hex characters.
+ * payout's retry key (docs/decisions.md). `randomHex` is 32 hex characters.
  */
 export function payoutReference(channel: "withdrawal" | "bank_transfer", randomHex: string): string {
   const prefix = channel === "withdrawal" ? "wd" : "bt";

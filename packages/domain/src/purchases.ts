@@ -4,12 +4,12 @@ import { plainText } from "./text";
 import { MONEY_TOASTS } from "./toasts";
 
 /**
- * Airtime and data purchases (spec 02 "/airtime", "/data", §5, §8; DECISIONS "Airtime and data";
- * PROVIDERS.md "VTpass"): the networks, the validation both the forms and the server use, the
+ * Airtime and data purchases (docs/product.md#airtime-and-data; docs/decisions.md;
+ * docs/providers.md): the networks, the validation both the forms and the server use, the
  * spec's texts and the VTpass `request_id` rule.
  */
 
-/** A network Kolo sells for, with its VTpass service IDs (PROVIDERS.md). `id` is what the client sends as `network`. */
+/** A network Kolo sells for, with its VTpass service IDs (docs/providers.md). `id` is what the client sends as `network`. */
 export interface Network {
   id: "mtn" | "glo" | "airtel" | "etisalat";
   name: string;
@@ -32,7 +32,7 @@ export type NetworkId = (typeof NETWORK_IDS)[number];
 /** The network with this id (undefined when unknown). */
 export const findNetwork = (id: string): Network | undefined => NETWORKS.find((network) => network.id === id);
 
-/** Spec 02 §5 and §8 texts, word for word, plus Kolo's bounds (VTpass sandbox minimum/maximum). */
+/** docs/product.md#airtime-and-data texts, word for word, plus Kolo's bounds (VTpass sandbox minimum/maximum). */
 export const PURCHASE_MESSAGES = {
   phone: "Phone number must be valid",
   amount: "Amount must be positive",
@@ -48,7 +48,7 @@ export const PURCHASE_MESSAGES = {
   dataFailed: "Unable to complete data purchase. Please try again.",
   airtimePendingTitle: "Airtime Purchase Pending",
   dataPendingTitle: "Data Purchase Pending",
-  /** DECISIONS "Airtime and data": the 202 warning. */
+  /** docs/decisions.md: the 202 warning. */
   pendingWarning: "Your purchase is being processed. We will update you shortly.",
   airtimeSuccessTitle: "Airtime Purchase Successful",
   dataSuccessTitle: "Data Purchase Successful",
@@ -58,14 +58,14 @@ export const PURCHASE_MESSAGES = {
   idempotencyKeyReused: "This idempotency key was already used for a different purchase",
 } as const;
 
-/** Quick airtime amounts in naira (spec 02 §9). */
+/** Quick airtime amounts in naira (docs/product.md#airtime-and-data). */
 export const QUICK_AIRTIME_AMOUNTS = [100, 200, 500, 1000, 2000, 3000, 5000, 10000] as const;
 
-/** VTpass's airtime bounds in the sandbox (PROVIDERS.md, issue 10): ₦50 to ₦50,000, in kobo. */
+/** VTpass's airtime bounds in the sandbox (docs/providers.md): ₦50 to ₦50,000, in kobo. */
 export const AIRTIME_MIN_KOBO = 5_000n;
 export const AIRTIME_MAX_KOBO = 5_000_000n;
 
-/** Spec 02 §5: at least 11 characters. */
+/** docs/product.md#airtime-and-data: at least 11 characters. */
 export const PHONE_MIN_LENGTH = 11;
 
 /**
@@ -86,7 +86,7 @@ const networkSchema = z.enum(NETWORK_IDS, { error: PURCHASE_MESSAGES.network });
 /** Optional client idempotency key: the retry key of one purchase (a retry reuses its request_id). */
 const idempotencyKey = plainText().trim().min(8).max(200).optional();
 
-/** POST /api/airtime body (spec 02 §7): {phoneNumber, amount (naira), network} -> amount in kobo, bounds checked. */
+/** POST /api/airtime body (docs/product.md#airtime-and-data): {phoneNumber, amount (naira), network} -> amount in kobo, bounds checked. */
 export const airtimePurchaseSchema = z.object({
   phoneNumber: purchasePhoneSchema,
   amount: positiveNairaAmount(PURCHASE_MESSAGES.amount)
@@ -97,7 +97,7 @@ export const airtimePurchaseSchema = z.object({
   idempotencyKey,
 });
 
-/** POST /api/data body (spec 02 §7): {phoneNumber, network, variationCode}; any `amount` is ignored (the price is the provider's). */
+/** POST /api/data body (docs/product.md#airtime-and-data): {phoneNumber, network, variationCode}; any `amount` is ignored (the price is the provider's). */
 export const dataPurchaseSchema = z.object({
   phoneNumber: purchasePhoneSchema,
   network: networkSchema,
@@ -122,7 +122,7 @@ export function variationAmountKobo(amount: string | number): bigint | undefined
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 
 /**
- * A VTpass `request_id` (PROVIDERS.md): the Africa/Lagos time of `now` as YYYYMMDDHHmm, then
+ * A VTpass `request_id` (docs/providers.md): the Africa/Lagos time of `now` as YYYYMMDDHHmm, then
  * `suffix` (letters and digits, made random by the caller). Unique per purchase; the retry key.
  */
 export function vtpassRequestId(now: Date, suffix: string): string {
@@ -131,7 +131,7 @@ export function vtpassRequestId(now: Date, suffix: string): string {
   return `${lagos.slice(0, 4)}${lagos.slice(5, 7)}${lagos.slice(8, 10)}${lagos.slice(11, 13)}${lagos.slice(14, 16)}${suffix}`;
 }
 
-/** PROVIDERS.md's request_id rule: at least 12 characters, the first 12 digits (a Lagos time), then letters and digits. */
+/** docs/providers.md's request_id rule: at least 12 characters, the first 12 digits (a Lagos time), then letters and digits. */
 export const VTPASS_REQUEST_ID_PATTERN = /^\d{12}[A-Za-z0-9]*$/;
 
 /** How many recent numbers the purchase screens offer. */

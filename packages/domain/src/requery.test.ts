@@ -4,7 +4,7 @@ import { REQUERY_FIRST_DELAY_MS, REQUERY_MAX_DELAY_MS, REQUERY_WINDOW_MS, nextRe
 const start = new Date("2026-11-22T10:00:00Z");
 const at = (ms: number) => new Date(start.getTime() + ms);
 
-describe("nextRequery (issue 8 item 6, DECISIONS 'Airtime and data')", () => {
+describe("nextRequery (docs/decisions.md)", () => {
   it("asks again after 30 s first, then backs off by doubling", () => {
     expect(nextRequery(start, 0, at(1_000))).toEqual({ action: "retry", delayMs: REQUERY_FIRST_DELAY_MS });
     expect(nextRequery(start, 1, at(31_000))).toEqual({ action: "retry", delayMs: 60_000 });

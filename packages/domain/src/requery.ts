@@ -1,5 +1,5 @@
 // When to ask a provider again about an outcome that is not final yet (a payout still processing,
-// an airtime purchase still pending). Issue 8 item 6, issue 10 item 3, DECISIONS "Airtime and
+// an airtime purchase still pending). docs/decisions.md "Airtime and
 // data": every 30 s at first, backing off, for 24 h; then an admin must look at it.
 
 /** Delay before the first requery of an unclear outcome (ms). */

@@ -2,27 +2,26 @@ import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, plainText } from "./text";
 
 /**
- * Support tickets and their replies (spec 02 "Support list", "Ticket detail", "Admin support
- * tickets", §3, §4 "Support ticket status", §5 "Support ticket", §8 "Support"; DECISIONS
+ * Support tickets and their replies (docs/product.md#support; docs/decisions.md
  * "Support"). Shared by the web forms and the server procedures.
  */
 
-/** Spec 02 §4, in the spec's order (also the admin list's sort order). */
+/** docs/product.md#support, in the spec's order (also the admin list's sort order). */
 export const TICKET_STATUSES = ["open", "in-progress", "resolved", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-/** Spec 02 §4; the admin list sorts urgent first (spec 02 §9 "Priority order"). */
+/** docs/product.md#support; the admin list sorts urgent first (docs/product.md#support). */
 export const TICKET_PRIORITIES = ["low", "normal", "high", "urgent"] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
-/** Who wrote a reply (spec 02 §3 "Ticket reply": default user; admin is shown as Staff). */
+/** Who wrote a reply (docs/product.md#support: default user; admin is shown as Staff). */
 export type ReplyRole = "user" | "admin";
 
-/** Spec 02 §9. */
+/** docs/product.md#support. */
 export const SUPPORT_SUBJECT_MIN = 5;
 export const SUPPORT_SUBJECT_MAX = 100;
 export const SUPPORT_MESSAGE_MIN = 10;
-/** Not in the spec: a bound so one request cannot store megabytes (DECISIONS "Support"). */
+/** Not in the spec: a bound so one request cannot store megabytes (docs/decisions.md). */
 export const SUPPORT_MESSAGE_MAX = 5000;
 
 /** Texts of the spec (word for word) and the server's own refusals. */
@@ -34,7 +33,7 @@ export const SUPPORT_MESSAGES = {
   messageLength: "Message must be at least 10 characters",
   messageTooLong: "Message must be at most 5000 characters",
   replyBlank: "Reply cannot be empty",
-  /** DECISIONS "Support": a reply on a closed ticket is refused with 400. */
+  /** docs/decisions.md: a reply on a closed ticket is refused with 400. */
   ticketClosed: "Ticket is closed",
   ticketNotFound: "Ticket not found",
   ticketCreated: "Ticket Created",
@@ -60,19 +59,19 @@ const WITHOUT_CONTROLS_EXCEPT_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f
 
 const multilineText = (params?: { error?: string }) => z.string(params).regex(WITHOUT_CONTROLS_EXCEPT_LINES, { error: CONTROL_CHARACTERS_MESSAGE });
 
-/** Subject: trimmed, 5-100 characters (spec 02 §5). */
+/** Subject: trimmed, 5-100 characters (docs/product.md#support). */
 export const ticketSubjectSchema = plainText({ error: SUPPORT_MESSAGES.subjectLength })
   .trim()
   .min(SUPPORT_SUBJECT_MIN, { error: SUPPORT_MESSAGES.subjectLength })
   .max(SUPPORT_SUBJECT_MAX, { error: SUPPORT_MESSAGES.subjectTooLong });
 
-/** Message: trimmed, at least 10 characters (spec 02 §5), lines allowed. */
+/** Message: trimmed, at least 10 characters (docs/product.md#support), lines allowed. */
 export const ticketMessageSchema = multilineText({ error: SUPPORT_MESSAGES.messageLength })
   .trim()
   .min(SUPPORT_MESSAGE_MIN, { error: SUPPORT_MESSAGES.messageLength })
   .max(SUPPORT_MESSAGE_MAX, { error: SUPPORT_MESSAGES.messageTooLong });
 
-/** POST /api/support-tickets body (spec 02 §7): {subject, message, priority (default normal)}. */
+/** POST /api/support-tickets body (docs/product.md#support): {subject, message, priority (default normal)}. */
 export const createTicketSchema = z.object({
   subject: ticketSubjectSchema,
   message: ticketMessageSchema,
@@ -80,7 +79,7 @@ export const createTicketSchema = z.object({
 });
 export type CreateTicketInput = z.input<typeof createTicketSchema>;
 
-/** POST /api/support-tickets/{id}/replies body: {message}, non-blank after trimming (spec 02 §5). */
+/** POST /api/support-tickets/{id}/replies body: {message}, non-blank after trimming (docs/product.md#support). */
 export const ticketReplySchema = z.object({
   message: multilineText({ error: SUPPORT_MESSAGES.replyBlank })
     .trim()
@@ -88,7 +87,7 @@ export const ticketReplySchema = z.object({
     .max(SUPPORT_MESSAGE_MAX, { error: SUPPORT_MESSAGES.messageTooLong }),
 });
 
-/** PATCH /api/support-tickets/{id}/status body: any of the four statuses (spec 02 §4). */
+/** PATCH /api/support-tickets/{id}/status body: any of the four statuses (docs/product.md#support). */
 export const ticketStatusSchema = z.object({ status: z.enum(TICKET_STATUSES) });
 
 /** Labels the screens show for a status / priority. */
@@ -104,8 +103,8 @@ const STATUS_RANK: Record<TicketStatus, number> = { open: 0, "in-progress": 1, r
 const PRIORITY_RANK: Record<TicketPriority, number> = { urgent: 0, high: 1, normal: 2, low: 3 };
 
 /**
- * The admin queue's order (spec 02 "Admin support tickets"): by status (open, in-progress,
- * resolved, closed), then priority (urgent, high, normal, low), then oldest first (DECISIONS
+ * The admin queue's order (docs/product.md#support): by status (open, in-progress,
+ * resolved, closed), then priority (urgent, high, normal, low), then oldest first (docs/decisions.md
  * "Support": the longest-waiting ticket of a group is answered first). Returns a new array.
  */
 export function sortTicketsForAdmin<T extends { status: TicketStatus; priority: TicketPriority; createdAt: Date | string }>(tickets: readonly T[]): T[] {
@@ -117,7 +116,7 @@ export function sortTicketsForAdmin<T extends { status: TicketStatus; priority: 
   );
 }
 
-/** Counts for the admin queue's badges: total, open and in-progress (spec 02 "Admin support tickets"). */
+/** Counts for the admin queue's badges: total, open and in-progress (docs/product.md#support). */
 export function ticketCounts(tickets: readonly { status: TicketStatus }[]): { total: number; open: number; inProgress: number } {
   return {
     total: tickets.length,

@@ -12,7 +12,7 @@ describe("plainText", () => {
   });
 });
 
-describe("normaliseNigerianPhone (spec 01 §5, DECISIONS 'Identity verification')", () => {
+describe("normaliseNigerianPhone (docs/product.md, docs/decisions.md)", () => {
   it("reads +234, 234 and 0 prefixes as the same number, 0 + 10 digits", () => {
     for (const input of ["+2348031234567", "2348031234567", "08031234567", "+234 803 123 4567", "0803-123-4567"]) {
       expect(normaliseNigerianPhone(input), input).toBe("08031234567");

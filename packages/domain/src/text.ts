@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Plain text inputs (issue 7): no string a client sends may carry control characters (C0 such
+ * Plain text inputs: no string a client sends may carry control characters (C0 such
  * as NUL U+0000, DEL, C1). PostgreSQL refuses NUL in text, so without this check a NUL answered
  * 500; now every string field answers 400 with this field error.
  */
@@ -28,8 +28,8 @@ export const plainText = (params?: { error?: string }) => z.string(params).regex
 export const PHONE_MESSAGE = "Phone number must be a valid Nigerian number";
 
 /**
- * A Nigerian phone number in its one stored form, `0` + 10 digits (DECISIONS "Identity
- * verification": `+234`, `234` and `0` prefixes are the same number; spec 01 §5: a leading 0,
+ * A Nigerian phone number in its one stored form, `0` + 10 digits (docs/decisions.md "Identity
+ * verification": `+234`, `234` and `0` prefixes are the same number; docs/product.md: a leading 0,
  * 234 or +234 followed by 10 digits). Spaces and hyphens between digits are ignored.
  * "+234 801 234 5678" -> "08012345678"; undefined when it is not such a number.
  */

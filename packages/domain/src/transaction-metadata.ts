@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * The typed `metadata` of a transaction record, one schema per transaction type (spec 01 §3,
- * spec 02 §3; DECISIONS "Banking", "Merchants and invoices", "Airtime and data"). Amounts here
+ * The typed `metadata` of a transaction record, one schema per transaction type (docs/product.md,
+ * docs/product.md; docs/decisions.md, "Merchants and invoices", "Airtime and data"). Amounts here
  * are naira (they are shown, never summed); the record's `amount` and `fee` columns are kobo.
  * Every writer validates through parseTransactionMetadata / parseMetadataPatch, so a record can
  * never carry a field its type does not define.
@@ -36,7 +36,7 @@ export const p2pMetadataSchema = z.strictObject({
   recipientName: text,
 });
 
-/** Withdrawals and bank transfers: both type `transfer` (DECISIONS "Banking"). */
+/** Withdrawals and bank transfers: both type `transfer` (docs/decisions.md). */
 export const payoutMetadataSchema = z.strictObject({
   channel: z.enum(["withdrawal", "bank_transfer"]),
   bankName: text,
@@ -70,7 +70,7 @@ export const paymentMetadataSchema = z.strictObject({
   payerName: text.optional(),
 });
 
-/** Airtime and data (DECISIONS "Airtime and data"); the phone as sent to VTpass (11 to 13 digits: its sandbox numbers are 12). */
+/** Airtime and data (docs/decisions.md); the phone as sent to VTpass (11 to 13 digits: its sandbox numbers are 12). */
 export const purchaseMetadataSchema = z.strictObject({
   phoneNumber: z.string().regex(/^\d{11,13}$/),
   network: text,

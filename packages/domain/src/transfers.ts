@@ -2,7 +2,7 @@ import { z } from "zod";
 import { positiveNairaAmount } from "./money";
 import { DB_INT_MAX, plainText } from "./text";
 
-/** Spec 01 §5 / 02 §5 messages for user-to-user transfers. */
+/** Messages of user-to-user transfers (docs/product.md#qr-codes-and-p2p-transfers). */
 export const TRANSFER_MESSAGES = {
   recipientNotFound: "Recipient not found",
   toSelf: "You cannot transfer money to yourself",
@@ -11,7 +11,7 @@ export const TRANSFER_MESSAGES = {
   idempotencyKeyReused: "This idempotency key was already used for a different transfer",
 } as const;
 
-/** POST /api/transfer/p2p body (spec 02 §7): {recipientEmail, amount (naira)} -> amount in kobo. */
+/** POST /api/transfer/p2p body (docs/product.md#qr-codes-and-p2p-transfers): {recipientEmail, amount (naira)} -> amount in kobo. */
 export const p2pTransferSchema = z.object({
   recipientEmail: plainText({ error: TRANSFER_MESSAGES.invalidEmail })
     .trim()
@@ -24,7 +24,7 @@ export const p2pTransferSchema = z.object({
 
 /**
  * POST /api/transfer/p2p as the procedure takes it: the spec's body, or, for a scanned P2P code
- * (spec 01 "/scan": /transfer?userId&amount), `recipientId` instead of `recipientEmail`; the
+ * (docs/product.md#qr-codes-and-p2p-transfers: /transfer?userId&amount), `recipientId` instead of `recipientEmail`; the
  * server then resolves the recipient by id (the payer never sees the e-mail). With both, the id
  * wins. With neither: VALIDATION 'Please enter a valid email' (transfers router).
  */
@@ -36,7 +36,7 @@ export const p2pTransferRequestSchema = p2pTransferSchema.extend({
 /** {id} of the user a scanned P2P code names (GET /api/users/{id}). */
 export const recipientLookupSchema = z.object({ id: z.number().int().positive().max(DB_INT_MAX) });
 
-/** Top-up messages that are not the spec's (issue 7 item 17). */
+/** Top-up messages that are not the spec's. */
 export const TOPUP_MESSAGES = {
   idempotencyKeyReused: "This idempotency key was already used for a different top-up",
   initiationFailed: "Failed to initiate top-up",

@@ -1,5 +1,5 @@
 /**
- * Verification levels and the daily outgoing limit (spec 01 §4, §9; DECISIONS "Limits").
+ * Verification levels and the daily outgoing limit (docs/product.md#verification-and-limits; docs/decisions.md).
  * Level 0 ₦50,000, level 1 ₦200,000, level 2 ₦1,000,000 per calendar day in Africa/Lagos.
  */
 export type VerificationLevel = 0 | 1 | 2;

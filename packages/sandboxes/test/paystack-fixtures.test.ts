@@ -1,10 +1,10 @@
-// The Paystack sandbox's fixture rules (PROVIDERS.md): NUBAN check digit, derived names, payout outcomes.
+// The Paystack sandbox's fixture rules (docs/providers.md): NUBAN check digit, derived names, payout outcomes.
 import { describe, expect, it } from "vitest";
 import { payoutOutcome } from "@kolo/api";
 import { SANDBOX_ACCOUNTS, derivedAccountName, isValidNuban, sandboxAccountName, sandboxPayoutOutcome } from "../src/paystack/fixtures";
 
 describe("NUBAN check digit", () => {
-  it("accepts PROVIDERS.md's example (bank 011, serial 000001457 -> 0000014579) and every fixture account", () => {
+  it("accepts docs/providers.md's example (bank 011, serial 000001457 -> 0000014579) and every fixture account", () => {
     expect(isValidNuban("0000014579", "011")).toBe(true);
     for (const account of SANDBOX_ACCOUNTS) expect(isValidNuban(account.accountNumber, account.bankCode)).toBe(true);
   });

@@ -28,7 +28,7 @@ export interface RouteSpec<I, O> {
   /** Grouping in the reference page (Auth, Wallet, Admin …). */
   tag: string;
   summary: string;
-  /** Where the rule is described (docs/product.md § …, docs/money-integrity.md …). */
+  /** Where the rule is described (a section of docs/product.md, docs/money-integrity.md …). */
   description?: string;
   access: Access;
   /** The procedure the route calls (the tRPC name the web app uses). */

@@ -1,7 +1,7 @@
 import { Button, Card, Center, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 
-/** Any unknown route (spec 01 §2). */
+/** Any unknown route (docs/product.md). */
 export function NotFound() {
   return (
     <Center component="main" mih="100dvh" p="md" bg="gray.0">

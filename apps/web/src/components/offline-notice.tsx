@@ -3,7 +3,7 @@ import { useNetwork } from "@mantine/hooks";
 import { IconWifi } from "./icons";
 
 /**
- * Shown on money forms while the browser is offline (issue 7 item 18): nothing is queued to be
+ * Shown on money forms while the browser is offline: nothing is queued to be
  * sent later, so the user knows to try again once connected. Renders nothing when online.
  */
 export function OfflineNotice() {

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { NairaAmountInput } from "./form-inputs";
 import { IconDownload, IconSend } from "./icons";
 
-/** The QR as spec 02 draws it: 200 px, a margin of 1 module. */
+/** The QR as docs/product.md#merchants-and-invoices draws it: 200 px, a margin of 1 module. */
 const QR_OPTIONS = { width: 200, margin: 1, errorCorrectionLevel: "M" } as const;
 const SHARE_UNSUPPORTED = "Sharing not supported on this browser.";
 
@@ -21,7 +21,7 @@ function qrFileName(title: string): string {
 interface PaymentQrProps {
   /** The title above the code (the merchant's or the user's name); also names the PNG. */
   title: string;
-  /** The payment link the code carries for a fixed amount (naira) or none (DECISIONS "QR payment links"). */
+  /** The payment link the code carries for a fixed amount (naira) or none (docs/decisions.md). */
   linkFor: (amount: number | undefined) => string;
   /** Offer Add/Remove Fixed Amount (default); off for a code whose amount is set (an invoice). */
   fixedAmount?: boolean;
@@ -30,7 +30,7 @@ interface PaymentQrProps {
 }
 
 /**
- * A payment QR as spec 02 "Merchant QR" describes it, for a merchant (/merchant/qr-code) and for a
+ * A payment QR as docs/product.md#merchants-and-invoices describes it, for a merchant (/merchant/qr-code) and for a
  * user's own P2P code (/receive): the link drawn on a canvas (the `qrcode` package; a canvas needs
  * no `img-src data:` in the CSP), 'Scan to pay me' or 'Scan to pay {amount}', the Add/Remove
  * Fixed Amount toggle, PNG download named from the title, and Web Share of the PNG file with the

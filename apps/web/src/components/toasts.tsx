@@ -4,7 +4,7 @@ import { toastsRequested } from "../lib/notify";
 const Notifications = lazy(() => import("./notifications-host"));
 
 /**
- * Where toasts appear (issue 7 item 21, docs/decisions.md): at the bottom of the screen, over the
+ * Where toasts appear (docs/decisions.md): at the bottom of the screen, over the
  * bottom navigation (toasts.css), never over a page's header or title nor its main button; the
  * close button lets the user uncover the navigation at once. Loaded with the first toast.
  */

@@ -20,7 +20,7 @@ export interface Api {
 /**
  * Builds the query client and tRPC utilities. `onSessionEnded` runs when a query answers
  * UNAUTHORIZED while a user is held: the session ended (expired, revoked, account suspended or
- * locked); the user is forgotten first (spec 01 §4).
+ * locked); the user is forgotten first (docs/product.md).
  */
 export function createApi(onSessionEnded: () => void): Api {
   const meKey = getQueryKey(trpc.auth.me);
@@ -31,7 +31,7 @@ export function createApi(onSessionEnded: () => void): Api {
     queryClient.clear();
     onSessionEnded();
   });
-  // The timings of spec 01 §7 for every use of these queries, loaders included.
+  // The timings of docs/product.md for every use of these queries, loaders included.
   queryClient.setQueryDefaults(meKey, ME_QUERY_OPTIONS);
   queryClient.setQueryDefaults(getQueryKey(trpc.transactions.list), TRANSACTIONS_QUERY_OPTIONS);
   queryClient.setQueryDefaults(getQueryKey(trpc.features.list), FEATURES_QUERY_OPTIONS);

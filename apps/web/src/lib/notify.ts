@@ -2,7 +2,7 @@ import { notifications } from "@mantine/notifications";
 import type { ReactNode } from "react";
 
 /**
- * Toasts. Only one is visible at a time (spec 01 §3, §9): `<Notifications limit={1}>` plus this
+ * Toasts. Only one is visible at a time (docs/product.md): `<Notifications limit={1}>` plus this
  * helper, which hides the previous toast before showing the next so it never waits in the queue.
  * The toast UI (components/toasts.tsx) is loaded on the first toast, not with the first screen:
  * `notifications.show` only writes to Mantine's store, which the UI reads when it mounts.

@@ -1,7 +1,7 @@
 import { notifyError } from "./notify";
 
 /**
- * Offline handling for money actions (issue 7 item 18). Mutations run with networkMode 'always'
+ * Offline handling for money actions. Mutations run with networkMode 'always'
  * (lib/trpc.ts): offline they fail at once instead of waiting and firing later on their own.
  * Forms check `isOffline()` before calling and after a failure, and say so; the user retries.
  */

@@ -26,7 +26,7 @@ describe("decodeQr (the scanner's one jsqr path)", () => {
     expect(decodeQr(qrPixels(link))).toBe(link);
   });
 
-  it("answers null for a picture without a code, and does not try inverted codes (spec 01 §5)", () => {
+  it("answers null for a picture without a code, and does not try inverted codes (docs/product.md#qr-codes-and-p2p-transfers)", () => {
     const blank = { data: new Uint8ClampedArray(64 * 64 * 4).fill(255), width: 64, height: 64, colorSpace: "srgb" } as ImageData;
     expect(decodeQr(blank)).toBeNull();
     expect(decodeQr(qrPixels("kolo://pay/p2p/3", 4, true))).toBeNull();

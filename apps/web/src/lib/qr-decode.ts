@@ -1,7 +1,7 @@
 import jsQR from "jsqr";
 
 /**
- * The one QR decoding path of the scanner (spec 01 §5 "Scanned link"), for camera frames and for
+ * The one QR decoding path of the scanner (docs/product.md#qr-codes-and-p2p-transfers), for camera frames and for
  * pictures chosen from the gallery: `jsqr` on the pixels, inverted codes not tried. Returns the
  * code's text, or null when the picture holds none (never throws: an unexpected error is logged
  * and counts as nothing found).

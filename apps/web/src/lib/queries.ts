@@ -1,5 +1,5 @@
 // Query hooks shared by many screens: the signed-in user, feature switches and the
-// transaction list, with the cache timings of spec 01 §7 and §9.
+// transaction list, with the cache timings of docs/product.md.
 import { type FeatureKey, isFeatureEnabled } from "@kolo/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
@@ -19,14 +19,14 @@ export function useMe(): PublicUser {
   return me;
 }
 
-/** `isEnabled(key)`: the feature switch as it applies to the signed-in user (spec 01 §6). */
+/** `isEnabled(key)`: the feature switch as it applies to the signed-in user (docs/product.md). */
 export function useFeatures(): (key: FeatureKey) => boolean {
   const me = useMe();
   const { data } = trpc.features.list.useQuery(undefined, FEATURES_QUERY_OPTIONS);
   return useCallback((key: FeatureKey) => isFeatureEnabled(data, key, me.role), [data, me.role]);
 }
 
-/** While an airtime or data purchase is pending, the list is refetched this often, so it turns delivered or refunded without a reload (issue 10). */
+/** While an airtime or data purchase is pending, the list is refetched this often, so it turns delivered or refunded without a reload. */
 export const PENDING_PURCHASE_POLL_MS = 3_000;
 
 /** Whether any airtime or data purchase in the list is still pending. */

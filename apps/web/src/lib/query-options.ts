@@ -1,4 +1,4 @@
-// Cache timings of the queries (spec 01 §7 and §9), in a module of their own with no imports: route
+// Cache timings of the queries (docs/product.md), in a module of their own with no imports: route
 // loaders use them, and a loader's imports land in the first screen's JavaScript (the tRPC/Query
 // stack must stay in the chunk loaded on demand, see router.tsx and e2e/first-screen.spec.ts).
 

@@ -5,11 +5,11 @@ import type { RouterOutputs } from "./trpc";
 export type TransactionView = RouterOutputs["transactions"]["list"][number];
 export type TransactionType = TransactionView["type"];
 
-/** A credit is a transaction whose recipient is the current user (spec 01 §3). */
+/** A credit is a transaction whose recipient is the current user (docs/product.md). */
 export const isCredit = (transaction: Pick<TransactionView, "recipientId">, userId: number) => transaction.recipientId === userId;
 
 /**
- * What a transaction did to the viewer's balance (issue 7 item 19): 'credit' once money came in
+ * What a transaction did to the viewer's balance: 'credit' once money came in
  * (a completed credit), 'debit' once money left (a debit that is pending, processing or completed:
  * holds leave the wallet when accepted), 'none' when no money moved: a credit not yet paid
  * (pending top-up) or anything failed or reversed (a refused top-up, a refunded payout).
@@ -24,7 +24,7 @@ export function balanceEffect(transaction: Pick<TransactionView, "recipientId" |
 
 /**
  * '+₦1,250.00' for money received, '-₦1,250.00' for money sent, '₦1,250.00' (no sign) when no
- * money moved (spec 01 §3's signs, limited to what happened; issue 7 item 19).
+ * money moved (docs/product.md's signs, limited to what happened).
  */
 export function signedAmount(transaction: Pick<TransactionView, "recipientId" | "amount" | "status">, userId: number): string {
   const effect = balanceEffect(transaction, userId);

@@ -4,7 +4,7 @@ import { createQueryClient } from "./trpc";
 
 afterEach(() => onlineManager.setOnline(true));
 
-describe("the query client's mutations (issue 7 item 18)", () => {
+describe("the query client's mutations", () => {
   it("run at once while offline and fail there, instead of waiting to fire on their own when the connection returns", async () => {
     const client = createQueryClient(() => {});
     onlineManager.setOnline(false);

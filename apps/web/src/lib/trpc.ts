@@ -1,5 +1,5 @@
 // The tRPC client of the web app: React hooks (`trpc`), the query client, and the utilities the
-// router's loaders use. Every call goes to /trpc with the session cookie (spec 01 §7).
+// router's loaders use. Every call goes to /trpc with the session cookie (docs/product.md).
 import type { AppRouter, RouterInputs, RouterOutputs } from "@kolo/api";
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { httpBatchLink } from "@trpc/client";
@@ -29,7 +29,7 @@ export type TrpcUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
 
 /**
  * Builds the query client. `onQueryError` sees every failed query (the router uses it to send a
- * user whose session ended back to /login). Mutations are never retried (spec 01 §7) and run with
+ * user whose session ended back to /login). Mutations are never retried (docs/product.md) and run with
  * networkMode 'always': TanStack's default ('online') pauses a mutation while the browser is
  * offline and fires it by itself when the connection returns, which for money means a transfer
  * nobody confirmed. Offline they now fail at once and the form says so (lib/offline.ts).

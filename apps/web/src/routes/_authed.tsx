@@ -8,7 +8,7 @@ const WITHOUT_NAV = new Set(["/onboarding", "/scan"]);
 
 /**
  * Pathless layout of every signed-in screen: no user (auth.me fails for any reason) means
- * /login (spec 01 §2, §4). Prefetches the feature switches the screens and navigation read.
+ * /login (docs/product.md#accounts-and-sessions). Prefetches the feature switches the screens and navigation read.
  */
 export const Route = createFileRoute("/_authed")({
   beforeLoad: async ({ context }) => {
@@ -27,7 +27,7 @@ function AuthedLayout() {
   const { api } = Route.useRouteContext();
   const { pathname } = useLocation();
   const withNav = !WITHOUT_NAV.has(pathname);
-  // The admin console's tables need the width of a desktop screen (issue 11).
+  // The admin console's tables need the width of a desktop screen.
   const wide = pathname.startsWith("/admin");
   return (
     <ApiProvider api={api}>

@@ -4,7 +4,7 @@ import { IconWallet } from "../components/icons";
 
 /**
  * Pathless layout of /login, /register, /forgot-password and /two-factor: a signed-in user goes to
- * /dashboard (spec 01 §2, routing guard); an admin whose session still waits for the second factor
+ * /dashboard (docs/product.md#accounts-and-sessions, routing guard); an admin whose session still waits for the second factor
  * goes to /two-factor, which nobody else may open (docs/admin-security.md).
  */
 export const Route = createFileRoute("/_guest")({

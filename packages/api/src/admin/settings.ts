@@ -2,7 +2,7 @@ import { type Database, featureSwitches, recordAdminAudit, type schema, updateFe
 import { DomainError, type FeatureKey } from "@kolo/domain";
 
 /**
- * An admin toggles a feature switch (spec 02 §7 PATCH /api/admin/settings/{key}; DECISIONS
+ * An admin toggles a feature switch (docs/product.md#admin-console PATCH /api/admin/settings/{key}; docs/decisions.md
  * "Admin": every toggle is audited), the change and its audit record in one database transaction.
  * This process's switch cache forgets at commit; other servers hear the trigger's NOTIFY.
  * Errors: NOT_FOUND 'Setting not found'.

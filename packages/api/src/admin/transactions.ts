@@ -1,5 +1,5 @@
-// An admin's Complete or Fail on an open transaction (spec 02 §4 "Admin transaction moves", §7
-// POST /api/admin/transactions/update-status; DECISIONS "Admin"; docs/money-integrity.md "Admin
+// An admin's Complete or Fail on an open transaction (docs/product.md#admin-console
+// POST /api/admin/transactions/update-status; docs/decisions.md; docs/money-integrity.md "Admin
 // moves"). The provider is asked first, outside any database transaction; the move then goes
 // through the same outcome function a webhook or the requery job calls, with its audit record in
 // the same database transaction.
@@ -92,7 +92,7 @@ function refusalOf(status: "completed" | "failed", word: ProviderWord): string |
 
 /**
  * An admin's Complete or Fail on a pending or processing transaction, `id`
- * (docs/money-integrity.md "Admin moves"; DECISIONS "Admin"):
+ * (docs/money-integrity.md "Admin moves"; docs/decisions.md):
  * - the provider is asked first: Paystack `GET /transaction/verify/{reference}` for a top-up,
  *   `GET /transfer/verify/{reference}` for a payout, VTpass requery for a purchase;
  * - Complete needs the provider's success; Fail needs its failure (or reversal), or its answer that

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { ADMIN_MESSAGES, DomainError } from "@kolo/domain";
 
 /**
- * An admin suspends or activates an account (spec 02 §7 POST /api/admin/users/{userId}/status;
- * DECISIONS "Accounts and sign-in", "Admin"), in one database transaction with its audit record:
+ * An admin suspends or activates an account (docs/product.md#admin-console POST /api/admin/users/{userId}/status;
+ * docs/decisions.md, "Admin"), in one database transaction with its audit record:
  * suspending ends every session of the user at once; activating also unlocks a locked account
  * and resets its failed-login count. Errors: NOT_FOUND 'User not found'; RULE_VIOLATION when an
  * admin would suspend their own account (it would lock the console's last door).

@@ -1,7 +1,7 @@
 import type { AdminAuditListRow, AdminTransactionRow, AdminUserRow, ReviewItemRow, schema } from "@kolo/db";
 import { koboToNaira } from "@kolo/domain";
 
-/** Admin user row (spec 02 §3): `balance` in naira; `status` also 'locked' (DECISIONS "Accounts and sign-in"). */
+/** Admin user row (docs/product.md#admin-console): `balance` in naira; `status` also 'locked' (docs/decisions.md). */
 export interface AdminUserView {
   id: number;
   name: string;
@@ -27,7 +27,7 @@ export const toAdminUserView = (row: AdminUserRow): AdminUserView => ({
 });
 
 /**
- * Transaction (admin view), spec 02 §3: parties' {name, email} (null when none), amounts in naira,
+ * Transaction (admin view), docs/product.md#admin-console: parties' {name, email} (null when none), amounts in naira,
  * and the metadata the History dialog shows (phone, network, bank, account) next to the rest.
  */
 export interface AdminTransactionView {

@@ -37,7 +37,7 @@ export interface ValidatedSession {
 
 /**
  * Looks the token up; deletes and rejects it when expired or when the user is not active
- * (suspended and locked accounts lose their sessions, DECISIONS). Slides the expiry forward
+ * (suspended and locked accounts lose their sessions, docs/decisions.md). Slides the expiry forward
  * when less than 15 days remain.
  */
 export async function validateSessionToken(db: Database, token: string, now = new Date()): Promise<ValidatedSession | null> {

@@ -1,4 +1,4 @@
-// Banks and saved bank accounts (spec 02 §5 "Bank account add", §7; DECISIONS "Banking"): the
+// Banks and saved bank accounts (docs/product.md#banking-and-withdrawals; docs/decisions.md): the
 // bank list and account-name resolution through the banking provider, and saving an account
 // only once the provider resolved its name on the server.
 import { type Database, type schema, deleteBankAccountUnlessPayoutInFlight, listBankAccounts, saveBankAccount } from "@kolo/db";
@@ -7,7 +7,7 @@ import type { BankingProvider } from "../providers/banking";
 import { PaymentGatewayError } from "../providers/payment-gateway";
 import type { Services } from "../services";
 
-/** A saved account as the spec's client reads it (spec 02 §3 Bank account). */
+/** A saved account as the spec's client reads it (docs/product.md#banking-and-withdrawals Bank account). */
 export interface BankAccountView {
   id: number;
   userId: number;
@@ -78,7 +78,7 @@ async function bankNameFor(banking: BankingProvider, log: Services["log"], bankC
 }
 
 /**
- * Saves a bank account for `userId` (DECISIONS "Banking"): the bank must be in the provider's
+ * Saves a bank account for `userId` (docs/decisions.md): the bank must be in the provider's
  * list (its name is the provider's), the name is resolved on the server and the client's
  * `accountName` must be the same name (RULE_VIOLATION 'Account name does not match the bank's
  * records'); the same bank and number once per user (CONFLICT 'This bank account is already
@@ -106,7 +106,7 @@ export async function listUserBankAccounts(db: Database, userId: number): Promis
 /**
  * Removes one of the user's accounts; NOT_FOUND 'Bank account not found' when it is not theirs;
  * CONFLICT (409) 'This bank account has a withdrawal or transfer in progress. Try again once it
- * has completed.' while a payout to it is pending or processing (DECISIONS "Banking").
+ * has completed.' while a payout to it is pending or processing (docs/decisions.md).
  */
 export async function removeBankAccount(db: Database, userId: number, id: number): Promise<{ success: true; message: string }> {
   const result = await deleteBankAccountUnlessPayoutInFlight(db, userId, id);

@@ -1,4 +1,4 @@
-// Identity verification (spec 01 §4 "Verification level", §5 "BVN form", §9; DECISIONS "Identity
+// Identity verification (docs/product.md#verification-and-limits; docs/decisions.md "Identity
 // verification"): BVN to level 1, then a saved bank account to level 2, with the 3-attempt block
 // and its 24-hour reset. The BVN is only ever held in memory for the provider call: stored as an
 // HMAC-SHA256 with the server's key plus its last 4 digits, never logged or returned.
@@ -39,7 +39,7 @@ const now = (services: Services) => services.now?.() ?? new Date();
 
 export type VerificationStatusName = "unverified" | "partially_verified" | "fully_verified" | "blocked";
 
-/** GET /api/verification/status: both of the spec's views (spec 01 §3), plus the attempt figures. */
+/** GET /api/verification/status: both of the spec's views (docs/product.md#verification-and-limits), plus the attempt figures. */
 export interface VerificationStatusView {
   verificationLevel: 0 | 1 | 2;
   bvnVerified: boolean;
@@ -79,7 +79,7 @@ export async function verificationStatus(db: Database, services: Services, user:
   };
 }
 
-/** GET /api/verification/transaction-limit: {currentLimit (naira per day), currentLevel} (DECISIONS "Limits"). */
+/** GET /api/verification/transaction-limit: {currentLimit (naira per day), currentLevel} (docs/decisions.md). */
 export function transactionLimit(user: schema.User): { currentLimit: number; currentLevel: 0 | 1 | 2 } {
   const level = toVerificationLevel(user.verificationLevel);
   return { currentLimit: koboToNaira(DAILY_LIMIT_KOBO[level]), currentLevel: level };

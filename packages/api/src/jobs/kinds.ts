@@ -6,8 +6,8 @@ import type { RequeryKind } from "./requery";
 
 /** The requery kinds the job worker knows, by `kind`. */
 export const REQUERY_KINDS: RequeryKind[] = [
-  // Withdrawals and bank transfers (issue 8 item 6): verify with Paystack, apply once; flag after 24 h.
+  // Withdrawals and bank transfers: verify with Paystack, apply once; flag after 24 h.
   { kind: PAYOUT_REQUERY_KIND, check: checkPayout, flag: flagPayout },
-  // Airtime and data (issue 10 item 3): requery VTpass, settle or refund once; flag after 24 h.
+  // Airtime and data: requery VTpass, settle or refund once; flag after 24 h.
   purchaseRequeryKind,
 ];

@@ -1,6 +1,6 @@
 // Requery of outcomes a provider has not made final yet (payouts, airtime/data purchases): the
-// kinds, one step of the schedule, and the scheduler the procedures call. Issue 8 item 6,
-// issue 10 item 3; the schedule is nextRequery in @kolo/domain.
+// kinds, one step of the schedule, and the scheduler the procedures call
+// (docs/money-integrity.md); the schedule is nextRequery in @kolo/domain.
 import type { Database } from "@kolo/db";
 import { nextRequery } from "@kolo/domain";
 import type { Services } from "../services";

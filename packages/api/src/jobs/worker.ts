@@ -1,4 +1,4 @@
-// Background jobs on the app's PostgreSQL with pg-boss (issue 8 item 6, issue 10 item 3): jobs
+// Background jobs on the app's PostgreSQL with pg-boss: jobs
 // are rows, so they survive restarts, and pg-boss hands each job to one worker even with several
 // servers on one database (SELECT … FOR UPDATE SKIP LOCKED).
 import type { Database, DbOrTx } from "@kolo/db";
@@ -14,7 +14,7 @@ import { type JobScheduler, type RequeryJob, type RequeryKind, runRequery } from
 
 /** Queue of requery steps (data: RequeryJob); one queued step per kind and reference. */
 export const REQUERY_QUEUE = "kolo-requery";
-/** Queue of the top-up expiry run, sent by a pg-boss schedule every minute (issue 7 item 19). */
+/** Queue of the top-up expiry run, sent by a pg-boss schedule every minute. */
 export const TOPUP_EXPIRY_QUEUE = "kolo-topup-expiry";
 /** Queue of the daily reconciliation, sent by a pg-boss schedule at 00:30 Lagos time for the day before (docs/money-integrity.md). */
 export const RECONCILIATION_QUEUE = "kolo-reconciliation";

@@ -40,8 +40,8 @@ function keyedReference(adminId: number, key: string): string {
 }
 
 /**
- * An admin's credit or debit of a user's wallet (spec 02 §7 POST /api/admin/users/{userId}/wallet;
- * DECISIONS "Admin"): in one database transaction, a completed `other` record (metadata adminId,
+ * An admin's credit or debit of a user's wallet (docs/product.md POST /api/admin/users/{userId}/wallet;
+ * docs/decisions.md): in one database transaction, a completed `other` record (metadata adminId,
  * reason, direction), a journal entry between the wallet and the `adjustments` system account
  * (kolo_post_entry locks the wallet, so it composes with concurrent transfers), and the audit
  * record (balance before and after, amount, description; naira). A debit never takes the wallet

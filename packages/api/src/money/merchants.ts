@@ -21,7 +21,7 @@ import { sql } from "drizzle-orm";
 import { newReference } from "./reference";
 
 /**
- * Merchant and invoice payments and the merchant withdrawal (DECISIONS "Merchants and invoices";
+ * Merchant and invoice payments and the merchant withdrawal (docs/decisions.md;
  * docs/adding-a-movement.md). Each is one database transaction through the ledger kit:
  * payer wallet -> merchant wallet (free, counted against the payer's daily limit), or merchant
  * wallet -> the owner's wallet. Lock order inside: the (payer, idempotency key) advisory lock,
@@ -211,7 +211,7 @@ export async function payInvoice(
 }
 
 /**
- * Merchant Withdraw (DECISIONS: the spec's /merchant/withdraw target): moves `amountKobo` (absent
+ * Merchant Withdraw (docs/decisions.md: the spec's /merchant/withdraw target): moves `amountKobo` (absent
  * = the whole merchant balance) from the owner's merchant wallet into the owner's wallet, as one
  * journal entry and a `payment` record with channel 'merchant_withdrawal' (recipient: the owner).
  * Not outgoing money: the daily limit is untouched. Errors: NOT_FOUND 'Merchant account not

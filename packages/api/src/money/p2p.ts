@@ -3,7 +3,7 @@ import { lagosDate } from "@kolo/domain";
 import { newReference } from "./reference";
 
 /**
- * User-to-user transfer (spec 02 "/transfer/p2p"; DECISIONS "Fees": free; "Limits"). Atomic and
+ * User-to-user transfer (docs/product.md#qr-codes-and-p2p-transfers; docs/decisions.md: free; "Limits"). Atomic and
  * in one round trip to the database (the ledger kit's kolo_transfer_p2p): the recipient must be
  * an active account; both wallets are locked in id order; the balance and the daily limit are
  * checked against the locked state; the record and the journal entry are written together.

@@ -1,5 +1,5 @@
-// Payouts: withdrawals and bank transfers to a saved bank account (spec 02 "/withdraw",
-// "/transfer/bank", §§4, 5, 7; DECISIONS "Fees", "Limits", "Banking", "Providers";
+// Payouts: withdrawals and bank transfers to a saved bank account (docs/product.md#banking-and-withdrawals,
+// "/transfer/bank"; docs/decisions.md "Limits", "Banking", "Providers";
 // docs/adding-a-movement.md example 2). A payout is a hold, then a settlement:
 //
 //   accept   record `pending` + hold of amount + fee (balance and daily limit checked under the
@@ -101,7 +101,7 @@ async function replayOf(tx: DbOrTx, request: PayoutRequest): Promise<PayoutRecor
 }
 
 /**
- * Accepts a payout (DECISIONS "Banking"): the saved account must be the user's (NOT_FOUND 'Bank
+ * Accepts a payout (docs/decisions.md): the saved account must be the user's (NOT_FOUND 'Bank
  * account not found'); the bank transfer's client fee must equal payoutFeeKobo (FEE_MISMATCH
  * 'Fee mismatch' {expectedFee}); amount + fee must be within the balance (INSUFFICIENT_BALANCE:
  * withdrawal 'Insufficient funds. You need {total}.', bank transfer 'Your balance is
@@ -192,7 +192,7 @@ export type PayoutApplied = "processing" | "completed" | "failed" | "reversed" |
 
 /**
  * Applies a provider's answer to the payout `reference` exactly once, whatever the order and
- * number of webhooks, verify answers and job runs (DECISIONS "Providers", "Banking"). Under the
+ * number of webhooks, verify answers and job runs (docs/decisions.md, "Banking"). Under the
  * record's row lock: `pending` moves `pending` to `processing`; `success` settles the hold
  * (amount to payouts in transit, fee to fee income; `completed`); `failed` releases it (amount and
  * fee back to the wallet and the day's allowance; `failed`); `reversed` reverses a settlement, or
@@ -200,7 +200,7 @@ export type PayoutApplied = "processing" | "completed" | "failed" | "reversed" |
  * back (`reversed`). Answers that contradict a final state (a success after a failure, an amount
  * that differs) move no money: the record gets `needsReview` and a warning is logged. An unknown
  * reference (not a payout) answers "none" with no record. An admin's Complete / Fail of a payout
- * (DECISIONS "Admin") is this with outcome `success` / `failed` and source `admin`, so it races
+ * (docs/decisions.md) is this with outcome `success` / `failed` and source `admin`, so it races
  * webhooks and the job safely.
  */
 export async function applyPayoutOutcome(
@@ -214,7 +214,7 @@ export async function applyPayoutOutcome(
 
 /**
  * applyPayoutOutcome inside the caller's database transaction `tx` (an admin's Complete/Fail
- * writes its audit record in the same transaction, DECISIONS "Admin"). Same rules and answers.
+ * writes its audit record in the same transaction, docs/decisions.md). Same rules and answers.
  */
 export async function applyPayoutOutcomeIn(
   tx: DbOrTx,
@@ -424,7 +424,7 @@ export async function checkPayout(ctx: PayoutCheckContext, reference: string): P
 /**
  * The requery job's last word on a payout still in flight after 24 h: marks it for an admin
  * (`metadata.needsReview`, `reviewReason`), opens a review item (cause stuck) and logs a
- * warning. Moves no money: the admin's Complete or Fail does (DECISIONS "Admin").
+ * warning. Moves no money: the admin's Complete or Fail does (docs/decisions.md).
  */
 export async function flagPayout(ctx: PayoutCheckContext, reference: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {

@@ -20,7 +20,7 @@ import type { PurchaseAnswer } from "../providers/purchases";
 import type { Services } from "../services";
 
 /**
- * Airtime and data purchases (DECISIONS "Airtime and data"; docs/adding-a-movement.md example 2):
+ * Airtime and data purchases (docs/decisions.md; docs/adding-a-movement.md example 2):
  * a purchase is a hold. Accepting it records it `pending` and holds the amount (balance and daily
  * limit checked by the kit) in one database transaction; then VTpass is asked, outside it.
  * `delivered` settles the hold into vtpass_clearing (status `completed`); `016` and the other

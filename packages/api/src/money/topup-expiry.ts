@@ -2,7 +2,7 @@ import { type Database, failPendingTopUp, listStalePendingTopUps, type schema } 
 import { PaymentGatewayError, type PaymentGateway } from "../providers/payment-gateway";
 import { type SettleLogger, settleTopUp } from "./topup";
 
-/** How long a gateway checkout can be paid: Paystack's checkout lifetime (issue 7 item 19). */
+/** How long a gateway checkout can be paid: Paystack's checkout lifetime. */
 export const TOPUP_CHECKOUT_LIFETIME_MS = 60 * 60 * 1000;
 /** metadata.failureReason of a top-up that was never paid before its checkout expired. */
 export const CHECKOUT_EXPIRED = "Checkout expired";
@@ -43,7 +43,7 @@ async function expireOne(db: Database, gateway: PaymentGateway, log: SettleLogge
 }
 
 /**
- * Ends top-ups whose checkout has expired (issue 7 item 19): every top-up still pending that was
+ * Ends top-ups whose checkout has expired: every top-up still pending that was
  * started more than TOPUP_CHECKOUT_LIFETIME_MS before `now` (only `userId`'s when given, at most
  * `limit`, checked 5 at a time). Never fails one the gateway says was paid: each is verified with
  * the gateway first; a success goes to settleTopUp (credited at most once), a failed or reversed

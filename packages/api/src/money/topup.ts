@@ -20,7 +20,7 @@ import { enforceUserLimit } from "../user-limits";
 import { newReference } from "./reference";
 
 /**
- * Top-up (spec 01 §4 "Top-up", DECISIONS "Fees", "Limits", "Providers"; docs/money-integrity.md).
+ * Top-up (docs/product.md#wallet-and-top-ups, docs/decisions.md, "Limits", "Providers"; docs/money-integrity.md).
  * start: records a pending topup transaction, asks the gateway for an authorization URL (no
  * database connection held meanwhile).
  * settle: applies a verified charge at most once, whether it comes from the webhook or from
@@ -156,7 +156,7 @@ export async function settleTopUp(db: Database, charge: VerifiedCharge, log: Set
 
 /**
  * settleTopUp inside the caller's database transaction `tx` (an admin's Complete writes its audit
- * record in the same transaction, DECISIONS "Admin"). Rules (docs/money-integrity.md "A paid
+ * record in the same transaction, docs/decisions.md). Rules (docs/money-integrity.md "A paid
  * top-up is never dropped"): a verified success with the record's amount in NGN credits the
  * wallet exactly once and completes the record, whatever Kolo's own status was; when the record
  * had already been ended (`failed`), the credit is noted as `metadata.lateSuccess {previousStatus,

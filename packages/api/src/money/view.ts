@@ -1,7 +1,7 @@
 import type { schema } from "@kolo/db";
 import { koboToNaira } from "@kolo/domain";
 
-/** A transaction as the client reads it (spec 01 §3, 02 §3): amounts in naira. */
+/** A transaction as the client reads it (docs/product.md): amounts in naira. */
 export interface TransactionView {
   id: number;
   type: schema.TransactionRecord["type"];

@@ -1,6 +1,6 @@
 import type { ProviderRange } from "./payment-gateway";
 /**
- * Banks, payouts and identity (DECISIONS "Providers", "Banking", "Identity verification"): what
+ * Banks, payouts and identity (docs/decisions.md, "Banking", "Identity verification"): what
  * Kolo needs from Paystack's bank, transfer and BVN endpoints, in kobo. Implemented by
  * PaystackClient over HTTP, against api.paystack.co or the built-in sandbox. Failures throw
  * PaymentGatewayError (status 422: account not resolved; 404: BVN not found; 5xx or no status:
@@ -40,7 +40,7 @@ export interface TransferRecipient {
   bankName: string;
 }
 
-/** Paystack transfer statuses (PROVIDERS.md). */
+/** Paystack transfer statuses (docs/providers.md). */
 export type PayoutStatus = "pending" | "success" | "failed" | "reversed" | "otp" | "abandoned" | "blocked" | "rejected" | "received" | (string & {});
 
 export interface PayoutTransfer {
@@ -56,7 +56,7 @@ export interface PayoutTransfer {
 export type PayoutOutcome = "success" | "failed" | "reversed" | "pending";
 
 /**
- * Maps a Paystack transfer status to Kolo's outcome (PROVIDERS.md): `abandoned`, `blocked` and
+ * Maps a Paystack transfer status to Kolo's outcome (docs/providers.md): `abandoned`, `blocked` and
  * `rejected` are failures; `otp`, `received`, `pending` and anything unknown are not final.
  */
 export function payoutOutcome(status: PayoutStatus): PayoutOutcome {

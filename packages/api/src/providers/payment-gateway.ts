@@ -1,5 +1,5 @@
 /**
- * Card payments (DECISIONS "Providers"): the shape Kolo needs from a gateway, in kobo.
+ * Card payments (docs/decisions.md): the shape Kolo needs from a gateway, in kobo.
  * Implemented by PaystackClient over HTTP, against api.paystack.co or the built-in sandbox.
  */
 export interface InitializeChargeInput {

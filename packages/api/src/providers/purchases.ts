@@ -1,6 +1,6 @@
 /**
- * Airtime, data and customer verification (DECISIONS "Providers", "Airtime and data"): what Kolo
- * needs from VTpass's API (PROVIDERS.md "VTpass"), in kobo. Implemented by VtpassClient over HTTP,
+ * Airtime, data and customer verification (docs/decisions.md, "Airtime and data"): what Kolo
+ * needs from VTpass's API (docs/providers.md), in kobo. Implemented by VtpassClient over HTTP,
  * against vtpass.com or the built-in sandbox.
  *
  * `pay` and `requery` never throw for an unclear answer: VTpass's own rule is that anything
@@ -12,7 +12,7 @@
 export interface DataVariation {
   variationCode: string;
   name: string;
-  /** VTpass's naira string, e.g. "100.00" (spec 02 §3: a number held as a string). */
+  /** VTpass's naira string, e.g. "100.00" (docs/product.md#airtime-and-data: a number held as a string). */
   amount: string;
   amountKobo: bigint;
   fixedPrice: boolean;

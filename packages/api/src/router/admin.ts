@@ -64,8 +64,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const pages = (total: number, limit: number) => Math.ceil(total / limit);
 
 /**
- * The admin console (spec 02 "Admin dashboard/users/transactions/settings", §7; issue 11 items
- * 2-5, 7). Every procedure is an adminProcedure: anyone else gets FORBIDDEN 'Admin access
+ * The admin console (docs/product.md#admin-console). Every procedure is an adminProcedure: anyone else gets FORBIDDEN 'Admin access
  * required' (UNAUTHORIZED when signed out) before any query runs. Every write records its audit
  * entry in its own database transaction (packages/api/src/admin/).
  */
@@ -92,7 +91,7 @@ export const adminRouter = router({
   /**
    * GET /api/admin/stats -> {totalUsers, activeMerchants, level0Users, level1Users, level2Users,
    * dailyTransactions}: dailyTransactions is the naira of completed transactions created today
-   * (Lagos day, DECISIONS "Money").
+   * (Lagos day, docs/decisions.md).
    */
   stats: adminProcedure.query(async ({ ctx }) => {
     const dayStart = startOfLagosDay(ctx.services.now?.() ?? new Date());
@@ -115,7 +114,7 @@ export const adminRouter = router({
 
   users: router({
     /**
-     * GET /api/admin/users?page&limit=20&search -> {users, totalUsers, totalPages} (spec 02 §7):
+     * GET /api/admin/users?page&limit=20&search -> {users, totalUsers, totalPages} (docs/product.md#admin-console):
      * newest first; `search` matches part of the name or e-mail, case-insensitively (indexed).
      */
     list: adminProcedure.input(adminUsersQuerySchema).query(async ({ ctx, input }) => {
@@ -227,7 +226,7 @@ export const adminRouter = router({
   }),
 
   settings: router({
-    /** GET /api/admin/settings -> [{id, key, value, description}] (spec 02 §3 Feature setting; DECISIONS "Admin"). */
+    /** GET /api/admin/settings -> [{id, key, value, description}] (docs/product.md#admin-console Feature setting; docs/decisions.md). */
     list: adminProcedure.query(async ({ ctx }) => {
       const rows = await listFeatureSettings(ctx.db);
       return rows.map(({ id, key, value, description }) => ({ id, key, value, description }));
@@ -297,7 +296,7 @@ export const adminRouter = router({
   audit: router({
     /**
      * GET /api/admin/audit?page&limit&adminId&userId&action -> {entries, total, totalPages, admins}
-     * (issue 11 item 7): newest first; `admins` feeds the page's filter.
+     *: newest first; `admins` feeds the page's filter.
      */
     list: adminProcedure.input(adminAuditQuerySchema).query(async ({ ctx, input }) => {
       const [{ rows, total }, admins] = await Promise.all([listAdminAudit(ctx.db, input), listAdmins(ctx.db)]);

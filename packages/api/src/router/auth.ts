@@ -28,7 +28,7 @@ async function startSession(ctx: Context, userId: number) {
   ctx.cookies.set(token, session.expiresAt);
 }
 
-/** Sign-in (spec 01 §§2, 4, 5, 7, 8; DECISIONS "Accounts and sign-in"). */
+/** Sign-in (docs/product.md#accounts-and-sessions; docs/decisions.md). */
 export const authRouter = router({
   /**
    * {name, email, phone?, password, username?} -> PublicUser, and a session cookie.

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { addBankAccount, listBanks, listUserBankAccounts, removeBankAccount, resolveAccountName } from "../banking/accounts";
 import { protectedProcedure, router } from "../trpc";
 
-/** Banks (spec 02 §7 GET /api/banks, GET /api/banks/resolve). */
+/** Banks (docs/product.md#banking-and-withdrawals GET /api/banks, GET /api/banks/resolve). */
 export const banksRouter = router({
   /** -> [{id, code, name}]. PROVIDER_UNAVAILABLE (503) when the provider fails. */
   list: protectedProcedure.query(({ ctx }) => listBanks(ctx.services)),
@@ -15,7 +15,7 @@ export const banksRouter = router({
   })),
 });
 
-/** Saved bank accounts (spec 02 "/bank-accounts", §7 GET/POST/DELETE /api/bank-accounts). */
+/** Saved bank accounts (docs/product.md#banking-and-withdrawals GET/POST/DELETE /api/bank-accounts). */
 export const bankAccountsRouter = router({
   /** -> the user's accounts [{id, userId, bankName, bankCode, accountNumber, accountName, isVerified}]. */
   list: protectedProcedure.query(({ ctx }) => listUserBankAccounts(ctx.db, ctx.user.id)),

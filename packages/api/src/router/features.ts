@@ -4,7 +4,7 @@ import { toggleFeatureSetting } from "../admin/settings";
 import { z } from "zod";
 import { adminProcedure, protectedProcedure, router } from "../trpc";
 
-/** Feature switches (spec 01 §3, spec 02 "Admin settings"). */
+/** Feature switches (docs/product.md). */
 export const featuresRouter = router({
   /** Every switch as {key, value} for a signed-in user. */
   list: protectedProcedure.query(async ({ ctx }) => {

@@ -34,7 +34,7 @@ import { payInvoice, payMerchant, withdrawMerchantBalance } from "../money/merch
 import { type TransactionView, toTransactionView } from "../money/view";
 import { featureProcedure, protectedProcedure, router } from "../trpc";
 
-/** GET /api/merchants/me (spec 02 §3 Merchant): `balance` is the merchant wallet, naira. */
+/** GET /api/merchants/me (docs/product.md#merchants-and-invoices Merchant): `balance` is the merchant wallet, naira. */
 export interface MerchantView {
   id: number;
   name: string;
@@ -43,7 +43,7 @@ export interface MerchantView {
   balance: number;
 }
 
-/** What any signed-in payer may read of an invoice (spec 01 §3: id, merchantId, amount; naira). */
+/** What any signed-in payer may read of an invoice (docs/product.md#merchants-and-invoices: id, merchantId, amount; naira). */
 export interface PublicInvoiceView {
   id: number;
   merchantId: number;
@@ -66,7 +66,7 @@ export interface InvoiceView extends PublicInvoiceView {
   customerEmail: string | null;
   sendReminder: boolean;
   generatePaymentLink: boolean;
-  /** kolo://pay/invoice/{token}?name&amount when generatePaymentLink is set (DECISIONS "QR payment links"; the token, never the id). */
+  /** kolo://pay/invoice/{token}?name&amount when generatePaymentLink is set (docs/decisions.md; the token, never the id). */
   paymentLink: string | null;
   /** The unguessable token customers read and pay the invoice by (/invoice/pay/{token}). */
   token: string;
@@ -130,7 +130,7 @@ function toMerchantTransactionView(record: schema.TransactionRecord, ownerId: nu
 
 const idInput = z.object({ id: z.number().int().positive().max(DB_INT_MAX) });
 
-/** Merchant accounts (spec 02 "Merchant dashboard", §7; DECISIONS "Merchants and invoices"). */
+/** Merchant accounts (docs/product.md#merchants-and-invoices; docs/decisions.md). */
 export const merchantsRouter = router({
   /**
    * {name, description, category} -> MerchantView (201 on REST). One per user: CONFLICT 'You
@@ -178,7 +178,7 @@ export const merchantsRouter = router({
     }),
 });
 
-/** Invoices (spec 02 "Create invoice", §5 Invoice, §7 POST /api/invoices). */
+/** Invoices (docs/product.md#merchants-and-invoices: the invoice, POST /api/invoices). */
 export const invoicesRouter = router({
   /**
    * The invoice payload (createInvoiceSchema) -> InvoiceView (201 on REST), with `paymentLink`
@@ -262,7 +262,7 @@ async function payInvoiceAnswer(db: Database, payer: schema.User, input: { invoi
   };
 }
 
-/** Paying merchants and invoices (spec 01 "/payment-confirmation", §7). Both need feature_scan_pay. */
+/** Paying merchants and invoices (docs/product.md#merchants-and-invoices). Both need feature_scan_pay. */
 export const paymentsRouter = router({
   /**
    * {merchantId, amount: naira, idempotencyKey?} -> {message: 'Payment Successful', transaction,

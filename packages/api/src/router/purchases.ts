@@ -17,7 +17,7 @@ import type { DataVariation } from "../providers/purchases";
 import type { Services } from "../services";
 import { featureProcedure, protectedProcedure, router } from "../trpc";
 
-/** A purchase's answer (spec 02 §4, §7): `pending` is HTTP 202 on REST, with the warning. */
+/** A purchase's answer (docs/product.md#airtime-and-data): `pending` is HTTP 202 on REST, with the warning. */
 export interface PurchaseAnswerView {
   status: "success" | "pending";
   message: string;
@@ -25,7 +25,7 @@ export interface PurchaseAnswerView {
   transaction: TransactionView;
 }
 
-/** A data plan as the spec's client reads it (spec 02 §3 "Data plan variation"). */
+/** A data plan as the spec's client reads it (docs/product.md#airtime-and-data). */
 export interface DataPlanView {
   variation_code: string;
   name: string;
@@ -76,7 +76,7 @@ function answerOf(kind: PurchaseKind, result: PurchaseResult, viewerId: number):
 
 const now = (services: Services) => services.now?.() ?? new Date();
 
-/** Airtime and data (spec 02 "/airtime", "/data", §5, §7; DECISIONS "Airtime and data"). */
+/** Airtime and data (docs/product.md#airtime-and-data; docs/decisions.md). */
 export const purchasesRouter = router({
   /** -> [{id, name, serviceType}] (GET /api/network-providers): the four networks, each selling airtime and data. */
   networks: protectedProcedure.query(() => NETWORKS.map((n) => ({ id: n.id, name: n.name, serviceType: ["airtime", "data"] }))),
@@ -155,7 +155,7 @@ export const purchasesRouter = router({
       return answerOf("data", result, ctx.user.id);
     }),
 
-  /** -> [{phoneNumber, network: id, networkName}] the last numbers the user bought for, newest first (issue 10 item 5). */
+  /** -> [{phoneNumber, network: id, networkName}] the last numbers the user bought for, newest first. */
   recentNumbers: protectedProcedure.query(async ({ ctx }) => {
     const numbers = await recentPurchaseNumbers(ctx.db, ctx.user.id, RECENT_NUMBERS_LIMIT);
     return numbers.map((n) => {

@@ -29,7 +29,7 @@ import { z } from "zod";
 import { adminProcedure, featureProcedure, router } from "../trpc";
 import { enforceUserLimit } from "../user-limits";
 
-/** A ticket as the spec's client reads it (spec 02 §3 "Support ticket"). */
+/** A ticket as the spec's client reads it (docs/product.md#support). */
 export interface TicketView {
   id: number;
   userId: number;
@@ -44,7 +44,7 @@ export interface TicketView {
 }
 
 /**
- * A reply as the spec's client reads it (spec 02 §3 "Ticket reply"); `userRole` 'admin' is shown
+ * A reply as the spec's client reads it (docs/product.md#support); `userRole` 'admin' is shown
  * as Staff. To anyone but an admin, a staff reply's author is `userName` 'Staff' with `userEmail`
  * null (docs/decisions.md "Security, second round": no e-mail of another user reaches a user).
  */
@@ -59,7 +59,7 @@ export interface ReplyView {
   userRole: "user" | "admin";
 }
 
-/** GET /api/support-tickets/{id} (spec 02 §3 "Ticket detail response"). */
+/** GET /api/support-tickets/{id} (docs/product.md#support). */
 export interface TicketDetail {
   ticket: TicketView;
   replies: ReplyView[];
@@ -102,7 +102,7 @@ const ticketQueueSchema = z.object({
 const notFound = () => new DomainError("NOT_FOUND", SUPPORT_MESSAGES.ticketNotFound);
 
 /**
- * The ticket if `user` may see it: its author or an admin (DECISIONS "Support"). Anyone else gets
+ * The ticket if `user` may see it: its author or an admin (docs/decisions.md). Anyone else gets
  * NOT_FOUND, the same answer as for a ticket that does not exist, so ids reveal nothing.
  */
 async function visibleTicket(db: DbOrTx, user: schema.User, id: number): Promise<TicketWithAuthor> {
@@ -117,19 +117,19 @@ async function ticketDetail(db: Database, user: schema.User, id: number): Promis
   return { ticket: toTicketView(ticket), replies: (await listReplies(db, ticket.id)).map((reply) => toReplyView(reply, user)) };
 }
 
-/** Support tickets need `feature_support_tickets` for non-admins (spec 02 §6; admins exempt). */
+/** Support tickets need `feature_support_tickets` for non-admins (docs/product.md#support; admins exempt). */
 const supportProcedure = featureProcedure("feature_support_tickets");
 
 /**
- * Support tickets (spec 02 "Support list", "Ticket detail", "Admin support tickets", §4, §5, §7;
- * DECISIONS "Support"). Every call but `setStatus` needs `feature_support_tickets` for
+ * Support tickets (docs/product.md#support;
+ * docs/decisions.md). Every call but `setStatus` needs `feature_support_tickets` for
  * non-admins (FORBIDDEN 'Feature disabled by administrator'); all need a session.
  */
 export const supportRouter = router({
   /**
    * GET /api/support-tickets: admins get every ticket in the queue's order (status open ->
    * closed, then priority urgent -> low, then oldest first); anyone else gets their own, newest
-   * first (the server decides, spec 02 §6).
+   * first (the server decides, docs/product.md#support).
    */
   list: supportProcedure.query(async ({ ctx }): Promise<TicketView[]> => {
     const rows = ctx.user.role === "admin" ? await listAllTickets(ctx.db) : await listUserTickets(ctx.db, ctx.user.id);
@@ -193,7 +193,7 @@ export const supportRouter = router({
 
   /**
    * PATCH /api/support-tickets/{id}/status {status}: admins only (FORBIDDEN otherwise), any of
-   * the four from any state (spec 02 §4); moves `updatedAt` (DECISIONS "Support"); recorded in
+   * the four from any state (docs/product.md#support); moves `updatedAt` (docs/decisions.md); recorded in
    * the admin audit trail in the same transaction. NOT_FOUND for an unknown id. -> the updated ticket.
    */
   setStatus: adminProcedure.input(idInput.extend(ticketStatusSchema.shape)).mutation(
@@ -204,7 +204,7 @@ export const supportRouter = router({
         if (!before) throw notFound();
         const updated = await updateTicketStatus(tx, input.id, input.status, new Date());
         if (!updated) throw notFound();
-        // The audit trail (issue 11 item 7), in the same transaction as the change.
+        // The audit trail, in the same transaction as the change.
         await recordAdminAudit(tx, {
           adminId: ctx.user.id,
           action: "ticket_status",

@@ -6,11 +6,11 @@ import { protectedProcedure, router } from "../trpc";
 /** How long the list waits for the user's expired top-ups to be settled before answering. */
 const EXPIRY_BUDGET_MS = 2_000;
 
-/** The signed-in user's transactions (spec 01 §7 GET /api/transactions). */
+/** The signed-in user's transactions (docs/product.md GET /api/transactions). */
 export const transactionsRouter = router({
   /**
    * -> TransactionView[] newest first (up to 500); a credit is one whose recipientId is the user.
-   * First ends the user's own top-ups whose checkout expired (issue 7 item 19), waiting at most
+   * First ends the user's own top-ups whose checkout expired, waiting at most
    * EXPIRY_BUDGET_MS for the gateway: a slow gateway delays nothing further, the work goes on.
    */
   list: protectedProcedure.query(async ({ ctx }) => {

@@ -6,7 +6,7 @@ import { featureProcedure, router } from "../trpc";
 import { resolveRecipientById } from "./users";
 import { payoutAnswer } from "./wallet";
 
-/** Transfers (spec 02 "/transfer/p2p", "/transfer/bank", §7 POST /api/transfer/p2p, /api/transfer/bank). */
+/** Transfers (docs/product.md#qr-codes-and-p2p-transfers POST /api/transfer/p2p, /api/transfer/bank). */
 export const transfersRouter = router({
   /**
    * {recipientEmail | recipientId, amount: naira, idempotencyKey?} -> {message: 'Transfer

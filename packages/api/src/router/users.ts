@@ -3,8 +3,8 @@ import { DomainError, TRANSFER_MESSAGES, recipientLookupSchema } from "@kolo/dom
 import { protectedProcedure, router } from "../trpc";
 
 /**
- * The recipient a scanned P2P code names (spec 01 "/scan": p2p -> /transfer?userId&amount; spec 01
- * §5 "QR transfer"). The QR's own `name` is only a hint: the page shows this name, from the server.
+ * The recipient a scanned P2P code names (docs/product.md#qr-codes-and-p2p-transfers: p2p ->
+ * /transfer?userId&amount). The QR's own `name` is only a hint: the page shows this name, from the server.
  */
 export async function resolveRecipientById(db: Parameters<typeof findUserById>[0], senderId: number, recipientId: number) {
   if (recipientId === senderId) throw new DomainError("RULE_VIOLATION", TRANSFER_MESSAGES.toSelf);

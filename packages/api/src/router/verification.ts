@@ -3,7 +3,7 @@ import { z } from "zod";
 import { resetAttempts, transactionLimit, verificationStatus, verifyBankAccount, verifyBvn } from "../identity/verification";
 import { featureProcedure, protectedProcedure, router } from "../trpc";
 
-/** Identity verification (spec 01 §7 /api/verification/*; DECISIONS "Identity verification"). */
+/** Identity verification (docs/product.md#verification-and-limits /api/verification/*; docs/decisions.md). */
 export const verificationRouter = router({
   /** -> {verificationLevel, bvnVerified, bankAccountVerified, level, bankVerified, verificationDetails}. Works with feature_verification off. */
   status: protectedProcedure.query(({ ctx }) => verificationStatus(ctx.db, ctx.services, ctx.user)),

@@ -21,7 +21,7 @@ const MESSAGES = {
   pending: "Payment is still being processed",
 } as const;
 
-/** GET /api/wallet/withdrawal-status/{reference} (spec 02 §3 "Withdrawal status response"). */
+/** GET /api/wallet/withdrawal-status/{reference} (docs/product.md#wallet-and-top-ups). */
 export type WithdrawalStatus = {
   status: PayoutStatus;
   /** PAYOUT_MESSAGES.status[status]. */
@@ -36,7 +36,7 @@ export const payoutAnswer = (transaction: TransactionView, accepted: string) => 
   transaction,
 });
 
-/** Wallet top-up by card and withdrawal to a bank (spec 01 §§2, 4, 7, spec 02 §§4, 5, 7; DECISIONS "Limits", "Providers", "Banking"). */
+/** Wallet top-up by card and withdrawal to a bank (docs/product.md#wallet-and-top-ups; docs/decisions.md, "Providers", "Banking"). */
 export const walletRouter = router({
   /**
    * {amount: naira, idempotencyKey?} -> {authorizationUrl, reference}. ₦100 to ₦1,000,000. Needs

@@ -1,4 +1,4 @@
-// Reads and writes of the admin console (issue 11; spec 02 "Admin …"): the audit trail, the user
+// Reads and writes of the admin console (docs/product.md#admin-console): the audit trail, the user
 // search, the dashboard's figures and the transaction list. Money never moves here: admin credits,
 // debits and transaction moves go through the ledger kit in packages/api/src/admin/.
 import type { AdminAuditAction } from "@kolo/domain";
@@ -34,7 +34,7 @@ export interface AdminAuditInput {
 }
 
 /**
- * Writes one audit record (issue 11 item 7; DECISIONS "Admin"). Call it with the transaction
+ * Writes one audit record (docs/decisions.md). Call it with the transaction
  * that makes the change, so the change and its record commit or roll back together.
  */
 export async function recordAdminAudit(tx: DbOrTx, input: AdminAuditInput): Promise<AdminAuditRow> {
@@ -63,7 +63,7 @@ export interface AdminUserRow {
 }
 
 /**
- * One page of users, newest first, with their wallet balance (spec 02 "Admin users"). `search`
+ * One page of users, newest first, with their wallet balance (docs/product.md#admin-console). `search`
  * matches a part of the name or e-mail, case-insensitively; both use the trigram indexes of
  * migration 0010_admin (users_name_trgm_idx on lower(name), users_email_trgm_idx on the stored
  * lower-cased e-mail), so it stays fast at 100,000 users. Answers the rows and the total match count.
@@ -122,7 +122,7 @@ export interface AdminStatsRow {
 }
 
 /**
- * The dashboard's six figures (spec 02 "Admin dashboard", §3 Admin stats): users and users per
+ * The dashboard's six figures (docs/product.md#admin-console Admin stats): users and users per
  * verification level (every account, admins included), merchant accounts whose owner is active,
  * and the kobo of completed transactions created in [dayStart, dayEnd) (the Lagos day).
  */
@@ -158,7 +158,7 @@ export async function adminStats(db: DbOrTx, params: { dayStart: Date; dayEnd: D
 
 /**
  * Completed volume per Lagos day for the `days` days ending with `lastDay` (YYYY-MM-DD), oldest
- * first, days without money included as 0: the dashboard's Transaction Overview (issue 11 item 2).
+ * first, days without money included as 0: the dashboard's Transaction Overview.
  */
 export async function dailyCompletedVolume(db: DbOrTx, params: { lastDay: string; days: number }): Promise<{ day: string; kobo: bigint; count: number }[]> {
   const rows = (await db.execute(sql`
@@ -213,7 +213,7 @@ export type AdminTransactionStatusFilter = "all" | "pending" | "processing" | "c
 
 /**
  * One page of every user's transactions, newest first, with the sender's and recipient's name
- * and e-mail, and the count per status tab (spec 02 "Admin transactions"; server pagination).
+ * and e-mail, and the count per status tab (docs/product.md#admin-console; server pagination).
  */
 export async function listAdminTransactions(
   db: DbOrTx,
@@ -259,8 +259,8 @@ export async function lockUserById(db: DbOrTx, id: number): Promise<User | undef
 }
 
 /**
- * Sets an account's status (spec 02 §4): `active` also resets the failed-login count, which
- * unlocks a locked account (DECISIONS "Admin"). Sessions are the caller's to end.
+ * Sets an account's status (docs/product.md#admin-console): `active` also resets the failed-login count, which
+ * unlocks a locked account (docs/decisions.md). Sessions are the caller's to end.
  */
 export async function setUserStatus(db: DbOrTx, userId: number, status: "active" | "suspended"): Promise<User | undefined> {
   const [row] = await db
@@ -278,7 +278,7 @@ export interface AdminAuditListRow extends AdminAuditRow {
   userEmail: string | null;
 }
 
-/** One page of the audit trail, newest first, filtered by admin, user and action (issue 11 item 7). */
+/** One page of the audit trail, newest first, filtered by admin, user and action. */
 export async function listAdminAudit(
   db: DbOrTx,
   params: { page: number; limit: number; adminId?: number; userId?: number; action?: AdminAuditAction },

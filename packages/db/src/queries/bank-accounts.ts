@@ -58,7 +58,7 @@ export async function findBankAccountForPayout(tx: DbOrTx, userId: number, id: n
 
 /**
  * Deletes one of the user's accounts unless a payout to it (a `transfer` record with this
- * `metadata.bankAccountId`) is still pending or processing (DECISIONS "Banking"). The account
+ * `metadata.bankAccountId`) is still pending or processing (docs/decisions.md). The account
  * row is locked first, so a payout being accepted for it either committed before (and is seen)
  * or finds the account gone.
  */

@@ -56,7 +56,7 @@ async function ensureWallet(db: DbOrTx, userId: number, kind: "user_wallet" | "m
 export const ensureUserWallet = (db: DbOrTx, userId: number) => ensureWallet(db, userId, "user_wallet");
 
 /**
- * Id of the merchant wallet of the user's merchant account (one per user, DECISIONS "Merchants
+ * Id of the merchant wallet of the user's merchant account (one per user, docs/decisions.md "Merchants
  * and invoices"), created on first use. It is a wallet like any other: never below zero.
  */
 export const ensureMerchantWallet = (db: DbOrTx, userId: number) => ensureWallet(db, userId, "merchant_wallet");
@@ -71,7 +71,7 @@ export async function getWalletBalanceKobo(db: DbOrTx, userId: number): Promise<
   return row?.balance ?? 0n;
 }
 
-/** The daily limit in kobo of a verification level (DECISIONS "Limits"): what the SQL functions are given. */
+/** The daily limit in kobo of a verification level (docs/decisions.md): what the SQL functions are given. */
 export const dailyLimitKobo = (verificationLevel: number): bigint => DAILY_LIMIT_KOBO[toVerificationLevel(verificationLevel)];
 
 /** A PostgreSQL array literal of integers, e.g. '{1,-2}' (ids and kobo amounts only). */
@@ -152,7 +152,7 @@ export async function postJournalEntry(db: DbOrTx, entry: JournalEntryInput): Pr
  * The one way an outgoing movement counts against the daily limit (kolo_record_outgoing): adds
  * `amountKobo` (amount + fee) to the user's total of the Lagos day `day` (YYYY-MM-DD, lagosDate),
  * in the caller's database transaction, which must also debit the money. Throws DomainError
- * DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit} (naira) past the level's limit (DECISIONS
+ * DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit} (naira) past the level's limit (docs/decisions.md
  * "Limits"); the caller's transaction is then aborted. Returns the day's new total, kobo.
  */
 export async function recordOutgoing(db: DbOrTx, params: { userId: number; day: string; amountKobo: bigint; verificationLevel: number }): Promise<bigint> {

@@ -1,4 +1,4 @@
-// Merchant accounts and invoices (DECISIONS "Merchants and invoices"). Money never moves here:
+// Merchant accounts and invoices (docs/decisions.md). Money never moves here:
 // payments and withdrawals go through the ledger kit (ledger.ts) in packages/api/src/money/merchants.ts.
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../client";
 
 /**
  * The distinct phone numbers the user last bought airtime or data for, newest first, with the
- * network of the latest purchase for each (issue 10 item 5). Uses transactions_purchases_sender_idx.
+ * network of the latest purchase for each. Uses transactions_purchases_sender_idx.
  */
 export async function recentPurchaseNumbers(db: DbOrTx, userId: number, limit: number): Promise<{ phoneNumber: string; network: string; lastAt: Date }[]> {
   const rows = (await db.execute(sql`

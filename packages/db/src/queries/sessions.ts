@@ -39,7 +39,7 @@ export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user (suspension or lock, DECISIONS "Accounts and sign-in"). */
+/** Ends every session of a user (suspension or lock, docs/decisions.md). */
 export async function deleteUserSessions(db: DbOrTx, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }

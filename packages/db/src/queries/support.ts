@@ -1,12 +1,12 @@
-// Support tickets and replies (spec 02 "Support", DECISIONS "Support"). Who may read or write a
+// Support tickets and replies (docs/product.md#support, docs/decisions.md). Who may read or write a
 // ticket is decided by the procedures in packages/api/src/router/support.ts, not here.
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { type SupportTicket, type TicketReply, supportTickets, ticketReplies, users } from "../schema";
 
-/** A ticket with its author's name and e-mail (spec 02 §3 "Support ticket"). */
+/** A ticket with its author's name and e-mail (docs/product.md#support). */
 export type TicketWithAuthor = SupportTicket & { userName: string; userEmail: string };
-/** A reply with its author's name and e-mail (spec 02 §3 "Ticket reply"). */
+/** A reply with its author's name and e-mail (docs/product.md#support). */
 export type ReplyWithAuthor = TicketReply & { userName: string; userEmail: string };
 
 const ticketColumns = {
@@ -42,7 +42,7 @@ export async function listUserTickets(db: DbOrTx, userId: number): Promise<Ticke
 }
 
 /**
- * Every ticket in the admin queue's order (spec 02 "Admin support tickets"): status open,
+ * Every ticket in the admin queue's order (docs/product.md#support): status open,
  * in-progress, resolved, closed (the enum's declared order), then priority urgent to low (the
  * enum declares low first, hence descending), then oldest first.
  */
@@ -131,7 +131,7 @@ export async function insertReply(
   return row!;
 }
 
-/** Sets the status and `updatedAt` (DECISIONS "Support": any change by an admin moves it); undefined when absent. */
+/** Sets the status and `updatedAt` (docs/decisions.md: any change by an admin moves it); undefined when absent. */
 export async function updateTicketStatus(db: DbOrTx, id: number, status: SupportTicket["status"], now = new Date()): Promise<SupportTicket | undefined> {
   const [row] = await db.update(supportTickets).set({ status, updatedAt: now }).where(eq(supportTickets.id, id)).returning();
   return row;

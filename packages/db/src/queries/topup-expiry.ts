@@ -5,7 +5,7 @@ import { type TransactionRecord, transactions } from "../schema";
 
 /**
  * Top-ups still `pending` that were started before `startedBefore`, oldest first, at most `limit`;
- * only `userId`'s when given (issue 7 item 19: unpaid checkouts expire).
+ * only `userId`'s when given (unpaid checkouts expire).
  */
 export async function listStalePendingTopUps(db: DbOrTx, params: { startedBefore: Date; userId?: number; limit: number }): Promise<TransactionRecord[]> {
   return db

@@ -28,7 +28,7 @@ export const ADMIN_LOGIN_MAX_DELAY_SECONDS = 900;
  * Claims one login attempt for the account with this (normalised) e-mail BEFORE its password is
  * checked, so no concurrency gets more passwords evaluated than the rules allow; one atomic UPDATE
  * adds one to `failed_login_count`, only while the account is active and:
- * - personal and merchant accounts (DECISIONS "Accounts and sign-in"): fewer than `maxFailures`
+ * - personal and merchant accounts (docs/decisions.md): fewer than `maxFailures`
  *   attempts are counted (the 5th failure locks);
  * - admins (docs/decisions.md "Security, second round"; never locked by passwords): the throttle
  *   `login_blocked_until` has passed; the claim sets it 30 s ahead while the password is checked.

@@ -3,7 +3,7 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueI
 import { users } from "./users";
 
 /**
- * The admin audit trail (issue 11 item 7; DECISIONS "Admin"): one row per admin write (wallet
+ * The admin audit trail (docs/decisions.md): one row per admin write (wallet
  * credit or debit, user status, transaction move, feature setting, ticket status), written by
  * recordAdminAudit in the same database transaction as the change, so a change without its
  * record (or the reverse) cannot exist. Rows are only ever inserted.

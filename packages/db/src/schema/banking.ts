@@ -3,7 +3,7 @@ import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from "
 import { users } from "./users";
 
 /**
- * Saved bank accounts (spec 02 §3 Bank account; DECISIONS "Banking"): added only after the
+ * Saved bank accounts (docs/product.md#banking-and-withdrawals Bank account; docs/decisions.md): added only after the
  * provider resolved the name; one per user, bank and number; at most 10 per user (checked in
  * code under a per-user lock). `isVerified`: the account verified the user to level 2.
  */

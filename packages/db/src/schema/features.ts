@@ -1,6 +1,6 @@
 import { boolean, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** Feature switches (spec 02 §3 Feature setting); seeded on with their descriptions. */
+/** Feature switches (docs/product.md Feature setting); seeded on with their descriptions. */
 export const featureSettings = pgTable("feature_settings", {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   key: text().notNull().unique(),

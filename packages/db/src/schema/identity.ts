@@ -3,7 +3,7 @@ import { check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /**
- * Identity verification state per user (DECISIONS "Identity verification"); the level itself is
+ * Identity verification state per user (docs/decisions.md); the level itself is
  * `users.verification_level`. The BVN is kept only as a keyed hash (HMAC-SHA256 with the
  * server's BVN_HASH_KEY, unique: one BVN verifies one account) and its last 4 digits.
  * `failedAttempts` counts failed BVN attempts (and claims in flight); `lastFailedAt` starts the

@@ -23,7 +23,7 @@ export const GENESIS_HASH_HEX = "0".repeat(64);
 import { users } from "./users";
 
 /**
- * Double-entry ledger (DECISIONS "Money"). Each account's `balance` is the running sum of its
+ * Double-entry ledger (docs/decisions.md). Each account's `balance` is the running sum of its
  * postings, changed only by the SQL function kolo_post_entry (drizzle/0002_ledger_kit.sql) in
  * the same transaction as the postings, always relatively (balance = balance + delta); wallets
  * can never go below zero (CHECK). Amounts are kobo; a posting's sign is the change to its account.
@@ -49,7 +49,7 @@ export const ledgerAccounts = pgTable(
   },
   (t) => [
     uniqueIndex("ledger_accounts_user_wallet_key").on(t.userId).where(sql`${t.kind} = 'user_wallet'`),
-    /** One merchant account per user (DECISIONS "Merchants and invoices"), so one merchant wallet. */
+    /** One merchant account per user (docs/decisions.md), so one merchant wallet. */
     uniqueIndex("ledger_accounts_merchant_wallet_key").on(t.userId).where(sql`${t.kind} = 'merchant_wallet'`),
     check("ledger_accounts_wallet_non_negative", sql`${t.kind} = 'system' or ${t.balance} >= 0`),
     check("ledger_accounts_owner", sql`(${t.kind} = 'system') = (${t.code} is not null)`),
@@ -107,7 +107,7 @@ export const transactionType = pgEnum("transaction_type", ["topup", "transfer", 
 export const transactionStatus = pgEnum("transaction_status", ["pending", "processing", "completed", "failed", "reversed"]);
 
 /**
- * The user-facing transaction record (spec 01 §3, spec 02 §3). `amount` and `fee` in kobo.
+ * The user-facing transaction record (docs/product.md). `amount` and `fee` in kobo.
  * The journal entries that moved its money point at it (journal_entries.transaction_id).
  * `metadata` is typed per `type` (@kolo/domain transaction-metadata).
  */
@@ -135,7 +135,7 @@ export const transactions = pgTable(
     uniqueIndex("transactions_sender_idempotency_key").on(t.senderId, t.idempotencyKey),
     /** The expiry job's scan (unpaid top-ups older than the checkout's lifetime) stays small. */
     index("transactions_pending_topups_idx").on(t.createdAt, t.id).where(sql`${t.type} = 'topup' and ${t.status} = 'pending'`),
-    /** The admin list, newest first (issue 11), read backwards; open records (the tabs an admin acts on) have a small one of their own. */
+    /** The admin list, newest first, read backwards; open records (the tabs an admin acts on) have a small one of their own. */
     index("transactions_created_idx").on(t.createdAt, t.id),
     index("transactions_open_created_idx").on(t.createdAt, t.id).where(sql`${t.status} in ('pending', 'processing')`),
     /** Recent numbers and the purchase screens: a user's airtime and data purchases, newest first. */
@@ -181,7 +181,7 @@ export const holds = pgTable(
 
 /**
  * Per user and Lagos day, the kobo (amount + fee) of outgoing money not refunded: what the daily
- * limit is checked against (DECISIONS "Limits"). Changed only by kolo_record_outgoing and
+ * limit is checked against (docs/decisions.md). Changed only by kolo_record_outgoing and
  * kolo_release_outgoing, in the same database transaction as the debit or refund.
  */
 export const dailyOutgoing = pgTable(

@@ -3,7 +3,7 @@ import { bigint, boolean, check, date, index, integer, pgEnum, pgTable, text, ti
 import { users } from "./users";
 
 /**
- * Merchant accounts (spec 02 §3 Merchant; DECISIONS "Merchants and invoices"): at most one per
+ * Merchant accounts (docs/product.md#merchants-and-invoices Merchant; docs/decisions.md): at most one per
  * user. The merchant balance is the owner's `merchant_wallet` ledger account (ledger.ts), never a
  * column here; `users.merchant_id` points back at the row for the spec's current-user shape.
  */
@@ -25,7 +25,7 @@ export const merchants = pgTable(
 export const invoiceStatus = pgEnum("invoice_status", ["unpaid", "partially_paid", "paid", "cancelled"]);
 
 /**
- * Invoices (spec 02 "Create invoice", §5 Invoice; DECISIONS): `amount` and `amountPaid` in kobo;
+ * Invoices (docs/product.md#merchants-and-invoices Invoice; docs/decisions.md): `amount` and `amountPaid` in kobo;
  * `amountPaid` only grows, under the row's lock, and never passes `amount` (CHECK). `status`
  * follows invoiceStatusFor(amount, amountPaid) from @kolo/domain.
  */

@@ -1,7 +1,7 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * State of the built-in Paystack sandbox (DECISIONS "Providers"): what a restart must not forget.
+ * State of the built-in Paystack sandbox (docs/decisions.md): what a restart must not forget.
  * Only the sandbox (packages/api/src/providers/paystack/sandbox.ts) reads and writes these tables;
  * with real Paystack keys they stay empty.
  */

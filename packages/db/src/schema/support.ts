@@ -7,7 +7,7 @@ export const ticketPriority = pgEnum("ticket_priority", ["low", "normal", "high"
 export const replyRole = pgEnum("ticket_reply_role", ["user", "admin"]);
 
 /**
- * Support tickets (spec 02 §3 "Support ticket", §4; DECISIONS "Support"). The author's name and
+ * Support tickets (docs/product.md#support; docs/decisions.md). The author's name and
  * e-mail are read from `users` when shown, never copied here. `updatedAt` moves on a status
  * change or a reply.
  */
@@ -33,7 +33,7 @@ export const supportTickets = pgTable(
 );
 
 /**
- * Replies on a ticket (spec 02 §3 "Ticket reply"). `userRole` is the author's role when the reply
+ * Replies on a ticket (docs/product.md#support). `userRole` is the author's role when the reply
  * was written ('admin' is shown as Staff), so a later role change does not rewrite history.
  */
 export const ticketReplies = pgTable(

@@ -5,7 +5,7 @@ import { bytea } from "./columns";
 export const userRole = pgEnum("user_role", ["admin", "merchant", "personal"]);
 export const userStatus = pgEnum("user_status", ["active", "suspended", "locked"]);
 
-/** Spec 01 §3 User, plus status and the failed-login count (DECISIONS "Accounts and sign-in"). */
+/** docs/product.md User, plus status and the failed-login count (docs/decisions.md). */
 export const users = pgTable(
   "users",
   {
@@ -42,7 +42,7 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(t.email),
     check("users_email_lowercase", sql`${t.email} = lower(trim(${t.email}))`),
     check("users_verification_level_range", sql`${t.verificationLevel} between 0 and 2`),
-    // Admin user search at 100,000 users (issue 11 item 3; migration 0010_admin creates pg_trgm):
+    // Admin user search at 100,000 users (migration 0010_admin creates pg_trgm):
     // `lower(name) like '%…%'` and `email like '%…%'` (e-mails are stored lower-cased), and the
     // list's newest-first order.
     index("users_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),

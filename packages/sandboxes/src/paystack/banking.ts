@@ -1,4 +1,4 @@
-// The Paystack sandbox's bank, BVN and transfer endpoints (PROVIDERS.md, with its fixtures in
+// The Paystack sandbox's bank, BVN and transfer endpoints (docs/providers.md, with its fixtures in
 // fixtures.ts): GET /bank, GET /bank/resolve, GET /bank/resolve_bvn/{bvn}, POST /transferrecipient,
 // POST /transfer, GET /transfer/verify/{reference}, and signed transfer webhooks sent after a
 // configurable delay. Recipients and queued payouts live in PostgreSQL, so a restart resumes
@@ -17,7 +17,7 @@ const transfers = schema.paystackSandboxTransfers;
 type TransferRow = typeof transfers.$inferSelect;
 type RecipientRow = typeof recipients.$inferSelect;
 
-/** Paystack's answer when an account does not resolve (unconfirmed: PROVIDERS.md). */
+/** Paystack's answer when an account does not resolve (unconfirmed: docs/providers.md). */
 export const UNRESOLVED_ACCOUNT_MESSAGE = "Could not resolve account name. Check parameters or try again.";
 
 /** Sends a signed webhook `{event, data}` to the configured URL; a failed delivery is only logged. */
@@ -83,7 +83,7 @@ function nextStep(transfer: TransferRow, delayMs: number): { status: TransferRow
     case "failed":
       return { status: "failed", event: "transfer.failed", nextEventAt: null };
     case "reversed":
-      // Paid first, reversed later (PROVIDERS.md: `transfer.success`, later `transfer.reversed`).
+      // Paid first, reversed later (docs/providers.md: `transfer.success`, later `transfer.reversed`).
       return transfer.status === "pending"
         ? { status: "success", event: "transfer.success", nextEventAt: new Date(Date.now() + delayMs) }
         : { status: "reversed", event: "transfer.reversed", nextEventAt: null };
@@ -201,13 +201,13 @@ export function bankingRoutes(
     };
   });
 
-  // logLevel warn: the URL carries the BVN, so the request is not logged (DECISIONS "Identity verification").
+  // logLevel warn: the URL carries the BVN, so the request is not logged (docs/decisions.md).
   sandbox.get<{ Params: { bvn: string } }>("/bank/resolve_bvn/:bvn", { logLevel: "warn" }, async (req, reply) => {
     const { bvn } = req.params;
     if (!/^\d{11}$/.test(bvn)) return reply.code(400).send({ status: false, message: "Invalid BVN" });
     if (bvn === SANDBOX_BVN_UNAVAILABLE) return reply.code(503).send({ status: false, message: "Service unavailable. Please try again later." });
     const record = SANDBOX_BVNS.find((r) => r.bvn === bvn);
-    // 404 text unconfirmed (PROVIDERS.md: the legacy endpoint's failure answer is not documented).
+    // 404 text unconfirmed (docs/providers.md: the legacy endpoint's failure answer is not documented).
     if (!record) return reply.code(404).send({ status: false, message: "BVN not found" });
     return {
       status: true,

@@ -1,4 +1,4 @@
-// The Paystack sandbox's fixtures (PROVIDERS.md "Paystack sandbox fixtures"): banks, accounts
+// The Paystack sandbox's fixtures (docs/providers.md): banks, accounts
 // and their payout outcomes, BVN records, and the NUBAN check digit. Tests and the demo rely on
 // these exact numbers and names.
 import { createHash } from "node:crypto";

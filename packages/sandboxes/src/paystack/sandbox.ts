@@ -1,4 +1,4 @@
-// Built-in Paystack sandbox (DECISIONS "Providers"): emulates the transaction initialize and
+// Built-in Paystack sandbox (docs/decisions.md): emulates the transaction initialize and
 // verify endpoints and a hosted checkout page over HTTP, so the real PaystackClient runs on a
 // machine with no internet. Mounted under /sandbox/paystack when PAYSTACK_SECRET_KEY is unset.
 // Checkouts live in PostgreSQL (paystack_sandbox_charges): an unpaid one survives a restart.

@@ -1,4 +1,4 @@
-// The VTpass sandbox's fixtures (PROVIDERS.md "VTpass sandbox fixtures"): how a purchase for each
+// The VTpass sandbox's fixtures (docs/providers.md): how a purchase for each
 // phone number behaves, and the data plans of each network (VTpass-style variation codes).
 
 /** What the sandbox does with a purchase for a phone number: the pay answer and the final status requery reaches. */
@@ -19,7 +19,7 @@ export const SANDBOX_PHONES = {
   failed: "08099999999",
 } as const;
 
-/** PROVIDERS.md's table; any other valid number is delivered at once. */
+/** docs/providers.md's table; any other valid number is delivered at once. */
 export function phoneFixture(phone: string): PhoneFixture {
   switch (phone) {
     case SANDBOX_PHONES.pendingThenDelivered:
@@ -39,7 +39,7 @@ export function phoneFixture(phone: string): PhoneFixture {
   }
 }
 
-/** Default wait before 201000000000 turns delivered (PROVIDERS.md: 5 s, configurable). */
+/** Default wait before 201000000000 turns delivered (docs/providers.md: 5 s, configurable). */
 export const SANDBOX_PENDING_DELAY_MS = 5_000;
 
 /** The airtime serviceIDs and their names. */
@@ -92,6 +92,6 @@ export const DATA_SERVICES: Record<string, { name: string; plans: SandboxPlan[] 
   },
 };
 
-/** The sandbox's airtime bounds (issue 10): ₦50 to ₦50,000. */
+/** The sandbox's airtime bounds: ₦50 to ₦50,000. */
 export const SANDBOX_AIRTIME_MIN_NAIRA = 50;
 export const SANDBOX_AIRTIME_MAX_NAIRA = 50_000;

@@ -1,4 +1,4 @@
-// Built-in VTpass sandbox (DECISIONS "Providers"; PROVIDERS.md "VTpass" and its fixtures):
+// Built-in VTpass sandbox (docs/decisions.md; docs/providers.md and its fixtures):
 // GET /api/service-variations, POST /api/merchant-verify, /api/pay and /api/requery under
 // /sandbox/vtpass, with VTpass's headers and code table. Purchases live in PostgreSQL
 // (vtpass_sandbox_purchases): a requery after a restart still answers, and a repeated request_id

@@ -2,7 +2,7 @@ import { Button, Group, Stack } from "@mantine/core";
 import { Link, Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
 
 /**
- * The admin route group (spec 02 "Admin …", §5 "Admin pages"; issue 11 item 8): a non-admin is
+ * The admin route group (docs/product.md#admin-console): a non-admin is
  * sent to /dashboard with the toast 'Access Denied' before any admin screen (or its queries) is
  * loaded; the server refuses every admin procedure to non-admins as well (adminProcedure).
  */

@@ -25,7 +25,7 @@ export const Route = createFileRoute("/_authed/airtime")({
   component: AirtimePage,
 });
 
-/** The form checks what the procedure checks (spec 02 §5 "Airtime"); the amount is the field's text. */
+/** The form checks what the procedure checks (docs/product.md#airtime-and-data); the amount is the field's text. */
 const airtimeFormSchema = z.object({
   network: z.string().min(1, { error: PURCHASE_MESSAGES.network }),
   phoneNumber: purchasePhoneSchema,
@@ -33,7 +33,7 @@ const airtimeFormSchema = z.object({
 });
 
 /**
- * Buy Airtime (spec 02 "/airtime", §4, §5, §8, §9): network, phone (recent numbers, Verify Phone
+ * Buy Airtime (docs/product.md#airtime-and-data): network, phone (recent numbers, Verify Phone
  * Number), amount with the quick amounts. 202 pending shows 'Airtime Purchase Pending' with the
  * server's warning; both outcomes go to /dashboard. The idempotency key is made once per
  * submitted form, so a retry of the same purchase reuses its VTpass request_id and never buys twice.

@@ -12,7 +12,7 @@ import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../lib/query-options";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { AddBankAccountModal } from "./-components/add-bank-account-modal";
 
-/** Saved bank accounts (spec 02 §2 "/bank-accounts", §5, §8). */
+/** Saved bank accounts (docs/product.md#banking-and-withdrawals). */
 export const Route = createFileRoute("/_authed/bank-accounts")({
   loader: ({ context }) => context.trpc.bankAccounts.list.prefetch(undefined, BANK_ACCOUNTS_QUERY_OPTIONS),
   component: BankAccountsPage,

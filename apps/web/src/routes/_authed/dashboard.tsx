@@ -2,7 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { DashboardScreen } from "./-components/dashboard-screen";
 import { parseDashboardSearch, redirectPaymentReturn } from "./-components/dashboard-search";
 
-/** Home (spec 01 §2): / and /dashboard show the same screen. */
+/** Home (docs/product.md#accounts-and-sessions): / and /dashboard show the same screen. */
 export const Route = createFileRoute("/_authed/dashboard")({
   validateSearch: parseDashboardSearch,
   beforeLoad: ({ search }) => redirectPaymentReturn(search),

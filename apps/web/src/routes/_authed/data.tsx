@@ -15,7 +15,7 @@ export const Route = createFileRoute("/_authed/data")({
   component: DataPage,
 });
 
-/** Spec 02 §5 "Data": phone 11+ characters, network and plan required. */
+/** docs/product.md#airtime-and-data: phone 11+ characters, network and plan required. */
 const dataFormSchema = z.object({
   network: z.string().min(1, { error: PURCHASE_MESSAGES.network }),
   phoneNumber: purchasePhoneSchema,
@@ -23,7 +23,7 @@ const dataFormSchema = z.object({
 });
 
 /**
- * Buy Data Bundle (spec 02 "/data", §4, §5, §8): network -> its plans (prices from the provider;
+ * Buy Data Bundle (docs/product.md#airtime-and-data): network -> its plans (prices from the provider;
  * the server charges its own price, never this page's), phone with recent numbers and Verify
  * Phone Number. 202 pending shows 'Data Purchase Pending' with the server's warning; both
  * outcomes go to /dashboard. One idempotency key per submitted form (the retry key).

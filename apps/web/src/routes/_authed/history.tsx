@@ -10,7 +10,7 @@ import { optionalOneOf } from "../../lib/search";
 import { downloadTextFile, transactionsCsv } from "./-components/transactions-csv";
 import { TransactionRow } from "./-components/transaction-row";
 
-/** Filter tabs (spec 02 "History page"); Transfer covers bank transfers and user-to-user transfers, Airtime covers data bundles too. */
+/** Filter tabs (docs/product.md#accounts-and-sessions); Transfer covers bank transfers and user-to-user transfers, Airtime covers data bundles too. */
 const FILTERS = {
   all: { label: "All", types: null },
   topup: { label: "Top-up", types: ["topup"] },

@@ -5,7 +5,7 @@ import { type ReactNode, useState } from "react";
 import { IconCheck, IconShield, IconSparkles, IconWallet } from "../../components/icons";
 import { useMe } from "../../lib/queries";
 
-/** Shown after registration (spec 01 §2 "Onboarding"); fully verified users go to /dashboard. */
+/** Shown after registration (docs/product.md#accounts-and-sessions); fully verified users go to /dashboard. */
 export const Route = createFileRoute("/_authed/onboarding")({
   beforeLoad: ({ context }) => {
     if (context.me.verificationLevel >= 2) throw redirect({ to: "/dashboard", replace: true });

@@ -15,11 +15,11 @@ interface Tile {
   label: string;
   to: AppPath;
   icon: ReactNode;
-  /** The switches the target follows, all of which must be on (spec 01 §6); none for screens without one. */
+  /** The switches the target follows, all of which must be on (docs/product.md#accounts-and-sessions); none for screens without one. */
   features?: FeatureKey[];
 }
 
-/** Spec 02 "Payment methods page (/pay)". */
+/** docs/product.md#accounts-and-sessions. */
 const PAYMENT_TILES: Tile[] = [
   // A bank transfer is a payout: it follows the withdrawal switch too (docs/decisions.md).
   { label: "Bank Transfer", to: "/transfer/bank", icon: <IconBank />, features: ["feature_send_money", "feature_withdraw"] },
@@ -33,7 +33,7 @@ const BILL_TILES: Tile[] = [
   { label: "Electricity", to: "/utility/electricity", icon: <IconSparkles /> },
 ];
 
-/** Payment methods (spec 02 "/pay"): payment tiles and Bills Payment tiles; a switched-off tile is disabled with the hint. */
+/** Payment methods (docs/product.md#accounts-and-sessions): payment tiles and Bills Payment tiles; a switched-off tile is disabled with the hint. */
 function PayPage() {
   const isEnabled = useFeatures();
   return (

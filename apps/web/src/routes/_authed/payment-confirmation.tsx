@@ -30,7 +30,7 @@ interface ConfirmationSearch {
   invoiceToken?: string;
 }
 
-/** Query merchantId, merchantName, amount, invoiceToken (spec 01 "/payment-confirmation"; the invoice by its token). */
+/** Query merchantId, merchantName, amount, invoiceToken (docs/product.md#merchants-and-invoices; the invoice by its token). */
 const searchSchema = (search: Record<string, unknown>): ConfirmationSearch => ({
   merchantId: optionalPositiveInt(search.merchantId),
   merchantName: optionalString(search.merchantName),
@@ -43,7 +43,7 @@ export const Route = createFileRoute("/_authed/payment-confirmation")({
   component: PaymentConfirmationPage,
 });
 
-/** With no parameters at all: the demo merchant (id 1, 'Test Store' in the demo data) and ₦3,550 (spec 01 §9). */
+/** With no parameters at all: the demo merchant (id 1, 'Test Store' in the demo data) and ₦3,550 (docs/product.md#merchants-and-invoices). */
 const DEMO_CONFIRMATION = { merchantId: 1, amount: 3550 } as const;
 
 interface Receipt {
@@ -55,7 +55,7 @@ interface Receipt {
 }
 
 /**
- * Pay a merchant or an invoice (spec 01 "/payment-confirmation", §4 "Merchant payment", §5, §8).
+ * Pay a merchant or an invoice (docs/product.md#merchants-and-invoices).
  * The merchant (or invoice) is loaded from the server; a load failure says so and goes to
  * /dashboard. Pay Now checks the amount, then the balance, then calls the payment with an
  * idempotency key made once per submitted amount; success shows the receipt.

@@ -31,7 +31,7 @@ const NO_REFERENCE_MESSAGE = "No payment reference found";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Top-up verification (spec 01 §2, §4, §8). The reference comes from the query (reference or
+ * Top-up verification (docs/product.md#merchants-and-invoices). The reference comes from the query (reference or
  * trxref), else from local storage. wallet.verify runs once per reference (React StrictMode runs
  * effects twice in development), is asked again while the gateway says "pending", and on success
  * the pending reference is forgotten and the balance and transactions refreshed.

@@ -10,7 +10,7 @@ export const Route = createFileRoute("/_authed/receive")({
 });
 
 /**
- * The user's own P2P QR (issue 9 item 2; DECISIONS "QR payment links": a P2P QR carries the user
+ * The user's own P2P QR (docs/decisions.md: a P2P QR carries the user
  * id and name): kolo://pay/p2p/{userId}?name[&amount], with the merchant QR's fixed amount,
  * download and share. Another user scanning it on /scan lands on /transfer/p2p with this user
  * as the recipient (the name there comes from the server).

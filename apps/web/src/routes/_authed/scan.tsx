@@ -13,19 +13,19 @@ export const Route = createFileRoute("/_authed/scan")({
   component: ScanPage,
 });
 
-/** Spec 01 §9: the demo button pays merchant 1, 'Test Store', ₦1,000. */
+/** docs/product.md#qr-codes-and-p2p-transfers: the demo button pays merchant 1, 'Test Store', ₦1,000. */
 const DEMO_PAYMENT = { merchantId: 1, merchantName: "Test Store", amount: 1000 } as const;
 
-/** Spec 01 §5: the rear camera at an ideal 1280x720. */
+/** docs/product.md#qr-codes-and-p2p-transfers: the rear camera at an ideal 1280x720. */
 const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
   audio: false,
   video: { facingMode: { ideal: "environment" }, width: { ideal: 1280 }, height: { ideal: 720 } },
 };
 
-/** Spec 01 §4 "Camera": loading, then ready or denied (or no camera at all). */
+/** docs/product.md#qr-codes-and-p2p-transfers: loading, then ready or denied (or no camera at all). */
 type CameraState = "loading" | "ready" | "denied" | "unavailable";
 
-/** Why scanning stopped without leaving the page (spec 01 §8), or that a scanned merchant is being checked. */
+/** Why scanning stopped without leaving the page (docs/product.md#qr-codes-and-p2p-transfers), or that a scanned merchant is being checked. */
 type Outcome = { kind: "checking" } | { kind: "problem"; title: string; message: string };
 
 const PROBLEMS = {
@@ -36,16 +36,16 @@ const PROBLEMS = {
   noCode: { kind: "problem", title: "No QR Code Found", message: "There is no QR code in this picture. Choose another one." },
 } as const satisfies Record<string, Outcome>;
 
-/** A getUserMedia failure as spec 01 §8 words it: a refusal, or anything else. */
+/** A getUserMedia failure as docs/product.md#qr-codes-and-p2p-transfers words it: a refusal, or anything else. */
 function cameraFailure(error: unknown): CameraState {
   const name = error instanceof DOMException ? error.name : "";
   return name === "NotAllowedError" || name === "SecurityError" || name === "PermissionDeniedError" ? "denied" : "unavailable";
 }
 
 /**
- * QR scanner (spec 01 "/scan", §4 "Camera", §5 "Scanned link", §8). The rear camera's frames go
+ * QR scanner (docs/product.md#qr-codes-and-p2p-transfers). The rear camera's frames go
  * through `jsqr` on every animation frame until a code is found; then scanning stops and the code
- * is read as a payment link (DECISIONS "QR payment links"): a merchant (checked on the server) goes
+ * is read as a payment link (docs/decisions.md): a merchant (checked on the server) goes
  * to /payment-confirmation?merchantId&amount&merchantName, an invoice to
  * /payment-confirmation?invoiceId, another user's P2P code to /transfer?userId&amount. Anything
  * else, or one's own P2P code, shows why with 'Scan Again'. A picture from the gallery is decoded
@@ -152,7 +152,7 @@ function Scanner() {
     [me.id, navigate, utils],
   );
 
-  // Spec 01 §4: jsqr on every video frame until a code is found; then scanning stops.
+  // docs/product.md#qr-codes-and-p2p-transfers: jsqr on every video frame until a code is found; then scanning stops.
   useEffect(() => {
     if (camera !== "ready" || !scanning) return;
     const canvas = document.createElement("canvas");
@@ -174,7 +174,7 @@ function Scanner() {
     return () => cancelAnimationFrame(frame);
   }, [camera, scanning, handleCode]);
 
-  /** Spec 01 §4: the flashlight toggles; without a torch nothing happens; failures are only logged. */
+  /** docs/product.md#qr-codes-and-p2p-transfers: the flashlight toggles; without a torch nothing happens; failures are only logged. */
   const toggleTorch = async () => {
     const track = stream.current?.getVideoTracks()[0];
     const capabilities = track?.getCapabilities?.() as (MediaTrackCapabilities & { torch?: boolean }) | undefined;

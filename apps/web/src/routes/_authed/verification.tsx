@@ -10,7 +10,7 @@ import { BankVerification } from "./-components/bank-verification";
 import { BvnForm } from "./-components/bvn-form";
 import { VerificationCard } from "./-components/verification-card";
 
-/** Account verification (spec 01 §2 "/verification"); the session guard is the `_authed` layout's. */
+/** Account verification (docs/product.md#verification-and-limits); the session guard is the `_authed` layout's. */
 export const Route = createFileRoute("/_authed/verification")({
   loader: ({ context }) => Promise.all([context.trpc.verification.status.prefetch(), context.trpc.verification.transactionLimit.prefetch()]),
   component: VerificationPage,
@@ -19,7 +19,7 @@ export const Route = createFileRoute("/_authed/verification")({
 type Tab = "overview" | "bvn" | "bank";
 type VerificationStatus = RouterOutputs["verification"]["status"];
 
-/** Initial tab (spec 01 §2): Overview at level 2, Bank at level 1, BVN at level 0. */
+/** Initial tab (docs/product.md#verification-and-limits): Overview at level 2, Bank at level 1, BVN at level 0. */
 function initialTab(status: VerificationStatus): Tab {
   const level = toVerificationLevel(status.verificationLevel);
   return level >= 2 ? "overview" : level === 1 ? "bank" : "bvn";
@@ -36,7 +36,7 @@ function VerificationPage() {
 }
 
 /**
- * The three tabs and their rules (spec 01 §2): the BVN tab is disabled once the BVN is verified;
+ * The three tabs and their rules (docs/product.md#verification-and-limits): the BVN tab is disabled once the BVN is verified;
  * the Bank tab unless the BVN is verified and the bank is not; BVN success moves to Bank, bank
  * success to Overview.
  */

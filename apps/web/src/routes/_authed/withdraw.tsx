@@ -15,7 +15,7 @@ import { PayoutFields, usePayoutForm } from "./-components/payout-form";
 import { capitalise } from "../../lib/transactions";
 import { BankAccountsLoadError } from "./-components/bank-accounts-load-error";
 
-/** /withdraw, or /withdraw?reference={reference} for the status of that withdrawal (spec 02 §2). */
+/** /withdraw, or /withdraw?reference={reference} for the status of that withdrawal (docs/product.md#banking-and-withdrawals). */
 export const Route = createFileRoute("/_authed/withdraw")({
   validateSearch: (search: Record<string, unknown>): { reference?: string } => ({ reference: optionalString(search.reference) }),
   component: WithdrawPage,
@@ -34,7 +34,7 @@ function WithdrawPage() {
 }
 
 /**
- * The withdrawal form (spec 02 §5 "Withdrawal"): a saved account ('Please select a bank account'),
+ * The withdrawal form (docs/product.md#banking-and-withdrawals): a saved account ('Please select a bank account'),
  * an amount of at least ₦100, the fee (1%, min ₦50, max ₦1,000, `payoutFeeKobo`) and the total.
  * Submit is disabled when the total exceeds the balance ('Insufficient funds. You need {total}.'),
  * when there is no bank account, and while submitting. A refusal is 'Withdrawal Failed' with the
@@ -133,7 +133,7 @@ const STATUS_COLOR: Record<PayoutStatus, string> = { pending: "yellow", processi
 const isInFlight = (status: string | undefined) => status !== undefined && isPayoutInFlight(status);
 
 /**
- * The status view of one withdrawal (spec 02 §4): asked again every 5 s while pending or
+ * The status view of one withdrawal (docs/product.md#banking-and-withdrawals): asked again every 5 s while pending or
  * processing (TanStack Query refetchInterval), progress 25/50/100, 'New Withdrawal' disabled until
  * the status is final, the estimated arrival '1-2 business days' unless completed or failed.
  * A final status refreshes the balance (a failed or reversed payout gave the money back).

@@ -5,7 +5,7 @@ export const Route = createFileRoute("/_guest/forgot-password")({
   component: ForgotPasswordPage,
 });
 
-/** The spec does not show this page (spec 01 §2); it says so and leads back to sign-in. */
+/** The spec does not show this page (docs/product.md#accounts-and-sessions); it says so and leads back to sign-in. */
 function ForgotPasswordPage() {
   return (
     <Card>

@@ -22,7 +22,7 @@ let validateLogin: ((values: LoginValues) => FormErrors) | undefined;
 const loadValidation = () => (validation ??= import("./-components/login-validation").then((module) => (validateLogin = module.validateLogin)));
 
 /**
- * Sign in (spec 01 §2): success is a full redirect to /dashboard; failure resets the button. The
+ * Sign in (docs/product.md#accounts-and-sessions): success is a full redirect to /dashboard; failure resets the button. The
  * validation and the tRPC client are loaded when the form is first focused (or submitted), not
  * with the screen (docs/performance.md "Web first screen").
  */

@@ -15,7 +15,7 @@ export const Route = createFileRoute("/_guest/register")({
 const FORM_FIELDS = ["name", "email", "phone", "password", "confirmPassword"] as const;
 
 /**
- * Sign up (spec 01 §2, §5). The payload is name, email, phone, password and username = email;
+ * Sign up (docs/product.md#accounts-and-sessions). The payload is name, email, phone, password and username = email;
  * confirmPassword stays in the browser. Server field errors (e.g. 'Email already registered')
  * also show on their fields.
  */

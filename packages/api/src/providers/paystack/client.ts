@@ -49,7 +49,7 @@ export class PaystackClient implements PaymentGateway, BankingProvider {
     if (!response.ok || !parsed.success || !parsed.data.status || !parsed.data.data) {
       const providerMessage = (json as { message?: unknown } | null)?.message;
       const message = typeof providerMessage === "string" ? providerMessage : `HTTP ${response.status}`;
-      // The path may carry a BVN: never put it in an error message (DECISIONS "Identity verification").
+      // The path may carry a BVN: never put it in an error message (docs/decisions.md).
       const shownPath = path.startsWith("/bank/resolve_bvn/") ? "/bank/resolve_bvn/…" : path;
       throw new PaymentGatewayError(
         `Payment gateway refused ${method} ${shownPath}: ${message}`,

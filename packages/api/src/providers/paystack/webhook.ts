@@ -9,7 +9,7 @@ import type { PublicError } from "../../trpc";
 import type { WebhookAnswer, WebhookContext, WebhookDoc, WebhookRequest } from "../kit";
 import { paystackTransaction, paystackTransfer, toVerifiedCharge } from "./wire";
 
-/** Transfer events and the payout outcome each reports (PROVIDERS.md). */
+/** Transfer events and the payout outcome each reports (docs/providers.md). */
 const TRANSFER_EVENTS = { "transfer.success": "success", "transfer.failed": "failed", "transfer.reversed": "reversed" } as const;
 const isTransferEvent = (event: string): event is keyof typeof TRANSFER_EVENTS => Object.hasOwn(TRANSFER_EVENTS, event);
 

@@ -1,5 +1,5 @@
 // Paystack wire types (https://paystack.com/docs/api): the JSON shapes on the wire, checked with
-// zod, and the signature of webhooks. Amounts are kobo. Wire facts: PROVIDERS.md (shared docs).
+// zod, and the signature of webhooks. Amounts are kobo. Wire facts: docs/providers.md (shared docs).
 import { createHmac } from "node:crypto";
 import { plainText } from "@kolo/domain";
 import { z } from "zod";
@@ -27,7 +27,7 @@ export const listPage = <T extends z.ZodType>(item: T) =>
     }),
   });
 
-/** `from`/`to`/`perPage`/`page` of the list endpoints; perPage at most 100 (PROVIDERS.md "Lists, for reconciliation"). */
+/** `from`/`to`/`perPage`/`page` of the list endpoints; perPage at most 100 (docs/providers.md). */
 export const listQuery = z.object({
   perPage: z.coerce.number().int().min(1).max(100).default(50),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -104,7 +104,7 @@ export const paystackTransfer = z.object({
   transfer_code: plainText(),
   status: plainText(),
   amount: kobo,
-  /** Webhooks carry the recipient object here (PROVIDERS.md: `data.recipient.recipient_code`). */
+  /** Webhooks carry the recipient object here (docs/providers.md: `data.recipient.recipient_code`). */
   recipient: z.union([z.object({ recipient_code: plainText() }).loose(), z.number(), z.string()]).optional(),
 });
 

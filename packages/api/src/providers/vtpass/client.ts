@@ -1,4 +1,4 @@
-// VTpass client over HTTP (https://www.vtpass.com/documentation; PROVIDERS.md "VTpass"): service
+// VTpass client over HTTP (https://www.vtpass.com/documentation; docs/providers.md): service
 // variations, merchant-verify, pay and requery. GET requests carry `api-key` and `public-key`,
 // POST requests `api-key` and `secret-key`. Points at vtpass.com or at the sandbox the server mounts.
 import { koboToNaira, variationAmountKobo } from "@kolo/domain";

@@ -1,5 +1,5 @@
 // VTpass wire types (https://www.vtpass.com/documentation): the JSON shapes on the wire, checked
-// with zod, and the code table of PROVIDERS.md "VTpass". Amounts are naira strings or numbers.
+// with zod, and the code table of docs/providers.md. Amounts are naira strings or numbers.
 import { plainText } from "@kolo/domain";
 import { z } from "zod";
 import type { PurchaseAnswer } from "../purchases";
@@ -54,11 +54,11 @@ export const vtpassPurchase = z.object({
     .nullable(),
 });
 
-/** VTpass codes that refuse a /pay request: nothing was bought (PROVIDERS.md "VTpass"), so its hold is released. */
+/** VTpass codes that refuse a /pay request: nothing was bought (docs/providers.md), so its hold is released. */
 const PAY_REFUSED_CODES = new Set(["016", "011", "012", "013", "017", "018", "019", "030"]);
 
 /**
- * PROVIDERS.md's code table as an outcome, for the call that got the answer.
+ * docs/providers.md's code table as an outcome, for the call that got the answer.
  * - `pay`: `000` reads `content.transactions.status` (delivered; failed or reversed; anything
  *   else pending); `016` and the refusals (011, 012, 013, 017, 018, 019, 030) failed; `099`,
  *   `014` (the request id exists: requery it) and every other code pending.

@@ -17,7 +17,7 @@ interface AddBankAccountModalProps {
 const ACCOUNT_NUMBER = /^\d{10}$/;
 
 /**
- * The Add New dialog of /bank-accounts (spec 02 §5 "Bank account add"): a bank, a 10-digit
+ * The Add New dialog of /bank-accounts (docs/product.md#banking-and-withdrawals): a bank, a 10-digit
  * number, and the account name, read-only, filled by GET banks/resolve once both are set; 'Add
  * Account' stays disabled until a name is resolved. The server resolves the name again and
  * refuses duplicates and an 11th account; its reasons show under the spec's title 'Error'.

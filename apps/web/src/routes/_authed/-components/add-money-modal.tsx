@@ -9,7 +9,7 @@ import { useMoneySubmit } from "../../../lib/money-form";
 import { notify, notifyError } from "../../../lib/notify";
 import { trpc } from "../../../lib/trpc";
 
-/** Local-storage key of the top-up awaiting verification (spec 01 §4, Top-up step 2). */
+/** Local-storage key of the top-up awaiting verification (docs/product.md#wallet-and-top-ups, Top-up step 2). */
 export const PENDING_PAYMENT_KEY = "pendingPaymentReference";
 
 interface AddMoneyModalProps {
@@ -18,7 +18,7 @@ interface AddMoneyModalProps {
 }
 
 /**
- * Top-up dialog (spec 01 §2, §4, §8): amount in NGN; wallet.topup gives the gateway's
+ * Top-up dialog (docs/product.md#wallet-and-top-ups): amount in NGN; wallet.topup gives the gateway's
  * authorizationUrl and the reference, which is kept for /payment-verification.
  * Sending goes through the money-form hook (lib/money-form.ts): one call per double click, and an
  * idempotency key reused only when the same amount is sent again after a network failure.

@@ -1,4 +1,4 @@
-// The toast of a non-admin turned away from /admin (spec 02 "Admin …", issue 11 item 8). Loaded on
+// The toast of a non-admin turned away from /admin (docs/product.md#admin-console). Loaded on
 // demand by the admin layout's guard, so its texts are not part of every screen's JavaScript.
 import { ADMIN_MESSAGES } from "@kolo/domain";
 import { notifyError } from "../../../lib/notify";

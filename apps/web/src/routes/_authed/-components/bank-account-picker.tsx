@@ -15,7 +15,7 @@ interface BankAccountPickerProps {
 
 /**
  * One of the saved bank accounts as radio cards, each shown as bank name, account number and
- * account name (spec 02 "/transfer/bank"); the value is the account id as a string.
+ * account name (docs/product.md#banking-and-withdrawals); the value is the account id as a string.
  */
 export function BankAccountPicker({ accounts, value, onChange, label, description, error }: BankAccountPickerProps) {
   return (

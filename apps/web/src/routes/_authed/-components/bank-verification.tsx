@@ -20,7 +20,7 @@ interface BankVerificationProps {
 const FALLBACK_ERROR = "Unable to verify your bank account. Please try again.";
 
 /**
- * Bank-account verification (spec 01 §2, §5, §8): the user picks one of the saved accounts
+ * Bank-account verification (docs/product.md#banking-and-withdrawals): the user picks one of the saved accounts
  * ('No Bank Account Selected' otherwise); its name must match the profile name. Refusals by code:
  * RULE_VIOLATION 'Bank Account Verification Failed' with the server's reason, NOT_FOUND or a
  * provider outage 'Account Verification Failed', a network failure 'Verification Error'.

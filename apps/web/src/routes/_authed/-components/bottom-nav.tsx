@@ -27,7 +27,7 @@ const ITEMS: NavItem[] = [
 ];
 
 /**
- * Bottom navigation fixed at the bottom of signed-in screens (spec 01 §2): items whose switch is
+ * Bottom navigation fixed at the bottom of signed-in screens (docs/product.md#accounts-and-sessions): items whose switch is
  * off are hidden, never for admins. The current item carries aria-current="page".
  */
 export function BottomNav() {

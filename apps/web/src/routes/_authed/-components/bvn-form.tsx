@@ -32,7 +32,7 @@ function attemptsRemaining(error: unknown): number | undefined {
 }
 
 /**
- * The BVN form (spec 01 §5 "BVN form"): BVN (11 digits), date of birth (YYYY-MM-DD) and a Nigerian
+ * The BVN form (docs/product.md#verification-and-limits): BVN (11 digits), date of birth (YYYY-MM-DD) and a Nigerian
  * phone number, checked with the server's own schema; blank fields give the toast 'Missing
  * Information'. Server refusals are read by code: RULE_VIOLATION (not found, mismatch, BVN on
  * another account) is 'BVN Verification Failed' with the server's reason and the attempts left;

@@ -12,7 +12,7 @@ import { TransactionRow } from "./transaction-row";
 import { VerificationCard } from "./verification-card";
 import { WithdrawToBankModal } from "./withdraw-to-bank-modal";
 
-/** Recent transactions on the dashboard (spec 01 §9). */
+/** Recent transactions on the dashboard (docs/product.md#accounts-and-sessions). */
 const RECENT_COUNT = 4;
 
 interface QuickAction {
@@ -22,7 +22,7 @@ interface QuickAction {
   feature: FeatureKey;
 }
 
-/** Spec 01 §6: the dashboard ties Send to the top-up switch. */
+/** docs/product.md#accounts-and-sessions: the dashboard ties Send to the top-up switch. */
 const QUICK_ACTIONS: QuickAction[] = [
   { label: "Send", to: "/transfer", icon: <IconSend />, feature: "feature_topup" },
   { label: "Scan", to: "/scan", icon: <IconScan />, feature: "feature_scan_pay" },
@@ -30,7 +30,7 @@ const QUICK_ACTIONS: QuickAction[] = [
   { label: "Data", to: "/data", icon: <IconWifi />, feature: "feature_data" },
 ];
 
-/** Home screen, at / and /dashboard (spec 01 §2 "Dashboard"). */
+/** Home screen, at / and /dashboard (docs/product.md#accounts-and-sessions). */
 export function DashboardScreen() {
   const me = useMe();
   const isEnabled = useFeatures();

@@ -14,7 +14,7 @@ export interface DashboardSearch {
   trxref?: string;
 }
 
-/** A return from the gateway goes to /payment-verification, dropping the query (spec 01 §2). */
+/** A return from the gateway goes to /payment-verification, dropping the query (docs/product.md#accounts-and-sessions). */
 export function redirectPaymentReturn(search: DashboardSearch): void {
   const reference = search.reference || search.trxref;
   if (reference) throw redirect({ to: "/payment-verification", search: { reference }, replace: true });

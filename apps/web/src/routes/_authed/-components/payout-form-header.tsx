@@ -3,7 +3,7 @@ import { BalanceHeader } from "../../../components/balance-header";
 import { FeatureDisabledHint } from "../../../components/feature-disabled";
 
 /**
- * The top of the payout forms (/withdraw and /transfer/bank, spec 02): the balance header, and
+ * The top of the payout forms (/withdraw and /transfer/bank, docs/product.md#banking-and-withdrawals): the balance header, and
  * 'Unavailable' when the feature is switched off.
  */
 export function PayoutFormHeader({ enabled, disabledHintId }: { enabled: boolean; disabledHintId: string }) {

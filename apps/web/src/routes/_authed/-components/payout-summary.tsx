@@ -10,7 +10,7 @@ interface PayoutSummaryProps {
   feeLabel?: string;
 }
 
-/** Amount, fee and total (amount + fee) of a payout (spec 02 §9 "Withdrawal fee", "Bank transfer fee"). */
+/** Amount, fee and total (amount + fee) of a payout (docs/product.md#banking-and-withdrawals). */
 export function PayoutSummary({ label, amountKobo, feeKobo, feeLabel = "Fee (1%)" }: PayoutSummaryProps) {
   const rows = [
     { name: "Amount", value: formatKobo(amountKobo) },

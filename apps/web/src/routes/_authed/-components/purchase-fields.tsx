@@ -7,8 +7,8 @@ import { notify, notifyError } from "../../../lib/notify";
 import { trpc } from "../../../lib/trpc";
 
 /**
- * The fields /airtime and /data share (spec 02 "/airtime", "/data", §8): network (loaded from the
- * server), phone number with the user's recent numbers (issue 10 item 5), and Verify Phone Number
+ * The fields /airtime and /data share (docs/product.md#airtime-and-data): network (loaded from the
+ * server), phone number with the user's recent numbers, and Verify Phone Number
  * once the number has 11+ characters and a network is chosen (a failure does not block).
  */
 
@@ -130,7 +130,7 @@ export function PhoneField({ value, network, onChange, onPickRecent, onBlur, err
   );
 }
 
-/** 'Feature Disabled' with the switch's text (spec 02 "/airtime"): the submit button is disabled too. */
+/** 'Feature Disabled' with the switch's text (docs/product.md#airtime-and-data): the submit button is disabled too. */
 export function PurchaseDisabledAlert({ id, what }: { id: string; what: string }) {
   return (
     <Alert color="gray" variant="light" id={id} title="Feature Disabled">

@@ -16,7 +16,7 @@ const STATUS_COLORS: Record<string, string> = {
 const AMOUNT_COLORS = { credit: "kolo.9", debit: "var(--mantine-color-text)", none: "dimmed" } as const;
 
 /**
- * What happened to an airtime or data purchase, in words (issue 10: every purchase ends delivered
+ * What happened to an airtime or data purchase, in words (every purchase ends delivered
  * or refunded, and the user sees which); undefined for other types.
  */
 export function purchaseState(transaction: Pick<TransactionView, "type" | "status">): string | undefined {
@@ -27,8 +27,8 @@ export function purchaseState(transaction: Pick<TransactionView, "type" | "statu
 }
 
 /**
- * One transaction: description, time, status capitalised, amount with '+' or '-' (spec 01 §3),
- * unsigned and muted when no money moved (a pending or failed top-up; issue 7 item 19).
+ * One transaction: description, time, status capitalised, amount with '+' or '-' (docs/product.md#accounts-and-sessions),
+ * unsigned and muted when no money moved (a pending or failed top-up).
  */
 export function TransactionRow({ transaction, userId }: { transaction: TransactionView; userId: number }) {
   const credit = isCredit(transaction, userId);

@@ -18,14 +18,14 @@ const base: TransactionView = {
   metadata: { senderName: "Ada Obi", recipientName: "Bayo Lawal", fee: 0 },
 };
 
-describe("signedAmount (spec 01 §3)", () => {
+describe("signedAmount (docs/product.md#accounts-and-sessions)", () => {
   it("is a credit only when the viewer is the recipient", () => {
     expect(signedAmount(base, 8)).toBe("+₦1,250.00");
     expect(signedAmount(base, 7)).toBe("-₦1,250.00");
     expect(signedAmount({ ...base, recipientId: null }, 7)).toBe("-₦1,250.00");
   });
 
-  it("has no sign when no money moved: a pending or failed top-up, a failed or reversed debit (issue 7 item 19)", () => {
+  it("has no sign when no money moved: a pending or failed top-up, a failed or reversed debit", () => {
     const topup = { ...base, type: "topup" as const, senderId: null, recipientId: 7, amount: 2000 };
     expect(signedAmount(topup, 7)).toBe("+₦2,000.00");
     expect(signedAmount({ ...topup, status: "pending" }, 7)).toBe("₦2,000.00");

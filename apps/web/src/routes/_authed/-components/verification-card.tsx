@@ -12,15 +12,15 @@ interface VerificationCardProps {
   withLink?: boolean;
 }
 
-/** The link's label by level (spec 01 §2 "Verification card"); level 2 has nothing left to do. */
+/** The link's label by level (docs/product.md#verification-and-limits); level 2 has nothing left to do. */
 const LINK_LABELS = { 0: "Start Verification", 1: "Complete Verification", 2: "View Verification" } as const;
 
 export const VERIFICATION_ERROR_TITLE = "Verification Status Error";
 export const VERIFICATION_ERROR_TEXT = "Unable to fetch your verification status. Please try again later.";
 
 /**
- * Verification status (spec 01 §2, §4, §8): title, progress 0/50/100, the BVN and bank account
- * checks, the daily limit (verification.transactionLimit, DECISIONS "Limits") and a link to
+ * Verification status (docs/product.md#verification-and-limits): title, progress 0/50/100, the BVN and bank account
+ * checks, the daily limit (verification.transactionLimit, docs/decisions.md) and a link to
  * /verification. Reads verification.status itself; when that fails it is the card 'Verification
  * Status Error' whose Retry fetches both queries again.
  */

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 
 /**
- * The dashboard's 'Withdraw to Bank' dialog (spec 01 §2 "Dashboard"): Withdraw opens it when the
+ * The dashboard's 'Withdraw to Bank' dialog (docs/product.md#banking-and-withdrawals): Withdraw opens it when the
  * user has no saved bank account, and it offers 'Add Bank Account' (to /bank-accounts); with an
  * account, Withdraw goes straight to /withdraw (docs/decisions.md "Identity and banking screens").
  */

@@ -33,7 +33,7 @@ function fields(values: Record<string, unknown> | null): string {
 }
 
 /**
- * The audit trail (issue 11 item 7): every admin write with who, what, before/after and when,
+ * The audit trail: every admin write with who, what, before/after and when,
  * newest first, filtered by admin, user and action (kept in the URL).
  */
 function AdminAuditPage() {

@@ -7,7 +7,7 @@ import { useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
 import { LoadError, StatusBadge, adminErrorMessage } from "./-components/shared";
 
-/** Recent Users shows the newest 5 (the spec's 'always No users found' is a defect we do not copy, issue 11 item 2). */
+/** Recent Users shows the newest 5 (the spec's 'always No users found' is a defect we do not copy). */
 const RECENT_USERS = 5;
 
 export const Route = createFileRoute("/_authed/admin/dashboard")({
@@ -23,7 +23,7 @@ export const Route = createFileRoute("/_authed/admin/dashboard")({
 });
 
 /**
- * Admin dashboard (spec 02 "Admin dashboard"; issue 11 item 2): the six stats of GET
+ * Admin dashboard (docs/product.md#admin-console): the six stats of GET
  * /api/admin/stats, the verification level guide, Transaction Overview with the last 14 days'
  * completed volume, the newest users, System Settings and Feature Management.
  */

@@ -11,7 +11,7 @@ export const Route = createFileRoute("/_authed/admin/settings")({
   component: AdminSettingsPage,
 });
 
-/** The feature names of spec 02 "Admin settings" (plus support tickets, spec 01 §3). */
+/** The feature names of docs/product.md#admin-console (plus support tickets, docs/product.md#admin-console). */
 const FEATURE_TITLES: Record<FeatureKey, string> = {
   feature_send_money: "Send Money",
   feature_withdraw: "Withdraw Funds",
@@ -25,7 +25,7 @@ const FEATURE_TITLES: Record<FeatureKey, string> = {
 };
 
 /**
- * Admin settings (spec 02 "Admin settings", §7, §8; issue 11 item 5): one switch card per
+ * Admin settings (docs/product.md#admin-console): one switch card per
  * feature with its description; a toggle says 'Setting Updated' and whether it is now enabled or
  * disabled; admins always have access regardless.
  */

@@ -19,7 +19,7 @@ export const Route = createFileRoute("/_authed/admin/support-tickets")({
 });
 
 /**
- * Admin support tickets (spec 02 "Admin support tickets"): badges for total, open and
+ * Admin support tickets (docs/product.md#support): badges for total, open and
  * in-progress; the queue sorted by status then priority (by the server), 20 a page with the page
  * in the URL, each with 'View & Respond'.
  */

@@ -36,7 +36,7 @@ export const Route = createFileRoute("/_authed/admin/transactions")({
 });
 
 /**
- * Admin transactions (spec 02 "Admin transactions", §4 "Admin transaction moves"; issue 11 item
+ * Admin transactions (docs/product.md#admin-console item
  * 4): tabs with counts, server pagination, Complete and Fail on pending or processing rows,
  * Refresh, refreshed every 30 s.
  */
@@ -133,7 +133,7 @@ function AdminTransactionsPage() {
   );
 }
 
-/** Sender and recipient, or 'User {id}', or 'System Transaction' (spec 02 "Admin transactions"). */
+/** Sender and recipient, or 'User {id}', or 'System Transaction' (docs/product.md#admin-console). */
 function Parties({ tx }: { tx: AdminTransaction }) {
   const parties = [
     { role: "From", info: tx.senderInfo, id: tx.senderId },

@@ -30,7 +30,7 @@ export const Route = createFileRoute("/_authed/admin/users")({
 type Dialog = { kind: "credit" | "debit" | "status" | "history" | "role"; user: AdminUser } | null;
 
 /**
- * Admin users (spec 02 "Admin users", §5, §7, §9; issue 11 item 3): search debounced by 500 ms
+ * Admin users (docs/product.md#admin-console): search debounced by 500 ms
  * (back to page 1), the table with the four actions, pagination, and the History, Credit/Debit
  * and Suspend/Activate dialogs. Page and search live in the URL, so a refresh keeps them.
  */
@@ -172,7 +172,7 @@ function UserRow({ user, onAction }: { user: AdminUser; onAction: (kind: NonNull
   );
 }
 
-/** Credit/Debit (spec 02 "Admin users", §5 "Admin wallet dialog"): amount > 0 (step 0.01), optional description, the current balance. */
+/** Credit/Debit (docs/product.md#admin-console): amount > 0 (step 0.01), optional description, the current balance. */
 function WalletDialog({ dialog, onClose }: { dialog: { kind: "credit" | "debit"; user: AdminUser } | null; onClose: () => void }) {
   const utils = trpc.useUtils();
   const mutation = trpc.admin.users.wallet.useMutation();
@@ -275,7 +275,7 @@ function WalletDialog({ dialog, onClose }: { dialog: { kind: "credit" | "debit";
   );
 }
 
-/** Suspend/Activate confirmation (spec 02 "Admin users"); Activate also unlocks a locked account. */
+/** Suspend/Activate confirmation (docs/product.md#admin-console); Activate also unlocks a locked account. */
 function StatusDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const utils = trpc.useUtils();
   const mutation = trpc.admin.users.status.useMutation();
@@ -373,7 +373,7 @@ function RoleDialog({ user, onClose }: { user: AdminUser | null; onClose: () => 
   );
 }
 
-/** History (spec 02 "Admin users"): the user's transactions with date, type, amount, status and details. */
+/** History (docs/product.md#admin-console): the user's transactions with date, type, amount, status and details. */
 function HistoryDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const history = trpc.admin.users.transactions.useQuery({ userId: user?.id ?? 0 }, { enabled: user !== null });
   return (

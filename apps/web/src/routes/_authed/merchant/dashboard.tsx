@@ -20,17 +20,17 @@ export const Route = createFileRoute("/_authed/merchant/dashboard")({
   component: MerchantDashboardPage,
 });
 
-/** GET /api/merchants/me is cached 60 s, the merchant's transactions 30 s (spec 02 §7). */
+/** GET /api/merchants/me is cached 60 s, the merchant's transactions 30 s (docs/product.md#merchants-and-invoices). */
 const MERCHANT_QUERY_OPTIONS = { staleTime: 60_000, retry: false } as const;
 const MERCHANT_TRANSACTIONS_OPTIONS = { staleTime: 30_000 } as const;
-/** Recent Payments shows the latest 2 (spec 02 "Merchant dashboard"). */
+/** Recent Payments shows the latest 2 (docs/product.md#merchants-and-invoices). */
 const RECENT_PAYMENTS = 2;
 
-/** What the app sends when it creates a merchant account (spec 02 §7). */
+/** What the app sends when it creates a merchant account (docs/product.md#merchants-and-invoices). */
 const NEW_MERCHANT = { name: "My Business", description: "My merchant business", category: "Retail" } as const;
 
 /**
- * Merchant dashboard (spec 02 "Merchant dashboard"; DECISIONS "Merchants and invoices"): without a
+ * Merchant dashboard (docs/product.md#merchants-and-invoices; docs/decisions.md): without a
  * merchant account the 'Create Merchant Account' dialog (and a button to reopen it); with one,
  * the merchant balance with Withdraw (to the owner's wallet) and Analytics, the tools grid and
  * Recent Payments.
@@ -258,7 +258,7 @@ function RecentPayments({ userId }: { userId: number }) {
   );
 }
 
-/** Moves the merchant balance into the owner's wallet (DECISIONS: the /merchant/withdraw target). */
+/** Moves the merchant balance into the owner's wallet (docs/decisions.md: the /merchant/withdraw target). */
 function WithdrawDialog({ opened, onClose, balance }: { opened: boolean; onClose: () => void; balance: number }) {
   const utils = trpc.useUtils();
   const withdraw = trpc.merchants.withdraw.useMutation();

@@ -20,7 +20,7 @@ export const Route = createFileRoute("/_authed/merchant/invoice")({
 
 type InvoiceView = RouterOutputs["invoices"]["create"];
 
-/** The form checks what the server checks (spec 02 §5 "Invoice"); the amount is the field's text. */
+/** The form checks what the server checks (docs/product.md#merchants-and-invoices); the amount is the field's text. */
 const invoiceFormSchema = createInvoiceSchema.omit({ merchantId: true }).extend({ amount: nairaInputText.pipe(createInvoiceSchema.shape.amount) });
 
 interface InvoiceFormValues {
@@ -34,7 +34,7 @@ interface InvoiceFormValues {
   generatePaymentLink: boolean;
 }
 
-/** The three flags of spec 02 "Create invoice", default off. */
+/** The three flags of docs/product.md#merchants-and-invoices, default off. */
 const PAYMENT_OPTIONS = [
   ["allowPartialPayment", "Allow partial payment"],
   ["sendReminder", "Send payment reminder"],
@@ -49,7 +49,7 @@ const STATUS_LABELS: Record<InvoiceView["status"], { label: string; color: strin
 };
 
 /**
- * Create invoice (spec 02 "Create invoice", §5, §8; DECISIONS "Merchants and invoices"): the
+ * Create invoice (docs/product.md#merchants-and-invoices; docs/decisions.md): the
  * Invoice Details and Payment Options sections, Create Invoice and Cancel; the created invoice
  * with its payment link QR when asked for; the merchant's invoices with their status.
  */
@@ -196,7 +196,7 @@ function CreatedInvoice({ invoice, onAnother }: { invoice: InvoiceView; onAnothe
 }
 
 /**
- * The merchant's invoices with their status (spec 02 "Create invoice"; issue 9 item 3). An invoice
+ * The merchant's invoices with their status (docs/product.md#merchants-and-invoices). An invoice
  * made with 'Generate payment link' that is not paid yet offers its payment QR again (with
  * download and share), so the merchant can send it after leaving the page.
  */

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { ComingSoon } from "../-components/coming-soon";
 
-/** Merchant Pay: named by spec 02 "/pay" without a screen; a 'coming soon' state (issue 9 item 7). */
+/** Merchant Pay: named by docs/product.md#merchants-and-invoices without a screen; a 'coming soon' state. */
 export const Route = createFileRoute("/_authed/merchant/pay")({
   component: () => <ComingSoon title="Merchant Pay" />,
 });

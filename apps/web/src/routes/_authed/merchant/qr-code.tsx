@@ -12,7 +12,7 @@ export const Route = createFileRoute("/_authed/merchant/qr-code")({
 });
 
 /**
- * Merchant QR (spec 02 "Merchant QR"; DECISIONS "QR payment links"): the merchant's
+ * Merchant QR (docs/product.md#merchants-and-invoices; docs/decisions.md): the merchant's
  * kolo://pay/merchant/{id}?name[&amount] as a PaymentQr (fixed amount, PNG download, share).
  */
 function MerchantQrPage() {

@@ -16,7 +16,7 @@ import { TicketPriorityBadge, TicketStatusBadge } from "./-components/ticket-bad
 type TicketDetail = RouterOutputs["supportTickets"]["byId"];
 
 /**
- * The detail is polled every 5 s while open (issue 11: a user sees a staff reply without
+ * The detail is polled every 5 s while open (a user sees a staff reply without
  * reloading); polling pauses while the tab is hidden (TanStack Query's default).
  */
 export const TICKET_POLL_MS = 5_000;
@@ -33,7 +33,7 @@ export const Route = createFileRoute("/_authed/support/$id")({
 });
 
 /**
- * Ticket detail (spec 02 "Ticket detail", §4, §8 "Support"): the ticket, its conversation, the
+ * Ticket detail (docs/product.md#support): the ticket, its conversation, the
  * reply box unless closed, and for admins the Update Status menu.
  */
 function TicketPage() {
@@ -193,7 +193,7 @@ function ReplyBox({ ticketId }: { ticketId: number }) {
   );
 }
 
-/** Admins only (spec 02 "Ticket detail"): Mark as Open, In Progress, Resolved or Closed. */
+/** Admins only (docs/product.md#support): Mark as Open, In Progress, Resolved or Closed. */
 function StatusMenu({ ticketId, current }: { ticketId: number; current: TicketStatus }) {
   const utils = trpc.useUtils();
   const setStatus = trpc.supportTickets.setStatus.useMutation();
@@ -206,7 +206,7 @@ function StatusMenu({ ticketId, current }: { ticketId: number; current: TicketSt
     } catch (error) {
       notifyError(SUPPORT_MESSAGES.statusUpdateFailed, httpStatus(error) && error instanceof Error ? error.message : "Please try again.");
     }
-    // The ticket list is refreshed afterwards (spec 02 §7), and this ticket.
+    // The ticket list is refreshed afterwards (docs/product.md#support), and this ticket.
     await Promise.all([utils.supportTickets.byId.invalidate({ id: ticketId }), utils.supportTickets.list.invalidate(), utils.supportTickets.mine.invalidate()]);
   };
 

@@ -24,13 +24,13 @@ import { TICKETS_QUERY_OPTIONS, TicketPriorityBadge, TicketStatusBadge } from ".
 type Ticket = RouterOutputs["supportTickets"]["mine"][number];
 
 export const Route = createFileRoute("/_authed/support/")({
-  // Admins ask for every ticket, others for their own (spec 02 §6).
+  // Admins ask for every ticket, others for their own (docs/product.md#support).
   loader: ({ context }) => (context.me.role === "admin" ? context.trpc.supportTickets.list.prefetch() : context.trpc.supportTickets.mine.prefetch()),
   component: SupportPage,
 });
 
 /**
- * Support list (spec 02 "Support list", §5 "Support ticket", §8 "Support"): the user's tickets,
+ * Support list (docs/product.md#support): the user's tickets,
  * or every ticket for admins; New Ticket opens 'Create New Support Ticket'. With
  * feature_support_tickets off a non-admin sees why instead (the server refuses the calls too).
  */
@@ -90,7 +90,7 @@ function TicketList({ isAdmin, onCreate }: { isAdmin: boolean; onCreate: () => v
       </Alert>
     );
   }
-  // A non-array answer is treated as empty (spec 02 §7).
+  // A non-array answer is treated as empty (docs/product.md#support).
   const list: Ticket[] = Array.isArray(tickets.data) ? tickets.data : [];
   if (list.length === 0) {
     return (
@@ -162,7 +162,7 @@ interface TicketFormValues {
   priority: TicketPriority;
 }
 
-/** The dialog's form: checks what the server checks (spec 02 §5) before it sends anything. */
+/** The dialog's form: checks what the server checks (docs/product.md#support) before it sends anything. */
 function NewTicketForm({ onDone }: { onDone: () => void }) {
   const utils = trpc.useUtils();
   const create = trpc.supportTickets.create.useMutation();

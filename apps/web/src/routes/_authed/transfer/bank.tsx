@@ -15,7 +15,7 @@ import { PayoutFormHeader } from "../-components/payout-form-header";
 import { PayoutFields, usePayoutForm } from "../-components/payout-form";
 import { BankAccountsLoadError } from "../-components/bank-accounts-load-error";
 
-/** Transfer to a saved bank account (spec 02 §2 "/transfer/bank", §5 "Bank transfer", §8). */
+/** Transfer to a saved bank account (docs/product.md#banking-and-withdrawals). */
 export const Route = createFileRoute("/_authed/transfer/bank")({
   loader: ({ context }) => context.trpc.bankAccounts.list.prefetch(undefined, BANK_ACCOUNTS_QUERY_OPTIONS),
   component: BankTransferPage,

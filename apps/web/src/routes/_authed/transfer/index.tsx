@@ -8,13 +8,13 @@ import { PageHeader } from "../../../components/page-header";
 import { type AppPath, linkTo } from "../../../lib/paths";
 import { useFeatures } from "../../../lib/queries";
 
-/** A scanned P2P code leads to /transfer?userId&amount (spec 01 §2 "/scan"). */
+/** A scanned P2P code leads to /transfer?userId&amount (docs/product.md#qr-codes-and-p2p-transfers). */
 const searchSchema = (search: Record<string, unknown>): { userId?: number; amount?: number } => ({
   userId: optionalPositiveInt(search.userId),
   amount: optionalPositiveNumber(search.amount),
 });
 
-/** Transfer chooser (spec 02 "/transfer"); a scanned P2P code goes straight on to /transfer/p2p. */
+/** Transfer chooser (docs/product.md#qr-codes-and-p2p-transfers); a scanned P2P code goes straight on to /transfer/p2p. */
 export const Route = createFileRoute("/_authed/transfer/")({
   validateSearch: searchSchema,
   beforeLoad: ({ search }) => {

@@ -14,7 +14,7 @@ import { notify } from "../../../lib/notify";
 import { useFeatures, useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
 
-/** A scanned P2P code arrives as /transfer?userId&amount (spec 01 §2 "/scan"); the amount prefills. */
+/** A scanned P2P code arrives as /transfer?userId&amount (docs/product.md#qr-codes-and-p2p-transfers); the amount prefills. */
 const searchSchema = (search: Record<string, unknown>): { userId?: number; amount?: number } => ({
   userId: optionalPositiveInt(search.userId),
   amount: optionalPositiveNumber(search.amount),
@@ -26,7 +26,7 @@ export const Route = createFileRoute("/_authed/transfer/p2p")({
 });
 
 /**
- * The form checks what the procedure checks (spec 02 §5 "User transfer"), less the key; the amount
+ * The form checks what the procedure checks (docs/product.md#qr-codes-and-p2p-transfers), less the key; the amount
  * is the field's text, read by the app's one amount rule (nairaInputText) before the wire's.
  */
 const p2pFormSchema = p2pTransferSchema.omit({ idempotencyKey: true }).extend({ amount: nairaInputText.pipe(p2pTransferSchema.shape.amount) });
@@ -37,10 +37,10 @@ const p2pByIdFormSchema = p2pFormSchema.omit({ recipientEmail: true });
 const FALLBACK_FAILURE = "Unable to complete transfer. Please check the recipient email and try again.";
 
 /**
- * Send to another user by e-mail (spec 02 "/transfer/p2p", §5, §8), or to the user a scanned P2P
- * code names (/transfer?userId&amount, spec 01 "/scan"): then the recipient's name comes from the
+ * Send to another user by e-mail (docs/product.md#qr-codes-and-p2p-transfers), or to the user a scanned P2P
+ * code names (/transfer?userId&amount, docs/product.md#qr-codes-and-p2p-transfers): then the recipient's name comes from the
  * server (users.recipient), the amount is filled in, and one's own code is refused with 'Invalid
- * Transfer' / 'You cannot transfer money to yourself.' (spec 01 §5 "QR transfer", §8).
+ * Transfer' / 'You cannot transfer money to yourself.' (docs/product.md#qr-codes-and-p2p-transfers).
  */
 function P2pTransferPage() {
   const { userId, amount } = Route.useSearch();

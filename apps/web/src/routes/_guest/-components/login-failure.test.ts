@@ -9,7 +9,7 @@ function serverError(message: string, code: string, details: unknown = null, dom
   } as never);
 }
 
-describe("loginFailureToast (spec 01 §8)", () => {
+describe("loginFailureToast (docs/product.md#accounts-and-sessions)", () => {
   it("explains a suspended account", () => {
     expect(loginFailureToast(serverError("Account suspended", "FORBIDDEN", null, "ACCOUNT_SUSPENDED"))).toEqual({
       title: "Account Suspended",

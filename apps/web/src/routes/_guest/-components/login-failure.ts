@@ -4,7 +4,7 @@ const ACCOUNT_SUSPENDED = "Your account has been suspended. Please contact suppo
 const ACCOUNT_LOCKED = "Your account has been locked due to too many failed login attempts. Please contact support.";
 
 /**
- * Title and description of the login failure toast (spec 01 §8): the codes ACCOUNT_SUSPENDED and
+ * Title and description of the login failure toast (docs/product.md#accounts-and-sessions): the codes ACCOUNT_SUSPENDED and
  * ACCOUNT_LOCKED get their long texts; another 403 shows details, else the message, else
  * 'Account unavailable'; anything else the server message, else 'Login failed'. The title follows
  * the description: 'Account Suspended', 'Account Locked', 'Account Unavailable' or 'Login Failed'.

@@ -1,4 +1,4 @@
-// Pieces every admin screen shares: the load-failure alert, the pagination of spec 02 "Admin
+// Pieces every admin screen shares: the load-failure alert, the pagination of docs/product.md#admin-console "Admin
 // users" (Previous, up to 5 page buttons, Next, 'Showing x to y of z …'), status badges and the
 // error text of a failed admin call.
 import { ADMIN_MESSAGES, ADMIN_PAGINATION_WINDOW, paginationWindow, showingRange } from "@kolo/domain";
@@ -6,7 +6,7 @@ import { Alert, Badge, Box, Button, Group, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { serverMessage } from "../../../../lib/errors";
 
-/** The server's message, or 'An unexpected error occurred' (spec 02 §8 "Admin"). */
+/** The server's message, or 'An unexpected error occurred' (docs/product.md#admin-console). */
 export const adminErrorMessage = (error: unknown) => serverMessage(error) ?? ADMIN_MESSAGES.unexpected;
 
 /** A red alert with the spec's title, the server's message and a Retry button. */
@@ -91,7 +91,7 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Readable transaction types (spec 01 §3, 02 §3). */
+/** Readable transaction types (docs/product.md#admin-console). */
 export const TYPE_LABELS: Record<string, string> = {
   topup: "Top-up",
   transfer: "Transfer",

@@ -9,7 +9,7 @@ export const TICKETS_QUERY_OPTIONS = { staleTime: 5_000, refetchInterval: 30_000
 const STATUS_COLORS: Record<TicketStatus, string> = { open: "blue.9", "in-progress": "yellow", resolved: "kolo.9", closed: "gray.9" };
 const PRIORITY_COLORS: Record<TicketPriority, string> = { low: "gray.9", normal: "blue.9", high: "grape.9", urgent: "red.9" };
 
-/** A ticket's status badge (spec 02 "Support list"); the word is the label, the colour only repeats it. */
+/** A ticket's status badge (docs/product.md#support); the word is the label, the colour only repeats it. */
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
   return (
     <Badge color={STATUS_COLORS[status]} variant="light" aria-label={`Status: ${TICKET_STATUS_LABELS[status]}`}>
@@ -18,7 +18,7 @@ export function TicketStatusBadge({ status }: { status: TicketStatus }) {
   );
 }
 
-/** A ticket's priority badge (spec 02 "Support list"). */
+/** A ticket's priority badge (docs/product.md#support). */
 export function TicketPriorityBadge({ priority }: { priority: TicketPriority }) {
   return (
     <Badge color={PRIORITY_COLORS[priority]} variant="outline" aria-label={`Priority: ${TICKET_PRIORITY_LABELS[priority]}`}>
