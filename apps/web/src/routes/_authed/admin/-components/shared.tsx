@@ -5,6 +5,7 @@ import { ADMIN_MESSAGES, ADMIN_PAGINATION_WINDOW, paginationWindow, showingRange
 import { Alert, Badge, Box, Button, Group, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { serverMessage } from "../../../../lib/errors";
+import type { RouterOutputs } from "../../../../lib/trpc";
 
 /** The server's message, or 'An unexpected error occurred' (docs/product.md#admin-console). */
 export const adminErrorMessage = (error: unknown) => serverMessage(error) ?? ADMIN_MESSAGES.unexpected;
@@ -113,3 +114,6 @@ export function ScrollTable({ label, minWidth, children }: { label: string; minW
     </Box>
   );
 }
+
+/** A user as the admin user list shows it. */
+export type AdminUser = RouterOutputs["admin"]["users"]["list"]["users"][number];

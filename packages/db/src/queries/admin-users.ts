@@ -1,0 +1,88 @@
+// The admin console's user list and user status writes (docs/product.md#admin-console).
+import { and, count, desc, eq, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { type User, ledgerAccounts, users } from "../schema";
+
+/** `%text%` for LIKE with the user's `%`, `_` and `\` taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface AdminUserRow {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  role: User["role"];
+  status: User["status"];
+  verificationLevel: number;
+  /** Wallet balance, kobo (0 without a wallet). */
+  balanceKobo: bigint;
+  createdAt: Date;
+}
+
+/**
+ * One page of users, newest first, with their wallet balance (docs/product.md#admin-console). `search`
+ * matches a part of the name or e-mail, case-insensitively; both use the trigram indexes of
+ * migration 0010_admin (users_name_trgm_idx on lower(name), users_email_trgm_idx on the stored
+ * lower-cased e-mail), so it stays fast at 100,000 users. Answers the rows and the total match count.
+ */
+export async function listAdminUsers(db: DbOrTx, params: { page: number; limit: number; search: string }): Promise<{ rows: AdminUserRow[]; total: number }> {
+  const search = params.search.trim().toLowerCase();
+  const where = search ? or(sql`lower(${users.name}) like ${containsPattern(search)}`, sql`${users.email} like ${containsPattern(search)}`) : undefined;
+  // The page of users first (served by users_created_idx, or the trigram indexes), then the
+  // balances of those 20: joining before the LIMIT would sort every user.
+  const page = db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      role: users.role,
+      status: users.status,
+      verificationLevel: users.verificationLevel,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(params.limit)
+    .offset((params.page - 1) * params.limit)
+    .as("page");
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: page.id,
+        name: page.name,
+        email: page.email,
+        phone: page.phone,
+        role: page.role,
+        status: page.status,
+        verificationLevel: page.verificationLevel,
+        balanceKobo: sql<string>`coalesce(${ledgerAccounts.balance}, 0)::text`,
+        createdAt: page.createdAt,
+      })
+      .from(page)
+      .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, page.id), eq(ledgerAccounts.kind, "user_wallet")))
+      .orderBy(desc(page.createdAt), desc(page.id)),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows: rows.map((row) => ({ ...row, balanceKobo: BigInt(row.balanceKobo) })), total: totals?.total ?? 0 };
+}
+
+/** The user with this id, locked until the caller's transaction ends (an admin status change). */
+export async function lockUserById(db: DbOrTx, id: number): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for("update");
+  return row;
+}
+
+/**
+ * Sets an account's status (docs/product.md#admin-console): `active` also resets the failed-login count, which
+ * unlocks a locked account (docs/decisions.md). Sessions are the caller's to end.
+ */
+export async function setUserStatus(db: DbOrTx, userId: number, status: "active" | "suspended"): Promise<User | undefined> {
+  const [row] = await db
+    .update(users)
+    .set(status === "active" ? { status, failedLoginCount: 0, updatedAt: new Date() } : { status, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
