@@ -1,5 +1,5 @@
 import { Button, type ButtonProps, Loader } from "@mantine/core";
-import type { ComponentPropsWithoutRef } from "react";
+import type { ComponentPropsWithoutRef, ReactNode } from "react";
 
 type BusyButtonProps = ButtonProps &
   Omit<ComponentPropsWithoutRef<"button">, keyof ButtonProps> & {
@@ -19,5 +19,29 @@ export function BusyButton({ busy, busyLabel, children, disabled, ...props }: Bu
     >
       {busy ? busyLabel : children}
     </Button>
+  );
+}
+
+/**
+ * The submit button of a money form: full width, its busy label while the request is on its way;
+ * `describedBy` is the id of the text that says why it is disabled (feature off, balance short).
+ */
+export function SubmitButton({
+  busy,
+  busyLabel = "Processing...",
+  disabled,
+  describedBy,
+  children,
+}: {
+  busy: boolean;
+  busyLabel?: string;
+  disabled?: boolean;
+  describedBy?: string;
+  children: ReactNode;
+}) {
+  return (
+    <BusyButton type="submit" size="md" fullWidth busy={busy} busyLabel={busyLabel} disabled={disabled} aria-describedby={describedBy}>
+      {children}
+    </BusyButton>
   );
 }

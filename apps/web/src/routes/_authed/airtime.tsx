@@ -13,7 +13,7 @@ import { Button, Card, SimpleGrid, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { z } from "zod";
-import { BusyButton } from "../../components/busy-button";
+import { SubmitButton } from "../../components/busy-button";
 import { BalanceHeader } from "../../components/balance-header";
 import { PageHeader } from "../../components/page-header";
 import { balanceCovers } from "../../lib/money-form";
@@ -104,17 +104,9 @@ function AirtimePage() {
                 </Button>
               ))}
             </SimpleGrid>
-            <BusyButton
-              type="submit"
-              size="md"
-              fullWidth
-              busy={money.busy}
-              busyLabel="Processing..."
-              disabled={!enabled}
-              aria-describedby={enabled ? undefined : "airtime-disabled"}
-            >
+            <SubmitButton busy={money.busy} disabled={!enabled} describedBy={enabled ? undefined : "airtime-disabled"}>
               Buy Airtime
-            </BusyButton>
+            </SubmitButton>
           </Stack>
         </form>
       </Card>

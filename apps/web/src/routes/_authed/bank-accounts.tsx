@@ -11,6 +11,7 @@ import { notify, notifyError } from "../../lib/notify";
 import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../lib/query-options";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { AddBankAccountModal } from "./-components/add-bank-account-modal";
+import { NoBankAccounts } from "./-components/bank-accounts-load-error";
 
 /** Saved bank accounts (docs/product.md#banking-and-withdrawals). */
 export const Route = createFileRoute("/_authed/bank-accounts")({
@@ -55,17 +56,13 @@ function BankAccountsPage() {
             </Button>
           </Alert>
         ) : accounts.data.length === 0 ? (
-          <Stack align="center" gap="xs" py="md">
-            <ThemeIcon size={48} radius="xl" variant="light" aria-hidden="true">
-              <IconBank size={24} />
-            </ThemeIcon>
-            <Text size="sm" c="dimmed">
-              No bank accounts yet
-            </Text>
-            <Button variant="light" onClick={addDialog.open}>
-              Add Bank Account
-            </Button>
-          </Stack>
+          <NoBankAccounts
+            action={
+              <Button variant="light" onClick={addDialog.open}>
+                Add Bank Account
+              </Button>
+            }
+          />
         ) : (
           <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: "none" }}>
             {accounts.data.map((account) => (

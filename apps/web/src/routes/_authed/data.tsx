@@ -3,7 +3,7 @@ import { Alert, Button, Card, NativeSelect, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { z } from "zod";
-import { BusyButton } from "../../components/busy-button";
+import { SubmitButton } from "../../components/busy-button";
 import { BalanceHeader } from "../../components/balance-header";
 import { PageHeader } from "../../components/page-header";
 import { balanceCovers } from "../../lib/money-form";
@@ -122,17 +122,9 @@ function DataPage() {
                 You pay <strong>{formatNaira(Number(plan.variation_amount))}</strong>
               </Text>
             ) : null}
-            <BusyButton
-              type="submit"
-              size="md"
-              fullWidth
-              busy={money.busy}
-              busyLabel="Processing..."
-              disabled={!enabled}
-              aria-describedby={enabled ? undefined : "data-disabled"}
-            >
+            <SubmitButton busy={money.busy} disabled={!enabled} describedBy={enabled ? undefined : "data-disabled"}>
               Buy Data
-            </BusyButton>
+            </SubmitButton>
           </Stack>
         </form>
       </Card>

@@ -2,7 +2,7 @@ import { PAYOUT_MESSAGES, PAYOUT_PROGRESS, type PayoutStatus, formatNaira, isPay
 import { Alert, Badge, Button, Card, Group, Progress, Skeleton, Stack, Text } from "@mantine/core";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { BusyButton } from "../../components/busy-button";
+import { SubmitButton } from "../../components/busy-button";
 import { PageHeader } from "../../components/page-header";
 import { errorDetails, fieldErrors, serverMessage } from "../../lib/errors";
 import { useMoneySubmit } from "../../lib/money-form";
@@ -13,7 +13,7 @@ import { trpc } from "../../lib/trpc";
 import { PayoutFormHeader } from "./-components/payout-form-header";
 import { PayoutFields, usePayoutForm } from "./-components/payout-form";
 import { capitalise } from "../../lib/transactions";
-import { BankAccountsLoadError } from "./-components/bank-accounts-load-error";
+import { BankAccountsLoadError, BankAccountsLoading } from "./-components/bank-accounts-load-error";
 
 /** /withdraw, or /withdraw?reference={reference} for the status of that withdrawal (docs/product.md#banking-and-withdrawals). */
 export const Route = createFileRoute("/_authed/withdraw")({
@@ -81,10 +81,7 @@ function WithdrawForm() {
         <form onSubmit={submit} noValidate aria-label="Withdrawal">
           <Stack>
             {accounts.isPending ? (
-              <Stack gap="xs" role="status" aria-label="Loading bank accounts">
-                <Skeleton h={56} />
-                <Skeleton h={56} />
-              </Stack>
+              <BankAccountsLoading />
             ) : accounts.isError ? (
               <BankAccountsLoadError accounts={accounts} />
             ) : accounts.data.length === 0 ? (
@@ -108,17 +105,13 @@ function WithdrawForm() {
                 {PAYOUT_MESSAGES.insufficientFunds(totalKobo)}
               </Alert>
             ) : null}
-            <BusyButton
-              type="submit"
-              size="md"
-              fullWidth
+            <SubmitButton
               busy={money.busy}
-              busyLabel="Processing..."
               disabled={!enabled || insufficient || noAccounts || !accounts.data}
-              aria-describedby={!enabled ? "withdraw-disabled" : insufficient ? "withdraw-insufficient" : undefined}
+              describedBy={!enabled ? "withdraw-disabled" : insufficient ? "withdraw-insufficient" : undefined}
             >
               Withdraw
-            </BusyButton>
+            </SubmitButton>
             <Text size="xs" c="dimmed" ta="center">
               Withdrawals usually arrive in 1-2 business days.
             </Text>

@@ -1,9 +1,8 @@
 import { PAYOUT_MESSAGES, bankTransferSchema, formatKobo, koboToNaira } from "@kolo/domain";
-import { Alert, Button, Card, List, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Alert, Button, Card, List, Stack, Text } from "@mantine/core";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { BusyButton } from "../../../components/busy-button";
-import { IconBank } from "../../../components/icons";
+import { SubmitButton } from "../../../components/busy-button";
 import { PageHeader } from "../../../components/page-header";
 import { fieldErrors, serverMessage } from "../../../lib/errors";
 import { useMoneySubmit } from "../../../lib/money-form";
@@ -13,7 +12,7 @@ import { useFeatures } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
 import { PayoutFormHeader } from "../-components/payout-form-header";
 import { PayoutFields, usePayoutForm } from "../-components/payout-form";
-import { BankAccountsLoadError } from "../-components/bank-accounts-load-error";
+import { BankAccountsLoadError, BankAccountsLoading, NoBankAccounts } from "../-components/bank-accounts-load-error";
 
 /** Transfer to a saved bank account (docs/product.md#banking-and-withdrawals). */
 export const Route = createFileRoute("/_authed/transfer/bank")({
@@ -86,24 +85,17 @@ function BankTransferPage() {
       <PayoutFormHeader enabled={enabled} disabledHintId="bank-transfer-disabled" />
       <Card>
         {accounts.isPending ? (
-          <Stack gap="xs" role="status" aria-label="Loading bank accounts">
-            <Skeleton h={56} />
-            <Skeleton h={56} />
-          </Stack>
+          <BankAccountsLoading />
         ) : accounts.isError ? (
           <BankAccountsLoadError accounts={accounts} />
         ) : accounts.data.length === 0 ? (
-          <Stack align="center" gap="xs" py="md">
-            <ThemeIcon size={48} radius="xl" variant="light" aria-hidden="true">
-              <IconBank size={24} />
-            </ThemeIcon>
-            <Text size="sm" c="dimmed">
-              No bank accounts yet
-            </Text>
-            <Button component={Link} to="/bank-accounts" variant="light">
-              Add Bank Account
-            </Button>
-          </Stack>
+          <NoBankAccounts
+            action={
+              <Button component={Link} to="/bank-accounts" variant="light">
+                Add Bank Account
+              </Button>
+            }
+          />
         ) : (
           <form onSubmit={submit} noValidate aria-label="Bank transfer">
             <Stack>
@@ -113,17 +105,9 @@ function BankTransferPage() {
                   Insufficient funds. You need {formatKobo(totalKobo)} (including {formatKobo(feeKobo)} fee).
                 </Alert>
               ) : null}
-              <BusyButton
-                type="submit"
-                size="md"
-                fullWidth
-                busy={money.busy}
-                busyLabel="Processing..."
-                disabled={!enabled}
-                aria-describedby={enabled ? undefined : "bank-transfer-disabled"}
-              >
+              <SubmitButton busy={money.busy} disabled={!enabled} describedBy={enabled ? undefined : "bank-transfer-disabled"}>
                 Transfer to Bank
-              </BusyButton>
+              </SubmitButton>
             </Stack>
           </form>
         )}

@@ -5,7 +5,7 @@ import { schemaResolver, useForm } from "@mantine/form";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { optionalPositiveInt, optionalPositiveNumber } from "../../../lib/search";
-import { BusyButton } from "../../../components/busy-button";
+import { SubmitButton } from "../../../components/busy-button";
 import { BalanceHeader } from "../../../components/balance-header";
 import { PageHeader } from "../../../components/page-header";
 import { domainCode } from "../../../lib/errors";
@@ -189,17 +189,14 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
               <List.Item>The recipient must have a Kolo account.</List.Item>
               <List.Item>Double-check the e-mail address before you send.</List.Item>
             </List>
-            <BusyButton
-              type="submit"
-              size="md"
-              fullWidth
+            <SubmitButton
               busy={money.busy}
               busyLabel="Sending..."
               disabled={!enabled || (byId && scannedName === null)}
-              aria-describedby={enabled ? undefined : "p2p-disabled"}
+              describedBy={enabled ? undefined : "p2p-disabled"}
             >
               Send Money
-            </BusyButton>
+            </SubmitButton>
           </Stack>
         </form>
       </Card>
