@@ -44,7 +44,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node ../../tooling/scripts/e2e-server.mjs",
+    // `exec`: the script replaces the shell Playwright starts it with, so its parent is the test
+    // runner itself and it notices when the runner dies (tooling/scripts/e2e-server.mjs).
+    command: "exec node ../../tooling/scripts/e2e-server.mjs",
     // Sandbox transfer webhooks at once (the withdrawal e2e watches the status view poll to the end).
     env: { PORT: String(port), SANDBOX_WEBHOOK_DELAY_MS: "0" },
     url: `${baseURL}/api/health`,

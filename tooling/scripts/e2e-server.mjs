@@ -100,10 +100,20 @@ const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
 
 const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-// Orphaned: the test runner that started this script died (SIGKILL, a crash) without stopping it.
+// Orphaned: the test runner that started this script died (SIGKILL, a crash, its process group
+// killed) without stopping it. Its parent is then re-parented; if a shell stands between (a
+// command run without `exec`), the shell's own parent is watched as well.
+const parentOf = (pid) => {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ")[1]);
+  } catch {
+    return 0;
+  }
+};
 const parent = process.ppid;
+const grandparent = parentOf(parent);
 const orphanWatch = setInterval(() => {
-  if (process.ppid !== parent) {
+  if (process.ppid !== parent || (grandparent > 1 && parentOf(parent) !== grandparent)) {
     console.error("e2e server: the test run that started it is gone; stopping");
     clearInterval(orphanWatch);
     child.kill("SIGTERM");

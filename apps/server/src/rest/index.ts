@@ -40,7 +40,15 @@ export async function registerRestRoutes(app: FastifyInstance, deps: ContextDeps
   // inline script, which the app-wide CSP forbids; this page alone allows it (docs/decisions.md).
   await app.register(scalarReference, {
     routePrefix: "/api/docs",
-    configuration: { url: "/api/openapi.json", pageTitle: "Kolo API reference" },
+    // Nothing from outside: no web fonts, no telemetry, no hosted AI agent or developer toolbar.
+    configuration: {
+      url: "/api/openapi.json",
+      pageTitle: "Kolo API reference",
+      withDefaultFonts: false,
+      telemetry: false,
+      showDeveloperTools: "never",
+      agent: { disabled: true },
+    },
     hooks: {
       onRequest: (_req, reply, done) => {
         reply.header("content-security-policy", DOCS_CSP);
