@@ -2,7 +2,7 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } 
 
 /**
  * State of the built-in Paystack sandbox (docs/decisions.md): what a restart must not forget.
- * Only the sandbox (packages/api/src/providers/paystack/sandbox.ts) reads and writes these tables;
+ * Only the sandbox (packages/sandboxes/src/paystack/sandbox.ts) reads and writes these tables;
  * with real Paystack keys they stay empty.
  */
 

@@ -4,7 +4,7 @@ import { bigint, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg
  * State of the built-in VTpass sandbox (docs/decisions.md; docs/providers.md "VTpass sandbox
  * fixtures"): every purchase it accepted, so a requery after a restart still answers, and a
  * repeated request_id is refused (code 014) instead of buying twice. Only the sandbox
- * (packages/api/src/providers/vtpass/sandbox.ts) reads and writes it; with real keys it stays empty.
+ * (packages/sandboxes/src/vtpass/sandbox.ts) reads and writes it; with real keys it stays empty.
  */
 export const vtpassSandboxPurchases = pgTable(
   "vtpass_sandbox_purchases",

@@ -2,7 +2,7 @@
 // verify endpoints and a hosted checkout page over HTTP, so the real PaystackClient runs on a
 // machine with no internet. Mounted under /sandbox/paystack when PAYSTACK_SECRET_KEY is unset.
 // Checkouts live in PostgreSQL (paystack_sandbox_charges): an unpaid one survives a restart.
-// The bank, BVN and transfer endpoints are in sandbox-banking.ts.
+// The bank, BVN and transfer endpoints are in banking.ts.
 import { randomBytes } from "node:crypto";
 import { schema } from "@kolo/db";
 import { formatKobo } from "@kolo/domain";
