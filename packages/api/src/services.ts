@@ -1,3 +1,4 @@
+import type { LimitedAction } from "@kolo/db";
 import type { JobScheduler } from "./jobs/scheduler";
 import type { BankingProvider } from "./providers/banking";
 import type { PaymentGateway } from "./providers/payment-gateway";
@@ -26,7 +27,7 @@ export interface Services {
    * Per-user limits (USER_LIMITS in user-limits.ts: tickets, replies, top-up initializations);
    * tests that drive one user through many operations raise them. Default: USER_LIMITS.
    */
-  userLimits?: Partial<Record<"ticket" | "ticket_reply" | "topup", { max: number; windowMs: number }>>;
+  userLimits?: Partial<Record<LimitedAction, { max: number; windowMs: number }>>;
   /** Structured warnings worth an operator's look (pino-compatible). */
   log: { warn: (details: Record<string, unknown>, message: string) => void };
 }

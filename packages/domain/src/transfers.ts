@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { positiveNairaAmount } from "./money";
-import { DB_INT_MAX, plainText } from "./text";
+import { DB_INT_MAX, nigerianPhoneSchema, normaliseNigerianPhone, plainText } from "./text";
 
 /** Messages of user-to-user transfers (docs/product.md#qr-codes-and-p2p-transfers). */
 export const TRANSFER_MESSAGES = {
@@ -9,6 +9,9 @@ export const TRANSFER_MESSAGES = {
   invalidEmail: "Please enter a valid email",
   success: "Transfer Successful",
   idempotencyKeyReused: "This idempotency key was already used for a different transfer",
+  /** A recipient given by e-mail or phone, resolved before sending. */
+  sendTo: (name: string) => `Send to ${name}`,
+  invalidRecipient: "Please enter a valid email or Nigerian phone number",
 } as const;
 
 /** POST /api/transfer/p2p body (docs/product.md#qr-codes-and-p2p-transfers): {recipientEmail, amount (naira)} -> amount in kobo. */
@@ -31,6 +34,29 @@ export const p2pTransferSchema = z.object({
 export const p2pTransferRequestSchema = p2pTransferSchema.extend({
   recipientEmail: p2pTransferSchema.shape.recipientEmail.optional(),
   recipientId: z.number({ error: TRANSFER_MESSAGES.recipientNotFound }).int().positive().max(DB_INT_MAX).optional(),
+  /** A Kolo user's Nigerian phone number (`+234`, `234` or `0` + 10 digits), resolved on the server. */
+  recipientPhone: nigerianPhoneSchema.optional(),
+});
+
+/**
+ * What a payer typed to name a Kolo user: an e-mail (lower-cased) or a Nigerian phone number
+ * (normalised to `0` + 10 digits); null when it is neither.
+ */
+export function parseRecipient(text: string): { email: string } | { phone: string } | null {
+  const trimmed = text.trim();
+  const email = z.email().safeParse(trimmed.toLowerCase());
+  if (email.success) return { email: email.data };
+  const phone = normaliseNigerianPhone(trimmed);
+  return phone !== undefined ? { phone } : null;
+}
+
+/** GET /api/users/lookup?recipient=…: an e-mail or a phone number to the recipient's name. */
+export const recipientQuerySchema = z.object({
+  recipient: plainText({ error: TRANSFER_MESSAGES.invalidRecipient })
+    .trim()
+    .min(1, { error: TRANSFER_MESSAGES.invalidRecipient })
+    .max(254, { error: TRANSFER_MESSAGES.invalidRecipient })
+    .refine((text) => parseRecipient(text) !== null, { error: TRANSFER_MESSAGES.invalidRecipient }),
 });
 
 /** {id} of the user a scanned P2P code names (GET /api/users/{id}). */

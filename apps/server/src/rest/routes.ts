@@ -159,6 +159,18 @@ const wallet: Route[] = [
   }),
   route({
     method: "GET",
+    path: "/api/users/lookup",
+    tag: "Transfers",
+    summary: "Who an e-mail or a Nigerian phone number names: id and name, shown as 'Send to {name}' before a transfer",
+    description: "docs/product.md#qr-codes-and-p2p-transfers; 30 lookups in 10 minutes per user, found or not.",
+    access: "user",
+    procedure: "users.lookup",
+    errors: [404, 429],
+    output: shapes.recipient,
+    call: (api, input) => api.users.lookup(input),
+  }),
+  route({
+    method: "GET",
     path: "/api/users/:id",
     tag: "Transfers",
     summary: "The recipient of a scanned P2P code: id and name",

@@ -3,7 +3,7 @@ import { transferP2P } from "../money/p2p";
 import { startPayout } from "../money/payouts";
 import { toTransactionView } from "../money/view";
 import { featureProcedure, router } from "../trpc";
-import { resolveRecipientById } from "./users";
+import { resolveRecipient, resolveRecipientById } from "./users";
 import { payoutAnswer } from "./wallet";
 
 /** Transfers (docs/product.md#qr-codes-and-p2p-transfers POST /api/transfer/p2p, /api/transfer/bank). */
@@ -19,7 +19,11 @@ export const transfersRouter = router({
     .input(p2pTransferRequestSchema)
     .mutation(async ({ ctx, input }) => {
       const recipientEmail =
-        input.recipientId !== undefined ? (await resolveRecipientById(ctx.db, ctx.user.id, input.recipientId)).email : input.recipientEmail;
+        input.recipientId !== undefined
+          ? (await resolveRecipientById(ctx.db, ctx.user.id, input.recipientId)).email
+          : input.recipientPhone !== undefined
+            ? (await resolveRecipient(ctx.db, ctx.user.id, { phone: input.recipientPhone })).email
+            : input.recipientEmail;
       if (recipientEmail === undefined) {
         throw new DomainError("VALIDATION", TRANSFER_MESSAGES.invalidEmail, { recipientEmail: [TRANSFER_MESSAGES.invalidEmail] });
       }

@@ -1,6 +1,7 @@
-import { findUserById } from "@kolo/db";
-import { DomainError, TRANSFER_MESSAGES, recipientLookupSchema } from "@kolo/domain";
+import { type DbOrTx, findActiveUsersByPhone, findUserByEmail, findUserById, recordRecipientLookup } from "@kolo/db";
+import { DomainError, TRANSFER_MESSAGES, parseRecipient, recipientLookupSchema, recipientQuerySchema } from "@kolo/domain";
 import { protectedProcedure, router } from "../trpc";
+import { enforceUserLimit } from "../user-limits";
 
 /**
  * The recipient a scanned P2P code names (docs/product.md#qr-codes-and-p2p-transfers: p2p ->
@@ -14,6 +15,23 @@ export async function resolveRecipientById(db: Parameters<typeof findUserById>[0
   return user;
 }
 
+/**
+ * The active user an e-mail or a Nigerian phone number names, for a P2P transfer
+ * (docs/product.md#qr-codes-and-p2p-transfers). A phone number two accounts share names nobody:
+ * the payer is asked for the e-mail instead. Errors: RULE_VIOLATION 'You cannot transfer money to
+ * yourself'; RECIPIENT_NOT_FOUND 'Recipient not found' (unknown, shared, locked or suspended).
+ */
+export async function resolveRecipient(db: DbOrTx, senderId: number, recipient: { email: string } | { phone: string }) {
+  const found =
+    "email" in recipient
+      ? [await findUserByEmail(db, recipient.email)].filter((user) => user !== undefined)
+      : await findActiveUsersByPhone(db, recipient.phone);
+  const [user] = found;
+  if (!user || found.length > 1 || user.status !== "active") throw new DomainError("RECIPIENT_NOT_FOUND", TRANSFER_MESSAGES.recipientNotFound);
+  if (user.id === senderId) throw new DomainError("RULE_VIOLATION", TRANSFER_MESSAGES.toSelf);
+  return user;
+}
+
 /** Users as other users may see them (GET /api/users/{id}; not in the spec's call tables). */
 export const usersRouter = router({
   /**
@@ -24,6 +42,25 @@ export const usersRouter = router({
    */
   recipient: protectedProcedure.input(recipientLookupSchema).query(async ({ ctx, input }) => {
     const user = await resolveRecipientById(ctx.db, ctx.user.id, input.id);
+    return { id: user.id, name: user.name };
+  }),
+
+  /**
+   * {recipient: e-mail or Nigerian phone number} -> {id, name}: who a P2P transfer would reach,
+   * shown as 'Send to {name}' before sending (GET /api/users/lookup). Every lookup counts against
+   * the caller's limit (30 in 10 minutes, docs/decisions.md), found or not, so the lookup cannot
+   * enumerate users. Errors: VALIDATION 'Please enter a valid email or Nigerian phone number';
+   * RATE_LIMITED (429) 'Too many requests'; and those of resolveRecipient.
+   */
+  lookup: protectedProcedure.input(recipientQuerySchema).query(async ({ ctx, input }) => {
+    const recipient = parseRecipient(input.recipient);
+    if (!recipient) throw new DomainError("VALIDATION", TRANSFER_MESSAGES.invalidRecipient, { recipient: [TRANSFER_MESSAGES.invalidRecipient] });
+    // Counted in its own database transaction: a lookup that finds nobody counts too.
+    await ctx.db.transaction(async (tx) => {
+      await enforceUserLimit(tx, ctx.user.id, "recipient_lookup", { limits: ctx.services.userLimits });
+      await recordRecipientLookup(tx, ctx.user.id);
+    });
+    const user = await resolveRecipient(ctx.db, ctx.user.id, recipient);
     return { id: user.id, name: user.name };
   }),
 });

@@ -4,9 +4,9 @@
 // transaction, so concurrent requests cannot all slip under the limit.
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { supportTickets, ticketReplies, transactions } from "../schema";
+import { recipientLookups, supportTickets, ticketReplies, transactions } from "../schema";
 
-export type LimitedAction = "ticket" | "ticket_reply" | "topup";
+export type LimitedAction = "ticket" | "ticket_reply" | "topup" | "recipient_lookup";
 
 /** Serialises `action` for `userId` until the end of the caller's transaction. */
 export async function lockUserAction(tx: DbOrTx, userId: number, action: LimitedAction): Promise<void> {
@@ -30,10 +30,20 @@ export async function countUserAction(tx: DbOrTx, userId: number, action: Limite
             .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${ticketReplies.createdAt})` })
             .from(ticketReplies)
             .where(and(eq(ticketReplies.userId, userId), gt(ticketReplies.createdAt, sql`${at}::timestamptz`)))
-        : tx
-            .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${transactions.createdAt})` })
-            .from(transactions)
-            .where(and(eq(transactions.type, "topup"), eq(transactions.recipientId, userId), gt(transactions.createdAt, sql`${at}::timestamptz`)));
+        : action === "recipient_lookup"
+          ? tx
+              .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${recipientLookups.createdAt})` })
+              .from(recipientLookups)
+              .where(and(eq(recipientLookups.userId, userId), gt(recipientLookups.createdAt, sql`${at}::timestamptz`)))
+          : tx
+              .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${transactions.createdAt})` })
+              .from(transactions)
+              .where(and(eq(transactions.type, "topup"), eq(transactions.recipientId, userId), gt(transactions.createdAt, sql`${at}::timestamptz`)));
   const [row] = await query;
   return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** Records one recipient lookup of `userId` (counted by the `recipient_lookup` limit). */
+export async function recordRecipientLookup(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.insert(recipientLookups).values({ userId });
 }

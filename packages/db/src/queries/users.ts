@@ -8,6 +8,18 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<User |
   return row;
 }
 
+/**
+ * Up to two active users with this (normalised, `0` + 10 digits) phone number: a phone number is not
+ * unique, so a caller that needs one recipient refuses two.
+ */
+export async function findActiveUsersByPhone(db: DbOrTx, phone: string): Promise<User[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), eq(users.status, "active")))
+    .limit(2);
+}
+
 export async function findUserById(db: DbOrTx, id: number): Promise<User | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;

@@ -50,7 +50,25 @@ export const users = pgTable(
     // Ascending: read backwards it serves `order by created_at desc, id desc` (a DESC NULLS LAST
     // index would not match that order's NULLS FIRST).
     index("users_created_idx").on(t.createdAt, t.id),
+    // Paying a Kolo user by phone number (docs/product.md#qr-codes-and-p2p-transfers).
+    index("users_phone_idx").on(t.phone),
   ],
+);
+
+/**
+ * One row per recipient lookup (e-mail or phone to a name, before a P2P transfer): the per-user
+ * limit on lookups counts them, so the lookup cannot be used to enumerate users. Only inserted.
+ */
+export const recipientLookups = pgTable(
+  "recipient_lookups",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("recipient_lookups_user_created_idx").on(t.userId, t.createdAt)],
 );
 
 /** Lucia-style sessions: `id` is the hex SHA-256 of the token in the cookie, never the token itself. */

@@ -1,14 +1,26 @@
 import { NairaAmountInput } from "../../../components/form-inputs";
-import { FEATURE_DISABLED_MESSAGE, MONEY_TOASTS, PAYMENT_LINK_MESSAGES, formatNaira, nairaInputText, p2pTransferSchema, parseNairaInput } from "@kolo/domain";
+import {
+  FEATURE_DISABLED_MESSAGE,
+  MONEY_TOASTS,
+  PAYMENT_LINK_MESSAGES,
+  TRANSFER_MESSAGES,
+  formatNaira,
+  nairaInputText,
+  p2pTransferSchema,
+  parseNairaInput,
+  parseRecipient,
+  recipientQuerySchema,
+} from "@kolo/domain";
 import { Alert, Button, Card, Group, List, Loader, Stack, Text, TextInput } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { z } from "zod";
 import { optionalPositiveInt, optionalPositiveNumber } from "../../../lib/search";
 import { SubmitButton } from "../../../components/busy-button";
 import { BalanceHeader } from "../../../components/balance-header";
 import { PageHeader } from "../../../components/page-header";
-import { domainCode } from "../../../lib/errors";
+import { domainCode, serverMessage } from "../../../lib/errors";
 import { balanceCovers, useMoneySubmit } from "../../../lib/money-form";
 import { notify } from "../../../lib/notify";
 import { useFeatures, useMe } from "../../../lib/queries";
@@ -29,10 +41,10 @@ export const Route = createFileRoute("/_authed/transfer/p2p")({
  * The form checks what the procedure checks (docs/product.md#qr-codes-and-p2p-transfers), less the key; the amount
  * is the field's text, read by the app's one amount rule (nairaInputText) before the wire's.
  */
-const p2pFormSchema = p2pTransferSchema.omit({ idempotencyKey: true }).extend({ amount: nairaInputText.pipe(p2pTransferSchema.shape.amount) });
+const p2pByIdFormSchema = z.object({ amount: nairaInputText.pipe(p2pTransferSchema.shape.amount) });
 
-/** The same, for a recipient given by id (a scanned P2P code): only the amount is typed. */
-const p2pByIdFormSchema = p2pFormSchema.omit({ recipientEmail: true });
+/** The same with the recipient typed: an e-mail or a Nigerian phone number. */
+const p2pFormSchema = p2pByIdFormSchema.extend({ recipient: recipientQuerySchema.shape.recipient });
 
 const FALLBACK_FAILURE = "Unable to complete transfer. Please check the recipient email and try again.";
 
@@ -114,7 +126,9 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
   const enabled = useFeatures()("feature_send_money");
   const navigate = useNavigate();
   const transfer = trpc.transfers.p2p.useMutation();
-  const [recipientGuess, setRecipientGuess] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  // The recipient's name from the server for what was typed ('Send to {name}'), or why not.
+  const [resolved, setResolved] = useState<{ text: string; name: string } | null>(null);
   const [scannedName, setScannedName] = useState<string | null>(null);
   const byId = recipientId !== undefined;
   const money = useMoneySubmit({
@@ -123,35 +137,49 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
     onCode: byId ? { RULE_VIOLATION: { title: PAYMENT_LINK_MESSAGES.invalidTransferTitle, message: PAYMENT_LINK_MESSAGES.toSelf } } : {},
   });
 
-  const form = useForm<{ recipientEmail: string; amount: string }>({
+  const form = useForm<{ recipient: string; amount: string }>({
     mode: "controlled",
-    initialValues: { recipientEmail: "", amount: prefill !== undefined ? String(prefill) : "" },
+    initialValues: { recipient: "", amount: prefill !== undefined ? String(prefill) : "" },
     validate: schemaResolver(byId ? p2pByIdFormSchema : p2pFormSchema, { sync: true }),
   });
 
   const submit = form.onSubmit(async (values) => {
     if (transfer.isPending || !enabled) return;
     if (byId && scannedName === null) return; // not resolved, or one's own code
-    const recipientEmail = values.recipientEmail.trim();
+    const typed = values.recipient.trim();
+    const named = parseRecipient(typed);
+    if (!byId && named === null) return; // the resolver already put the reason under the field
     const parsed = parseNairaInput(values.amount);
     if (!parsed.ok) return; // the resolver already put the reason under the field
     if (!balanceCovers(me.balance, parsed.naira)) return;
-    const recipient = byId ? { recipientId } : { recipientEmail };
-    const signature = `${byId ? `id:${recipientId}` : recipientEmail.toLowerCase()}|${parsed.kobo}`;
+    const recipient = byId ? { recipientId } : named && "phone" in named ? { recipientPhone: named.phone } : { recipientEmail: typed };
+    const signature = `${byId ? `id:${recipientId}` : JSON.stringify(named)}|${parsed.kobo}`;
     await money.submit(
       signature,
       (idempotencyKey) => transfer.mutateAsync({ ...recipient, amount: parsed.naira, idempotencyKey }),
       async (result) => {
         notify({
           title: MONEY_TOASTS.transferSuccessTitle,
-          message: `${formatNaira(result.transaction.amount)} sent to ${byId ? scannedName : recipientEmail}`,
+          message: `${formatNaira(result.transaction.amount)} sent to ${byId ? scannedName : typed}`,
         });
         await navigate({ to: "/dashboard" });
       },
     );
   });
 
-  const emailProps = form.getInputProps("recipientEmail");
+  const recipientProps = form.getInputProps("recipient");
+  /** Asks the server who the typed e-mail or phone number names (docs/product.md#qr-codes-and-p2p-transfers). */
+  const lookUp = async (text: string) => {
+    if (parseRecipient(text) === null) return setResolved(null);
+    try {
+      const found = await utils.users.lookup.fetch({ recipient: text });
+      if (form.getValues().recipient.trim() === text) setResolved({ text, name: found.name });
+    } catch (error) {
+      setResolved(null);
+      if (domainCode(error)) form.setFieldError("recipient", serverMessage(error) ?? TRANSFER_MESSAGES.recipientNotFound);
+    }
+  };
+  const sendTo = resolved !== null && resolved.text === form.values.recipient.trim() ? TRANSFER_MESSAGES.sendTo(resolved.name) : undefined;
   return (
     <Stack gap="md">
       <PageHeader title="Send to User" back="/transfer" />
@@ -167,19 +195,18 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
           <Stack>
             {byId ? null : (
               <TextInput
-                label="Recipient email"
-                type="email"
+                label="Recipient email or phone number"
+                type="text"
                 inputMode="email"
                 autoComplete="off"
-                placeholder="friend@example.com"
+                placeholder="friend@example.com or 0801 234 5678"
                 required
-                {...emailProps}
+                {...recipientProps}
                 onBlur={(event) => {
-                  emailProps.onBlur?.(event);
-                  const value = event.currentTarget.value.trim();
-                  setRecipientGuess(value.includes("@") ? value.slice(0, value.indexOf("@")) : null);
+                  recipientProps.onBlur?.(event);
+                  void lookUp(event.currentTarget.value.trim());
                 }}
-                description={recipientGuess !== null ? `Recipient found: ${recipientGuess}` : undefined}
+                description={sendTo}
                 inputWrapperOrder={["label", "input", "description", "error"]}
               />
             )}
@@ -187,7 +214,7 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
             <List size="sm" c="dimmed" spacing={4}>
               <List.Item>Transfers to other Kolo users are instant and free.</List.Item>
               <List.Item>The recipient must have a Kolo account.</List.Item>
-              <List.Item>Double-check the e-mail address before you send.</List.Item>
+              <List.Item>Check the name shown before you send.</List.Item>
             </List>
             <SubmitButton
               busy={money.busy}
