@@ -76,6 +76,10 @@ const schema = z
     SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     /** Delay of the first provider requery of an unclear payout or purchase (ms); later ones back off from it. */
     REQUERY_FIRST_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    /** SMTP server for e-mail (nodemailer URL, e.g. smtps://user:pass@host:465); unset: the sandbox mailbox at /sandbox/mail. */
+    SMTP_URL: z.url().optional(),
+    /** The From address of e-mail. */
+    MAIL_FROM: z.string().default("Kolo <no-reply@kolo.ng>"),
     /** Run the built-in provider sandboxes even with NODE_ENV=production (demos only). */
     KOLO_SANDBOX: boolean,
     /** Proxies whose X-Forwarded-For/-Proto/-Host are believed; unset: none. */
@@ -130,6 +134,15 @@ const schema = z
         path: [env.PAYSTACK_SECRET_KEY ? "VTPASS_SECRET_KEY" : "PAYSTACK_SECRET_KEY"],
         message:
           "NODE_ENV=production runs Paystack and VTpass both live or both on the built-in sandboxes, never one of each: set the keys of both, or of neither (with KOLO_SANDBOX=1).",
+      });
+    }
+    // Password-reset links must reach the user: production mails over SMTP unless it runs the sandboxes.
+    if (env.NODE_ENV === "production" && !env.SMTP_URL && !env.KOLO_SANDBOX) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message:
+          "NODE_ENV=production needs SMTP_URL (e.g. smtps://user:pass@host:465): without it e-mail stays in the built-in sandbox mailbox. Set KOLO_SANDBOX=1 to run the sandbox on purpose.",
       });
     }
     // docs/decisions.md: BVNs are stored as a keyed hash; production keeps its key.

@@ -76,7 +76,7 @@ async function main() {
   // Background jobs (pg-boss, schema `pgboss` of the same database): provider requeries and the
   // every-minute top-up expiry. Started before the server listens.
   const jobs = new Jobs({ connectionString: databaseUrl, firstDelayMs: env.REQUERY_FIRST_DELAY_MS });
-  const { services, sandboxes } = createServices(env, { publicUrl, internalUrl: `http://127.0.0.1:${env.PORT}` }, log, jobs);
+  const { services, sandboxes } = createServices(env, { publicUrl, internalUrl: `http://127.0.0.1:${env.PORT}` }, log, jobs, db);
   if (sandboxes.paystack && env.NODE_ENV === "production") console.warn(PRODUCTION_SANDBOX_WARNING);
   if (sandboxes.vtpass && env.NODE_ENV === "production")
     console.warn("!!! WARNING: KOLO_SANDBOX=1 in production: airtime and data run on the BUILT-IN VTPASS SANDBOX.");

@@ -173,8 +173,8 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
 // Auth rate limit
 // ---------------------------------------------------------------------------------------------
 
-const REST_AUTH_ROUTES = new Set(["/api/auth/login", "/api/auth/register"]);
-const AUTH_PROCEDURES = new Set(["auth.login", "auth.register"]);
+const REST_AUTH_ROUTES = new Set(["/api/auth/login", "/api/auth/register", "/api/auth/forgot-password", "/api/auth/reset-password"]);
+const AUTH_PROCEDURES = new Set(["auth.login", "auth.register", "auth.forgotPassword", "auth.resetPassword"]);
 const TRPC_ROUTE = "/trpc/:path";
 
 /**

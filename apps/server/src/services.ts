@@ -4,8 +4,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PROVIDER_NAMES, type SandboxKeys, type Services, configureProvider } from "@kolo/api";
-import type { SandboxOptions } from "@kolo/sandboxes";
+import { type Mailer, PROVIDER_NAMES, type SandboxKeys, type Services, configureProvider } from "@kolo/api";
+import type { Database } from "@kolo/db";
+import { type SandboxOptions, sandboxMailer } from "@kolo/sandboxes";
+import nodemailer from "nodemailer";
 import { type Env, providerSettings } from "./env";
 
 export interface ServicesWithSandbox {
@@ -18,7 +20,13 @@ export interface ServicesWithSandbox {
  * `internalUrl` is how this process reaches itself (http://127.0.0.1:PORT): the sandboxes' API
  * base and their webhook target. `publicUrl` is what the browser sees.
  */
-export function createServices(env: Env, urls: { publicUrl: string; internalUrl: string }, log: Services["log"], jobs: Services["jobs"]): ServicesWithSandbox {
+export function createServices(
+  env: Env,
+  urls: { publicUrl: string; internalUrl: string },
+  log: Services["log"],
+  jobs: Services["jobs"],
+  db: Database,
+): ServicesWithSandbox {
   const settings = providerSettings(env);
   const keys: Partial<Record<keyof SandboxOptions, SandboxKeys>> = {};
   let supplied: Partial<Services> = {};
@@ -31,13 +39,16 @@ export function createServices(env: Env, urls: { publicUrl: string; internalUrl:
   const sandboxes: Partial<SandboxOptions> = {
     ...(keys.paystack ? { paystack: { ...keys.paystack, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS } } : {}),
     ...(keys.vtpass ? { vtpass: { ...keys.vtpass, pendingDelayMs: env.VTPASS_SANDBOX_PENDING_MS } } : {}),
+    ...(env.SMTP_URL ? {} : { mail: {} }),
   };
+  // E-mail over SMTP (nodemailer), or kept in the sandbox mailbox (docs/providers.md "E-mail").
+  const mailer = env.SMTP_URL ? smtpMailer(env.SMTP_URL, env.MAIL_FROM) : sandboxMailer(db);
   const { paymentGateway, banking, purchases } = supplied;
   if (!paymentGateway || !banking || !purchases) throw new Error("The providers do not supply a payment gateway, a banking provider and a purchase provider");
   // Outside production only (env.ts refuses production without it): a key made once and kept in
   // the data folder, so stored BVN hashes (and one-BVN-per-account) survive a restart.
   const bvnHashKey = env.BVN_HASH_KEY ?? developmentBvnHashKey(env.KOLO_DATA_DIR);
-  return { services: { ...supplied, publicUrl: urls.publicUrl, log, jobs, paymentGateway, banking, purchases, bvnHashKey }, sandboxes };
+  return { services: { ...supplied, publicUrl: urls.publicUrl, log, jobs, mailer, paymentGateway, banking, purchases, bvnHashKey }, sandboxes };
 }
 
 /** The development BVN hash key in `<dataDir>/bvn-hash-key` (mode 600), created on first use. */
@@ -54,4 +65,14 @@ export function developmentBvnHashKey(dataDir: string): string {
     }
     return readFileSync(file, "utf8").trim();
   }
+}
+
+/** A Mailer sending over SMTP with nodemailer (`url`: smtp:// or smtps://user:pass@host:port). */
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
 }

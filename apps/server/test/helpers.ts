@@ -2,6 +2,7 @@
 import { PaystackClient, type Services, VtpassClient, recordingScheduler } from "@kolo/api";
 import type { Database } from "@kolo/db";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { sandboxMailer } from "@kolo/sandboxes";
 import { buildApp } from "../src/app";
 
 export const ORIGIN = "http://localhost:3000";
@@ -26,6 +27,7 @@ export async function buildTestApp(
       banking: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused" }),
       purchases: new VtpassClient({ baseUrl: "http://127.0.0.1:9/vtpass", apiKey: "unused", publicKey: "unused", secretKey: "unused" }),
       bvnHashKey: "test-bvn-hash-key-0123456789abcdef",
+      mailer: sandboxMailer(db),
       log: { warn: () => {} },
       jobs: recordingScheduler(),
       ...options.services,

@@ -6,6 +6,7 @@ import { PaystackClient, type Services, VtpassClient, recordingScheduler, settle
 import { type Database, insertTransaction } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { expect } from "vitest";
+import { sandboxMailer } from "@kolo/sandboxes";
 import { buildApp } from "../src/app";
 
 /** The BVN hash key of the test servers. */
@@ -13,6 +14,8 @@ export const TEST_BVN_HASH_KEY = "test-bvn-hash-key-0123456789abcdef";
 
 export interface SandboxServer {
   app: Awaited<ReturnType<typeof buildApp>>;
+  /** The database the server runs on (its sandbox mailbox is there too). */
+  db: Database;
   base: string;
   secretKey: string;
   paystack: PaystackClient;
@@ -73,6 +76,7 @@ export async function startSandboxServer(
       banking: paystack,
       purchases: vtpass,
       bvnHashKey: TEST_BVN_HASH_KEY,
+      mailer: sandboxMailer(db),
       log,
       jobs: recordingScheduler(),
       ...options.services,
@@ -80,6 +84,7 @@ export async function startSandboxServer(
     sandboxes: {
       paystack: { secretKey, webhookUrl, webhookDelayMs: options.webhookDelayMs ?? 0 },
       vtpass: { ...vtpassKeys, webhookUrl: `${base}/api/webhooks/vtpass`, pendingDelayMs: options.vtpassPendingMs ?? 0 },
+      mail: {},
     },
     onRoute: options.onRoute,
     authRateLimit: options.authRateLimit,
@@ -87,7 +92,7 @@ export async function startSandboxServer(
     checkResponses: true,
   });
   await app.listen({ port, host: "127.0.0.1" });
-  return { app, base, secretKey, paystack, vtpass, log, warnings };
+  return { app, db, base, secretKey, paystack, vtpass, log, warnings };
 }
 
 export interface Client {
@@ -236,6 +241,7 @@ export const servicesOf = (s: SandboxServer, jobs: Services["jobs"] = recordingS
   banking: s.paystack,
   purchases: s.vtpass,
   bvnHashKey: TEST_BVN_HASH_KEY,
+  mailer: sandboxMailer(s.db),
   log: s.log,
   jobs,
 });

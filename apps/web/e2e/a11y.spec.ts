@@ -29,6 +29,12 @@ test("every guest screen: no axe violations, touch targets of 44 px", async ({ p
   await page.goto("/forgot-password");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await checkScreen(page, "/forgot-password");
+  await page.goto("/reset-password?token=not-a-real-token-0000000000");
+  await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
+  await checkScreen(page, "/reset-password");
+  await page.goto("/reset-password");
+  await expect(page.getByRole("alert").filter({ hasText: "Link not valid" })).toBeVisible();
+  await checkScreen(page, "/reset-password without a token");
 
   await page.goto("/no-such-page");
   await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();

@@ -11,7 +11,7 @@ export {
   type PublicError,
   type SessionCookieWriter,
 } from "./trpc";
-export type { Services } from "./services";
+export type { Mailer, MailMessage, Services } from "./services";
 export { SESSION_COOKIE_NAME } from "./auth/session";
 export { hashPassword } from "./auth/password";
 export { DEV_TOTP_SECRET_BASE32, devTotpSecret, totpCode } from "./auth/mfa";

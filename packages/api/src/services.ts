@@ -28,6 +28,21 @@ export interface Services {
    * tests that drive one user through many operations raise them. Default: USER_LIMITS.
    */
   userLimits?: Partial<Record<LimitedAction, { max: number; windowMs: number }>>;
+  /** Sends e-mail (nodemailer: SMTP from SMTP_URL, or the sandbox mailbox; docs/providers.md "E-mail"). */
+  mailer: Mailer;
   /** Structured warnings worth an operator's look (pino-compatible). */
   log: { warn: (details: Record<string, unknown>, message: string) => void };
+}
+
+/** One e-mail: plain text always, HTML when given. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Sends e-mail; rejects when the message could not be handed over. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
 }

@@ -28,6 +28,8 @@ export const testServices = (overrides: Partial<Services> = {}): Services => ({
   paymentGateway: unreachableGateway,
   // Router tests never reach a bank provider: a Paystack client on a closed port.
   bvnHashKey: "test-bvn-hash-key-0123456789abcdef",
+  // Router tests send no e-mail (the HTTP tests read the sandbox mailbox).
+  mailer: { send: () => Promise.reject(new Error("no mail in router tests")) },
   banking: new PaystackClient({ baseUrl: "http://127.0.0.1:9/paystack", secretKey: "sk_unused" }),
   // Router tests never reach VTpass either: a client on a closed port (every purchase stays pending).
   purchases: new VtpassClient({ baseUrl: "http://127.0.0.1:9/vtpass", apiKey: "unused", publicKey: "unused", secretKey: "unused" }),

@@ -84,6 +84,32 @@ export const registerFormSchema = z
   });
 
 /** The admin second factor (docs/admin-security.md): TOTP as RFC 6238 and one-time recovery codes. */
+/** Password reset by e-mail (docs/product.md#accounts-and-sessions). */
+export const PASSWORD_RESET_MESSAGES = {
+  /** The same answer whether or not the e-mail has an account. */
+  sent: "If an account exists for this e-mail, a link to reset its password is on its way.",
+  done: "Your password has been reset. Please sign in with the new one.",
+  invalidLink: "This reset link is invalid or has expired. Ask for a new one.",
+  subject: "Reset your Kolo password",
+} as const;
+
+/** A reset link is valid for 30 minutes and usable once. */
+export const PASSWORD_RESET_LIFETIME_MS = 30 * 60 * 1000;
+
+/** POST /api/auth/forgot-password {email}. */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+/** POST /api/auth/reset-password {token, password}: the link's token and the new password. */
+export const resetPasswordSchema = z.object({
+  token: plainText({ error: PASSWORD_RESET_MESSAGES.invalidLink }).trim().min(20, { error: PASSWORD_RESET_MESSAGES.invalidLink }).max(200),
+  password: passwordSchema,
+});
+
+/** The reset form: the new password twice. */
+export const resetPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: passwordSchema })
+  .refine((value) => value.password === value.confirmPassword, { path: ["confirmPassword"], message: MESSAGES.passwordsDoNotMatch });
+
 export const MFA_MESSAGES = {
   required: "Second factor required",
   invalidCode: "Invalid code",

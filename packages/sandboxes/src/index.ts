@@ -7,6 +7,7 @@ import type { PaystackSandboxOptions } from "./paystack/options";
 import { paystackSandbox } from "./paystack/sandbox";
 import type { VtpassSandboxOptions } from "./vtpass/options";
 import { vtpassSandbox } from "./vtpass/sandbox";
+import { mailboxRoutes } from "./mail/mailbox";
 
 export type { SandboxKeys, SandboxServer } from "./kit";
 export type { PaystackSandboxOptions } from "./paystack/options";
@@ -14,16 +15,19 @@ export type { VtpassSandboxOptions } from "./vtpass/options";
 export { paystackSandbox, sandboxFeeKobo } from "./paystack/sandbox";
 export { vtpassSandbox, SANDBOX_HANG_MS } from "./vtpass/sandbox";
 export * as paystackFixtures from "./paystack/fixtures";
+export { linksOf, mailboxRoutes, sandboxMailer } from "./mail/mailbox";
 export * as vtpassFixtures from "./vtpass/fixtures";
 
-/** Each sandbox's options, by provider name. */
+/** Each sandbox's options, by provider name; `mail`: the sandbox mailbox (no SMTP_URL). */
 export interface SandboxOptions {
   paystack: PaystackSandboxOptions;
   vtpass: VtpassSandboxOptions;
+  mail: Record<string, never>;
 }
 
 /** Mounts each sandbox that has options under /sandbox/<name>. */
 export async function mountSandboxes(app: FastifyInstance, server: SandboxServer, options: Partial<SandboxOptions>) {
   if (options.paystack) await paystackSandbox(app, { ...options.paystack, ...server });
   if (options.vtpass) await vtpassSandbox(app, { ...options.vtpass, ...server });
+  if (options.mail) await mailboxRoutes(app, server);
 }

@@ -3,7 +3,7 @@ import { Outlet, createFileRoute, redirect } from "@tanstack/react-router";
 import { IconWallet } from "../components/icons";
 
 /**
- * Pathless layout of /login, /register, /forgot-password and /two-factor: a signed-in user goes to
+ * Pathless layout of /login, /register, /forgot-password, /reset-password and /two-factor: a signed-in user goes to
  * /dashboard (docs/product.md#accounts-and-sessions, routing guard); an admin whose session still waits for the second factor
  * goes to /two-factor, which nobody else may open (docs/admin-security.md).
  */

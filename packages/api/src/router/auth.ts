@@ -8,9 +8,21 @@ import {
   insertUser,
   recordSuccessfulLogin,
 } from "@kolo/db";
-import { DomainError, MAX_FAILED_LOGINS, MESSAGES, MFA_MESSAGES, loginSchema, mfaCodeSchema, registerSchema } from "@kolo/domain";
+import {
+  DomainError,
+  MAX_FAILED_LOGINS,
+  MESSAGES,
+  MFA_MESSAGES,
+  PASSWORD_RESET_MESSAGES,
+  forgotPasswordSchema,
+  loginSchema,
+  mfaCodeSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from "@kolo/domain";
 import { completeSecondFactor, startTotpEnrolment } from "../auth/mfa";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/password";
+import { requestPasswordReset, resetPassword } from "../auth/password-reset";
 import { createSession, generateSessionToken, invalidateSession } from "../auth/session";
 import { type Context, publicProcedure, router, sessionProcedure } from "../trpc";
 import { toPublicUser } from "../users";
@@ -86,6 +98,26 @@ export const authRouter = router({
     await startSession(ctx, user.id);
     if (user.role === "admin") return { mfaRequired: true as const, enrolled: user.totpSecret !== null };
     return toPublicUser(ctx.db, user);
+  }),
+
+  /**
+   * POST /api/auth/forgot-password {email} -> {message}: e-mails a reset link valid for 30 minutes
+   * when the e-mail has an account; the same answer either way (requestPasswordReset). Rate-limited
+   * per address like sign-in (security.ts).
+   */
+  forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(async ({ ctx, input }) => {
+    await requestPasswordReset(ctx.db, ctx.services, input.email);
+    return { message: PASSWORD_RESET_MESSAGES.sent };
+  }),
+
+  /**
+   * POST /api/auth/reset-password {token, password} -> {message}: the new password (6+ characters);
+   * every session of the user ends (resetPassword). Errors: VALIDATION for a bad password, or
+   * 'This reset link is invalid or has expired. Ask for a new one.'
+   */
+  resetPassword: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
+    await resetPassword(ctx.db, { token: input.token, password: input.password, now: ctx.services.now?.() });
+    return { message: PASSWORD_RESET_MESSAGES.done };
   }),
 
   /**

@@ -20,3 +20,4 @@ export * from "./ledger-verify";
 export * from "./reconciliation";
 export * from "./mfa";
 export * from "./user-limits";
+export * from "./mail";

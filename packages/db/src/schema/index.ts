@@ -10,3 +10,4 @@ export * from "./admin";
 export * from "./vtpass-sandbox";
 export * from "./reviews";
 export * from "./reconciliation";
+export * from "./mail";
