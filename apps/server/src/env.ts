@@ -77,7 +77,7 @@ const schema = z
     /** Delay of the first provider requery of an unclear payout or purchase (ms); later ones back off from it. */
     REQUERY_FIRST_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     /** SMTP server for e-mail (nodemailer URL, e.g. smtps://user:pass@host:465); unset: the sandbox mailbox at /sandbox/mail. */
-    SMTP_URL: z.url().optional(),
+    SMTP_URL: z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.url().optional()),
     /** The From address of e-mail. */
     MAIL_FROM: z.string().default("Kolo <no-reply@kolo.ng>"),
     /** Run the built-in provider sandboxes even with NODE_ENV=production (demos only). */

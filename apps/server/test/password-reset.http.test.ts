@@ -5,6 +5,7 @@ import { schema } from "@kolo/db";
 import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseEnv } from "../src/env";
 import { type Client, type SandboxServer, api, signUp, startSandboxServer } from "./sandbox-server";
 
 let t: TestDatabase;
@@ -105,5 +106,25 @@ describe("POST /api/auth/forgot-password and /api/auth/reset-password", () => {
     const html = await page.text();
     expect(html).toContain("Reset your Kolo password");
     expect(html).toContain(`${server.base}/reset-password?token=`);
+  });
+});
+
+describe("SMTP_URL", () => {
+  const live = {
+    NODE_ENV: "production",
+    BVN_HASH_KEY: "k".repeat(32),
+    PAYSTACK_SECRET_KEY: "sk_live_x",
+    VTPASS_API_KEY: "api_x",
+    VTPASS_PUBLIC_KEY: "PK_x",
+    VTPASS_SECRET_KEY: "SK_x",
+  };
+
+  it("is required in production unless KOLO_SANDBOX=1 (the sandbox mailbox); blank counts as unset", () => {
+    expect(parseEnv(live).error?.issues).toEqual([expect.objectContaining({ path: ["SMTP_URL"] })]);
+    expect(parseEnv({ ...live, SMTP_URL: "" }).error?.issues).toEqual([expect.objectContaining({ path: ["SMTP_URL"] })]);
+    expect(parseEnv({ ...live, SMTP_URL: "not a url" }).success).toBe(false);
+    expect(parseEnv({ ...live, SMTP_URL: "smtps://user:pass@mail.example.com:465" }).success).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", KOLO_SANDBOX: "1", BVN_HASH_KEY: "k".repeat(32) }).success).toBe(true);
+    expect(parseEnv({ SMTP_URL: "" }).success).toBe(true);
   });
 });

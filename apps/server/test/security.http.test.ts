@@ -316,9 +316,11 @@ describe("item 6: production refuses the payment sandbox unless KOLO_SANDBOX=1",
     expect(refused.error?.issues[0]).toMatchObject({ path: ["PAYSTACK_SECRET_KEY"] });
     expect(parseEnv({ NODE_ENV: "production", KOLO_SANDBOX: "1", BVN_HASH_KEY: BVN_KEY }).success).toBe(true);
     const vtpass = { VTPASS_API_KEY: "api_x", VTPASS_PUBLIC_KEY: "PK_x", VTPASS_SECRET_KEY: "SK_x" };
-    expect(parseEnv({ NODE_ENV: "production", PAYSTACK_SECRET_KEY: "sk_live_x", BVN_HASH_KEY: BVN_KEY, ...vtpass }).success).toBe(true);
+    // Live production also mails over SMTP (password-reset links).
+    const smtp = { SMTP_URL: "smtps://user:pass@mail.example.com:465" };
+    expect(parseEnv({ NODE_ENV: "production", PAYSTACK_SECRET_KEY: "sk_live_x", BVN_HASH_KEY: BVN_KEY, ...vtpass, ...smtp }).success).toBe(true);
     // VTpass too: its keys, all three, or KOLO_SANDBOX=1
-    expect(parseEnv({ NODE_ENV: "production", PAYSTACK_SECRET_KEY: "sk_live_x", BVN_HASH_KEY: BVN_KEY }).error?.issues).toEqual([
+    expect(parseEnv({ NODE_ENV: "production", PAYSTACK_SECRET_KEY: "sk_live_x", BVN_HASH_KEY: BVN_KEY, ...smtp }).error?.issues).toEqual([
       expect.objectContaining({ path: ["VTPASS_SECRET_KEY"] }),
     ]);
     expect(parseEnv({ VTPASS_API_KEY: "api_x" }).error?.issues).toEqual([expect.objectContaining({ path: ["VTPASS_SECRET_KEY"] })]);
