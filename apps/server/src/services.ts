@@ -31,7 +31,7 @@ export function createServices(
   const keys: Partial<Record<keyof SandboxOptions, SandboxKeys>> = {};
   let supplied: Partial<Services> = {};
   for (const name of PROVIDER_NAMES) {
-    const setup = name === "paystack" ? configureProvider(name, settings.paystack, urls) : configureProvider(name, settings.vtpass, urls);
+    const setup = configureProvider(name, settings[name], urls);
     supplied = { ...supplied, ...setup.services };
     if (setup.sandbox) keys[name] = setup.sandbox;
   }

@@ -63,7 +63,7 @@ export const login = z.union([user, z.object({ mfaRequired: z.literal(true), enr
 
 export const mfa = user.extend({ recoveryCodes: z.array(z.string()).nullable(), recoveryCodesLeft: z.number().int() });
 
-const publicInvoice = z.object({
+export const publicInvoice = z.object({
   id,
   merchantId: id,
   merchantName: z.string(),
@@ -86,8 +86,6 @@ export const invoice = publicInvoice.extend({
   token: z.string(),
   createdAt: dateTime,
 });
-
-export { publicInvoice };
 
 export const merchant = z.object({ id, name: z.string(), description: z.string(), category: z.string(), balance: naira });
 const merchantSummary = z.object({ id, name: z.string(), category: z.string() });

@@ -22,12 +22,9 @@ export async function resolveRecipientById(db: Parameters<typeof findUserById>[0
  * yourself'; RECIPIENT_NOT_FOUND 'Recipient not found' (unknown, shared, locked or suspended).
  */
 export async function resolveRecipient(db: DbOrTx, senderId: number, recipient: { email: string } | { phone: string }) {
-  const found =
-    "email" in recipient
-      ? [await findUserByEmail(db, recipient.email)].filter((user) => user !== undefined)
-      : await findActiveUsersByPhone(db, recipient.phone);
-  const [user] = found;
-  if (!user || found.length > 1 || user.status !== "active") throw new DomainError("RECIPIENT_NOT_FOUND", TRANSFER_MESSAGES.recipientNotFound);
+  const candidates = "email" in recipient ? [await findUserByEmail(db, recipient.email)] : await findActiveUsersByPhone(db, recipient.phone);
+  const user = candidates.length === 1 ? candidates[0] : undefined;
+  if (!user || user.status !== "active") throw new DomainError("RECIPIENT_NOT_FOUND", TRANSFER_MESSAGES.recipientNotFound);
   if (user.id === senderId) throw new DomainError("RULE_VIOLATION", TRANSFER_MESSAGES.toSelf);
   return user;
 }

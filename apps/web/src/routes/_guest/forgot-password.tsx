@@ -3,11 +3,11 @@ import { PASSWORD_RESET_MESSAGES, forgotPasswordSchema } from "@kolo/domain";
 import { Alert, Anchor, Card, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { Link, createFileRoute } from "@tanstack/react-router";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { BusyButton } from "../../components/busy-button";
 import { serverMessage } from "../../lib/errors";
 import { notifyError } from "../../lib/notify";
-import { isOffline, notifyOffline } from "../../lib/offline";
+import { useSingleFlight } from "../../lib/single-flight";
 
 export const Route = createFileRoute("/_guest/forgot-password")({
   component: ForgotPasswordPage,
@@ -19,27 +19,21 @@ export const Route = createFileRoute("/_guest/forgot-password")({
  */
 function ForgotPasswordPage() {
   const { loadApi } = Route.useRouteContext();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSingleFlight();
   const [sent, setSent] = useState(false);
-  const submitting = useRef(false);
   const form = useForm({ mode: "uncontrolled", initialValues: { email: "" }, validate: schemaResolver(forgotPasswordSchema, { sync: true }) });
 
-  const submit = form.onSubmit(async (values) => {
-    if (submitting.current) return;
-    if (isOffline()) return notifyOffline();
-    submitting.current = true;
-    setBusy(true);
-    try {
-      const api = await loadApi();
-      await api.client.auth.forgotPassword.mutate({ email: values.email.trim() });
-      setSent(true);
-    } catch (error) {
-      notifyError("Error", serverMessage(error) ?? "Could not send the reset link. Please try again.");
-    } finally {
-      submitting.current = false;
-      setBusy(false);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    run(async () => {
+      try {
+        const api = await loadApi();
+        await api.client.auth.forgotPassword.mutate({ email: values.email.trim() });
+        setSent(true);
+      } catch (error) {
+        notifyError("Error", serverMessage(error) ?? "Could not send the reset link. Please try again.");
+      }
+    }),
+  );
 
   return (
     <Card>

@@ -2,11 +2,11 @@ import { PASSWORD_RESET_MESSAGES, resetPasswordFormSchema } from "@kolo/domain";
 import { Alert, Anchor, Button, Card, PasswordInput, Stack, Text, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { BusyButton } from "../../components/busy-button";
 import { fieldErrors, serverMessage } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notify";
-import { isOffline, notifyOffline } from "../../lib/offline";
+import { useSingleFlight } from "../../lib/single-flight";
 import { optionalString } from "../../lib/search";
 
 export const Route = createFileRoute("/_guest/reset-password")({
@@ -22,35 +22,30 @@ function ResetPasswordPage() {
   const { token } = Route.useSearch();
   const { loadApi } = Route.useRouteContext();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSingleFlight();
   const [linkError, setLinkError] = useState<string | null>(token ? null : PASSWORD_RESET_MESSAGES.invalidLink);
-  const submitting = useRef(false);
   const form = useForm({
     mode: "uncontrolled",
     initialValues: { password: "", confirmPassword: "" },
     validate: schemaResolver(resetPasswordFormSchema, { sync: true }),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    if (submitting.current || !token) return;
-    if (isOffline()) return notifyOffline();
-    submitting.current = true;
-    setBusy(true);
-    try {
-      const api = await loadApi();
-      const { message } = await api.client.auth.resetPassword.mutate({ token, password: values.password });
-      notify({ title: "Password Reset", message });
-      await navigate({ to: "/login" });
-    } catch (error) {
-      const errors = fieldErrors(error);
-      if (errors.token) setLinkError(errors.token);
-      else if (errors.password) form.setFieldError("password", errors.password);
-      else notifyError("Error", serverMessage(error) ?? "Could not reset the password. Please try again.");
-    } finally {
-      submitting.current = false;
-      setBusy(false);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    run(async () => {
+      if (!token) return;
+      try {
+        const api = await loadApi();
+        const { message } = await api.client.auth.resetPassword.mutate({ token, password: values.password });
+        notify({ title: "Password Reset", message });
+        await navigate({ to: "/login" });
+      } catch (error) {
+        const errors = fieldErrors(error);
+        if (errors.token) setLinkError(errors.token);
+        else if (errors.password) form.setFieldError("password", errors.password);
+        else notifyError("Error", serverMessage(error) ?? "Could not reset the password. Please try again.");
+      }
+    }),
+  );
 
   return (
     <Card>
