@@ -415,6 +415,8 @@ function bankingWith(get: () => BankingProvider, overrides: Partial<BankingProvi
     initiateTransfer: (input) => get().initiateTransfer(input),
     verifyTransfer: (reference) => get().verifyTransfer(reference),
     listTransfers: (range) => get().listTransfers(range),
+    createCustomer: (input) => get().createCustomer(input),
+    createDedicatedAccount: (customerCode) => get().createDedicatedAccount(customerCode),
     ...overrides,
   };
 }

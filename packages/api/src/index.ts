@@ -75,3 +75,5 @@ export {
 } from "./money/purchases";
 export type { PurchaseAnswerView, DataPlanView } from "./router/purchases";
 export { runReconciliation, lagosDayRange, previousLagosDay, RECONCILIATION_CLASSES } from "./money/reconciliation";
+export { type AccountNumberView, accountNumberView, assignDedicatedAccount, requestAccountNumber } from "./banking/dedicated-account";
+export { type TransferInOutcome, creditTransferIn } from "./money/transfer-in";

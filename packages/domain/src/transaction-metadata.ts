@@ -16,8 +16,15 @@ export const topUpMetadataSchema = z.strictObject({
   /** The client's idempotency key for the start of this top-up. */
   idempotencyKey: text.optional(),
   paidAt: text.nullable().optional(),
-  /** The gateway's payment channel, e.g. 'card'. */
+  /** How the money came: the gateway's channel for a card top-up ('card'), 'bank_transfer' for a transfer into the user's account number. */
   channel: text.nullable().optional(),
+  /** A bank transfer's sender, as the sending bank reported it (each may be missing: docs/providers.md). */
+  senderName: text.optional(),
+  senderBank: text.optional(),
+  senderAccountNumber: text.optional(),
+  narration: text.optional(),
+  /** The user's account number (NUBAN) the transfer was sent to. */
+  accountNumber: text.optional(),
   /** The gateway's own charge, naira (the business's cost). */
   gatewayFee: z.number().nonnegative().optional(),
   gatewayResponse: text.nullable().optional(),

@@ -13,3 +13,7 @@ export interface SandboxServer {
 }
 
 export type { SandboxKeys };
+
+/** Escapes text for the sandboxes' HTML pages (checkout, transfer-in, mailbox). */
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);

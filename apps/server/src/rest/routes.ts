@@ -133,6 +133,17 @@ const wallet: Route[] = [
     call: (api, input) => api.wallet.verify(input),
   }),
   route({
+    method: "GET",
+    path: "/api/wallet/account-number",
+    tag: "Wallet",
+    summary: "The user's own account number for bank transfers in (from verification level 1)",
+    description: "docs/product.md 'Your account number'",
+    access: "user",
+    procedure: "wallet.accountNumber",
+    output: shapes.accountNumber,
+    call: (api) => api.wallet.accountNumber(),
+  }),
+  route({
     method: "POST",
     path: "/api/wallet/withdraw",
     tag: "Banking",

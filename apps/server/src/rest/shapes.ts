@@ -202,6 +202,15 @@ export const shapes = {
     }),
   }),
   transactionLimit: z.object({ currentLimit: naira, currentLevel: z.number().int() }),
+  accountNumber: z.object({
+    bankName: z.string().nullable(),
+    accountNumber: z
+      .string()
+      .regex(/^\d{10}$/)
+      .nullable(),
+    accountName: z.string().nullable(),
+    status: z.enum(["active", "pending", "unavailable"]),
+  }),
   verificationAnswer,
   bankAccount,
   bankAccounts: z.array(bankAccount),

@@ -30,6 +30,7 @@ import {
 } from "@kolo/domain";
 import type { BvnRecord } from "../providers/banking";
 import { PaymentGatewayError } from "../providers/payment-gateway";
+import { requestAccountNumber } from "../banking/dedicated-account";
 import type { Services } from "../services";
 
 /** The keyed hash a BVN is stored as: hex HMAC-SHA256 with `key` (BVN_HASH_KEY). */
@@ -105,7 +106,8 @@ function belongsToUser(record: BvnRecord, user: schema.User, input: BvnVerificat
  * again later.'; 'BVN not found', any name/date/phone mismatch ('The details do not match the BVN
  * records', one message for all three) or a BVN on another account count as failed (400,
  * details {verificationAttempts, attemptsRemaining}). Success stores the keyed hash, the last 4
- * and the BVN's name, and raises the user to level 1.
+ * and the BVN's name, raises the user to level 1 and requests the user's account number
+ * (banking/dedicated-account.ts).
  */
 export async function verifyBvn(db: Database, services: Services, user: schema.User, input: BvnVerificationInput) {
   const current = await getUserVerification(db, user.id);
@@ -131,6 +133,8 @@ export async function verifyBvn(db: Database, services: Services, user: schema.U
     at: now(services),
   });
   if (!stored) return fail(db, services, user.id, VERIFICATION_MESSAGES.bvnTaken);
+  // Level 1 earns an account number for transfers in, assigned in the background.
+  await requestAccountNumber(db, services, user.id);
   return { success: true as const, message: VERIFICATION_MESSAGES.bvnVerified, verificationLevel: 1 as const };
 }
 

@@ -1,3 +1,12 @@
 export { REQUERY_KINDS } from "./kinds";
 export { type JobScheduler, type RequeryContext, type RequeryJob, type RequeryKind, type RequeryResult, runRequery } from "./requery";
-export { Jobs, type JobsOptions, recordingScheduler, RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE, REQUERY_QUEUE, TOPUP_EXPIRY_QUEUE } from "./worker";
+export {
+  DEDICATED_ACCOUNT_QUEUE,
+  Jobs,
+  type JobsOptions,
+  recordingScheduler,
+  RECONCILIATION_QUEUE,
+  RECONCILIATION_SCHEDULE,
+  REQUERY_QUEUE,
+  TOPUP_EXPIRY_QUEUE,
+} from "./worker";

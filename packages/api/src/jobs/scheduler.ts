@@ -1,8 +1,9 @@
-// What the services need of the background jobs (docs/money-integrity.md): scheduling a requery.
+// What the services need of the background jobs (docs/money-integrity.md): scheduling a requery,
+// and assigning a user's account number (banking/dedicated-account.ts).
 // Its own module, so services.ts and jobs/requery.ts do not import each other.
 import type { DbOrTx } from "@kolo/db";
 
-/** Schedules requeries; `Services.jobs`. */
+/** Schedules requeries and account-number assignments; `Services.jobs`. */
 export interface JobScheduler {
   /**
    * Schedules the first check of `reference` for `kind` (after REQUERY_FIRST_DELAY_MS, or the
@@ -12,4 +13,10 @@ export interface JobScheduler {
    * it throws, and the caller's transaction rolls back.
    */
   requery(kind: string, reference: string, options?: { tx?: DbOrTx }): Promise<void>;
+
+  /**
+   * Sends the job that assigns `userId` a dedicated account (banking/dedicated-account.ts),
+   * retried with backoff; one queued job per user (a repeat is a no-op).
+   */
+  assignDedicatedAccount(userId: number): Promise<void>;
 }

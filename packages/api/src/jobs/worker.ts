@@ -5,6 +5,7 @@ import type { Database, DbOrTx } from "@kolo/db";
 import { DomainError, REQUERY_FIRST_DELAY_MS } from "@kolo/domain";
 import { sql } from "drizzle-orm";
 import { PgBoss, fromDrizzle } from "pg-boss";
+import { assignDedicatedAccount } from "../banking/dedicated-account";
 import { previousLagosDay, runReconciliation } from "../money/reconciliation";
 import { expireStaleTopUps } from "../money/topup-expiry";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "../trpc";
@@ -16,6 +17,10 @@ import { type JobScheduler, type RequeryJob, type RequeryKind, runRequery } from
 export const REQUERY_QUEUE = "kolo-requery";
 /** Queue of the top-up expiry run, sent by a pg-boss schedule every minute. */
 export const TOPUP_EXPIRY_QUEUE = "kolo-topup-expiry";
+/** Queue of account-number assignments (data {userId}); one queued job per user. */
+export const DEDICATED_ACCOUNT_QUEUE = "kolo-dedicated-account";
+/** Retries of an account-number assignment: 30 s doubling, about two hours in all. */
+const DEDICATED_ACCOUNT_RETRY_LIMIT = 8;
 /** Queue of the daily reconciliation, sent by a pg-boss schedule at 00:30 Lagos time for the day before (docs/money-integrity.md). */
 export const RECONCILIATION_QUEUE = "kolo-reconciliation";
 /** The daily reconciliation's schedule: cron in the Africa/Lagos time zone. */
@@ -81,6 +86,18 @@ export class Jobs implements JobScheduler {
         await this.#send(next, result.delayMs);
       }
     });
+    await boss.createQueue(DEDICATED_ACCOUNT_QUEUE, {
+      policy: "stately",
+      retryLimit: DEDICATED_ACCOUNT_RETRY_LIMIT,
+      retryDelay: 30,
+      retryBackoff: true,
+      expireInSeconds: 120,
+    });
+    await boss.work<{ userId: number }>(DEDICATED_ACCOUNT_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => {
+      if (!job) return;
+      // A throw fails the job and pg-boss retries it; the last try marks the row 'failed'.
+      await assignDedicatedAccount(db, services, job.data.userId, { final: job.retryCount >= DEDICATED_ACCOUNT_RETRY_LIMIT });
+    });
     if (this.#options.topUpExpiry ?? true) {
       await boss.createQueue(TOPUP_EXPIRY_QUEUE, { policy: "singleton", retryLimit: 0, expireInSeconds: 300 });
       await boss.schedule(TOPUP_EXPIRY_QUEUE, "* * * * *");
@@ -121,6 +138,13 @@ export class Jobs implements JobScheduler {
     await this.#send({ kind, reference, attempt: 0, startedAt: new Date().toISOString() }, this.firstDelayMs, options.tx);
   }
 
+  /** Sends the account-number assignment job of `userId` (JobScheduler). Needs start() to have run. */
+  async assignDedicatedAccount(userId: number): Promise<void> {
+    if (!this.#started) throw new Error("Jobs.assignDedicatedAccount before start()");
+    await this.#started;
+    await this.#boss.send(DEDICATED_ACCOUNT_QUEUE, { userId }, { singletonKey: String(userId) });
+  }
+
   /** Requery jobs of `kind` for `reference` waiting to run (tests and admin views). */
   async queued(kind: string, reference: string): Promise<number> {
     const jobs = await this.#boss.findJobs<RequeryJob>(REQUERY_QUEUE, { key: `${kind}:${reference}`, queued: true });
@@ -141,14 +165,20 @@ export class Jobs implements JobScheduler {
 
 /**
  * A scheduler that only records what it was asked (router tests without a job runner): the
- * requeries are in `requested`. Tests of the requery itself use runRequery or a started Jobs.
+ * requeries are in `requested`, the account-number assignments in `dedicatedAccounts`. Tests of the requery itself use runRequery or a started Jobs.
  */
-export function recordingScheduler(): JobScheduler & { requested: { kind: string; reference: string }[] } {
+export function recordingScheduler(): JobScheduler & { requested: { kind: string; reference: string }[]; dedicatedAccounts: number[] } {
   const requested: { kind: string; reference: string }[] = [];
+  const dedicatedAccounts: number[] = [];
   return {
     requested,
+    dedicatedAccounts,
     requery: (kind, reference) => {
       requested.push({ kind, reference });
+      return Promise.resolve();
+    },
+    assignDedicatedAccount: (userId) => {
+      dedicatedAccounts.push(userId);
       return Promise.resolve();
     },
   };

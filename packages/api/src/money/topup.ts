@@ -130,6 +130,27 @@ async function firstAttemptAnswer(db: Database, userId: number, amountKobo: bigi
   }
 }
 
+/**
+ * Posts the journal entry of a paid top-up `record` (card or bank transfer, kobo): the user's
+ * wallet gets the whole amount; the gateway's clearing account gives the amount less the
+ * gateway's fee, and the fee is the business's cost (gateway_fees). A reported fee that is not
+ * above 0 and below the amount counts as none. Idempotency key `topup:{reference}`: a second
+ * call posts nothing. Answers the fee taken, kobo.
+ */
+export async function postTopUpCredit(tx: DbOrTx, record: schema.TransactionRecord, feesKobo: bigint | null, description: string): Promise<bigint> {
+  if (record.recipientId === null) throw new Error(`Top-up ${record.reference} has no recipient`);
+  const walletId = await ensureUserWallet(tx, record.recipientId);
+  const clearingId = await systemAccountId(tx, SYSTEM_ACCOUNTS.gatewayClearing);
+  const fees = feesKobo !== null && feesKobo > 0n && feesKobo < record.amount ? feesKobo : 0n;
+  const postings = [
+    { accountId: walletId, amount: record.amount },
+    { accountId: clearingId, amount: -(record.amount - fees) },
+  ];
+  if (fees > 0n) postings.push({ accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.gatewayFees), amount: -fees });
+  await postJournalEntry(tx, { idempotencyKey: `topup:${record.reference}`, kind: "topup", description, postings, transactionId: record.id });
+  return fees;
+}
+
 export type SettleOutcome =
   | { outcome: "credited"; transaction: schema.TransactionRecord }
   | { outcome: "already-credited"; transaction: schema.TransactionRecord }
@@ -207,21 +228,7 @@ export async function settleTopUpIn(tx: DbOrTx, charge: VerifiedCharge, log: Set
     return { outcome: "mismatch", transaction: failed } as const;
   }
 
-  const walletId = await ensureUserWallet(tx, record.recipientId);
-  const clearingId = await systemAccountId(tx, SYSTEM_ACCOUNTS.gatewayClearing);
-  const fees = charge.feesKobo !== null && charge.feesKobo > 0n && charge.feesKobo < record.amount ? charge.feesKobo : 0n;
-  const postings = [
-    { accountId: walletId, amount: record.amount },
-    { accountId: clearingId, amount: -(record.amount - fees) },
-  ];
-  if (fees > 0n) postings.push({ accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.gatewayFees), amount: -fees });
-  await postJournalEntry(tx, {
-    idempotencyKey: `topup:${record.reference}`,
-    kind: "topup",
-    description: `Card top-up ${record.reference}`,
-    postings,
-    transactionId: record.id,
-  });
+  const fees = await postTopUpCredit(tx, record, charge.feesKobo, `Card top-up ${record.reference}`);
   const late = ended
     ? {
         lateSuccess: {

@@ -69,6 +69,44 @@ export function payoutOutcome(status: PayoutStatus): PayoutOutcome {
 /** Paystack's transfer reference rule: the payout's idempotency key. */
 export const PAYOUT_REFERENCE_PATTERN = /^[a-z0-9_-]{16,100}$/;
 
+/** A customer for dedicated accounts (Paystack `POST /customer`). */
+export interface NewCustomer {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+}
+
+/** An assigned dedicated virtual account (Paystack `POST /dedicated_account`): a NUBAN for inbound transfers. */
+export interface DedicatedAccount {
+  accountNumber: string;
+  accountName: string;
+  bankName: string;
+  active: boolean;
+}
+
+/**
+ * A transfer into a dedicated account, as the `charge.success` webhook with channel
+ * `dedicated_nuban` reports it (docs/providers.md "Dedicated accounts"). Kobo. The sender's
+ * fields are whatever the sending bank filled: each may be null.
+ */
+export interface TransferIn {
+  /** The provider's reference: unique, the credit's idempotency key. */
+  reference: string;
+  amountKobo: bigint;
+  currency: string;
+  /** The provider's fee on the credit, kobo; null when not reported. */
+  feesKobo: bigint | null;
+  paidAt: string | null;
+  customerCode: string | null;
+  /** The NUBAN the money was sent to. */
+  accountNumber: string | null;
+  senderName: string | null;
+  senderBank: string | null;
+  senderAccountNumber: string | null;
+  narration: string | null;
+}
+
 export interface BankingProvider {
   listBanks(): Promise<Bank[]>;
   /** Throws PaymentGatewayError with status 422 when the number does not resolve. */
@@ -81,4 +119,8 @@ export interface BankingProvider {
   verifyTransfer(reference: string): Promise<PayoutTransfer>;
   /** Every transfer created in `range`, all pages read (Paystack `GET /transfer`); for the daily reconciliation. */
   listTransfers(range: ProviderRange): Promise<PayoutTransfer[]>;
+  /** Creates (or finds, by e-mail) the provider's customer; answers its code ("CUS_…"). */
+  createCustomer(input: NewCustomer): Promise<{ customerCode: string }>;
+  /** Assigns the customer a dedicated account; asking again for the same customer answers the same number. */
+  createDedicatedAccount(customerCode: string): Promise<DedicatedAccount>;
 }

@@ -1,6 +1,7 @@
 import { findTransactionByReference } from "@kolo/db";
 import { DomainError, PAYOUT_MESSAGES, type PayoutStatus, koboToNaira, plainText, topUpSchema, withdrawSchema } from "@kolo/domain";
 import { z } from "zod";
+import { accountNumberView } from "../banking/dedicated-account";
 import { findUserPayout, startPayout } from "../money/payouts";
 import { settleTopUp, startTopUp } from "../money/topup";
 import { type TransactionView, toTransactionView } from "../money/view";
@@ -55,6 +56,14 @@ export const walletRouter = router({
         limits: ctx.services.userLimits,
       }),
     ),
+
+  /**
+   * GET /api/wallet/account-number -> {bankName, accountNumber, accountName, status: active |
+   * pending | unavailable} (banking/dedicated-account.ts). Below verification level 1 every field
+   * is null and status 'unavailable'; a level-1 user without a number is given one in the
+   * background ('pending' until then).
+   */
+  accountNumber: protectedProcedure.query(({ ctx }) => accountNumberView(ctx.db, ctx.services, ctx.user)),
 
   /**
    * {bankAccountId, amount: naira (≥ ₦100), idempotencyKey?} -> {message, transaction} (POST

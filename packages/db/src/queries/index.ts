@@ -21,3 +21,4 @@ export * from "./reconciliation";
 export * from "./mfa";
 export * from "./user-limits";
 export * from "./mail";
+export * from "./dedicated-accounts";

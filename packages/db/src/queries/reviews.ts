@@ -7,7 +7,7 @@ import type { DbOrTx } from "../client";
 import { type ReviewItem, holds, reviewItems, users } from "../schema";
 
 export type ReviewKind = "topup" | "payout" | "purchase" | "credit_unmatched";
-export type ReviewCause = "stuck" | "contradiction" | "late_success" | "forced" | "reconciliation";
+export type ReviewCause = "stuck" | "contradiction" | "late_success" | "forced" | "reconciliation" | "unmatched";
 export type ReviewResolution = "complete" | "fail" | "credit" | "dismiss";
 
 export interface OpenReviewItemInput {

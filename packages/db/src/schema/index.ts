@@ -11,3 +11,4 @@ export * from "./vtpass-sandbox";
 export * from "./reviews";
 export * from "./reconciliation";
 export * from "./mail";
+export * from "./dedicated-accounts";

@@ -6,7 +6,12 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } 
  * with real Paystack keys they stay empty.
  */
 
-/** Checkouts opened by POST /transaction/initialize; `status` 'abandoned' until Pay or Decline. Amounts in kobo. */
+/**
+ * Checkouts opened by POST /transaction/initialize; `status` 'abandoned' until Pay or Decline.
+ * Transfers into a dedicated account are charges too (channel 'dedicated_nuban', born 'success',
+ * with the sender in `authorization`), so verify and the transaction list answer them as Paystack
+ * does. Amounts in kobo.
+ */
 export const paystackSandboxCharges = pgTable("paystack_sandbox_charges", {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
   reference: text().notNull().unique(),
@@ -20,6 +25,12 @@ export const paystackSandboxCharges = pgTable("paystack_sandbox_charges", {
     .notNull()
     .default("abandoned"),
   paidAt: timestamp({ withTimezone: true }),
+  channel: text({ enum: ["card", "dedicated_nuban"] })
+    .notNull()
+    .default("card"),
+  /** Dedicated-account transfers: the customer credited and the `authorization` object of the webhook. */
+  customerCode: text(),
+  authorization: jsonb(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -66,3 +77,23 @@ export const paystackSandboxTransfers = pgTable(
 );
 
 export type PaystackSandboxTransferRow = typeof paystackSandboxTransfers.$inferSelect;
+
+/** Customers (POST /customer): one per e-mail, like Paystack's. */
+export const paystackSandboxCustomers = pgTable("paystack_sandbox_customers", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  customerCode: text().notNull().unique(),
+  email: text().notNull().unique(),
+  firstName: text().notNull(),
+  lastName: text().notNull(),
+  phone: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Dedicated accounts (POST /dedicated_account): one per customer; the number keeps its owner. */
+export const paystackSandboxDedicatedAccounts = pgTable("paystack_sandbox_dedicated_accounts", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  customerCode: text().notNull().unique(),
+  accountNumber: text().notNull().unique(),
+  accountName: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

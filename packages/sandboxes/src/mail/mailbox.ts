@@ -6,6 +6,7 @@ import type { Mailer } from "@kolo/api";
 import { type Database, insertSandboxMail, listSandboxMail } from "@kolo/db";
 import type { FastifyInstance } from "fastify";
 import nodemailer from "nodemailer";
+import { escapeHtml } from "../kit";
 
 /** The links of a message's text, in order. */
 export function linksOf(text: string): string[] {
@@ -22,8 +23,6 @@ export function sandboxMailer(db: Database): Mailer {
     },
   };
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Mounts GET /sandbox/mail and GET /sandbox/mail/messages.json. */
 export async function mailboxRoutes(app: FastifyInstance, options: { db: Database }) {

@@ -178,7 +178,8 @@ export function bankingRoutes(
     // Judged on the route Fastify matched (decoded), not the raw URL: '/sandbox/paystack/%62ank/…'
     // reaches the same handler as '/bank/…' and must need the same key.
     const route = req.routeOptions.url ?? req.url;
-    if (/^\/sandbox\/paystack\/(bank|transfer)/.test(route) && !deps.authorized(req.headers.authorization)) {
+    // The transfer-in page (dedicated.ts) is open to anyone, like a bank's app.
+    if (/^\/sandbox\/paystack\/(bank|transfer|transferrecipient|customer|dedicated_account)(\/|$)/.test(route) && !deps.authorized(req.headers.authorization)) {
       return reply.code(401).send({ status: false, message: "Invalid key" });
     }
   });

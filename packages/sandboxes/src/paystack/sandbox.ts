@@ -2,7 +2,8 @@
 // verify endpoints and a hosted checkout page over HTTP, so the real PaystackClient runs on a
 // machine with no internet. Mounted under /sandbox/paystack when PAYSTACK_SECRET_KEY is unset.
 // Checkouts live in PostgreSQL (paystack_sandbox_charges): an unpaid one survives a restart.
-// The bank, BVN and transfer endpoints are in banking.ts.
+// The bank, BVN and transfer endpoints are in banking.ts; customers, dedicated accounts and
+// the transfer-in page in dedicated.ts.
 import { randomBytes } from "node:crypto";
 import { schema } from "@kolo/db";
 import { formatKobo } from "@kolo/domain";
@@ -11,7 +12,9 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { PaystackSandboxContext } from "./options";
 import { bankingRoutes, sandboxWebhookSender, transferWebhookScheduler } from "./banking";
+import { dedicatedAccountRoutes, sandboxTransferInFeeKobo } from "./dedicated";
 import { paystackListQuery as listQuery } from "@kolo/api";
+import { escapeHtml } from "../kit";
 
 type SandboxCharge = typeof schema.paystackSandboxCharges.$inferSelect;
 const charges = schema.paystackSandboxCharges;
@@ -34,8 +37,6 @@ export function sandboxFeeKobo(amountKobo: number): number {
   return Math.min(fee, 200_000);
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
 function transactionObject(charge: SandboxCharge) {
   return {
     id: charge.id,
@@ -44,13 +45,14 @@ function transactionObject(charge: SandboxCharge) {
     reference: charge.reference,
     amount: charge.amount,
     currency: charge.currency,
-    fees: charge.status === "success" ? sandboxFeeKobo(charge.amount) : null,
+    fees: charge.status !== "success" ? null : charge.channel === "dedicated_nuban" ? sandboxTransferInFeeKobo(charge.amount) : sandboxFeeKobo(charge.amount),
     paid_at: charge.paidAt?.toISOString() ?? null,
     created_at: charge.createdAt.toISOString(),
-    channel: "card",
+    channel: charge.channel,
     gateway_response: charge.status === "success" ? "Successful" : charge.status === "failed" ? "Declined" : "The transaction was not completed",
-    customer: { email: charge.email },
+    customer: { email: charge.email, ...(charge.customerCode ? { customer_code: charge.customerCode } : {}) },
     metadata: charge.metadata ?? null,
+    ...(charge.authorization ? { authorization: charge.authorization } : {}),
   };
 }
 
@@ -59,7 +61,10 @@ const CHECKOUT_CSS = `body{font-family:system-ui,sans-serif;background:#f4f6f8;m
 main{background:#fff;border-radius:12px;padding:24px;width:min(340px,90vw);box-shadow:0 2px 12px rgba(0,0,0,.08)}
 h1{font-size:1.1rem;margin:0 0 4px}p{margin:4px 0;color:#444}.amount{font-size:1.8rem;font-weight:700;color:#111;margin:16px 0}
 button{width:100%;min-height:44px;padding:12px;border:0;border-radius:8px;font-size:1rem;margin-top:10px;cursor:pointer}
-.pay{background:#087f47;color:#fff}.decline{background:#eee;color:#222}button:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}`;
+.pay{background:#087f47;color:#fff}.decline{background:#eee;color:#222}button:focus-visible{outline:3px solid #1c7ed6;outline-offset:2px}
+label{display:block;margin:12px 0 4px;font-weight:600}input,select{box-sizing:border-box;width:100%;min-height:44px;padding:8px;border:1px solid #888;border-radius:8px;font-size:1rem}
+input:focus-visible,select:focus-visible{outline:3px solid #1c7ed6;outline-offset:1px}.error{color:#b00020;font-weight:600}
+.action{display:inline-block;min-height:44px;line-height:44px}`;
 
 function checkoutPage(charge: SandboxCharge): string {
   const amount = escapeHtml(formatKobo(BigInt(charge.amount)));
@@ -198,6 +203,7 @@ export async function paystackSandbox(app: FastifyInstance, options: PaystackSan
       sandbox.post<{ Params: { accessCode: string } }>("/checkout/:accessCode/decline", finish("failed"));
 
       bankingRoutes(sandbox, { db, authorized, transfers });
+      dedicatedAccountRoutes(sandbox, { db, deliverCharge: deliverWebhook });
     },
     { prefix: "/sandbox/paystack" },
   );

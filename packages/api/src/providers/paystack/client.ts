@@ -4,7 +4,7 @@
 // in the Authorization header. Points at api.paystack.co or at the sandbox the server mounts.
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import type { Bank, BankingProvider, BvnRecord, PayoutTransfer, ResolvedAccount, TransferRecipient } from "../banking";
+import type { Bank, BankingProvider, BvnRecord, DedicatedAccount, NewCustomer, PayoutTransfer, ResolvedAccount, TransferRecipient } from "../banking";
 import {
   type InitializeChargeInput,
   type InitializedCharge,
@@ -19,6 +19,8 @@ import {
   listPage,
   paystackBank,
   paystackBvn,
+  paystackCustomer,
+  paystackDedicatedAccount,
   paystackRecipient,
   paystackResolvedAccount,
   paystackSignature,
@@ -161,6 +163,27 @@ export class PaystackClient implements PaymentGateway, BankingProvider {
   async verifyTransfer(reference: string): Promise<PayoutTransfer> {
     const data = await this.request("GET", `/transfer/verify/${encodeURIComponent(reference)}`, paystackTransfer);
     return toPayoutTransfer(data);
+  }
+
+  /** `POST /customer`: Paystack answers the existing customer for an e-mail it knows. */
+  async createCustomer(input: NewCustomer): Promise<{ customerCode: string }> {
+    const data = await this.request("POST", "/customer", paystackCustomer, {
+      email: input.email,
+      first_name: input.firstName,
+      last_name: input.lastName,
+      ...(input.phone ? { phone: input.phone } : {}),
+    });
+    return { customerCode: data.customer_code };
+  }
+
+  /**
+   * `POST /dedicated_account` for `customerCode` at Wema Bank (`preferred_bank` "wema-bank"; a
+   * test secret key asks for "test-bank", Paystack's test-mode bank: docs/providers.md).
+   */
+  async createDedicatedAccount(customerCode: string): Promise<DedicatedAccount> {
+    const preferredBank = this.options.secretKey.startsWith("sk_test_") ? "test-bank" : "wema-bank";
+    const data = await this.request("POST", "/dedicated_account", paystackDedicatedAccount, { customer: customerCode, preferred_bank: preferredBank });
+    return { accountNumber: data.account_number, accountName: data.account_name, bankName: data.bank.name, active: data.active };
   }
 
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean {

@@ -1,17 +1,22 @@
 // Paystack's webhook (mounted at POST /api/webhooks/paystack by the server): checks x-paystack-signature (HMAC-SHA512 of the raw body with the
-// secret key) before parsing anything, then settles charge.success events at most once and
+// secret key) before parsing anything, then settles charge.success events at most once (a card
+// top-up, or with channel dedicated_nuban a transfer into a user's account number) and
 // applies transfer.success / transfer.failed / transfer.reversed to the payout with that reference
 // at most once (money/payouts.ts applyPayoutOutcome), in whatever order and number they come.
 import { z } from "zod";
 import { applyPayoutOutcome } from "../../money/payouts";
 import { settleTopUp } from "../../money/topup";
+import { creditTransferIn } from "../../money/transfer-in";
 import type { PublicError } from "../../trpc";
 import type { WebhookAnswer, WebhookContext, WebhookDoc, WebhookRequest } from "../kit";
-import { paystackTransaction, paystackTransfer, toVerifiedCharge } from "./wire";
+import { paystackTransaction, paystackTransfer, paystackTransferIn, toTransferIn, toVerifiedCharge } from "./wire";
 
 /** Transfer events and the payout outcome each reports (docs/providers.md). */
 const TRANSFER_EVENTS = { "transfer.success": "success", "transfer.failed": "failed", "transfer.reversed": "reversed" } as const;
 const isTransferEvent = (event: string): event is keyof typeof TRANSFER_EVENTS => Object.hasOwn(TRANSFER_EVENTS, event);
+
+/** A charge whose channel is `dedicated_nuban`: a transfer into a user's account number, not a card top-up. */
+const isTransferIn = (data: unknown) => z.object({ channel: z.literal("dedicated_nuban") }).safeParse(data).success;
 
 const eventSchema = z.object({ event: z.string(), data: z.unknown() });
 
@@ -53,6 +58,11 @@ export async function handlePaystackWebhook(request: WebhookRequest, context: We
     return { status: 200, body: { received: true, outcome: result.applied } };
   }
   if (event.event !== "charge.success") return { status: 200, body: { received: true } };
+  if (isTransferIn(event.data)) {
+    const inbound = paystackTransferIn.safeParse(event.data);
+    if (!inbound.success) return failure(400, "Malformed transfer-in data", z.flattenError(inbound.error).fieldErrors);
+    return { status: 200, body: { received: true, outcome: await creditTransferIn(db, toTransferIn(inbound.data), services.log) } };
+  }
   const data = paystackTransaction.safeParse(event.data);
   if (!data.success) return failure(400, "Malformed charge data", z.flattenError(data.error).fieldErrors);
   const result = await settleTopUp(db, toVerifiedCharge(data.data), services.log);
@@ -61,7 +71,8 @@ export async function handlePaystackWebhook(request: WebhookRequest, context: We
 
 /** What the webhook's reference documents (docs/rest-api.md). */
 export const paystackWebhookDoc: WebhookDoc = {
-  summary: "Paystack events: charge.success credits a top-up once; transfer.success, transfer.failed and transfer.reversed end a payout once",
+  summary:
+    "Paystack events: charge.success credits a card top-up or a transfer into an account number once; transfer.success, transfer.failed and transfer.reversed end a payout once",
   signatureHeader: { name: "x-paystack-signature", description: "HMAC-SHA512 of the raw body with the secret key, hex" },
   events: ["charge.success", "transfer.success", "transfer.failed", "transfer.reversed"],
 };

@@ -3,7 +3,7 @@
 import { createHmac } from "node:crypto";
 import { plainText } from "@kolo/domain";
 import { z } from "zod";
-import type { PayoutTransfer } from "../banking";
+import type { PayoutTransfer, TransferIn } from "../banking";
 import type { ChargeStatus, VerifiedCharge } from "../payment-gateway";
 
 /** Envelope of every Paystack answer: `{status, message, data}`. */
@@ -52,6 +52,59 @@ export const paystackTransaction = z.object({
   channel: plainText().nullable().optional(),
   gateway_response: plainText().nullable().optional(),
 });
+
+/** `POST /customer` data. */
+export const paystackCustomer = z.object({ customer_code: plainText() });
+
+/** `POST /dedicated_account` data (docs/providers.md "Dedicated accounts"). */
+export const paystackDedicatedAccount = z.object({
+  bank: z.object({ name: plainText(), id: z.number().int().optional(), slug: plainText().optional() }),
+  account_name: plainText(),
+  account_number: z.string().regex(/^\d{10}$/),
+  assigned: z.boolean().optional(),
+  active: z.boolean(),
+  currency: plainText().optional(),
+});
+
+const optionalText = plainText().nullable().optional();
+
+/**
+ * A `charge.success` webhook's data for a transfer into a dedicated account (channel
+ * `dedicated_nuban`): the transaction object with `customer` and the `authorization` object
+ * naming the receiving account and the sender (each sender field optional: docs/providers.md).
+ */
+export const paystackTransferIn = paystackTransaction.extend({
+  channel: z.literal("dedicated_nuban"),
+  customer: z.object({ customer_code: optionalText }).loose().nullable().optional(),
+  authorization: z
+    .object({
+      receiver_bank_account_number: optionalText,
+      receiver_bank: optionalText,
+      sender_name: optionalText,
+      sender_bank: optionalText,
+      sender_bank_account_number: optionalText,
+      narration: optionalText,
+    })
+    .loose(),
+});
+
+/** Maps a dedicated-account charge to a TransferIn (kobo as bigint; missing sender fields null). */
+export function toTransferIn(data: z.infer<typeof paystackTransferIn>): TransferIn {
+  const a = data.authorization;
+  return {
+    reference: data.reference,
+    amountKobo: BigInt(data.amount),
+    currency: data.currency,
+    feesKobo: data.fees === null || data.fees === undefined ? null : BigInt(data.fees),
+    paidAt: data.paid_at ?? null,
+    customerCode: data.customer?.customer_code ?? null,
+    accountNumber: a.receiver_bank_account_number ?? null,
+    senderName: a.sender_name ?? null,
+    senderBank: a.sender_bank ?? null,
+    senderAccountNumber: a.sender_bank_account_number ?? null,
+    narration: a.narration ?? null,
+  };
+}
 
 /** Maps a Paystack transaction object to a VerifiedCharge (kobo as bigint). */
 export function toVerifiedCharge(data: z.infer<typeof paystackTransaction>): VerifiedCharge {

@@ -1,6 +1,6 @@
 import { NairaAmountInput } from "../../../components/form-inputs";
 import { MONEY_TOASTS, TOPUP_MESSAGES, parseNairaInput } from "@kolo/domain";
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Divider, Group, Modal, Stack, Text } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { BusyButton } from "../../../components/busy-button";
 import { OfflineNotice } from "../../../components/offline-notice";
@@ -8,6 +8,7 @@ import { domainCode, serverMessage } from "../../../lib/errors";
 import { useMoneySubmit } from "../../../lib/money-form";
 import { notify, notifyError } from "../../../lib/notify";
 import { trpc } from "../../../lib/trpc";
+import { AccountNumberCard } from "./account-number-card";
 
 /** Local-storage key of the top-up awaiting verification (docs/product.md#wallet-and-top-ups, Top-up step 2). */
 export const PENDING_PAYMENT_KEY = "pendingPaymentReference";
@@ -18,7 +19,8 @@ interface AddMoneyModalProps {
 }
 
 /**
- * Top-up dialog (docs/product.md#wallet-and-top-ups): amount in NGN; wallet.topup gives the gateway's
+ * Top-up dialog (docs/product.md#wallet-and-top-ups): first the user's own account number for a
+ * bank transfer (AccountNumberCard), then the card top-up: amount in NGN; wallet.topup gives the gateway's
  * authorizationUrl and the reference, which is kept for /payment-verification.
  * Sending goes through the money-form hook (lib/money-form.ts): one call per double click, and an
  * idempotency key reused only when the same amount is sent again after a network failure.
@@ -74,6 +76,8 @@ export function AddMoneyModal({ opened, onClose }: AddMoneyModalProps) {
 
   return (
     <Modal opened={opened} onClose={close} title="Add Money" closeButtonProps={{ "aria-label": "Close" }}>
+      <AccountNumberCard headingOrder={3} />
+      <Divider my="md" label="or pay by card" labelPosition="center" />
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="dimmed">

@@ -37,6 +37,7 @@ const CAUSE_LABELS: Record<string, string> = {
   late_success: "Paid late",
   forced: "Forced by an admin",
   reconciliation: "Reconciliation",
+  unmatched: "Matches no account number",
 };
 const KIND_LABELS: Record<string, string> = { topup: "Top-up", payout: "Payout", purchase: "Purchase", credit_unmatched: "Unmatched credit" };
 
