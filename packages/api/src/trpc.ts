@@ -1,5 +1,5 @@
 // The one place tRPC is created: context, superjson, the error formatter and the procedure
-// builders (public, protected, admin, feature-guarded). Every router builds on these.
+// builders (public, protected, admin, feature-guarded, PIN-guarded money-out). Every router builds on these.
 import { type Database, featureSwitches, isDatabaseUnavailable, type schema } from "@kolo/db";
 import {
   type DomainErrorCode,
@@ -8,6 +8,7 @@ import {
   FEATURE_DISABLED_MESSAGE,
   MESSAGES,
   MFA_MESSAGES,
+  TRANSACTION_PIN_MESSAGES,
   isDomainError,
   isFeatureEnabled,
 } from "@kolo/domain";
@@ -15,6 +16,7 @@ import { TRPCError, initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError, z } from "zod";
 import { validateSessionToken } from "./auth/session";
+import { requireTransactionPin } from "./auth/transaction-pin";
 import type { Services } from "./services";
 
 /** Writes the session cookie on whatever transport carries the call (Fastify reply, test stub). */
@@ -34,6 +36,8 @@ export interface Context {
   mfaPending: boolean;
   cookies: SessionCookieWriter;
   services: Services;
+  /** The request's X-Transaction-PIN header, if any (docs/product.md "Transaction PIN"). */
+  transactionPinHeader?: string;
 }
 
 export interface CreateContextOptions {
@@ -42,20 +46,22 @@ export interface CreateContextOptions {
   sessionToken: string | undefined;
   cookies: SessionCookieWriter;
   services: Services;
+  /** The X-Transaction-PIN header, if sent. */
+  transactionPinHeader?: string;
 }
 
 /** Builds the per-request context: validates (and slides) the session, clears a dead cookie. */
 export async function createContext(options: CreateContextOptions): Promise<Context> {
-  const { db, sessionToken, cookies, services } = options;
-  if (!sessionToken) return { db, user: null, session: null, mfaPending: false, cookies, services };
+  const { db, sessionToken, cookies, services, transactionPinHeader } = options;
+  if (!sessionToken) return { db, user: null, session: null, mfaPending: false, cookies, services, transactionPinHeader };
   const validated = await validateSessionToken(db, sessionToken);
   if (!validated) {
     cookies.clear();
-    return { db, user: null, session: null, mfaPending: false, cookies, services };
+    return { db, user: null, session: null, mfaPending: false, cookies, services, transactionPinHeader };
   }
   if (validated.renewed) cookies.set(sessionToken, validated.session.expiresAt);
   const mfaPending = validated.user.role === "admin" && !validated.session.mfaVerified;
-  return { db, user: validated.user, session: validated.session, mfaPending, cookies, services };
+  return { db, user: validated.user, session: validated.session, mfaPending, cookies, services, transactionPinHeader };
 }
 
 /** The body every failed call answers with, on tRPC (inside `data`) and REST alike. */
@@ -154,5 +160,29 @@ export const featureProcedure = (...keys: [FeatureKey, ...FeatureKey[]]) =>
         throw new DomainError("FEATURE_DISABLED", FEATURE_DISABLED_MESSAGE, { feature: key });
       }
     }
+    return next();
+  });
+
+export const TRANSACTION_PINS_DIFFER = "The X-Transaction-PIN header and the body's transactionPin differ";
+
+/**
+ * A money-out procedure (docs/product.md "Transaction PIN"): featureProcedure(...keys), then, before
+ * the input is looked at, the PIN from the X-Transaction-PIN header or the input's `transactionPin`
+ * (both and different: VALIDATION) through requireTransactionPin: nothing is asked of a user
+ * without a PIN; otherwise PIN_REQUIRED, PIN_INCORRECT {attemptsRemaining} or PIN_LOCKED (403).
+ */
+export const pinProcedure = (...keys: [FeatureKey, ...FeatureKey[]]) =>
+  featureProcedure(...keys).use(async ({ ctx, next, getRawInput }) => {
+    const raw = await getRawInput();
+    const fromBody = typeof raw === "object" && raw !== null && "transactionPin" in raw ? (raw).transactionPin : undefined;
+    const fromHeader = ctx.transactionPinHeader;
+    if (fromBody !== undefined && fromHeader !== undefined && fromBody !== fromHeader) {
+      throw new DomainError("VALIDATION", TRANSACTION_PINS_DIFFER, { transactionPin: [TRANSACTION_PINS_DIFFER] });
+    }
+    const pin = fromHeader ?? fromBody;
+    if (pin !== undefined && (typeof pin !== "string" || !/^\d{4}$/.test(pin))) {
+      throw new DomainError("VALIDATION", TRANSACTION_PIN_MESSAGES.format, { transactionPin: [TRANSACTION_PIN_MESSAGES.format] });
+    }
+    await requireTransactionPin(ctx.db, ctx.services, ctx.user.id, pin);
     return next();
   });

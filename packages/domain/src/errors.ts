@@ -22,6 +22,12 @@ export const DOMAIN_ERROR_STATUS = {
   /** An admin session before its second factor was given (docs/admin-security.md). */
   MFA_REQUIRED: "FORBIDDEN",
   ACCOUNT_SUSPENDED: "FORBIDDEN",
+  /** A debit without the transaction PIN the user has set (docs/product.md "Transaction PIN"). */
+  PIN_REQUIRED: "FORBIDDEN",
+  /** A wrong transaction PIN: details {attemptsRemaining}. */
+  PIN_INCORRECT: "FORBIDDEN",
+  /** Payments locked after 5 wrong PINs: details {retryAfterSeconds, lockedUntil}. */
+  PIN_LOCKED: "FORBIDDEN",
   FEATURE_DISABLED: "FORBIDDEN",
   FORBIDDEN: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",

@@ -20,3 +20,4 @@ export * from "./support";
 export * from "./admin";
 export * from "./purchases";
 export * from "./toasts";
+export * from "./transaction-pin";

@@ -1,3 +1,4 @@
+import { transactionPinInput } from "./transaction-pin";
 import { z } from "zod";
 import { INVOICE_TOKEN_PATTERN } from "./payment-link";
 import { DomainError } from "./errors";
@@ -62,6 +63,7 @@ export const merchantPaymentSchema = z.object({
   merchantId: z.number().int().positive().max(DB_INT_MAX),
   amount: positiveNairaAmount("Invalid Amount"),
   idempotencyKey,
+  ...transactionPinInput,
 });
 
 /**
@@ -72,6 +74,7 @@ export const invoicePaymentSchema = z.object({
   invoiceId: z.number().int().positive().max(DB_INT_MAX),
   amount: positiveNairaAmount("Invalid Amount").optional(),
   idempotencyKey,
+  ...transactionPinInput,
 });
 
 /** POST /api/payments/invoice/by-token/{token}: the invoice's payment-link token instead of its id. */
@@ -79,6 +82,7 @@ export const invoiceTokenPaymentSchema = z.object({
   token: z.string().regex(INVOICE_TOKEN_PATTERN, MERCHANT_MESSAGES.invoiceNotFound),
   amount: positiveNairaAmount("Invalid Amount").optional(),
   idempotencyKey,
+  ...transactionPinInput,
 });
 
 /** GET /api/invoices/by-token/{token}. */
@@ -95,6 +99,7 @@ export const isInvoiceOverdue = (invoice: { dueDate: string | null; status: stri
 export const merchantWithdrawSchema = z.object({
   amount: positiveNairaAmount("Invalid Amount").optional(),
   idempotencyKey,
+  ...transactionPinInput,
 });
 
 const optionalDate = z

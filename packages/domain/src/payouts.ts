@@ -1,3 +1,4 @@
+import { transactionPinInput } from "./transaction-pin";
 import { z } from "zod";
 import { DomainError } from "./errors";
 import { formatKobo, nairaToKobo, positiveNairaAmount } from "./money";
@@ -115,6 +116,7 @@ export const withdrawSchema = z.object({
   bankAccountId,
   amount: withdrawalAmount(PAYOUT_MESSAGES.minimumWithdrawal),
   idempotencyKey,
+  ...transactionPinInput,
 });
 export type WithdrawInput = z.output<typeof withdrawSchema>;
 
@@ -138,6 +140,7 @@ export const bankTransferSchema = z.object({
       }
     }),
   idempotencyKey,
+  ...transactionPinInput,
 });
 export type BankTransferInput = z.output<typeof bankTransferSchema>;
 

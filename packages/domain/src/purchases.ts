@@ -1,3 +1,4 @@
+import { transactionPinInput } from "./transaction-pin";
 import { z } from "zod";
 import { nairaToKobo, positiveNairaAmount } from "./money";
 import { plainText } from "./text";
@@ -95,6 +96,7 @@ export const airtimePurchaseSchema = z.object({
     .refine((kobo) => kobo % 100n === 0n, { error: "Airtime amounts are whole naira" }),
   network: networkSchema,
   idempotencyKey,
+  ...transactionPinInput,
 });
 
 /** POST /api/data body (docs/product.md#airtime-and-data): {phoneNumber, network, variationCode}; any `amount` is ignored (the price is the provider's). */
@@ -103,6 +105,7 @@ export const dataPurchaseSchema = z.object({
   network: networkSchema,
   variationCode: plainText({ error: PURCHASE_MESSAGES.plan }).trim().min(1, { error: PURCHASE_MESSAGES.plan }).max(100),
   idempotencyKey,
+  ...transactionPinInput,
 });
 
 /** POST /api/verify-customer body: {network, phoneNumber}. */

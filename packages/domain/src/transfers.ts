@@ -1,3 +1,4 @@
+import { transactionPinInput } from "./transaction-pin";
 import { z } from "zod";
 import { positiveNairaAmount } from "./money";
 import { DB_INT_MAX, nigerianPhoneSchema, normaliseNigerianPhone, plainText } from "./text";
@@ -23,6 +24,7 @@ export const p2pTransferSchema = z.object({
   amount: positiveNairaAmount("Amount must be positive"),
   /** Client-generated; a repeat with the same key answers the first result and posts nothing. */
   idempotencyKey: plainText().trim().min(8).max(200).optional(),
+  ...transactionPinInput,
 });
 
 /**

@@ -64,6 +64,15 @@ function requestParts(route: Route): { parameters: JsonObject[]; requestBody?: J
       schema: { type: "string", minLength: 8, maxLength: 255 },
     });
   }
+  if (properties.transactionPin) {
+    parameters.push({
+      name: "X-Transaction-PIN",
+      in: "header",
+      required: false,
+      description: "The 4-digit transaction PIN, or the body's transactionPin; needed once the user has set one (docs/product.md 'Transaction PIN')",
+      schema: { type: "string", pattern: "^\\d{4}$" },
+    });
+  }
   const rest = Object.entries(properties).filter(([name]) => !pathNames.includes(name));
   if (route.method === "GET" || route.method === "DELETE") {
     for (const [name, schema] of rest) parameters.push({ name, in: "query", required: required.has(name), schema });

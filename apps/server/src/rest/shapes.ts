@@ -202,6 +202,7 @@ export const shapes = {
     }),
   }),
   transactionLimit: z.object({ currentLimit: naira, currentLevel: z.number().int() }),
+  transactionPinStatus: z.object({ isSet: z.boolean(), locked: z.boolean(), lockedUntil: dateTime.nullable(), attemptsRemaining: z.number().int() }),
   accountNumber: z.object({
     bankName: z.string().nullable(),
     accountNumber: z

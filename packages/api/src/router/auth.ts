@@ -18,13 +18,17 @@ import {
   loginSchema,
   mfaCodeSchema,
   registerSchema,
+  changeTransactionPinSchema,
   resetPasswordSchema,
+  resetTransactionPinSchema,
+  setTransactionPinSchema,
 } from "@kolo/domain";
 import { completeSecondFactor, startTotpEnrolment } from "../auth/mfa";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/password";
 import { requestPasswordReset, resetPassword } from "../auth/password-reset";
 import { createSession, generateSessionToken, invalidateSession } from "../auth/session";
-import { type Context, publicProcedure, router, sessionProcedure } from "../trpc";
+import { changeTransactionPin, resetTransactionPin, sendPinResetCode, setTransactionPin, transactionPinStatus } from "../auth/transaction-pin";
+import { type Context, protectedProcedure, publicProcedure, router, sessionProcedure } from "../trpc";
 import { toPublicUser } from "../users";
 
 /** The admin throttle's refusal: 429 with the wait (docs/decisions.md "Security, second round"). */
@@ -119,6 +123,25 @@ export const authRouter = router({
     await resetPassword(ctx.db, { token: input.token, password: input.password, now: ctx.services.now?.() });
     return { message: PASSWORD_RESET_MESSAGES.done };
   }),
+
+  /** GET /api/auth/transaction-pin -> {isSet, locked, lockedUntil (ISO or null), attemptsRemaining} (auth/transaction-pin.ts). */
+  transactionPin: protectedProcedure.query(({ ctx }) => transactionPinStatus(ctx.db, ctx.services, ctx.user.id)),
+
+  /** POST /api/auth/transaction-pin {pin} -> {message}: the first PIN; weak PINs refused (VALIDATION); CONFLICT once one is set. */
+  setTransactionPin: protectedProcedure.input(setTransactionPinSchema).mutation(({ ctx, input }) => setTransactionPin(ctx.db, ctx.user.id, input.pin)),
+
+  /** PATCH /api/auth/transaction-pin {currentPin, pin} -> {message}: a wrong current PIN counts towards the lock (403 'Incorrect PIN'). */
+  changeTransactionPin: protectedProcedure
+    .input(changeTransactionPinSchema)
+    .mutation(({ ctx, input }) => changeTransactionPin(ctx.db, ctx.services, ctx.user.id, input)),
+
+  /** POST /api/auth/transaction-pin/reset-code -> {message}: e-mails a 6-digit code valid for 15 minutes. */
+  sendPinResetCode: protectedProcedure.mutation(({ ctx }) => sendPinResetCode(ctx.db, ctx.services, ctx.user)),
+
+  /** POST /api/auth/transaction-pin/reset {password, code, pin} -> {message}: a new PIN with the password and the e-mailed code; ends a payment lock. */
+  resetTransactionPin: protectedProcedure
+    .input(resetTransactionPinSchema)
+    .mutation(({ ctx, input }) => resetTransactionPin(ctx.db, ctx.services, ctx.user, input)),
 
   /**
    * POST /api/auth/mfa/enrol: an admin not yet enrolled starts the second factor's set-up on a

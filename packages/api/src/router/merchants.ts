@@ -32,7 +32,7 @@ import {
 import { z } from "zod";
 import { payInvoice, payMerchant, withdrawMerchantBalance } from "../money/merchants";
 import { type TransactionView, toTransactionView } from "../money/view";
-import { featureProcedure, protectedProcedure, router } from "../trpc";
+import { featureProcedure, pinProcedure, protectedProcedure, router } from "../trpc";
 
 /** GET /api/merchants/me (docs/product.md#merchants-and-invoices Merchant): `balance` is the merchant wallet, naira. */
 export interface MerchantView {
@@ -166,7 +166,7 @@ export const merchantsRouter = router({
    * the merchant balance (or `amount` of it) into the owner's wallet. Needs feature_merchant.
    * Errors: see withdrawMerchantBalance.
    */
-  withdraw: featureProcedure("feature_merchant")
+  withdraw: pinProcedure("feature_merchant")
     .input(merchantWithdrawSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await withdrawMerchantBalance(ctx.db, { owner: ctx.user, amountKobo: input.amount, idempotencyKey: input.idempotencyKey });
@@ -268,7 +268,7 @@ export const paymentsRouter = router({
    * {merchantId, amount: naira, idempotencyKey?} -> {message: 'Payment Successful', transaction,
    * merchant {id, name, category}}. Free; within the daily limit. Errors: see payMerchant.
    */
-  merchant: featureProcedure("feature_scan_pay")
+  merchant: pinProcedure("feature_scan_pay")
     .input(merchantPaymentSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await payMerchant(ctx.db, {
@@ -288,7 +288,7 @@ export const paymentsRouter = router({
    * POST /api/payments/invoice/by-token/{token} {amount?, idempotencyKey?}: pays the invoice the
    * payment link's token names; otherwise as `invoice`. NOT_FOUND for an unknown token.
    */
-  invoiceByToken: featureProcedure("feature_scan_pay")
+  invoiceByToken: pinProcedure("feature_scan_pay")
     .input(invoiceTokenPaymentSchema)
     .mutation(async ({ ctx, input }) => {
       const found = await findInvoiceByToken(ctx.db, input.token);
@@ -300,7 +300,7 @@ export const paymentsRouter = router({
    * {invoiceId, amount?: naira, idempotencyKey?} -> {message, transaction, merchant, invoice}.
    * No amount pays what remains; a part only when the invoice allows it. Errors: see payInvoice.
    */
-  invoice: featureProcedure("feature_scan_pay")
+  invoice: pinProcedure("feature_scan_pay")
     .input(invoicePaymentSchema)
     .mutation(({ ctx, input }) => payInvoiceAnswer(ctx.db, ctx.user, input)),
 });

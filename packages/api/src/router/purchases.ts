@@ -15,7 +15,7 @@ import { toTransactionView, type TransactionView } from "../money/view";
 import { PaymentGatewayError } from "../providers/payment-gateway";
 import type { DataVariation } from "../providers/purchases";
 import type { Services } from "../services";
-import { featureProcedure, protectedProcedure, router } from "../trpc";
+import { pinProcedure, protectedProcedure, router } from "../trpc";
 
 /** A purchase's answer (docs/product.md#airtime-and-data): `pending` is HTTP 202 on REST, with the warning. */
 export interface PurchaseAnswerView {
@@ -114,7 +114,7 @@ export const purchasesRouter = router({
    * (POST /api/airtime; 202 when pending). Needs feature_airtime (admins exempt). Errors:
    * INSUFFICIENT_BALANCE, DAILY_LIMIT_EXCEEDED, PURCHASE_FAILED (refunded), IDEMPOTENCY_KEY_REUSED.
    */
-  airtime: featureProcedure("feature_airtime")
+  airtime: pinProcedure("feature_airtime")
     .input(airtimePurchaseSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await buyPurchase(ctx.db, ctx.services, {
@@ -135,7 +135,7 @@ export const purchasesRouter = router({
    * client's. Needs feature_data (admins exempt). Errors as airtime, plus VALIDATION 'Please
    * select a data plan' for a plan the provider does not list.
    */
-  data: featureProcedure("feature_data")
+  data: pinProcedure("feature_data")
     .input(dataPurchaseSchema)
     .mutation(async ({ ctx, input }) => {
       const chosen = network(input.network);

@@ -2,7 +2,7 @@ import { DomainError, PAYOUT_MESSAGES, TRANSFER_MESSAGES, bankTransferSchema, p2
 import { transferP2P } from "../money/p2p";
 import { startPayout } from "../money/payouts";
 import { toTransactionView } from "../money/view";
-import { featureProcedure, router } from "../trpc";
+import { pinProcedure, router } from "../trpc";
 import { resolveRecipient, resolveRecipientById } from "./users";
 import { payoutAnswer } from "./wallet";
 
@@ -15,7 +15,7 @@ export const transfersRouter = router({
    * RECIPIENT_NOT_FOUND); with neither: VALIDATION 'Please enter a valid email'. Other errors: see
    * transferP2P.
    */
-  p2p: featureProcedure("feature_send_money")
+  p2p: pinProcedure("feature_send_money")
     .input(p2pTransferRequestSchema)
     .mutation(async ({ ctx, input }) => {
       const recipientEmail =
@@ -47,7 +47,7 @@ export const transfersRouter = router({
    * transfer. …' {reference, reason} when the provider refused it at once (amount and fee already
    * back in the wallet; a repeat with the same key answers the same).
    */
-  bank: featureProcedure("feature_send_money", "feature_withdraw")
+  bank: pinProcedure("feature_send_money", "feature_withdraw")
     .input(bankTransferSchema)
     .mutation(async ({ ctx, input }) => {
       const { transaction } = await startPayout(ctx.db, ctx.services, {

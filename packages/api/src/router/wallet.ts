@@ -6,7 +6,7 @@ import { findUserPayout, startPayout } from "../money/payouts";
 import { settleTopUp, startTopUp } from "../money/topup";
 import { type TransactionView, toTransactionView } from "../money/view";
 import { PaymentGatewayError } from "../providers/payment-gateway";
-import { featureProcedure, protectedProcedure, router } from "../trpc";
+import { featureProcedure, pinProcedure, protectedProcedure, router } from "../trpc";
 
 export type TopUpVerification = {
   status: "success" | "failed" | "pending";
@@ -73,7 +73,7 @@ export const walletRouter = router({
    * feature_withdraw. Errors: VALIDATION, NOT_FOUND 'Bank account not found', INSUFFICIENT_BALANCE
    * 'Insufficient funds. You need {total}.' {total, fee}, DAILY_LIMIT_EXCEEDED, IDEMPOTENCY_KEY_REUSED.
    */
-  withdraw: featureProcedure("feature_withdraw")
+  withdraw: pinProcedure("feature_withdraw")
     .input(withdrawSchema)
     .mutation(async ({ ctx, input }) => {
       const { transaction } = await startPayout(ctx.db, ctx.services, {

@@ -22,3 +22,4 @@ export * from "./mfa";
 export * from "./user-limits";
 export * from "./mail";
 export * from "./dedicated-accounts";
+export * from "./transaction-pins";

@@ -12,3 +12,4 @@ export * from "./reviews";
 export * from "./reconciliation";
 export * from "./mail";
 export * from "./dedicated-accounts";
+export * from "./transaction-pins";

@@ -1,0 +1,182 @@
+// The transaction PIN (docs/product.md "Transaction PIN") through the REST adapter on a real
+// PostgreSQL: set once (weak PINs refused), then required on every money-out path (header or
+// body), 5 wrong PINs lock payments but not sign-in for 30 minutes (controllable clock), parallel
+// guesses never check more than 5, changed with the current PIN, reset with the password and a
+// code read from the sandbox mailbox. A user without a PIN pays over REST as before.
+import { schema } from "@kolo/db";
+import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants } from "@kolo/db/testing";
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, type SandboxServer, api, balanceOf, fundWallet, signUp, startSandboxServer } from "./sandbox-server";
+
+let t: TestDatabase;
+let server: SandboxServer;
+let clock = new Date("2026-06-01T09:00:00Z");
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  server = await startSandboxServer(t.db, { services: { now: () => clock } });
+});
+afterAll(async () => {
+  await server.app.close();
+  await t.close();
+});
+
+type Answer = { status: number; body: { message?: string; code?: string; details?: Record<string, unknown> | null } & Record<string, unknown> };
+async function call(c: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await api(c, method, path, body, headers);
+  return { status: response.status, body: (await response.json()) as Answer["body"] };
+}
+
+/** A funded user with ₦10,000 and a recipient. */
+async function payerAndPayee(): Promise<[Client, Client]> {
+  const payer = await signUp(server.base, "Pin Payer");
+  await fundWallet(t.db, payer.user.id, 10_000);
+  return [payer, await signUp(server.base, "Pin Payee")];
+}
+const p2p = (c: Client, to: Client, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
+  call(c, "POST", "/api/transfer/p2p", { recipientEmail: to.user.email, amount: 100, ...extra }, headers);
+
+describe("setting the PIN", () => {
+  it("without a PIN a REST client pays as before; weak PINs are refused; the first PIN is set once", async () => {
+    const [payer, payee] = await payerAndPayee();
+    expect((await call(payer, "GET", "/api/auth/transaction-pin")).body).toEqual({ isSet: false, locked: false, lockedUntil: null, attemptsRemaining: 5 });
+    expect((await p2p(payer, payee)).status).toBe(200);
+    for (const pin of ["0000", "7777", "1234", "6789", "4321", "3210", "123", "12a4", "12345"]) {
+      const answer = await call(payer, "POST", "/api/auth/transaction-pin", { pin });
+      expect([pin, answer.status]).toEqual([pin, 400]);
+    }
+    expect(await call(payer, "POST", "/api/auth/transaction-pin", { pin: "2580" })).toEqual({ status: 200, body: { message: "Transaction PIN set" } });
+    expect((await call(payer, "POST", "/api/auth/transaction-pin", { pin: "1357" })).status).toBe(409);
+    expect((await call(payer, "GET", "/api/auth/transaction-pin")).body).toMatchObject({ isSet: true, locked: false });
+    const [row] = await t.db.select().from(schema.transactionPins).where(eq(schema.transactionPins.userId, payer.user.id));
+    expect(row!.pinHash).toMatch(/^\$argon2id\$/);
+  });
+});
+
+describe("once set, every debit needs it", () => {
+  it("P2P: none is refused, a wrong one is 'Incorrect PIN' with the attempts left, the right one in the body or the header pays; both and different is 400", async () => {
+    const [payer, payee] = await payerAndPayee();
+    await call(payer, "POST", "/api/auth/transaction-pin", { pin: "2580" });
+    expect(await p2p(payer, payee)).toEqual({ status: 403, body: { code: "PIN_REQUIRED", message: "Transaction PIN required", details: null } });
+    expect(await p2p(payer, payee, { transactionPin: "1111" })).toEqual({
+      status: 403,
+      body: { code: "PIN_INCORRECT", message: "Incorrect PIN", details: { attemptsRemaining: 4 } },
+    });
+    expect((await p2p(payer, payee, { transactionPin: "2580" })).status).toBe(200);
+    expect((await p2p(payer, payee, {}, { "X-Transaction-PIN": "2580" })).status).toBe(200);
+    expect((await p2p(payer, payee, { transactionPin: "2580" }, { "X-Transaction-PIN": "1111" })).status).toBe(400);
+    // The right PIN started the count again.
+    expect((await call(payer, "GET", "/api/auth/transaction-pin")).body).toMatchObject({ attemptsRemaining: 5 });
+    expect(await balanceOf(payer)).toBe(10_000 - 200);
+    expect(await balanceOf(payee)).toBe(200);
+  });
+
+  it("every money-out path refuses a debit without the PIN before reading anything else, and moves nothing", async () => {
+    const [payer] = await payerAndPayee();
+    await call(payer, "POST", "/api/auth/transaction-pin", { pin: "2580" });
+    const paths = [
+      "/api/transfer/p2p",
+      "/api/transfer/bank",
+      "/api/wallet/withdraw",
+      "/api/airtime",
+      "/api/data",
+      "/api/payments/merchant",
+      "/api/payments/invoice/1",
+      `/api/payments/invoice/by-token/${"a".repeat(32)}`,
+      "/api/merchants/withdraw",
+    ];
+    for (const path of paths) {
+      const answer = await call(payer, "POST", path, {});
+      expect([path, answer.status, answer.body.code]).toEqual([path, 403, "PIN_REQUIRED"]);
+    }
+    expect(await balanceOf(payer)).toBe(10_000);
+  });
+});
+
+describe("wrong PINs", () => {
+  it("5 wrong PINs lock payments, not sign-in, for 30 minutes; the right PIN is refused while locked and works after", async () => {
+    const [payer, payee] = await payerAndPayee();
+    await call(payer, "POST", "/api/auth/transaction-pin", { pin: "2580" });
+    const remaining: unknown[] = [];
+    for (let i = 0; i < 5; i++) remaining.push((await p2p(payer, payee, { transactionPin: "1111" })).body.details?.attemptsRemaining);
+    expect(remaining).toEqual([4, 3, 2, 1, 0]);
+    const locked = await p2p(payer, payee, { transactionPin: "2580" });
+    expect([locked.status, locked.body.code, locked.body.message]).toEqual([403, "PIN_LOCKED", "Too many incorrect PINs. Payments are locked for 30 minutes."]);
+    expect(locked.body.details).toMatchObject({ retryAfterSeconds: 1800 });
+    expect((await call(payer, "GET", "/api/auth/transaction-pin")).body).toMatchObject({ isSet: true, locked: true, attemptsRemaining: 0 });
+
+    // Sign-in is not locked.
+    const login = await fetch(`${server.base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.base },
+      body: JSON.stringify({ email: payer.user.email, password: "secret123" }),
+    });
+    expect(login.status).toBe(200);
+
+    clock = new Date(clock.getTime() + 29 * MINUTE);
+    expect((await p2p(payer, payee, { transactionPin: "2580" })).body.code).toBe("PIN_LOCKED");
+    clock = new Date(clock.getTime() + 2 * MINUTE);
+    expect((await p2p(payer, payee, { transactionPin: "2580" })).status).toBe(200);
+    expect((await call(payer, "GET", "/api/auth/transaction-pin")).body).toMatchObject({ locked: false, attemptsRemaining: 5 });
+    expect(await balanceOf(payer)).toBe(10_000 - 100);
+  });
+
+  it("20 wrong PINs at once: at most 5 are checked, the rest are refused as locked", async () => {
+    const [payer, payee] = await payerAndPayee();
+    await call(payer, "POST", "/api/auth/transaction-pin", { pin: "2580" });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => p2p(payer, payee, { transactionPin: String(1000 + i) })));
+    const codes = answers.map((a) => a.body.code);
+    expect(codes.filter((c) => c === "PIN_INCORRECT").length).toBeLessThanOrEqual(5);
+    expect(codes.filter((c) => c === "PIN_LOCKED").length).toBeGreaterThanOrEqual(15);
+    expect(codes.every((c) => c === "PIN_INCORRECT" || c === "PIN_LOCKED")).toBe(true);
+    expect(await balanceOf(payer)).toBe(10_000);
+  });
+});
+
+describe("changing and resetting", () => {
+  it("a change needs the current PIN; afterwards only the new one pays", async () => {
+    const [payer, payee] = await payerAndPayee();
+    await call(payer, "POST", "/api/auth/transaction-pin", { pin: "2580" });
+    expect((await call(payer, "PATCH", "/api/auth/transaction-pin", { currentPin: "1111", pin: "1357" })).body.code).toBe("PIN_INCORRECT");
+    expect((await call(payer, "PATCH", "/api/auth/transaction-pin", { currentPin: "2580", pin: "0000" })).status).toBe(400);
+    expect(await call(payer, "PATCH", "/api/auth/transaction-pin", { currentPin: "2580", pin: "1357" })).toEqual({
+      status: 200,
+      body: { message: "Transaction PIN changed" },
+    });
+    expect((await p2p(payer, payee, { transactionPin: "2580" })).body.code).toBe("PIN_INCORRECT");
+    expect((await p2p(payer, payee, { transactionPin: "1357" })).status).toBe(200);
+  });
+
+  it("a locked user resets the PIN with the password and the code from the mailbox; the code works once", async () => {
+    const [payer, payee] = await payerAndPayee();
+    await call(payer, "POST", "/api/auth/transaction-pin", { pin: "2580" });
+    for (let i = 0; i < 5; i++) await p2p(payer, payee, { transactionPin: "1111" });
+    expect((await p2p(payer, payee, { transactionPin: "2580" })).body.code).toBe("PIN_LOCKED");
+
+    expect((await call(payer, "POST", "/api/auth/transaction-pin/reset", { password: "secret123", code: "123456", pin: "4682" })).body.message).toBe(
+      "This code is invalid or has expired. Ask for a new one.",
+    );
+    expect((await call(payer, "POST", "/api/auth/transaction-pin/reset-code")).status).toBe(200);
+    const [mail] = await t.db
+      .select()
+      .from(schema.sandboxMail)
+      .where(eq(schema.sandboxMail.to, payer.user.email))
+      .orderBy(desc(schema.sandboxMail.id))
+      .limit(1);
+    expect(mail!.subject).toBe("Your Kolo PIN reset code");
+    const code = /is (\d{6})\./.exec(mail!.text)![1]!;
+    expect((await call(payer, "POST", "/api/auth/transaction-pin/reset", { password: "wrong-password", code, pin: "4682" })).body.message).toBe(
+      "Incorrect password",
+    );
+    expect((await call(payer, "POST", "/api/auth/transaction-pin/reset", { password: "secret123", code, pin: "4682" })).body).toEqual({
+      message: "Transaction PIN reset",
+    });
+    expect((await call(payer, "POST", "/api/auth/transaction-pin/reset", { password: "secret123", code, pin: "9753" })).status).toBe(400);
+
+    expect((await p2p(payer, payee, { transactionPin: "4682" })).status).toBe(200);
+    expect(await balanceOf(payer)).toBe(10_000 - 100);
+    expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);
+  });
+});

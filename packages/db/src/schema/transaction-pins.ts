@@ -1,0 +1,28 @@
+import { check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { users } from "./users";
+
+/**
+ * Transaction PINs (docs/product.md "Transaction PIN"): the argon2id hash, the wrong tries in a
+ * row and the lock they set (payments only, not sign-in), and the one live PIN-reset code (its
+ * SHA-256, expiry and tries). A user without a row has not set a PIN.
+ */
+export const transactionPins = pgTable(
+  "transaction_pins",
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    pinHash: text().notNull(),
+    failedAttempts: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+    resetCodeHash: text(),
+    resetCodeExpiresAt: timestamp({ withTimezone: true }),
+    resetCodeAttempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("transaction_pins_attempts_nonnegative", sql`${t.failedAttempts} >= 0 and ${t.resetCodeAttempts} >= 0`)],
+);
+
+export type TransactionPinRow = typeof transactionPins.$inferSelect;
