@@ -85,7 +85,6 @@ describe("once set, every debit needs it", () => {
       "/api/payments/merchant",
       "/api/payments/invoice/1",
       `/api/payments/invoice/by-token/${"a".repeat(32)}`,
-      "/api/merchants/withdraw",
     ];
     for (const path of paths) {
       const answer = await call(payer, "POST", path, {});

@@ -52,6 +52,11 @@ export async function expectTouchTargets(page: Page, screen: string) {
 
 /** axe and the touch-target check on the page as it is now, named `screen` in failures. */
 export async function checkScreen(page: Page, screen: string) {
+  // A dialog still fading in blends its colours with the page behind: axe would measure the blend.
+  // (Endless ones, such as a spinner, are not waited for.)
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  );
   await expectNoAxeViolations(page, screen);
   await expectTouchTargets(page, screen);
 }

@@ -3,7 +3,7 @@
 // 44×44 px (WCAG 2.5.5), beyond axe's 24 px: links inside a sentence are the standard's exception.
 import { expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
-import { loginAsAdmin, newUser, register, toast } from "./helpers";
+import { loginAsAdmin, newUser, register, toast, confirmWithPin } from "./helpers";
 
 test("every guest screen: no axe violations, touch targets of 44 px", async ({ page }) => {
   await page.goto("/login");
@@ -117,11 +117,23 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await checkScreen(page, "/payment-confirmation, Enter Amount");
   await page.getByLabel("Enter Amount").fill("100");
   await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page.getByRole("dialog", { name: "Confirm Transaction" }).getByLabel("New transaction PIN")).toBeVisible();
+  await checkScreen(page, "the review dialog, setting a PIN");
+  await confirmWithPin(page);
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   await checkScreen(page, "/payment-confirmation, receipt");
   await page.goto("/payment-confirmation?merchantId=1&amount=50");
   await expect(page.getByText("You are paying")).toBeVisible();
   await checkScreen(page, "/payment-confirmation, fixed amount");
+  await page.getByRole("button", { name: "Pay Now" }).click();
+  await expect(page.getByRole("dialog", { name: "Confirm Transaction" }).getByRole("textbox", { name: "Transaction PIN", exact: true })).toBeVisible();
+  await checkScreen(page, "the review dialog, entering the PIN");
+  await page.getByRole("dialog", { name: "Confirm Transaction" }).getByRole("button", { name: "Cancel" }).click();
+  await page.goto("/transaction-pin");
+  await expect(page.getByRole("heading", { name: "Change your PIN" })).toBeVisible();
+  await page.getByRole("button", { name: "E-mail me a code" }).click();
+  await expect(page.getByRole("form", { name: "Reset your PIN" })).toBeVisible();
+  await checkScreen(page, "/transaction-pin");
 
   await page.goto("/merchant/dashboard");
   const createDialog = page.getByRole("dialog", { name: "Create Merchant Account" });
@@ -299,6 +311,7 @@ test("identity and banking screens: no axe violations, touch targets of 44 px", 
   await page.getByRole("radio", { name: /United Bank For Africa 1234567895/ }).click();
   await page.getByLabel("Amount (NGN)").fill("500");
   await page.getByRole("button", { name: "Withdraw" }).click();
+  await confirmWithPin(page);
   await expect(page.getByRole("region", { name: "Withdrawal status" }).getByText("Completed", { exact: true })).toBeVisible({ timeout: 20_000 });
   await checkScreen(page, "/withdraw?reference, completed");
 });

@@ -1,7 +1,7 @@
 // Your own account number at 360x740 (docs/product.md "Your account number"): locked below level
 // 1, assigned by the background job once the BVN is verified, copied, and credited by a transfer
 // sent from the Paystack sandbox's /sandbox/paystack/transfer-in page (its webhook, as Paystack's).
-// BVN 22222222223 (CHUKWUEMEKA EZE, docs/providers.md) is used by this spec only.
+// BVN 22222222224 (FATIMA BELLO, docs/providers.md) is used by this spec only.
 import { expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
 import { balanceCard, newUser, registerAndSkipOnboarding, toast } from "./helpers";
@@ -11,7 +11,7 @@ test.use({ viewport: { width: 360, height: 740 } });
 test("a new user verifies the BVN, gets an account number, copies it, and a bank transfer to it lands in the wallet", async ({ page, context }) => {
   test.setTimeout(90_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await registerAndSkipOnboarding(page, newUser("Chukwuemeka Eze"));
+  await registerAndSkipOnboarding(page, newUser("Fatima Bello"));
 
   // Below level 1 the Add Money dialog explains how to unlock the number.
   await page.getByRole("button", { name: "Add Money" }).click();
@@ -23,9 +23,9 @@ test("a new user verifies the BVN, gets an account number, copies it, and a bank
   await expect(page).toHaveURL(/\/verification$/);
 
   const bvnForm = page.getByRole("form", { name: "BVN verification" });
-  await bvnForm.getByLabel("BVN").fill("22222222223");
-  await bvnForm.getByLabel("Date of birth").fill("1988-11-02");
-  await bvnForm.getByLabel("Phone number").fill("07061234567");
+  await bvnForm.getByLabel("BVN").fill("22222222224");
+  await bvnForm.getByLabel("Date of birth").fill("1996-01-30");
+  await bvnForm.getByLabel("Phone number").fill("09051234567");
   await bvnForm.getByRole("button", { name: "Verify BVN" }).click();
   await expect(toast(page, "BVN Verified")).toBeVisible();
 
@@ -35,7 +35,7 @@ test("a new user verifies the BVN, gets an account number, copies it, and a bank
   const number = receive.getByTestId("account-number");
   await expect(number).toHaveText(/^\d{10}$/, { timeout: 30_000 });
   await expect(receive).toContainText("Wema Bank");
-  await expect(receive).toContainText("KOLO/CHUKWUEMEKA EZE");
+  await expect(receive).toContainText("KOLO/FATIMA BELLO");
   await checkScreen(page, "/receive with an account number");
   const accountNumber = (await number.textContent())!;
   await receive.getByRole("button", { name: "Copy account number" }).click();
@@ -51,7 +51,7 @@ test("a new user verifies the BVN, gets an account number, copies it, and a bank
   await bank.getByLabel("Sender bank").selectOption("Access Bank");
   await bank.getByLabel("Amount (₦)").fill("7,500");
   await bank.getByRole("button", { name: "Send transfer" }).click();
-  await expect(bank.getByRole("status")).toHaveText(`Sent ₦7,500.00 to ${accountNumber} (KOLO/CHUKWUEMEKA EZE).`);
+  await expect(bank.getByRole("status")).toHaveText(`Sent ₦7,500.00 to ${accountNumber} (KOLO/FATIMA BELLO).`);
   await checkScreen(bank, "the sandbox transfer-in page, sent");
 
   await page.goto("/dashboard");

@@ -3,7 +3,7 @@
 // and keeps 201000000000 processing for VTPASS_SANDBOX_PENDING_MS=6000, so a pending data purchase
 // turns delivered within seconds, and /history shows it without a reload.
 import { type Page, expect, test } from "@playwright/test";
-import { adminApiSession, balanceCard, newUser, registerAndSkipOnboarding, toast } from "./helpers";
+import { adminApiSession, balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin } from "./helpers";
 
 /** Tops the signed-in user up with `naira` through the sandbox checkout; back on /dashboard. */
 async function topUp(page: Page, naira: string) {
@@ -48,6 +48,7 @@ test("buy ₦500 MTN airtime for 08011111111: validation, Verify Phone Number, s
   await phone.fill("08099999999");
   await page.getByRole("group", { name: "Quick amounts" }).getByRole("button", { name: "₦100", exact: true }).click();
   await page.getByRole("button", { name: "Buy Airtime" }).click();
+  await confirmWithPin(page);
   await expect(toast(page, "Purchase Failed")).toContainText("Unable to complete airtime purchase. Please try again.");
   await expect(page).toHaveURL(/\/airtime$/);
 
@@ -55,6 +56,7 @@ test("buy ₦500 MTN airtime for 08011111111: validation, Verify Phone Number, s
   await page.getByRole("group", { name: "Quick amounts" }).getByRole("button", { name: "₦500" }).click();
   await expect(page.getByLabel("Amount (NGN)")).toHaveValue("500");
   await page.getByRole("button", { name: "Buy Airtime" }).click();
+  await confirmWithPin(page);
   await expect(toast(page, "Airtime Purchase Successful")).toContainText("₦500.00 airtime sent to 08011111111");
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(balanceCard(page)).toContainText("₦1,500.00");
@@ -105,6 +107,7 @@ test("a data plan for 201000000000 is pending, then delivered on /history withou
   await plan.selectOption({ label: "MTN 1GB - 7 days - ₦500.00" });
   await expect(page.getByText("You pay ₦500.00")).toBeVisible();
   await page.getByRole("button", { name: "Buy Data" }).click();
+  await confirmWithPin(page);
   await expect(toast(page, "Data Purchase Pending")).toContainText("Your purchase is being processed. We will update you shortly.");
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(balanceCard(page)).toContainText("₦500.00"); // held

@@ -133,3 +133,26 @@ export async function adminApiSession(request: APIRequestContext, baseURL: strin
   expect(signedIn.status()).toBe(200);
   await giveSecondFactor(async (code) => (await request.post("/api/auth/mfa", { headers, data: { code } })).status() === 200);
 }
+
+/** The transaction PIN the browser tests set at a user's first payment. */
+export const TEST_PIN = "2580";
+
+/**
+ * The review step of a money-out flow (docs/product.md "Transaction PIN"): checks the dialog shows
+ * the summary, sets the PIN on a user's first payment (twice), else enters it, and confirms.
+ */
+export async function confirmWithPin(page: Page, pin = TEST_PIN): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: "Confirm Transaction" });
+  await expect(dialog.getByRole("term").filter({ hasText: "Total" })).toBeVisible();
+  const newPin = dialog.getByRole("textbox", { name: "New transaction PIN" });
+  const pinField = dialog.getByRole("textbox", { name: "Transaction PIN", exact: true });
+  await expect(newPin.or(pinField)).toBeVisible();
+  if (await newPin.isVisible()) {
+    await newPin.fill(pin);
+    await dialog.getByRole("textbox", { name: "Confirm transaction PIN" }).fill(pin);
+    await dialog.getByRole("button", { name: "Set PIN and Pay" }).click();
+  } else {
+    await pinField.fill(pin);
+    await dialog.getByRole("button", { name: "Confirm and Pay" }).click();
+  }
+}

@@ -3,7 +3,7 @@
 // the built-in Paystack sandbox and its docs/providers.md fixtures; the e2e server sends the sandbox's
 // transfer webhooks SANDBOX_WEBHOOK_DELAY_MS (playwright.config.ts) after queueing.
 import { type Page, expect, test } from "@playwright/test";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast } from "./helpers";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin } from "./helpers";
 
 /** The toast titled `title` whose text has `text` (a fading earlier toast may still be there). */
 async function expectToast(page: Page, title: string, text: string | RegExp = "") {
@@ -135,6 +135,7 @@ test("Chioma verifies BVN and bank account to level 2, then withdraws ₦5,000 a
   await expect(summary).toContainText("₦50.00");
   await expect(summary).toContainText("₦5,050.00");
   await page.getByRole("button", { name: "Withdraw" }).click();
+  await confirmWithPin(page);
 
   await expect(page).toHaveURL(/\/withdraw\?reference=/);
   const status = withdrawalStatus(page);
@@ -169,6 +170,7 @@ test("a withdrawal to 044/0000000017 ends Failed and the money comes back", asyn
   await expect(page.getByText("Minimum withdrawal amount is ₦100")).toBeVisible();
   await page.getByLabel("Amount (NGN)").fill("2000");
   await page.getByRole("button", { name: "Withdraw" }).click();
+  await confirmWithPin(page);
 
   await expect(page).toHaveURL(/\/withdraw\?reference=/);
   const status = withdrawalStatus(page);
@@ -190,6 +192,7 @@ test("a withdrawal the bank leaves pending keeps polling, with New Withdrawal di
   await page.getByRole("radio", { name: /Access Bank 0000000031/ }).click();
   await page.getByLabel("Amount (NGN)").fill("500");
   await page.getByRole("button", { name: "Withdraw" }).click();
+  await confirmWithPin(page);
   await expect(page).toHaveURL(/\/withdraw\?reference=/);
   const status = withdrawalStatus(page);
   await expect(status.getByText(/^(Pending|Processing)$/)).toBeVisible();
@@ -229,6 +232,7 @@ test("bank transfer: fee, total, insufficient funds, 'No Bank Accounts' redirect
   await page.getByLabel("Amount (NGN)").fill("900");
   await expect(summary).toContainText("₦950.00");
   await page.getByRole("button", { name: "Transfer to Bank" }).click();
+  await confirmWithPin(page);
   await expectToast(page, "Transfer Successful", "₦900.00");
   await expectToast(page, "Transfer Successful", "₦50.00");
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -3,7 +3,7 @@
 import { type Page, expect, test } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { newUser, registerAndSkipOnboarding, toast } from "./helpers";
+import { newUser, registerAndSkipOnboarding, toast, confirmWithPin } from "./helpers";
 
 /** The text of the QR drawn on the canvas named `name`. */
 async function canvasQrText(page: Page, name: string) {
@@ -81,6 +81,7 @@ test("create an invoice with a payment link, see it Unpaid, then Partially Paid 
   await expect(p.getByLabel("Enter Amount")).toHaveValue("2000");
   await p.getByLabel("Enter Amount").fill("800");
   await p.getByRole("button", { name: "Pay Now" }).click();
+  await confirmWithPin(p);
   await expect(p.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
 
   await m.reload();

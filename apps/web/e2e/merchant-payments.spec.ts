@@ -2,7 +2,7 @@
 // its receipt, against the real server with the demo data (merchant 1 is 'Test Store', owned by
 // merchant@kolo.test).
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast, topUp } from "./helpers";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, topUp, confirmWithPin } from "./helpers";
 
 /** A signed-in REST client for the demo merchant. */
 async function demoMerchant(request: APIRequestContext, baseURL: string) {
@@ -50,6 +50,7 @@ test("pay a merchant from its link: the spec's texts, amount then balance checks
   await expect(main.getByLabel("Enter Amount")).toHaveCount(0);
   await expect(main.getByRole("button", { name: "Cancel", exact: true })).toBeVisible();
   await main.getByRole("button", { name: "Pay Now" }).click();
+  await confirmWithPin(page);
 
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   await expect(main.getByText("Paid to Test Store")).toBeVisible();
@@ -80,6 +81,7 @@ test("no amount: the editable 'Enter Amount' field, refused at 0; no parameters:
   await page.keyboard.press("Tab");
   await expect(main.getByRole("button", { name: "Pay Now" })).toBeFocused();
   await page.keyboard.press("Enter");
+  await confirmWithPin(page);
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   await expect(main.getByText("₦120.50")).toBeVisible();
 
@@ -113,6 +115,7 @@ test("pay an invoice: 'Invoice Payment', the amount due, then 'Invoice already p
   await expect(main.getByText("Invoice Payment")).toBeVisible();
   await expect(main.getByText("₦750.00").first()).toBeVisible();
   await main.getByRole("button", { name: "Pay Now" }).click();
+  await confirmWithPin(page);
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   await expect(main.getByText(/^KOLO-INV-/)).toBeVisible();
 
@@ -158,6 +161,7 @@ test("merchant dashboard: create the account, receive a payment, see it in Recen
   await p.goto(`/payment-confirmation?merchantId=${merchantId}&amount=300`);
   await expect(p.getByRole("main").getByText("My Business")).toBeVisible();
   await p.getByRole("button", { name: "Pay Now" }).click();
+  await confirmWithPin(p);
   await expect(p.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
 
   await m.reload();

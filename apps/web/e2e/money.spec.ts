@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type Page, expect, test } from "@playwright/test";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast } from "./helpers";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin } from "./helpers";
 
 /** The history rows (list items) on /history. */
 const historyRows = (page: Page) => page.getByRole("main").getByRole("listitem");
@@ -43,6 +43,7 @@ test("top up by card, send to another user, history with signs and CSV export", 
   await expect(a.getByText(`Send to ${userB.name}`)).toBeVisible();
   await a.getByLabel("Amount (NGN)").fill("1250");
   await a.getByRole("button", { name: "Send Money" }).click();
+  await confirmWithPin(a);
   await expect(toast(a, "Transfer Successful")).toBeVisible();
   await expect(a).toHaveURL(/\/dashboard$/);
   await expect(balanceCard(a)).toContainText("₦3,750.00");

@@ -8,7 +8,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import QRCode from "qrcode";
 import { cameraBrowser, qrVideo } from "./camera";
-import { adminApiSession, balanceCard, newUser, registerAndSkipOnboarding, toast, topUp } from "./helpers";
+import { adminApiSession, balanceCard, newUser, registerAndSkipOnboarding, toast, topUp, confirmWithPin } from "./helpers";
 
 async function phone(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
@@ -75,6 +75,7 @@ test("scan a merchant's QR with the camera: redirect with the QR's amount, pay, 
     await expect(main.getByText("Retail")).toBeVisible();
     await expect(main.getByText("₦750.00").first()).toBeVisible();
     await main.getByRole("button", { name: "Pay Now" }).click();
+    await confirmWithPin(payer);
     await expect(payer.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
     expect(await merchantBalance(page)).toBe(750);
     await main.getByRole("button", { name: "Return to Dashboard" }).click();
@@ -196,6 +197,7 @@ test("P2P by QR: the payee's /receive code, scanned by another user, opens /tran
     await expect(payer.getByLabel("Recipient email")).toHaveCount(0);
     await payer.getByRole("textbox", { name: /Amount/ }).fill("300");
     await payer.getByRole("button", { name: "Send Money" }).click();
+    await confirmWithPin(payer);
     await expect(toast(payer, "Transfer Successful")).toContainText("₦300.00 sent to Ada Obi");
     await expect(payer).toHaveURL(/\/dashboard$/);
     await expect(balanceCard(payer)).toContainText("₦700.00");

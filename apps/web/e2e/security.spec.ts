@@ -4,7 +4,7 @@ import { writeFile } from "node:fs/promises";
 import { type BrowserContext, type Page, expect, test } from "@playwright/test";
 import { PNG } from "pngjs";
 import { cameraBrowser, qrVideo } from "./camera";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast } from "./helpers";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin } from "./helpers";
 
 /** Collects CSP violations of every page of `context`: the DOM event and Chromium's console report. */
 async function watchCsp(context: BrowserContext): Promise<string[]> {
@@ -65,6 +65,7 @@ test("every screen runs under the CSP without a violation", async ({ browser }) 
   await page.getByLabel("Recipient email").fill(payee.email);
   await page.getByLabel("Amount (NGN)").fill("500");
   await page.getByRole("button", { name: "Send Money" }).click();
+  await confirmWithPin(page);
   await expect(toast(page, "Transfer Successful")).toBeVisible();
   await expect(balanceCard(page)).toContainText("₦1,500.00");
 
@@ -85,6 +86,7 @@ test("every screen runs under the CSP without a violation", async ({ browser }) 
   // canvas and downloaded through a blob: URL, so the CSP needs no img-src data:).
   await page.goto("/payment-confirmation?merchantId=1&amount=100");
   await page.getByRole("button", { name: "Pay Now" }).click();
+  await confirmWithPin(page);
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   await page.goto("/merchant/dashboard");
   await page.getByRole("dialog", { name: "Create Merchant Account" }).getByRole("button", { name: "Create Account" }).click();

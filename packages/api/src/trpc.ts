@@ -174,7 +174,7 @@ export const TRANSACTION_PINS_DIFFER = "The X-Transaction-PIN header and the bod
 export const pinProcedure = (...keys: [FeatureKey, ...FeatureKey[]]) =>
   featureProcedure(...keys).use(async ({ ctx, next, getRawInput }) => {
     const raw = await getRawInput();
-    const fromBody = typeof raw === "object" && raw !== null && "transactionPin" in raw ? (raw).transactionPin : undefined;
+    const fromBody = typeof raw === "object" && raw !== null && "transactionPin" in raw ? raw.transactionPin : undefined;
     const fromHeader = ctx.transactionPinHeader;
     if (fromBody !== undefined && fromHeader !== undefined && fromBody !== fromHeader) {
       throw new DomainError("VALIDATION", TRANSACTION_PINS_DIFFER, { transactionPin: [TRANSACTION_PINS_DIFFER] });

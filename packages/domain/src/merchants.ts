@@ -99,7 +99,6 @@ export const isInvoiceOverdue = (invoice: { dueDate: string | null; status: stri
 export const merchantWithdrawSchema = z.object({
   amount: positiveNairaAmount("Invalid Amount").optional(),
   idempotencyKey,
-  ...transactionPinInput,
 });
 
 const optionalDate = z

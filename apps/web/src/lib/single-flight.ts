@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { isOffline, notifyOffline } from "./offline";
 
 /**
- * One request at a time for a form that is not a money form (those use money-form.ts): `run(task)`
+ * One request at a time for a form that is not a money form (those use money-form.tsx): `run(task)`
  * does nothing while a task runs (a ref: a double click comes before any re-render), refuses at
  * once with the offline toast, and `busy` is true while the task runs.
  */

@@ -166,7 +166,7 @@ export const merchantsRouter = router({
    * the merchant balance (or `amount` of it) into the owner's wallet. Needs feature_merchant.
    * Errors: see withdrawMerchantBalance.
    */
-  withdraw: pinProcedure("feature_merchant")
+  withdraw: featureProcedure("feature_merchant")
     .input(merchantWithdrawSchema)
     .mutation(async ({ ctx, input }) => {
       const result = await withdrawMerchantBalance(ctx.db, { owner: ctx.user, amountKobo: input.amount, idempotencyKey: input.idempotencyKey });

@@ -8,6 +8,7 @@ import {
   nairaInputText,
   parseNairaInput,
   purchasePhoneSchema,
+  findNetwork,
 } from "@kolo/domain";
 import { Button, Card, SimpleGrid, Stack } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
@@ -60,11 +61,20 @@ function AirtimePage() {
     const phoneNumber = values.phoneNumber.replace(/[\s-]/g, "");
     await money.submit(
       `${network}|${phoneNumber}|${parsed.kobo}`,
-      (idempotencyKey) => buy.mutateAsync({ network, phoneNumber, amount: parsed.naira, idempotencyKey }),
+      (idempotencyKey, transactionPin) => buy.mutateAsync({ network, phoneNumber, amount: parsed.naira, idempotencyKey, transactionPin }),
       async (result) => {
         const titles = { pending: PURCHASE_MESSAGES.airtimePendingTitle, success: PURCHASE_MESSAGES.airtimeSuccessTitle };
         notifyPurchase(result, titles, `${formatNaira(result.transaction.amount)} airtime sent to ${phoneNumber}`);
         await navigate({ to: "/dashboard" });
+      },
+      {
+        recipient: phoneNumber,
+        details: [
+          { label: "Network", value: findNetwork(network)?.name ?? network },
+          { label: "Service", value: "Airtime" },
+        ],
+        amount: parsed.naira,
+        fee: 0,
       },
     );
   });
@@ -72,6 +82,7 @@ function AirtimePage() {
   return (
     <Stack gap="md">
       <PageHeader title="Buy Airtime" back="/pay" />
+      {money.dialog}
       {enabled ? null : <PurchaseDisabledAlert id="airtime-disabled" what="Airtime purchase" />}
       <BalanceHeader />
       <Card>

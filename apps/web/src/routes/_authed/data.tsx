@@ -1,4 +1,4 @@
-import { NETWORK_IDS, PURCHASE_MESSAGES, formatNaira, purchasePhoneSchema } from "@kolo/domain";
+import { NETWORK_IDS, PURCHASE_MESSAGES, formatNaira, purchasePhoneSchema, findNetwork } from "@kolo/domain";
 import { Alert, Button, Card, NativeSelect, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
@@ -58,7 +58,7 @@ function DataPage() {
     const variationCode = values.variationCode;
     await money.submit(
       `${network}|${phoneNumber}|${variationCode}`,
-      (idempotencyKey) => buy.mutateAsync({ network, phoneNumber, variationCode, idempotencyKey }),
+      (idempotencyKey, transactionPin) => buy.mutateAsync({ network, phoneNumber, variationCode, idempotencyKey, transactionPin }),
       async (result) => {
         notifyPurchase(
           result,
@@ -66,6 +66,15 @@ function DataPage() {
           `${plan.name} sent to ${phoneNumber}`,
         );
         await navigate({ to: "/dashboard" });
+      },
+      {
+        recipient: phoneNumber,
+        details: [
+          { label: "Network", value: findNetwork(network)?.name ?? network },
+          { label: "Plan", value: plan.name },
+        ],
+        amount: Number(plan.variation_amount),
+        fee: 0,
       },
     );
   });
@@ -99,6 +108,7 @@ function DataPage() {
   return (
     <Stack gap="md">
       <PageHeader title="Buy Data Bundle" back="/pay" />
+      {money.dialog}
       {enabled ? null : <PurchaseDisabledAlert id="data-disabled" what="Data plan purchase" />}
       <BalanceHeader />
       <Card>

@@ -153,10 +153,10 @@ function ConfirmationForm({ merchantName, subtitle, target, presetAmount, sugges
     if (!balanceCovers(me.balance, amount)) return;
     await money.submit(
       String(nairaToKobo(amount)),
-      (idempotencyKey) =>
+      (idempotencyKey, transactionPin) =>
         target.kind === "merchant"
-          ? payMerchant.mutateAsync({ merchantId: target.merchantId, amount, idempotencyKey })
-          : payInvoice.mutateAsync({ token: target.invoiceToken, amount, idempotencyKey }),
+          ? payMerchant.mutateAsync({ merchantId: target.merchantId, amount, idempotencyKey, transactionPin })
+          : payInvoice.mutateAsync({ token: target.invoiceToken, amount, idempotencyKey, transactionPin }),
       (result) => {
         notify({ title: MONEY_TOASTS.paymentSuccessTitle, message: `${formatNaira(result.transaction.amount)} paid to ${merchantName}` });
         onPaid({
@@ -167,6 +167,7 @@ function ConfirmationForm({ merchantName, subtitle, target, presetAmount, sugges
           ...(target.kind === "invoice" ? { invoiceId: target.invoiceId } : {}),
         });
       },
+      { recipient: merchantName, details: target.kind === "invoice" ? [{ label: "Invoice", value: `#${target.invoiceId}` }] : [], amount, fee: 0 },
     );
   };
 
@@ -175,6 +176,7 @@ function ConfirmationForm({ merchantName, subtitle, target, presetAmount, sugges
       <Title order={1} size="h3">
         Confirm Payment
       </Title>
+      {money.dialog}
       <OfflineNotice />
       <Card>
         <Stack gap="sm">

@@ -11,7 +11,7 @@ import { BANK_ACCOUNTS_QUERY_OPTIONS, useFeatures } from "../../lib/queries";
 import { optionalString } from "../../lib/search";
 import { trpc } from "../../lib/trpc";
 import { PayoutFormHeader } from "./-components/payout-form-header";
-import { PayoutFields, usePayoutForm } from "./-components/payout-form";
+import { PayoutFields, payoutReview, usePayoutForm } from "./-components/payout-form";
 import { capitalise } from "../../lib/transactions";
 import { BankAccountsLoadError, BankAccountsLoading } from "./-components/bank-accounts-load-error";
 
@@ -69,14 +69,20 @@ function WithdrawForm() {
     const bankAccountId = Number(values.bankAccountId);
     await money.submit(
       `${bankAccountId}|${amountKobo}`,
-      (idempotencyKey) => withdraw.mutateAsync({ bankAccountId, amount: koboToNaira(amountKobo), idempotencyKey }),
+      (idempotencyKey, transactionPin) => withdraw.mutateAsync({ bankAccountId, amount: koboToNaira(amountKobo), idempotencyKey, transactionPin }),
       (result) => navigate({ to: "/withdraw", search: { reference: result.transaction.reference } }),
+      payoutReview(
+        accounts.data?.find((a) => a.id === bankAccountId),
+        amountKobo,
+        payout.feeKobo,
+      ),
     );
   });
 
   return (
     <Stack gap="md">
       <PayoutFormHeader enabled={enabled} disabledHintId="withdraw-disabled" />
+      {money.dialog}
       <Card>
         <form onSubmit={submit} noValidate aria-label="Withdrawal">
           <Stack>

@@ -22,7 +22,7 @@ interface AddMoneyModalProps {
  * Top-up dialog (docs/product.md#wallet-and-top-ups): first the user's own account number for a
  * bank transfer (AccountNumberCard), then the card top-up: amount in NGN; wallet.topup gives the gateway's
  * authorizationUrl and the reference, which is kept for /payment-verification.
- * Sending goes through the money-form hook (lib/money-form.ts): one call per double click, and an
+ * Sending goes through the money-form hook (lib/money-form.tsx): one call per double click, and an
  * idempotency key reused only when the same amount is sent again after a network failure.
  */
 export function AddMoneyModal({ opened, onClose }: AddMoneyModalProps) {

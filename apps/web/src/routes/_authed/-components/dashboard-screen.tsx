@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Avatar, Box, Button, Card, Group, SimpleGrid, Skele
 import { useDisclosure } from "@mantine/hooks";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { IconArrowUpRight, IconLogout, IconPhone, IconPlus, IconQrCode, IconScan, IconSend, IconWifi } from "../../../components/icons";
+import { IconArrowUpRight, IconLogout, IconPhone, IconPlus, IconQrCode, IconScan, IconSend, IconShield, IconWifi } from "../../../components/icons";
 import { type AppPath, linkTo } from "../../../lib/paths";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, accountLabel, useFeatures, useLogout, useMe, useTransactions } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
@@ -153,6 +153,9 @@ function Header() {
             Admin
           </Button>
         ) : null}
+        <ActionIcon component={Link} to="/transaction-pin" variant="subtle" color="gray" size="xl" aria-label="Transaction PIN" title="Transaction PIN">
+          <IconShield />
+        </ActionIcon>
         <ActionIcon variant="subtle" color="gray" size="xl" aria-label="Log out" title="Log out" onClick={() => void logout()} disabled={isPending}>
           <IconLogout />
         </ActionIcon>

@@ -1,8 +1,18 @@
-import { PAYOUT_MESSAGES, bankTransferSchema, nairaInputText, nairaToKobo, parseNairaInput, payoutFeeKobo, type withdrawSchema } from "@kolo/domain";
+import {
+  PAYOUT_MESSAGES,
+  bankTransferSchema,
+  koboToNaira,
+  nairaInputText,
+  nairaToKobo,
+  parseNairaInput,
+  payoutFeeKobo,
+  type withdrawSchema,
+} from "@kolo/domain";
 import { schemaResolver, useForm } from "@mantine/form";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { NairaAmountInput } from "../../../components/form-inputs";
+import type { PaymentReview } from "../../../components/payment-review-dialog";
 import { useMe } from "../../../lib/queries";
 import { BankAccountPicker } from "./bank-account-picker";
 import { PayoutSummary } from "./payout-summary";
@@ -31,6 +41,20 @@ export function usePayoutForm(amountSchema: AmountSchema) {
   const totalKobo = amountKobo + feeKobo;
   const insufficient = amountKobo > 0n && totalKobo > nairaToKobo(me.balance);
   return { form, parsed, amountKobo, feeKobo, totalKobo, insufficient };
+}
+
+/** The review step's lines for a payout to a saved account (kobo in, naira out). */
+export function payoutReview(
+  account: { bankName: string; accountNumber: string; accountName: string } | undefined,
+  amountKobo: bigint,
+  feeKobo: bigint,
+): PaymentReview {
+  return {
+    recipient: account ? account.accountName : "Your bank account",
+    details: account ? [{ label: "Bank", value: `${account.bankName} ${account.accountNumber}` }] : [],
+    amount: koboToNaira(amountKobo),
+    fee: koboToNaira(feeKobo),
+  };
 }
 
 /** The account picker (when there are accounts to pick), the amount and the summary of a payout form. */

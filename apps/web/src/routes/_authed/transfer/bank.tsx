@@ -11,7 +11,7 @@ import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../../lib/query-options";
 import { useFeatures } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
 import { PayoutFormHeader } from "../-components/payout-form-header";
-import { PayoutFields, usePayoutForm } from "../-components/payout-form";
+import { PayoutFields, payoutReview, usePayoutForm } from "../-components/payout-form";
 import { BankAccountsLoadError, BankAccountsLoading, NoBankAccounts } from "../-components/bank-accounts-load-error";
 
 /** Transfer to a saved bank account (docs/product.md#banking-and-withdrawals). */
@@ -65,9 +65,11 @@ function BankTransferPage() {
       return;
     }
     const bankAccountId = Number(values.bankAccountId);
+    const chosen = accounts.data?.find((a) => a.id === bankAccountId);
     await money.submit(
       `${bankAccountId}|${amountKobo}`,
-      (idempotencyKey) => transfer.mutateAsync({ bankAccountId, amount: koboToNaira(amountKobo), transferFee: koboToNaira(feeKobo), idempotencyKey }),
+      (idempotencyKey, transactionPin) =>
+        transfer.mutateAsync({ bankAccountId, amount: koboToNaira(amountKobo), transferFee: koboToNaira(feeKobo), idempotencyKey, transactionPin }),
       async () => {
         const account = accounts.data?.find((a) => a.id === bankAccountId);
         notify({
@@ -76,12 +78,14 @@ function BankTransferPage() {
         });
         await navigate({ to: "/dashboard" });
       },
+      payoutReview(chosen, amountKobo, feeKobo),
     );
   });
 
   return (
     <Stack gap="md">
       <PageHeader title="Bank Transfer" back="/pay" />
+      {money.dialog}
       <PayoutFormHeader enabled={enabled} disabledHintId="bank-transfer-disabled" />
       <Card>
         {accounts.isPending ? (

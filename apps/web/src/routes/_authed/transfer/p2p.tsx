@@ -120,7 +120,7 @@ function ScannedRecipient({ recipientId, onResolved }: { recipientId: number; on
   );
 }
 
-/** The form; sending goes through the money-form hook (lib/money-form.ts). */
+/** The form; sending goes through the money-form hook (lib/money-form.tsx). */
 function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefill?: number }) {
   const me = useMe();
   const enabled = useFeatures()("feature_send_money");
@@ -156,13 +156,18 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
     const signature = `${byId ? `id:${recipientId}` : JSON.stringify(named)}|${parsed.kobo}`;
     await money.submit(
       signature,
-      (idempotencyKey) => transfer.mutateAsync({ ...recipient, amount: parsed.naira, idempotencyKey }),
+      (idempotencyKey, transactionPin) => transfer.mutateAsync({ ...recipient, amount: parsed.naira, idempotencyKey, transactionPin }),
       async (result) => {
         notify({
           title: MONEY_TOASTS.transferSuccessTitle,
           message: `${formatNaira(result.transaction.amount)} sent to ${byId ? scannedName : typed}`,
         });
         await navigate({ to: "/dashboard" });
+      },
+      {
+        recipient: byId ? (scannedName ?? "") : resolved?.text === typed ? `${resolved.name} (${typed})` : typed,
+        amount: parsed.naira,
+        fee: 0,
       },
     );
   });
@@ -183,6 +188,7 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
   return (
     <Stack gap="md">
       <PageHeader title="Send to User" back="/transfer" />
+      {money.dialog}
       {enabled ? null : (
         <Alert color="gray" variant="light" id="p2p-disabled" title="Unavailable">
           {FEATURE_DISABLED_MESSAGE}

@@ -1,7 +1,8 @@
 import { MONEY_TOASTS } from "@kolo/domain";
 import { useNavigate } from "@tanstack/react-router";
-import { useRef, useState } from "react";
-import { domainCode, errorCode, serverMessage } from "./errors";
+import { type ReactNode, useRef, useState } from "react";
+import { type PaymentReview, PaymentReviewDialog } from "../components/payment-review-dialog";
+import { domainCode, errorCode, errorDetails, serverMessage } from "./errors";
 import { newIdempotencyKey } from "./idempotency";
 import { notifyError } from "./notify";
 import { isOffline, notifyOffline } from "./offline";
@@ -31,19 +32,41 @@ export interface MoneySubmitOptions {
   refresh?: () => Promise<unknown>;
 }
 
+/** The server's refusals of a PIN: shown in the review dialog, which stays open. */
+const PIN_CODES = new Set(["PIN_INCORRECT", "PIN_LOCKED", "PIN_REQUIRED"]);
+
+/** 'Incorrect PIN. 3 attempts left.' from the server's message and details. */
+function pinRefusal(error: unknown): string {
+  const message = serverMessage(error) ?? "Incorrect PIN";
+  const left = (errorDetails(error) as { attemptsRemaining?: unknown } | null)?.attemptsRemaining;
+  return typeof left === "number" ? `${message}. ${left} attempt${left === 1 ? "" : "s"} left.` : message;
+}
+
+interface PendingPayment {
+  signature: string;
+  send: (idempotencyKey: string, transactionPin?: string) => Promise<unknown>;
+  onSuccess: (result: unknown) => void | Promise<void>;
+  review: PaymentReview;
+}
+
 /**
  * The one submit routine of every money form (docs/decisions.md "Money forms"):
  * - single flight: a second submit while one is on its way does nothing (a ref, not state: a double
  *   click or Enter twice comes before any re-render);
  * - offline: refused at once with the offline toast, nothing sent;
+ * - with a `review` (every money-out flow): the review dialog (`dialog`, rendered by the form) shows
+ *   recipient, amount, fee and total and asks for the transaction PIN (setting one first when the
+ *   user has none), and the PIN goes with the request; a wrong PIN or a lock is shown in the dialog,
+ *   which stays open (docs/product.md "Transaction PIN");
  * - idempotency key: one per submitted values (`signature`); dropped when the server answered
  *   (success or refusal: a new submit is a new request), kept after a network failure (the retry
  *   may be the same request);
  * - after a success the balance (auth.me) and the history are refreshed, then `onSuccess`;
  * - a refusal is a toast from the domain code (`onCode`), else `failure`.
  *
- * `submit(signature, send, onSuccess)` runs `send(idempotencyKey)`, then `onSuccess(result)` (what to
- * show and where to go; still in flight, so a double submit cannot slip in); `busy` is true meanwhile.
+ * `submit(signature, send, onSuccess, review?)` runs `send(idempotencyKey, transactionPin)`, then
+ * `onSuccess(result)` (what to show and where to go; still in flight, so a double submit cannot slip
+ * in); `busy` is true meanwhile.
  */
 export function useMoneySubmit(options: MoneySubmitOptions) {
   const utils = trpc.useUtils();
@@ -51,11 +74,16 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
   const inFlight = useRef(false);
   const attempt = useRef<{ key: string; signature: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<PendingPayment | null>(null);
+  const [pinError, setPinError] = useState<string | null>(null);
+  const [lockMessage, setLockMessage] = useState<string | null>(null);
 
-  const submit = async <TResult>(
+  /** Sends once with the PIN if any; a refused PIN keeps the review dialog open with the reason. */
+  const run = async <TResult,>(
     signature: string,
-    send: (idempotencyKey: string) => Promise<TResult>,
+    send: (idempotencyKey: string, transactionPin?: string) => Promise<TResult>,
     onSuccess: (result: TResult) => void | Promise<void>,
+    transactionPin?: string,
   ): Promise<void> => {
     if (inFlight.current) return;
     if (isOffline()) {
@@ -66,8 +94,9 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
     inFlight.current = true;
     setBusy(true);
     try {
-      const result = await send(attempt.current.key);
+      const result = await send(attempt.current.key, transactionPin);
       attempt.current = null;
+      setPending(null);
       await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate(), options.refresh?.()]);
       await onSuccess(result);
     } catch (error) {
@@ -79,6 +108,14 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
         return;
       }
       attempt.current = null;
+      if (PIN_CODES.has(code)) {
+        // Nothing was done: the dialog stays open with the reason.
+        void utils.auth.transactionPin.invalidate();
+        if (code === "PIN_LOCKED") setLockMessage(serverMessage(error) ?? "Payments are locked");
+        else setPinError(pinRefusal(error));
+        return;
+      }
+      setPending(null);
       options.onRefused?.(code);
       if (code === "UNAUTHENTICATED" || errorCode(error) === "UNAUTHORIZED") {
         notifyError(MONEY_TOASTS.authenticationTitle, MONEY_TOASTS.logInToContinue);
@@ -95,12 +132,44 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
     }
   };
 
+  const submit = async <TResult,>(
+    signature: string,
+    send: (idempotencyKey: string, transactionPin?: string) => Promise<TResult>,
+    onSuccess: (result: TResult) => void | Promise<void>,
+    review?: PaymentReview,
+  ): Promise<void> => {
+    if (!review) return run(signature, send, onSuccess);
+    if (inFlight.current || pending) return;
+    if (isOffline()) {
+      notifyOffline();
+      return;
+    }
+    setPinError(null);
+    setLockMessage(null);
+    setPending({ signature, send, onSuccess: onSuccess as PendingPayment["onSuccess"], review });
+  };
+
   /** Forgets the key (a form closed and opened again is a new request). */
   const reset = () => {
     attempt.current = null;
   };
 
-  return { submit, busy, reset };
+  const dialog: ReactNode = (
+    <PaymentReviewDialog
+      review={pending?.review ?? null}
+      busy={busy}
+      pinError={pinError}
+      lockMessage={lockMessage}
+      onCancel={() => setPending(null)}
+      onConfirm={(pin) => {
+        if (!pending) return;
+        setPinError(null);
+        void run(pending.signature, pending.send, pending.onSuccess, pin);
+      }}
+    />
+  );
+
+  return { submit, busy, reset, dialog };
 }
 
 const INSUFFICIENT_BALANCE: Toast = { title: MONEY_TOASTS.insufficientBalanceTitle, message: MONEY_TOASTS.topUpToContinue };
