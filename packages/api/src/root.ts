@@ -1,6 +1,6 @@
 import { adminRouter } from "./router/admin";
 import { authRouter } from "./router/auth";
-import { bankAccountsRouter, banksRouter } from "./router/banking";
+import { bankAccountsRouter, banksRouter, beneficiariesRouter } from "./router/banking";
 import { featuresRouter } from "./router/features";
 import { invoicesRouter, merchantsRouter, paymentsRouter } from "./router/merchants";
 import { purchasesRouter } from "./router/purchases";
@@ -20,6 +20,7 @@ export const appRouter = router({
   transactions: transactionsRouter,
   banks: banksRouter,
   bankAccounts: bankAccountsRouter,
+  beneficiaries: beneficiariesRouter,
   verification: verificationRouter,
   merchants: merchantsRouter,
   invoices: invoicesRouter,

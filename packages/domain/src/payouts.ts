@@ -1,4 +1,5 @@
 import { transactionPinInput } from "./transaction-pin";
+import { BANKING_MESSAGES, accountNumberSchema, bankCodeSchema } from "./banking";
 import { z } from "zod";
 import { DomainError } from "./errors";
 import { formatKobo, nairaToKobo, positiveNairaAmount } from "./money";
@@ -143,6 +144,37 @@ export const bankTransferSchema = z.object({
   ...transactionPinInput,
 });
 export type BankTransferInput = z.output<typeof bankTransferSchema>;
+
+/**
+ * POST /api/transfer/bank as the procedure takes it (docs/product.md "Transfers to any bank
+ * account"): the spec's body with `bankAccountId`, or `{bankCode, accountNumber}` of any account
+ * instead (its name is resolved on the server). With neither: 'Please select a bank account'.
+ */
+export const bankTransferRequestSchema = bankTransferSchema
+  .extend({
+    bankAccountId: bankAccountId.optional(),
+    bankCode: bankCodeSchema.optional(),
+    accountNumber: accountNumberSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.bankAccountId !== undefined) return;
+    if (value.bankCode === undefined) ctx.addIssue({ code: "custom", path: ["bankCode"], message: BANKING_MESSAGES.selectBank });
+    if (value.accountNumber === undefined) ctx.addIssue({ code: "custom", path: ["accountNumber"], message: BANKING_MESSAGES.accountNumber });
+  });
+export type BankTransferRequest = z.output<typeof bankTransferRequestSchema>;
+
+/** POST /api/beneficiaries {bankCode, accountNumber}: the name is resolved on the server. */
+export const addBeneficiarySchema = z.object({ bankCode: bankCodeSchema, accountNumber: accountNumberSchema });
+
+/** At most this many saved beneficiaries per user. */
+export const MAX_BENEFICIARIES = 50;
+
+export const BENEFICIARY_MESSAGES = {
+  saved: "Beneficiary saved",
+  removed: "Beneficiary removed",
+  notFound: "Beneficiary not found",
+  tooMany: "You can save at most 50 beneficiaries",
+} as const;
 
 /**
  * Refuses a client fee (kobo) that differs from the server's: DomainError FEE_MISMATCH (400)

@@ -202,6 +202,25 @@ export const shapes = {
     }),
   }),
   transactionLimit: z.object({ currentLimit: naira, currentLevel: z.number().int() }),
+  beneficiary: z.object({
+    id,
+    bankName: z.string(),
+    bankCode: z.string(),
+    accountNumber: z.string().regex(/^\d{10}$/),
+    accountName: z.string(),
+    saved: z.literal(true),
+  }),
+  beneficiaries: z.array(
+    z.object({
+      id: id.nullable(),
+      bankName: z.string(),
+      bankCode: z.string(),
+      accountNumber: z.string().regex(/^\d{10}$/),
+      accountName: z.string(),
+      saved: z.boolean(),
+      lastPaidAt: dateTime.nullable(),
+    }),
+  ),
   transactionPinStatus: z.object({ isSet: z.boolean(), locked: z.boolean(), lockedUntil: dateTime.nullable(), attemptsRemaining: z.number().int() }),
   accountNumber: z.object({
     bankName: z.string().nullable(),

@@ -70,7 +70,8 @@ export async function resolveAccountName(services: Services, accountNumber: stri
   });
 }
 
-async function bankNameFor(banking: BankingProvider, log: Services["log"], bankCode: string): Promise<string> {
+/** The provider's name of the bank `bankCode` (VALIDATION 'Please select a bank' when it is not in its list). */
+export async function bankNameFor(banking: BankingProvider, log: Services["log"], bankCode: string): Promise<string> {
   const banks = await callProvider(log, "listBanks", () => banking.listBanks());
   const bank = banks.find((b) => b.code === bankCode && b.active);
   if (!bank) throw new DomainError("VALIDATION", BANKING_MESSAGES.selectBank, { bankCode: [BANKING_MESSAGES.selectBank] });

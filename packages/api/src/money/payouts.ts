@@ -55,7 +55,10 @@ type Log = Services["log"];
 export interface PayoutRequest {
   user: schema.User;
   channel: PayoutChannel;
-  bankAccountId: number;
+  /** The user's saved account to pay; or `recipient` instead (a bank transfer to anyone). */
+  bankAccountId?: number;
+  /** Any account, its name already resolved by the provider (resolveBankRecipient), when there is no `bankAccountId`. */
+  recipient?: PayoutRecipient;
   /** Kobo, at least MIN_WITHDRAWAL_KOBO (checked by the input schema). */
   amountKobo: bigint;
   /** Bank transfer: the fee the client computed, kobo; a different figure is FEE_MISMATCH. */
@@ -64,6 +67,15 @@ export interface PayoutRequest {
   idempotencyKey?: string;
   /** The clock of the daily limit's Lagos day (default: now). */
   now?: Date;
+}
+
+/** An account paid by number (docs/product.md "Transfers to any bank account"). */
+export interface PayoutRecipient {
+  bankName: string;
+  bankCode: string;
+  accountNumber: string;
+  /** As the provider resolved it. */
+  accountName: string;
 }
 
 export interface PayoutResult {
@@ -95,14 +107,17 @@ async function replayOf(tx: DbOrTx, request: PayoutRequest): Promise<PayoutRecor
     isPayout(earlier) &&
     earlier.amount === request.amountKobo &&
     metadataOf(earlier).channel === request.channel &&
-    metadataOf(earlier).bankAccountId === request.bankAccountId;
+    metadataOf(earlier).bankAccountId === request.bankAccountId &&
+    (request.recipient === undefined ||
+      (metadataOf(earlier).bankCode === request.recipient.bankCode && metadataOf(earlier).accountNumber === request.recipient.accountNumber));
   if (!same) throw new DomainError("IDEMPOTENCY_KEY_REUSED", PAYOUT_MESSAGES.idempotencyKeyReused);
   return earlier;
 }
 
 /**
  * Accepts a payout (docs/decisions.md): the saved account must be the user's (NOT_FOUND 'Bank
- * account not found'); the bank transfer's client fee must equal payoutFeeKobo (FEE_MISMATCH
+ * account not found'), or, without one, the resolved `recipient` is paid (a bank transfer to
+ * anyone); the bank transfer's client fee must equal payoutFeeKobo (FEE_MISMATCH
  * 'Fee mismatch' {expectedFee}); amount + fee must be within the balance (INSUFFICIENT_BALANCE:
  * withdrawal 'Insufficient funds. You need {total}.', bank transfer 'Your balance is
  * insufficient. You need {total} (including {fee} fee)', details {total, fee} naira) and today's
@@ -121,7 +136,8 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
     return await db.transaction(async (tx) => {
       const earlier = await replayOf(tx, request);
       if (earlier) return { transaction: earlier, replayed: true };
-      const account = await findBankAccountForPayout(tx, user.id, request.bankAccountId);
+      const saved = request.bankAccountId === undefined ? undefined : await findBankAccountForPayout(tx, user.id, request.bankAccountId);
+      const account = saved ?? (request.bankAccountId === undefined ? request.recipient : undefined);
       if (!account) throw new DomainError("NOT_FOUND", PAYOUT_MESSAGES.bankAccountNotFound, { bankAccountId: [PAYOUT_MESSAGES.bankAccountNotFound] });
       const reference = payoutReference(channel, randomBytes(16).toString("hex"));
       const description = channel === "withdrawal" ? `Withdrawal to ${account.bankName}` : `Bank transfer to ${account.accountName} (${account.bankName})`;
@@ -142,7 +158,7 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
           accountNumber: account.accountNumber,
           accountName: account.accountName,
           fee: koboToNaira(feeKobo),
-          bankAccountId: account.id,
+          ...(saved ? { bankAccountId: saved.id } : {}),
           narration: description,
         },
       });

@@ -1,6 +1,7 @@
-import { DB_INT_MAX, addBankAccountSchema, resolveAccountSchema } from "@kolo/domain";
+import { DB_INT_MAX, addBankAccountSchema, addBeneficiarySchema, resolveAccountSchema } from "@kolo/domain";
 import { z } from "zod";
 import { addBankAccount, listBanks, listUserBankAccounts, removeBankAccount, resolveAccountName } from "../banking/accounts";
+import { addBeneficiary, beneficiaryViews, removeBeneficiary } from "../banking/beneficiaries";
 import { protectedProcedure, router } from "../trpc";
 
 /** Banks (docs/product.md#banking-and-withdrawals GET /api/banks, GET /api/banks/resolve). */
@@ -25,4 +26,16 @@ export const bankAccountsRouter = router({
   remove: protectedProcedure
     .input(z.object({ id: z.coerce.number().int().positive().max(DB_INT_MAX) }))
     .mutation(({ ctx, input }) => removeBankAccount(ctx.db, ctx.user.id, input.id)),
+});
+
+/** Beneficiaries: other people's accounts paid by number (docs/product.md "Transfers to any bank account"). */
+export const beneficiariesRouter = router({
+  /** GET /api/beneficiaries -> saved first, then recent: [{id (null when not saved), bankName, bankCode, accountNumber, accountName, saved, lastPaidAt}]. */
+  list: protectedProcedure.query(({ ctx }) => beneficiaryViews(ctx.db, ctx.user.id)),
+  /** POST /api/beneficiaries {bankCode, accountNumber} -> the beneficiary, its name resolved by the provider. Errors: see addBeneficiary. */
+  add: protectedProcedure.input(addBeneficiarySchema).mutation(({ ctx, input }) => addBeneficiary(ctx.db, ctx.services, ctx.user.id, input)),
+  /** DELETE /api/beneficiaries/{id} -> {success, message}. */
+  remove: protectedProcedure
+    .input(z.object({ id: z.coerce.number().int().positive().max(DB_INT_MAX) }))
+    .mutation(({ ctx, input }) => removeBeneficiary(ctx.db, ctx.user.id, input.id)),
 });

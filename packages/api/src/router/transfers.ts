@@ -1,5 +1,6 @@
-import { DomainError, PAYOUT_MESSAGES, TRANSFER_MESSAGES, bankTransferSchema, p2pTransferRequestSchema } from "@kolo/domain";
+import { DomainError, PAYOUT_MESSAGES, TRANSFER_MESSAGES, bankTransferRequestSchema, p2pTransferRequestSchema } from "@kolo/domain";
 import { transferP2P } from "../money/p2p";
+import { resolveBankRecipient } from "../banking/beneficiaries";
 import { startPayout } from "../money/payouts";
 import { toTransactionView } from "../money/view";
 import { pinProcedure, router } from "../trpc";
@@ -38,7 +39,8 @@ export const transfersRouter = router({
 
   /**
    * {bankAccountId, amount: naira (≥ ₦100), transferFee: naira, idempotencyKey?} -> {message,
-   * transaction} (POST /api/transfer/bank). The same payout path as wallet.withdraw (channel
+   * transaction} (POST /api/transfer/bank); or `{bankCode, accountNumber}` instead of
+   * bankAccountId to pay any account (its name resolved first: resolveBankRecipient's errors). The same payout path as wallet.withdraw (channel
    * `bank_transfer`); FEE_MISMATCH (400) 'Fee mismatch' {expectedFee} when transferFee is not the
    * server's fee (1%, min ₦50, max ₦1,000). Needs feature_send_money ("Send money to other users
    * and to bank accounts") and, being a payout, feature_withdraw. Errors: VALIDATION, NOT_FOUND 'Bank account not found',
@@ -48,12 +50,18 @@ export const transfersRouter = router({
    * back in the wallet; a repeat with the same key answers the same).
    */
   bank: pinProcedure("feature_send_money", "feature_withdraw")
-    .input(bankTransferSchema)
+    .input(bankTransferRequestSchema)
     .mutation(async ({ ctx, input }) => {
+      // To any account: its name from the provider first, before anything is held.
+      const recipient =
+        input.bankAccountId === undefined && input.bankCode !== undefined && input.accountNumber !== undefined
+          ? await resolveBankRecipient(ctx.services, { bankCode: input.bankCode, accountNumber: input.accountNumber })
+          : undefined;
       const { transaction } = await startPayout(ctx.db, ctx.services, {
         user: ctx.user,
         channel: "bank_transfer",
         bankAccountId: input.bankAccountId,
+        recipient,
         amountKobo: input.amount,
         clientFeeKobo: input.transferFee,
         idempotencyKey: input.idempotencyKey,

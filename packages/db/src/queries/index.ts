@@ -23,3 +23,4 @@ export * from "./user-limits";
 export * from "./mail";
 export * from "./dedicated-accounts";
 export * from "./transaction-pins";
+export * from "./beneficiaries";

@@ -29,3 +29,29 @@ export const bankAccounts = pgTable(
 );
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
+
+/**
+ * Beneficiaries (docs/product.md "Transfers to any bank account"): other people's accounts a user
+ * saved after paying them. Separate from `bank_accounts` (the user's own): they never count for
+ * verification. Name as the provider resolved it; one per user, bank and number.
+ */
+export const beneficiaries = pgTable(
+  "beneficiaries",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bankName: text().notNull(),
+    bankCode: text().notNull(),
+    accountNumber: text().notNull(),
+    accountName: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("beneficiaries_user_account_key").on(t.userId, t.bankCode, t.accountNumber),
+    check("beneficiaries_account_number_nuban", sql`${t.accountNumber} ~ '^[0-9]{10}$'`),
+  ],
+);
+
+export type BeneficiaryRow = typeof beneficiaries.$inferSelect;
