@@ -212,7 +212,10 @@ test("bank transfer: fee, total, insufficient funds, 'No Bank Accounts' redirect
   const user = newUser("Adaeze Okonkwo");
   await registerAndSkipOnboarding(page, user);
 
+  // No saved account: 'New recipient' opens first; 'Saved account' is the spec's redirect.
   await page.goto("/transfer/bank");
+  await expect(page.getByRole("tab", { name: "New recipient" })).toHaveAttribute("aria-selected", "true");
+  await page.getByRole("tab", { name: "Saved account" }).click();
   await expectToast(page, "No Bank Accounts", "Please add a bank account first");
   await expect(page).toHaveURL(/\/bank-accounts$/);
   await addBankAccount(page, "Guaranty Trust Bank", "0987654327", "ADAEZE OKONKWO");

@@ -1,13 +1,14 @@
 import { BANKING_MESSAGES } from "@kolo/domain";
-import { Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, Stack } from "@mantine/core";
 import { type FormEvent, useRef, useState } from "react";
 import { BusyButton } from "../../../components/busy-button";
 import { OfflineNotice } from "../../../components/offline-notice";
 import { domainCode, fieldErrors, serverMessage } from "../../../lib/errors";
 import { notify, notifyError } from "../../../lib/notify";
 import { isOffline, notifyOffline } from "../../../lib/offline";
-import { BANKS_QUERY_OPTIONS, useMe } from "../../../lib/queries";
+import { useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
+import { AccountResolutionFields, useAccountResolution } from "./account-resolution";
 
 interface AddBankAccountModalProps {
   opened: boolean;
@@ -25,21 +26,13 @@ const ACCOUNT_NUMBER = /^\d{10}$/;
 export function AddBankAccountModal({ opened, onClose }: AddBankAccountModalProps) {
   const me = useMe();
   const utils = trpc.useUtils();
-  const banks = trpc.banks.list.useQuery(undefined, { ...BANKS_QUERY_OPTIONS, enabled: opened });
   const add = trpc.bankAccounts.add.useMutation();
   const [bankCode, setBankCode] = useState<string | null>(null);
   const [accountNumber, setAccountNumber] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const inFlight = useRef(false);
-  // Resolved once the number is complete (one call per number and bank; answers are cached).
-  const complete = ACCOUNT_NUMBER.test(accountNumber);
-  const resolve = trpc.banks.resolve.useQuery(
-    { accountNumber, bankCode: bankCode ?? "" },
-    { enabled: opened && complete && bankCode !== null, retry: false, staleTime: 5 * 60_000 },
-  );
-  const resolvedName = complete && bankCode && resolve.data ? resolve.data.accountName : "";
-  const bank = banks.data?.find((b) => b.code === bankCode);
-  const resolving = complete && bankCode !== null && resolve.isFetching;
+  const resolution = useAccountResolution({ enabled: opened, bankCode, accountNumber });
+  const { bank, resolvedName } = resolution;
 
   const close = () => {
     if (add.isPending) return;
@@ -80,58 +73,21 @@ export function AddBankAccountModal({ opened, onClose }: AddBankAccountModalProp
     }
   };
 
-  const resolveError =
-    complete && bankCode && resolve.isError ? (serverMessage(resolve.error) ?? "Could not resolve account name. Please try again.") : undefined;
-
   return (
     <Modal opened={opened} onClose={close} title="Add Bank Account" centered closeButtonProps={{ "aria-label": "Close" }}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <OfflineNotice />
-          <Select
-            label="Bank"
-            placeholder={banks.isPending ? "Loading banks..." : "Select a bank"}
-            data={(banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))}
-            value={bankCode}
-            onChange={(value) => {
-              setBankCode(value);
-              setErrors((current) => ({ ...current, bankCode: "" }));
-            }}
-            searchable
-            nothingFoundMessage="No bank found"
-            required
-            error={errors.bankCode || (banks.isError ? (serverMessage(banks.error) ?? "Could not load the bank list.") : undefined)}
-            comboboxProps={{ withinPortal: true }}
+          <AccountResolutionFields
+            resolution={resolution}
+            bankCode={bankCode}
+            setBankCode={setBankCode}
+            accountNumber={accountNumber}
+            setAccountNumber={setAccountNumber}
+            errors={errors}
+            setErrors={setErrors}
+            whose="your"
           />
-          <TextInput
-            label="Account number"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={10}
-            placeholder="0123456789"
-            required
-            value={accountNumber}
-            onChange={(event) => {
-              setAccountNumber(event.currentTarget.value.replace(/\D/g, "").slice(0, 10));
-              setErrors((current) => ({ ...current, accountNumber: "" }));
-            }}
-            error={errors.accountNumber || resolveError}
-          />
-          <TextInput
-            label="Account name"
-            readOnly
-            value={resolvedName}
-            placeholder={resolving ? "Resolving account name..." : "Filled in automatically"}
-            rightSection={resolving ? <Loader size={16} aria-hidden="true" /> : null}
-            error={errors.accountName || undefined}
-          />
-          <Text size="xs" c="dimmed" aria-live="polite">
-            {resolving
-              ? "Resolving account name..."
-              : resolvedName
-                ? "Account name confirmed by your bank."
-                : "The name comes from your bank once the 10-digit number and the bank are set."}
-          </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={add.isPending}>
               Cancel

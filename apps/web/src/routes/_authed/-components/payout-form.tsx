@@ -1,6 +1,7 @@
 import {
   PAYOUT_MESSAGES,
   bankTransferSchema,
+  formatKobo,
   koboToNaira,
   nairaInputText,
   nairaToKobo,
@@ -8,9 +9,11 @@ import {
   payoutFeeKobo,
   type withdrawSchema,
 } from "@kolo/domain";
+import { Alert } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import type { ReactNode } from "react";
 import { z } from "zod";
+import { SubmitButton } from "../../../components/busy-button";
 import { NairaAmountInput } from "../../../components/form-inputs";
 import type { PaymentReview } from "../../../components/payment-review-dialog";
 import { useMe } from "../../../lib/queries";
@@ -92,6 +95,34 @@ export function PayoutFields({
         error={form.errors.amount ?? (amountText.trim() !== "" && !parsed.ok ? parsed.error : undefined)}
       />
       {amountKobo > 0n ? <PayoutSummary label={summaryLabel} amountKobo={amountKobo} feeKobo={feeKobo} /> : null}
+    </>
+  );
+}
+
+/** The end of a bank-transfer form: the insufficient-funds warning (kobo figures) and 'Transfer to Bank'. */
+export function TransferToBankSubmit({
+  insufficient,
+  totalKobo,
+  feeKobo,
+  busy,
+  enabled,
+}: {
+  insufficient: boolean;
+  totalKobo: bigint;
+  feeKobo: bigint;
+  busy: boolean;
+  enabled: boolean;
+}) {
+  return (
+    <>
+      {insufficient ? (
+        <Alert color="red" variant="light" role="alert">
+          Insufficient funds. You need {formatKobo(totalKobo)} (including {formatKobo(feeKobo)} fee).
+        </Alert>
+      ) : null}
+      <SubmitButton busy={busy} disabled={!enabled} describedBy={enabled ? undefined : "bank-transfer-disabled"}>
+        Transfer to Bank
+      </SubmitButton>
     </>
   );
 }

@@ -1,8 +1,7 @@
 import { PAYOUT_MESSAGES, bankTransferSchema, formatKobo, koboToNaira } from "@kolo/domain";
-import { Alert, Button, Card, List, Stack, Text } from "@mantine/core";
+import { Button, Card, List, Stack, Tabs, Text } from "@mantine/core";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
-import { useEffect } from "react";
-import { SubmitButton } from "../../../components/busy-button";
+import { useEffect, useState } from "react";
 import { PageHeader } from "../../../components/page-header";
 import { fieldErrors, serverMessage } from "../../../lib/errors";
 import { useMoneySubmit } from "../../../lib/money-form";
@@ -10,11 +9,12 @@ import { notify, notifyError } from "../../../lib/notify";
 import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../../lib/query-options";
 import { useFeatures } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
+import { NewRecipientTransfer } from "../-components/new-recipient-transfer";
 import { PayoutFormHeader } from "../-components/payout-form-header";
-import { PayoutFields, payoutReview, usePayoutForm } from "../-components/payout-form";
+import { PayoutFields, TransferToBankSubmit, payoutReview, usePayoutForm } from "../-components/payout-form";
 import { BankAccountsLoadError, BankAccountsLoading, NoBankAccounts } from "../-components/bank-accounts-load-error";
 
-/** Transfer to a saved bank account (docs/product.md#banking-and-withdrawals). */
+/** Transfer to a saved bank account (docs/product.md#banking-and-withdrawals) or to any account ('New recipient'). */
 export const Route = createFileRoute("/_authed/transfer/bank")({
   loader: ({ context }) => context.trpc.bankAccounts.list.prefetch(undefined, BANK_ACCOUNTS_QUERY_OPTIONS),
   component: BankTransferPage,
@@ -24,8 +24,9 @@ export const Route = createFileRoute("/_authed/transfer/bank")({
  * The page shows the balance and, once the amount is above zero, amount, fee (1%, min ₦50, max
  * ₦1,000: `payoutFeeKobo`), total and an insufficient-funds warning. Submit with a total above the
  * balance is the toast 'Insufficient Balance'; the client sends its fee as `transferFee` and the
- * server cross-checks it ('Fee mismatch'). No saved account: the toast 'No Bank Accounts' and
- * /bank-accounts. Success: 'Transfer Successful' with amount and fee, then /dashboard.
+ * server cross-checks it ('Fee mismatch'). 'New recipient' (NewRecipientTransfer) pays any account
+ * by number; with no saved account it opens first, and 'Saved account' is then the toast 'No Bank
+ * Accounts' and /bank-accounts. Success: 'Transfer Successful' with amount and fee, then /dashboard.
  */
 function BankTransferPage() {
   const isEnabled = useFeatures();
@@ -52,11 +53,15 @@ function BankTransferPage() {
     },
   });
 
+  // No saved account: 'New recipient' opens first; choosing 'Saved account' then is the spec's
+  // toast 'No Bank Accounts' and /bank-accounts.
+  const [tab, setTab] = useState<string | null>(null);
+  const shown = tab ?? (noAccounts ? "new" : "saved");
   useEffect(() => {
-    if (!noAccounts) return;
+    if (!noAccounts || shown !== "saved") return;
     notifyError("No Bank Accounts", "Please add a bank account first");
     void navigate({ to: "/bank-accounts", replace: true });
-  }, [noAccounts, navigate]);
+  }, [noAccounts, shown, navigate]);
 
   const submit = form.onSubmit(async (values) => {
     if (money.busy || !enabled || values.bankAccountId === null) return;
@@ -87,35 +92,40 @@ function BankTransferPage() {
       <PageHeader title="Bank Transfer" back="/pay" />
       {money.dialog}
       <PayoutFormHeader enabled={enabled} disabledHintId="bank-transfer-disabled" />
-      <Card>
-        {accounts.isPending ? (
-          <BankAccountsLoading />
-        ) : accounts.isError ? (
-          <BankAccountsLoadError accounts={accounts} />
-        ) : accounts.data.length === 0 ? (
-          <NoBankAccounts
-            action={
-              <Button component={Link} to="/bank-accounts" variant="light">
-                Add Bank Account
-              </Button>
-            }
-          />
-        ) : (
-          <form onSubmit={submit} noValidate aria-label="Bank transfer">
-            <Stack>
-              <PayoutFields payout={payout} accounts={accounts.data} summaryLabel="Transfer summary" />
-              {insufficient ? (
-                <Alert color="red" variant="light" role="alert">
-                  Insufficient funds. You need {formatKobo(totalKobo)} (including {formatKobo(feeKobo)} fee).
-                </Alert>
-              ) : null}
-              <SubmitButton busy={money.busy} disabled={!enabled} describedBy={enabled ? undefined : "bank-transfer-disabled"}>
-                Transfer to Bank
-              </SubmitButton>
-            </Stack>
-          </form>
-        )}
-      </Card>
+      <Tabs value={shown} onChange={setTab}>
+        <Tabs.List grow>
+          <Tabs.Tab value="saved">Saved account</Tabs.Tab>
+          <Tabs.Tab value="new">New recipient</Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      {shown === "new" ? (
+        <Card>
+          <NewRecipientTransfer enabled={enabled} />
+        </Card>
+      ) : (
+        <Card>
+          {accounts.isPending ? (
+            <BankAccountsLoading />
+          ) : accounts.isError ? (
+            <BankAccountsLoadError accounts={accounts} />
+          ) : accounts.data.length === 0 ? (
+            <NoBankAccounts
+              action={
+                <Button component={Link} to="/bank-accounts" variant="light">
+                  Add Bank Account
+                </Button>
+              }
+            />
+          ) : (
+            <form onSubmit={submit} noValidate aria-label="Bank transfer">
+              <Stack>
+                <PayoutFields payout={payout} accounts={accounts.data} summaryLabel="Transfer summary" />
+                <TransferToBankSubmit insufficient={insufficient} totalKobo={totalKobo} feeKobo={feeKobo} busy={money.busy} enabled={enabled} />
+              </Stack>
+            </form>
+          )}
+        </Card>
+      )}
       <Card component="section" aria-labelledby="bank-transfer-notes" padding="md">
         <Text id="bank-transfer-notes" component="h2" fw={700} fz="md" m={0} mb="xs">
           Good to know
