@@ -4,21 +4,12 @@
 // pays it like a saved account (fee, hold, settle); beneficiaries are saved, listed with the recent
 // accounts paid by number, removed, and never count as the user's own accounts.
 import { schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, fundWallet, signUp, startSandboxServer } from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { api, balanceOf, type Client, fundWallet, serverPerFile, signUp } from "./sandbox-server";
 
-let t: TestDatabase;
-let server: SandboxServer;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db);
-});
-afterAll(async () => {
-  await server.app.close();
-  await t.close();
-});
+const files = serverPerFile();
 
 type Answer = { status: number; body: Record<string, unknown> & { message?: string; code?: string } };
 async function call(c: Client, method: string, path: string, body?: unknown): Promise<Answer> {
@@ -26,8 +17,8 @@ async function call(c: Client, method: string, path: string, body?: unknown): Pr
   return { status: response.status, body: (await response.json()) as Answer["body"] };
 }
 async function funded(name = "Bene Payer"): Promise<Client> {
-  const c = await signUp(server.base, name);
-  await fundWallet(t.db, c.user.id, 10_000);
+  const c = await signUp(files.server.base, name);
+  await fundWallet(files.t.db, c.user.id, 10_000);
   return c;
 }
 const ADAEZE = { bankCode: "058", accountNumber: "0987654327" };
@@ -49,7 +40,7 @@ describe("POST /api/transfer/bank to any account", () => {
     expect((await transferTo(c, { bankCode: "033", accountNumber: "1234567895" }, 1_000, { idempotencyKey: "new-recipient-0001" })).status).toBe(409);
     expect(await balanceOf(c)).toBe(10_000 - 1_050);
     await expect.poll(async () => (await call(c, "GET", `/api/wallet/withdrawal-status/${transaction.reference}`)).body.status).toBe("completed");
-    expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);
+    expect(await ledgerInvariants(files.t.client)).toEqual(LEDGER_CONSISTENT);
   });
 
   it("an account that does not resolve, an unknown bank, or no account at all: 400 and nothing held", async () => {
@@ -59,7 +50,7 @@ describe("POST /api/transfer/bank to any account", () => {
     expect((await transferTo(c, { bankCode: "999", accountNumber: "0987654327" }, 1_000)).body.message).toBe("Please select a bank");
     expect((await call(c, "POST", "/api/transfer/bank", { amount: 1_000, transferFee: 50 })).status).toBe(400);
     expect(await balanceOf(c)).toBe(10_000);
-    expect(await t.db.select().from(schema.transactions).where(eq(schema.transactions.senderId, c.user.id))).toEqual([]);
+    expect(await files.t.db.select().from(schema.transactions).where(eq(schema.transactions.senderId, c.user.id))).toEqual([]);
   });
 });
 
@@ -88,7 +79,7 @@ describe("beneficiaries", () => {
     ]);
     expect(listed[0]!.lastPaidAt).not.toBeNull();
 
-    const other = await signUp(server.base, "Someone Else");
+    const other = await signUp(files.server.base, "Someone Else");
     expect((await call(other, "DELETE", `/api/beneficiaries/${String(adaeze.body.id)}`)).status).toBe(404);
     expect(await call(c, "DELETE", `/api/beneficiaries/${String(adaeze.body.id)}`)).toEqual({
       status: 200,
@@ -108,7 +99,7 @@ describe("beneficiaries", () => {
     const saved = await call(c, "POST", "/api/beneficiaries", { bankCode: "058", accountNumber: "0123456785" });
     expect(saved.status).toBe(201);
     expect((await call(c, "GET", "/api/bank-accounts")).body).toEqual([]);
-    await t.db.update(schema.users).set({ verificationLevel: 1 }).where(eq(schema.users.id, c.user.id));
+    await files.t.db.update(schema.users).set({ verificationLevel: 1 }).where(eq(schema.users.id, c.user.id));
     expect((await call(c, "POST", `/api/verification/bank-account/${String(saved.body.id)}`)).status).toBe(404);
     expect((await call(c, "POST", "/api/wallet/withdraw", { bankAccountId: saved.body.id, amount: 500 })).status).toBe(404);
   });

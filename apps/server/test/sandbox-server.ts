@@ -5,7 +5,8 @@ import { createServer } from "node:http";
 import { PaystackClient, type Services, VtpassClient, recordingScheduler, settleTopUp } from "@kolo/api";
 import { type Database, insertTransaction } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
-import { expect } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { afterAll, beforeAll, expect } from "vitest";
 import { sandboxMailer } from "@kolo/sandboxes";
 import { buildApp } from "../src/app";
 
@@ -245,3 +246,20 @@ export const servicesOf = (s: SandboxServer, jobs: Services["jobs"] = recordingS
   log: s.log,
   jobs,
 });
+
+/**
+ * A fresh test database and a sandbox server on it for the calling test file: started before its
+ * tests, closed after them. Read `.t` and `.server` inside tests (they are set once beforeAll ran).
+ */
+export function serverPerFile(options: Parameters<typeof startSandboxServer>[1] = {}): { t: TestDatabase; server: SandboxServer } {
+  const handle = {} as { t: TestDatabase; server: SandboxServer };
+  beforeAll(async () => {
+    handle.t = await createTestDatabase();
+    handle.server = await startSandboxServer(handle.t.db, options);
+  });
+  afterAll(async () => {
+    await handle.server.app.close();
+    await handle.t.close();
+  });
+  return handle;
+}

@@ -4,24 +4,15 @@
 // guesses never check more than 5, changed with the current PIN, reset with the password and a
 // code read from the sandbox mailbox. A user without a PIN pays over REST as before.
 import { schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, fundWallet, signUp, startSandboxServer } from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { api, balanceOf, type Client, fundWallet, serverPerFile, signUp } from "./sandbox-server";
 
-let t: TestDatabase;
-let server: SandboxServer;
 let clock = new Date("2026-06-01T09:00:00Z");
 const MINUTE = 60_000;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db, { services: { now: () => clock } });
-});
-afterAll(async () => {
-  await server.app.close();
-  await t.close();
-});
+const files = serverPerFile({ services: { now: () => clock } });
 
 type Answer = { status: number; body: { message?: string; code?: string; details?: Record<string, unknown> | null } & Record<string, unknown> };
 async function call(c: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
@@ -31,9 +22,9 @@ async function call(c: Client, method: string, path: string, body?: unknown, hea
 
 /** A funded user with ₦10,000 and a recipient. */
 async function payerAndPayee(): Promise<[Client, Client]> {
-  const payer = await signUp(server.base, "Pin Payer");
-  await fundWallet(t.db, payer.user.id, 10_000);
-  return [payer, await signUp(server.base, "Pin Payee")];
+  const payer = await signUp(files.server.base, "Pin Payer");
+  await fundWallet(files.t.db, payer.user.id, 10_000);
+  return [payer, await signUp(files.server.base, "Pin Payee")];
 }
 const p2p = (c: Client, to: Client, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   call(c, "POST", "/api/transfer/p2p", { recipientEmail: to.user.email, amount: 100, ...extra }, headers);
@@ -50,7 +41,7 @@ describe("setting the PIN", () => {
     expect(await call(payer, "POST", "/api/auth/transaction-pin", { pin: "2580" })).toEqual({ status: 200, body: { message: "Transaction PIN set" } });
     expect((await call(payer, "POST", "/api/auth/transaction-pin", { pin: "1357" })).status).toBe(409);
     expect((await call(payer, "GET", "/api/auth/transaction-pin")).body).toMatchObject({ isSet: true, locked: false });
-    const [row] = await t.db.select().from(schema.transactionPins).where(eq(schema.transactionPins.userId, payer.user.id));
+    const [row] = await files.t.db.select().from(schema.transactionPins).where(eq(schema.transactionPins.userId, payer.user.id));
     expect(row!.pinHash).toMatch(/^\$argon2id\$/);
   });
 });
@@ -107,9 +98,9 @@ describe("wrong PINs", () => {
     expect((await call(payer, "GET", "/api/auth/transaction-pin")).body).toMatchObject({ isSet: true, locked: true, attemptsRemaining: 0 });
 
     // Sign-in is not locked.
-    const login = await fetch(`${server.base}/api/auth/login`, {
+    const login = await fetch(`${files.server.base}/api/auth/login`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.base },
+      headers: { "content-type": "application/json", origin: files.server.base },
       body: JSON.stringify({ email: payer.user.email, password: "secret123" }),
     });
     expect(login.status).toBe(200);
@@ -158,7 +149,7 @@ describe("changing and resetting", () => {
       "This code is invalid or has expired. Ask for a new one.",
     );
     expect((await call(payer, "POST", "/api/auth/transaction-pin/reset-code")).status).toBe(200);
-    const [mail] = await t.db
+    const [mail] = await files.t.db
       .select()
       .from(schema.sandboxMail)
       .where(eq(schema.sandboxMail.to, payer.user.email))
@@ -176,6 +167,6 @@ describe("changing and resetting", () => {
 
     expect((await p2p(payer, payee, { transactionPin: "4682" })).status).toBe(200);
     expect(await balanceOf(payer)).toBe(10_000 - 100);
-    expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);
+    expect(await ledgerInvariants(files.t.client)).toEqual(LEDGER_CONSISTENT);
   });
 });

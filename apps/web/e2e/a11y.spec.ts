@@ -134,6 +134,9 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await page.getByRole("button", { name: "E-mail me a code" }).click();
   await expect(page.getByRole("form", { name: "Reset your PIN" })).toBeVisible();
   await checkScreen(page, "/transaction-pin");
+  await page.goto("/settings");
+  await expect(page.getByRole("switch", { name: "E-mail me a receipt of every credit and debit" })).toBeChecked();
+  await checkScreen(page, "/settings");
 
   await page.goto("/merchant/dashboard");
   const createDialog = page.getByRole("dialog", { name: "Create Merchant Account" });

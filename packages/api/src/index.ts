@@ -77,3 +77,4 @@ export type { PurchaseAnswerView, DataPlanView } from "./router/purchases";
 export { runReconciliation, lagosDayRange, previousLagosDay, RECONCILIATION_CLASSES } from "./money/reconciliation";
 export { type AccountNumberView, accountNumberView, assignDedicatedAccount, requestAccountNumber } from "./banking/dedicated-account";
 export { type TransferInOutcome, creditTransferIn } from "./money/transfer-in";
+export { ALERT_TEXTS, DEVICE_COOKIE_NAME, noteSignIn, sendMoneyAlerts } from "./notifications/alerts";

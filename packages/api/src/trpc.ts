@@ -23,6 +23,8 @@ import type { Services } from "./services";
 export interface SessionCookieWriter {
   set: (token: string, expiresAt: Date) => void;
   clear: () => void;
+  /** Sets the long-lived device cookie (new-device notices, notifications/alerts.ts); absent where there is no browser. */
+  setDevice?: (token: string) => void;
 }
 
 export interface Context {
@@ -38,6 +40,9 @@ export interface Context {
   services: Services;
   /** The request's X-Transaction-PIN header, if any (docs/product.md "Transaction PIN"). */
   transactionPinHeader?: string;
+  /** The device cookie's token and the User-Agent header, for the new-device notice. */
+  deviceToken?: string;
+  userAgent?: string;
 }
 
 export interface CreateContextOptions {
@@ -48,20 +53,23 @@ export interface CreateContextOptions {
   services: Services;
   /** The X-Transaction-PIN header, if sent. */
   transactionPinHeader?: string;
+  deviceToken?: string;
+  userAgent?: string;
 }
 
 /** Builds the per-request context: validates (and slides) the session, clears a dead cookie. */
 export async function createContext(options: CreateContextOptions): Promise<Context> {
-  const { db, sessionToken, cookies, services, transactionPinHeader } = options;
-  if (!sessionToken) return { db, user: null, session: null, mfaPending: false, cookies, services, transactionPinHeader };
+  const { db, sessionToken, cookies, services, transactionPinHeader, deviceToken, userAgent } = options;
+  const request = { cookies, services, transactionPinHeader, deviceToken, userAgent };
+  if (!sessionToken) return { db, user: null, session: null, mfaPending: false, ...request };
   const validated = await validateSessionToken(db, sessionToken);
   if (!validated) {
     cookies.clear();
-    return { db, user: null, session: null, mfaPending: false, cookies, services, transactionPinHeader };
+    return { db, user: null, session: null, mfaPending: false, ...request };
   }
   if (validated.renewed) cookies.set(sessionToken, validated.session.expiresAt);
   const mfaPending = validated.user.role === "admin" && !validated.session.mfaVerified;
-  return { db, user: validated.user, session: validated.session, mfaPending, cookies, services, transactionPinHeader };
+  return { db, user: validated.user, session: validated.session, mfaPending, ...request };
 }
 
 /** The body every failed call answers with, on tRPC (inside `data`) and REST alike. */

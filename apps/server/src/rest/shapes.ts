@@ -221,6 +221,7 @@ export const shapes = {
       lastPaidAt: dateTime.nullable(),
     }),
   ),
+  notifications: z.object({ moneyAlerts: z.boolean() }),
   transactionPinStatus: z.object({ isSet: z.boolean(), locked: z.boolean(), lockedUntil: dateTime.nullable(), attemptsRemaining: z.number().int() }),
   accountNumber: z.object({
     bankName: z.string().nullable(),

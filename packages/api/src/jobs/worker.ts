@@ -6,6 +6,7 @@ import { DomainError, REQUERY_FIRST_DELAY_MS } from "@kolo/domain";
 import { sql } from "drizzle-orm";
 import { PgBoss, fromDrizzle } from "pg-boss";
 import { assignDedicatedAccount } from "../banking/dedicated-account";
+import { sendMoneyAlerts } from "../notifications/alerts";
 import { previousLagosDay, runReconciliation } from "../money/reconciliation";
 import { expireStaleTopUps } from "../money/topup-expiry";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "../trpc";
@@ -21,6 +22,8 @@ export const TOPUP_EXPIRY_QUEUE = "kolo-topup-expiry";
 export const DEDICATED_ACCOUNT_QUEUE = "kolo-dedicated-account";
 /** Retries of an account-number assignment: 30 s doubling, about two hours in all. */
 const DEDICATED_ACCOUNT_RETRY_LIMIT = 8;
+/** Queue of the money-alert e-mails, sent by a pg-boss schedule every minute (notifications/alerts.ts). */
+export const MONEY_ALERTS_QUEUE = "kolo-money-alerts";
 /** Queue of the daily reconciliation, sent by a pg-boss schedule at 00:30 Lagos time for the day before (docs/money-integrity.md). */
 export const RECONCILIATION_QUEUE = "kolo-reconciliation";
 /** The daily reconciliation's schedule: cron in the Africa/Lagos time zone. */
@@ -37,6 +40,8 @@ export interface JobsOptions {
   kinds?: readonly RequeryKind[];
   /** Run the every-minute top-up expiry (default true). */
   topUpExpiry?: boolean;
+  /** Send the money-alert e-mails every minute (default true). */
+  moneyAlerts?: boolean;
   /** Run the daily reconciliation schedule (default true). */
   reconciliation?: boolean;
   /** Run workers here (default true); false = this process only sends jobs (tests of a restart). */
@@ -103,6 +108,14 @@ export class Jobs implements JobScheduler {
       await boss.schedule(TOPUP_EXPIRY_QUEUE, "* * * * *");
       await boss.work(TOPUP_EXPIRY_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
         await expireStaleTopUps(db, services.paymentGateway, services.log, { now: services.now?.() });
+      });
+    }
+    if (this.#options.moneyAlerts ?? true) {
+      // singleton: one run at a time across servers, so an alert is never e-mailed twice by two runs.
+      await boss.createQueue(MONEY_ALERTS_QUEUE, { policy: "singleton", retryLimit: 0, expireInSeconds: 300 });
+      await boss.schedule(MONEY_ALERTS_QUEUE, "* * * * *");
+      await boss.work(MONEY_ALERTS_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
+        await sendMoneyAlerts(db, services);
       });
     }
     if (this.#options.reconciliation ?? true) {

@@ -7,7 +7,9 @@ import {
   findUserByEmail,
   insertUser,
   recordSuccessfulLogin,
+  type schema,
 } from "@kolo/db";
+import { z } from "zod";
 import {
   DomainError,
   MAX_FAILED_LOGINS,
@@ -28,6 +30,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/passwo
 import { requestPasswordReset, resetPassword } from "../auth/password-reset";
 import { createSession, generateSessionToken, invalidateSession } from "../auth/session";
 import { changeTransactionPin, resetTransactionPin, sendPinResetCode, setTransactionPin, transactionPinStatus } from "../auth/transaction-pin";
+import { newDeviceToken, noteSignIn, updateNotificationSettings } from "../notifications/alerts";
 import { type Context, protectedProcedure, publicProcedure, router, sessionProcedure } from "../trpc";
 import { toPublicUser } from "../users";
 
@@ -38,10 +41,18 @@ async function adminThrottled(ctx: Context, userId: number) {
   return new DomainError("RATE_LIMITED", MFA_MESSAGES.loginThrottled.replace("{time}", time), { retryAfterSeconds: wait });
 }
 
-async function startSession(ctx: Context, userId: number) {
+/**
+ * Opens a session for `user` (the session cookie), and records the browser (the device cookie,
+ * set when absent): a sign-in (`notify`) from a browser not seen before for this user e-mails the
+ * new-device notice (notifications/alerts.ts); the registration only records it.
+ */
+async function startSession(ctx: Context, user: schema.User, notify: boolean) {
   const token = generateSessionToken();
-  const session = await createSession(ctx.db, token, userId);
+  const session = await createSession(ctx.db, token, user.id);
   ctx.cookies.set(token, session.expiresAt);
+  const deviceToken = ctx.deviceToken ?? newDeviceToken();
+  if (!ctx.deviceToken) ctx.cookies.setDevice?.(deviceToken);
+  await noteSignIn(ctx.db, ctx.services, { user, deviceToken, userAgent: ctx.userAgent ?? null, notify });
 }
 
 /** Sign-in (docs/product.md#accounts-and-sessions; docs/decisions.md). */
@@ -58,7 +69,7 @@ export const authRouter = router({
       return created;
     });
     if (!user) throw new DomainError("EMAIL_TAKEN", MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
-    await startSession(ctx, user.id);
+    await startSession(ctx, user, false);
     return toPublicUser(ctx.db, user);
   }),
 
@@ -99,7 +110,7 @@ export const authRouter = router({
       if (now?.status === "suspended") throw new DomainError("ACCOUNT_SUSPENDED", MESSAGES.accountSuspended);
       throw new DomainError("ACCOUNT_LOCKED", MESSAGES.accountLocked);
     }
-    await startSession(ctx, user.id);
+    await startSession(ctx, user, true);
     if (user.role === "admin") return { mfaRequired: true as const, enrolled: user.totpSecret !== null };
     return toPublicUser(ctx.db, user);
   }),
@@ -123,6 +134,14 @@ export const authRouter = router({
     await resetPassword(ctx.db, { token: input.token, password: input.password, now: ctx.services.now?.() });
     return { message: PASSWORD_RESET_MESSAGES.done };
   }),
+
+  /** GET /api/auth/notifications -> {moneyAlerts}: whether every credit and debit is e-mailed (docs/product.md "E-mail alerts"). */
+  notifications: protectedProcedure.query(({ ctx }) => ({ moneyAlerts: ctx.user.moneyAlerts })),
+
+  /** PATCH /api/auth/notifications {moneyAlerts} -> {moneyAlerts}. */
+  updateNotifications: protectedProcedure
+    .input(z.object({ moneyAlerts: z.boolean() }))
+    .mutation(({ ctx, input }) => updateNotificationSettings(ctx.db, ctx.user.id, input)),
 
   /** GET /api/auth/transaction-pin -> {isSet, locked, lockedUntil (ISO or null), attemptsRemaining} (auth/transaction-pin.ts). */
   transactionPin: protectedProcedure.query(({ ctx }) => transactionPinStatus(ctx.db, ctx.services, ctx.user.id)),

@@ -24,3 +24,4 @@ export * from "./mail";
 export * from "./dedicated-accounts";
 export * from "./transaction-pins";
 export * from "./beneficiaries";
+export * from "./notifications";

@@ -13,3 +13,4 @@ export * from "./reconciliation";
 export * from "./mail";
 export * from "./dedicated-accounts";
 export * from "./transaction-pins";
+export * from "./notifications";

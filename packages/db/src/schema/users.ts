@@ -35,6 +35,8 @@ export const users = pgTable(
     mfaWindowStartedAt: timestamp({ withTimezone: true }),
     verificationLevel: integer().notNull().default(0),
     merchantId: integer(),
+    /** E-mail a receipt of every credit and debit (docs/product.md "E-mail alerts"); the user may turn it off. */
+    moneyAlerts: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

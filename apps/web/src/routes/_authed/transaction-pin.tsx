@@ -69,7 +69,7 @@ function TransactionPinPage() {
   const status = trpc.auth.transactionPin.useQuery(undefined, { staleTime: 0 });
   return (
     <Stack gap="md">
-      <PageHeader title="Transaction PIN" back="/dashboard" />
+      <PageHeader title="Transaction PIN" back="/settings" />
       <Text size="sm" c="dimmed">
         Your 4-digit transaction PIN confirms every payment, transfer and purchase. Never share it.
       </Text>

@@ -153,7 +153,7 @@ function Header() {
             Admin
           </Button>
         ) : null}
-        <ActionIcon component={Link} to="/transaction-pin" variant="subtle" color="gray" size="xl" aria-label="Transaction PIN" title="Transaction PIN">
+        <ActionIcon component={Link} to="/settings" variant="subtle" color="gray" size="xl" aria-label="Settings" title="Settings">
           <IconShield />
         </ActionIcon>
         <ActionIcon variant="subtle" color="gray" size="xl" aria-label="Log out" title="Log out" onClick={() => void logout()} disabled={isPending}>

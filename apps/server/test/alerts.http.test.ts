@@ -1,0 +1,81 @@
+// E-mail alerts (docs/product.md "E-mail alerts") through the real server on a real PostgreSQL,
+// read from the sandbox mailbox: a sign-in from a browser not seen before e-mails a notice (the
+// registration and a known browser do not); every completed credit and debit gets a receipt once,
+// from the outbox the database fills when a transaction completes; a user who turned alerts off
+// gets none.
+import { sendMoneyAlerts } from "@kolo/api";
+import { schema } from "@kolo/db";
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { api, type Client, fundWallet, serverPerFile, servicesOf, signUp } from "./sandbox-server";
+
+const files = serverPerFile();
+
+const mailTo = async (email: string) =>
+  (await files.t.db.select().from(schema.sandboxMail).where(eq(schema.sandboxMail.to, email)).orderBy(asc(schema.sandboxMail.id))).map((m) => m.subject);
+
+/** Signs in over HTTP with the given cookie header; answers the device cookie the server set, if any. */
+async function login(c: Client, cookie = ""): Promise<string | undefined> {
+  const response = await fetch(`${files.server.base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: files.server.base, "user-agent": "Mozilla/5.0 (Linux; Android 14) Chrome/130", cookie },
+    body: JSON.stringify({ email: c.user.email, password: "secret123" }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .find((line) => line.startsWith("kolo_device="))
+    ?.split(";")[0];
+}
+
+describe("new-device notice", () => {
+  it("the registration sends none; a sign-in from a new browser sends one naming it; the same browser again sends none", async () => {
+    const c = await signUp(files.server.base, "Device Owner");
+    expect(await mailTo(c.user.email)).toEqual([]);
+    const device = await login(c);
+    expect(device).toMatch(/^kolo_device=[\w-]{43}$/);
+    await expect.poll(() => mailTo(c.user.email)).toEqual(["New sign-in to your Kolo account"]);
+    const [notice] = await files.t.db.select().from(schema.sandboxMail).where(eq(schema.sandboxMail.to, c.user.email));
+    expect(notice!.text).toContain("Device: Mozilla/5.0 (Linux; Android 14) Chrome/130");
+    expect(notice!.text).toContain(`${files.server.base}/forgot-password`);
+
+    expect(await login(c, device)).toBeUndefined();
+    expect(await login(c, device)).toBeUndefined();
+    expect(await mailTo(c.user.email)).toEqual(["New sign-in to your Kolo account"]);
+  });
+});
+
+describe("money alerts", () => {
+  it("a top-up and a P2P transfer e-mail each party once; a second run sends nothing more", async () => {
+    const payer = await signUp(files.server.base, "Alert Payer");
+    const payee = await signUp(files.server.base, "Alert Payee");
+    await fundWallet(files.t.db, payer.user.id, 10_000);
+    expect((await api(payer, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount: 1_250 })).status).toBe(200);
+
+    const first = await sendMoneyAlerts(files.t.db, servicesOf(files.server));
+    expect(first.sent).toBeGreaterThanOrEqual(3);
+    expect(await mailTo(payer.user.email)).toEqual(["Kolo credit alert: ₦10,000.00", "Kolo debit alert: ₦1,250.00"]);
+    expect(await mailTo(payee.user.email)).toEqual(["Kolo credit alert: ₦1,250.00"]);
+    const [debit] = await files.t.db.select().from(schema.sandboxMail).where(eq(schema.sandboxMail.subject, "Kolo debit alert: ₦1,250.00"));
+    expect(debit!.text).toContain("Available balance now: ₦8,750.00");
+    expect(debit!.text).toContain(`${files.server.base}/settings`);
+
+    expect(await sendMoneyAlerts(files.t.db, servicesOf(files.server))).toEqual({ sent: 0, skipped: 0 });
+    expect(await mailTo(payer.user.email)).toHaveLength(2);
+  });
+
+  it("a user who turns alerts off gets none for later movements; the switch reads back", async () => {
+    const payer = await signUp(files.server.base, "Quiet Payer");
+    const payee = await signUp(files.server.base, "Quiet Payee");
+    await fundWallet(files.t.db, payer.user.id, 5_000);
+    await sendMoneyAlerts(files.t.db, servicesOf(files.server));
+    expect(await (await api(payer, "GET", "/api/auth/notifications")).json()).toEqual({ moneyAlerts: true });
+    expect(await (await api(payer, "PATCH", "/api/auth/notifications", { moneyAlerts: false })).json()).toEqual({ moneyAlerts: false });
+    expect((await api(payer, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount: 500 })).status).toBe(200);
+    const run = await sendMoneyAlerts(files.t.db, servicesOf(files.server));
+    expect(run.skipped).toBe(1);
+    expect(await mailTo(payer.user.email)).toEqual(["Kolo credit alert: ₦5,000.00"]);
+    expect(await mailTo(payee.user.email)).toEqual(["Kolo credit alert: ₦500.00"]);
+    expect(await (await api(payer, "GET", "/api/auth/notifications")).json()).toEqual({ moneyAlerts: false });
+  });
+});

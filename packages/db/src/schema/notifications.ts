@@ -1,0 +1,53 @@
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { transactions } from "./ledger";
+import { users } from "./users";
+
+/**
+ * Browsers a user has signed in from (docs/product.md "E-mail alerts"): the SHA-256 of the
+ * long-lived device cookie. A sign-in from a device not listed here e-mails a new-device notice.
+ */
+export const userDevices = pgTable(
+  "user_devices",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Hex SHA-256 of the device cookie's token. */
+    deviceHash: text().notNull(),
+    userAgent: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("user_devices_user_device_key").on(t.userId, t.deviceHash), check("user_devices_hash_hex", sql`${t.deviceHash} ~ '^[0-9a-f]{64}$'`)],
+);
+
+/**
+ * The money-alert outbox (docs/product.md "E-mail alerts"): a row per completed transaction and
+ * party, written by a trigger on `transactions` in the same database transaction that completes
+ * it, so no path that moves money can forget it; the alert job e-mails it and sets `sentAt` (or
+ * `skippedAt` when the user turned alerts off).
+ */
+export const moneyAlerts = pgTable(
+  "money_alerts",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    transactionId: integer()
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    direction: text({ enum: ["credit", "debit"] }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    skippedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("money_alerts_once_key").on(t.transactionId, t.userId, t.direction),
+    index("money_alerts_unsent_idx").on(t.id).where(sql`${t.sentAt} is null and ${t.skippedAt} is null`),
+  ],
+);
+
+export type MoneyAlertRow = typeof moneyAlerts.$inferSelect;
