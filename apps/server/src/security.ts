@@ -173,8 +173,15 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
 // Auth rate limit
 // ---------------------------------------------------------------------------------------------
 
-const REST_AUTH_ROUTES = new Set(["/api/auth/login", "/api/auth/register", "/api/auth/forgot-password", "/api/auth/reset-password"]);
-const AUTH_PROCEDURES = new Set(["auth.login", "auth.register", "auth.forgotPassword", "auth.resetPassword"]);
+// Receipt checks share the limit: a public lookup by code must not be a guessing machine.
+const REST_AUTH_ROUTES = new Set([
+  "/api/auth/login",
+  "/api/auth/register",
+  "/api/auth/forgot-password",
+  "/api/auth/reset-password",
+  "/api/receipts/verify/:code",
+]);
+const AUTH_PROCEDURES = new Set(["auth.login", "auth.register", "auth.forgotPassword", "auth.resetPassword", "receipts.verify"]);
 const TRPC_ROUTE = "/trpc/:path";
 
 /**
@@ -205,7 +212,9 @@ export async function registerAuthRateLimit(app: FastifyInstance, options: { max
   app.addHook("onRequest", async (req, reply) => {
     const calls = trpcProcedures(req);
     if (calls.length > 1 && calls.some((p) => AUTH_PROCEDURES.has(p))) {
-      return reply.code(400).send({ code: "VALIDATION", message: "Sign-in and registration calls cannot be batched", details: null } satisfies PublicError);
+      return reply
+        .code(400)
+        .send({ code: "VALIDATION", message: "Sign-in, registration and receipt-check calls cannot be batched", details: null } satisfies PublicError);
     }
   });
   await app.register(rateLimit, {

@@ -159,7 +159,7 @@ describe("item 2: the auth rate limit cannot be bypassed", () => {
       });
     const logins = await batch(Array(100).fill("auth.login"), Array(100).fill(ghost));
     expect(logins.statusCode).toBe(400);
-    expect(logins.json()).toEqual({ code: "VALIDATION", message: "Sign-in and registration calls cannot be batched", details: null });
+    expect(logins.json()).toEqual({ code: "VALIDATION", message: "Sign-in, registration and receipt-check calls cannot be batched", details: null });
 
     const before = await t.db.$count(schema.users);
     const registrations = Array.from({ length: 25 }, (_, i) => ({ name: `Batch ${i}`, email: `batch-${i}@example.com`, password: "secret123" }));

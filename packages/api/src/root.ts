@@ -1,6 +1,7 @@
 import { adminRouter } from "./router/admin";
 import { authRouter } from "./router/auth";
 import { bankAccountsRouter, banksRouter, beneficiariesRouter } from "./router/banking";
+import { receiptsRouter } from "./router/receipts";
 import { featuresRouter } from "./router/features";
 import { invoicesRouter, merchantsRouter, paymentsRouter } from "./router/merchants";
 import { purchasesRouter } from "./router/purchases";
@@ -21,6 +22,7 @@ export const appRouter = router({
   banks: banksRouter,
   bankAccounts: bankAccountsRouter,
   beneficiaries: beneficiariesRouter,
+  receipts: receiptsRouter,
   verification: verificationRouter,
   merchants: merchantsRouter,
   invoices: invoicesRouter,

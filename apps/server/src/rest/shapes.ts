@@ -125,6 +125,19 @@ const bankAccount = z.object({
 });
 
 const withTransaction = message.extend({ transaction });
+const receiptParty = z.object({ name: z.string(), account: z.string().nullable() });
+const publicReceipt = z.strictObject({
+  reference: z.string(),
+  type: z.enum(schema.transactionType.enumValues),
+  title: z.string(),
+  status: z.string(),
+  amount: naira,
+  fee: naira,
+  createdAt: dateTime,
+  date: z.string(),
+  from: receiptParty,
+  to: receiptParty,
+});
 const purchase = z.object({ status: z.enum(["success", "pending", "failed"]), message: z.string(), warning: z.string().nullable(), transaction });
 const verificationAnswer = z.object({ success: z.boolean(), message: z.string(), verificationLevel: z.number().int() });
 
@@ -222,6 +235,15 @@ export const shapes = {
     }),
   ),
   notifications: z.object({ moneyAlerts: z.boolean() }),
+  publicReceipt,
+  receipt: publicReceipt.extend({
+    direction: z.enum(["credit", "debit"]),
+    total: naira,
+    description: z.string(),
+    providerReference: z.string().nullable(),
+    verifyCode: z.string().regex(/^[a-z2-7]{16}$/),
+    verifyUrl: z.url(),
+  }),
   transactionPinStatus: z.object({ isSet: z.boolean(), locked: z.boolean(), lockedUntil: dateTime.nullable(), attemptsRemaining: z.number().int() }),
   accountNumber: z.object({
     bankName: z.string().nullable(),

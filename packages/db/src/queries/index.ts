@@ -25,3 +25,4 @@ export * from "./dedicated-accounts";
 export * from "./transaction-pins";
 export * from "./beneficiaries";
 export * from "./notifications";
+export * from "./receipts";

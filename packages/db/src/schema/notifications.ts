@@ -51,3 +51,19 @@ export const moneyAlerts = pgTable(
 );
 
 export type MoneyAlertRow = typeof moneyAlerts.$inferSelect;
+
+/**
+ * Receipt codes (docs/product.md "Receipts"): the short, HMAC-signed code a receipt's QR and text
+ * carry, written the first time the receipt is shown; /verify/{code} finds the transaction by it.
+ */
+export const receiptCodes = pgTable(
+  "receipt_codes",
+  {
+    transactionId: integer()
+      .primaryKey()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    code: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("receipt_codes_code_key").on(t.code)],
+);

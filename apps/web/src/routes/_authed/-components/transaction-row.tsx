@@ -1,5 +1,6 @@
 import { formatDateTime } from "@kolo/domain";
 import { Badge, Group, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
 import { IconArrowDownLeft, IconArrowUpRight } from "../../../components/icons";
 import { type TransactionView, balanceEffect, capitalise, describe, isCredit, signedAmount } from "../../../lib/transactions";
 
@@ -11,6 +12,18 @@ const STATUS_COLORS: Record<string, string> = {
   failed: "red",
   reversed: "gray",
 };
+
+/** The row is one link to its receipt, laid out like the row it replaces. */
+const ROW_LINK_STYLE = {
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "center",
+  gap: "var(--mantine-spacing-sm)",
+  padding: "var(--mantine-spacing-xs) 0",
+  color: "inherit",
+  textDecoration: "none",
+  borderRadius: 8,
+} as const;
 
 /** Amount colour by what happened: money in green, money out in the text colour, nothing moved muted. */
 const AMOUNT_COLORS = { credit: "kolo.9", debit: "var(--mantine-color-text)", none: "dimmed" } as const;
@@ -28,39 +41,42 @@ export function purchaseState(transaction: Pick<TransactionView, "type" | "statu
 
 /**
  * One transaction: description, time, status capitalised, amount with '+' or '-' (docs/product.md#accounts-and-sessions),
- * unsigned and muted when no money moved (a pending or failed top-up).
+ * unsigned and muted when no money moved (a pending or failed top-up). The row opens its receipt,
+ * /receipt/{reference} (docs/product.md "Receipts").
  */
 export function TransactionRow({ transaction, userId }: { transaction: TransactionView; userId: number }) {
   const credit = isCredit(transaction, userId);
   const effect = balanceEffect(transaction, userId);
   return (
-    <Group component="li" justify="space-between" wrap="nowrap" gap="sm" py="xs">
-      <Group gap="sm" wrap="nowrap" miw={0}>
-        <ThemeIcon variant="light" color={effect === "none" ? "gray" : credit ? "kolo" : "orange"} radius="xl" size="lg" aria-hidden="true">
-          {credit ? <IconArrowDownLeft size={18} /> : <IconArrowUpRight size={18} />}
-        </ThemeIcon>
-        <Stack gap={0} miw={0}>
-          <Text size="sm" fw={600} truncate="end">
-            {describe(transaction)}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {formatDateTime(transaction.createdAt)}
-          </Text>
-          {purchaseState(transaction) ? (
-            <Text size="xs" c={transaction.status === "failed" ? "red.9" : transaction.status === "pending" ? "dimmed" : "kolo.9"}>
-              {purchaseState(transaction)}
+    <li>
+      <Link to="/receipt/$reference" params={{ reference: transaction.reference }} style={ROW_LINK_STYLE}>
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <ThemeIcon variant="light" color={effect === "none" ? "gray" : credit ? "kolo" : "orange"} radius="xl" size="lg" aria-hidden="true">
+            {credit ? <IconArrowDownLeft size={18} /> : <IconArrowUpRight size={18} />}
+          </ThemeIcon>
+          <Stack gap={0} miw={0}>
+            <Text size="sm" fw={600} truncate="end">
+              {describe(transaction)}
             </Text>
-          ) : null}
+            <Text size="xs" c="dimmed">
+              {formatDateTime(transaction.createdAt)}
+            </Text>
+            {purchaseState(transaction) ? (
+              <Text size="xs" c={transaction.status === "failed" ? "red.9" : transaction.status === "pending" ? "dimmed" : "kolo.9"}>
+                {purchaseState(transaction)}
+              </Text>
+            ) : null}
+          </Stack>
+        </Group>
+        <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+          <Text size="sm" fw={effect === "none" ? 500 : 700} c={AMOUNT_COLORS[effect]}>
+            {signedAmount(transaction, userId)}
+          </Text>
+          <Badge size="xs" variant="light" tt="none" color={STATUS_COLORS[transaction.status] ?? "gray"}>
+            {capitalise(transaction.status)}
+          </Badge>
         </Stack>
-      </Group>
-      <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
-        <Text size="sm" fw={effect === "none" ? 500 : 700} c={AMOUNT_COLORS[effect]}>
-          {signedAmount(transaction, userId)}
-        </Text>
-        <Badge size="xs" variant="light" tt="none" color={STATUS_COLORS[transaction.status] ?? "gray"}>
-          {capitalise(transaction.status)}
-        </Badge>
-      </Stack>
-    </Group>
+      </Link>
+    </li>
   );
 }

@@ -1,0 +1,38 @@
+// Receipts anyone can check, at 360x740 (docs/product.md "Receipts"): a transaction in history
+// opens its receipt with a code; the code's /verify page confirms it to someone signed out, and an
+// altered code is refused.
+import { expect, test } from "@playwright/test";
+import { checkScreen } from "./a11y-checks";
+import { newUser, registerAndSkipOnboarding, topUp } from "./helpers";
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+test("a top-up's receipt opens from history; its code is confirmed signed out, an altered one refused", async ({ page, browser }) => {
+  const user = newUser("Receipt Holder");
+  await registerAndSkipOnboarding(page, user);
+  await topUp(page, "2500");
+  await page.goto("/history");
+  await page.getByRole("main").getByRole("listitem").first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/receipt\//);
+  const details = page.getByRole("region", { name: "Receipt details" });
+  await expect(details).toContainText("₦2,500.00");
+  await expect(details).toContainText("Card top-up");
+  await expect(details).toContainText("Receipt Holder");
+  const code = (await page.getByTestId("receipt-code").textContent())!.replaceAll(" ", "");
+  expect(code).toMatch(/^[a-z2-7]{16}$/);
+  await checkScreen(page, "/receipt/{reference}");
+
+  const stranger = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+  await stranger.goto(`/verify/${code}`);
+  const confirmed = stranger.getByRole("region", { name: "Confirmed transaction" });
+  await expect(confirmed).toContainText("This Kolo transaction exists.");
+  await expect(confirmed).toContainText("₦2,500.00");
+  await expect(confirmed).toContainText("Receipt Holder");
+  await expect(confirmed).not.toContainText("@");
+  await checkScreen(stranger, "/verify/{code}, confirmed");
+
+  const altered = `${code.slice(0, -1)}${code.endsWith("a") ? "b" : "a"}`;
+  await stranger.goto(`/verify/${altered}`);
+  await expect(stranger.getByRole("alert")).toContainText("No Kolo transaction matches this receipt");
+  await checkScreen(stranger, "/verify/{code}, refused");
+});

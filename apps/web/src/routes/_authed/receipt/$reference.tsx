@@ -1,0 +1,105 @@
+import { Alert, Button, Card, Center, Group, Skeleton, Stack, Text } from "@mantine/core";
+import { createFileRoute } from "@tanstack/react-router";
+import QRCode from "qrcode";
+import { useEffect, useRef } from "react";
+import { PageHeader } from "../../../components/page-header";
+import { ReceiptDetails } from "../../../components/receipt-details";
+import { errorCode, serverMessage } from "../../../lib/errors";
+import { notify, notifyError } from "../../../lib/notify";
+import { trpc } from "../../../lib/trpc";
+
+export const Route = createFileRoute("/_authed/receipt/$reference")({
+  component: ReceiptPage,
+});
+
+/** The code as printed: four groups of four letters. */
+const grouped = (code: string) => code.match(/.{1,4}/g)?.join(" ") ?? code;
+
+/**
+ * /receipt/{reference} (docs/product.md "Receipts"): the receipt of one of the user's
+ * transactions, with a QR code and a short code linking to its public check, /verify/{code};
+ * 'Share Receipt' shares the text and the link (the Web Share API, else the clipboard).
+ */
+function ReceiptPage() {
+  const { reference } = Route.useParams();
+  const receipt = trpc.receipts.get.useQuery({ reference }, { retry: (count, error) => errorCode(error) !== "NOT_FOUND" && count < 2 });
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const data = receipt.data;
+
+  useEffect(() => {
+    if (canvas.current && data)
+      void QRCode.toCanvas(canvas.current, data.verifyUrl, { width: 160, margin: 1, errorCorrectionLevel: "M" }).catch(() => undefined);
+  }, [data]);
+
+  const share = async () => {
+    if (!data) return;
+    const text = `Kolo receipt: ${data.title}, ${data.amount.toLocaleString("en-NG", { style: "currency", currency: "NGN" })} to ${data.to.name}, ${data.date}. Reference ${data.reference}. Check it: ${data.verifyUrl}`;
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: "Kolo receipt", text, url: data.verifyUrl });
+      } catch {
+        // Closed by the user.
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(text);
+      notify({ title: "Receipt Copied", message: "The receipt and its check link are on your clipboard." });
+    } catch {
+      notifyError("Error", "Sharing not supported on this browser.");
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <PageHeader title="Receipt" back="/history" />
+      {receipt.isPending ? (
+        <Card aria-busy="true">
+          <Skeleton h={260} />
+        </Card>
+      ) : !data ? (
+        <Alert color="red" variant="light" role="alert" title={errorCode(receipt.error) === "NOT_FOUND" ? "Receipt not found" : "Unable to load the receipt"}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{serverMessage(receipt.error) ?? "Please try again."}</Text>
+            {errorCode(receipt.error) === "NOT_FOUND" ? null : (
+              <Button size="sm" variant="white" color="red" onClick={() => void receipt.refetch()}>
+                Retry
+              </Button>
+            )}
+          </Stack>
+        </Alert>
+      ) : (
+        <>
+          <Card component="section" aria-label="Receipt details">
+            <ReceiptDetails
+              receipt={data}
+              extra={[
+                ...(data.providerReference ? [{ label: "Provider reference", value: data.providerReference }] : []),
+                { label: "Description", value: data.description },
+              ]}
+            />
+          </Card>
+          <Card component="section" aria-labelledby="receipt-check-title">
+            <Stack align="center" gap="xs" ta="center">
+              <Text id="receipt-check-title" fw={700}>
+                Anyone can check this receipt
+              </Text>
+              <Center bg="white" p={4}>
+                <canvas ref={canvas} width={160} height={160} role="img" aria-label="QR code of the receipt's check link" />
+              </Center>
+              <Text size="sm">
+                Code <strong data-testid="receipt-code">{grouped(data.verifyCode)}</strong>
+              </Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                {data.verifyUrl}
+              </Text>
+            </Stack>
+          </Card>
+          <Group grow>
+            <Button onClick={() => void share()}>Share Receipt</Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,185 @@
+// Receipts anyone can check (docs/product.md "Receipts"): a transaction's receipt for its parties,
+// and a public check by the receipt's code. A code is an HMAC of the transaction (80 bits, base32),
+// unguessable without the server's key; the check reads the ledger's record, and shows no more than
+// the receipt: names, masked accounts, amount, fee, status, date and reference; never a balance or
+// an e-mail.
+import { createHmac, hkdfSync } from "node:crypto";
+import { type Database, findTransactionByReceiptCode, findTransactionByReference, findUserById, saveReceiptCode, type schema } from "@kolo/db";
+import { DomainError, formatDateTime, koboToNaira } from "@kolo/domain";
+import type { Services } from "../services";
+
+export const RECEIPT_MESSAGES = {
+  notFound: "Receipt not found",
+  noMatch: "No Kolo transaction matches this receipt",
+} as const;
+
+/** A party of a receipt: a name and a masked account (e.g. `058 ••••6785`), or null when there is none. */
+export interface ReceiptParty {
+  name: string;
+  account: string | null;
+}
+
+/** What the public check shows (GET /api/receipts/verify/{code}); amounts in naira. */
+export interface PublicReceipt {
+  reference: string;
+  type: schema.TransactionRecord["type"];
+  title: string;
+  status: string;
+  amount: number;
+  fee: number;
+  /** ISO time, and the same in Lagos as the receipt prints it. */
+  createdAt: string;
+  date: string;
+  from: ReceiptParty;
+  to: ReceiptParty;
+}
+
+/** GET /api/receipts/{reference}: the receipt as its owner sees it. */
+export interface ReceiptView extends PublicReceipt {
+  direction: "credit" | "debit";
+  /** amount + fee for a debit, amount for a credit. */
+  total: number;
+  description: string;
+  providerReference: string | null;
+  verifyCode: string;
+  verifyUrl: string;
+}
+
+const BULLETS = "••••";
+/** `058 ••••6785`: a bank code, four bullets and the last four digits (docs/decisions.md). */
+export const maskAccount = (bankCode: string | undefined, accountNumber: string) => `${bankCode ? `${bankCode} ` : ""}${BULLETS}${accountNumber.slice(-4)}`;
+/** `0801 ••••1111`: the first and last four digits of a phone number. */
+const maskPhone = (phone: string) => `${phone.slice(0, 4)} ${BULLETS}${phone.slice(-4)}`;
+const WALLET = "Kolo wallet";
+
+/** The key receipt codes are signed with: derived from the server's secret BVN hash key (HKDF), so no new secret is needed. */
+function receiptKey(services: Pick<Services, "bvnHashKey">): Buffer {
+  return Buffer.from(hkdfSync("sha256", services.bvnHashKey, "kolo", "receipt codes", 32));
+}
+
+const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
+/** The receipt code of a record: 80 bits of HMAC-SHA256 over its id and reference, as 16 base32 letters. */
+export function receiptCode(services: Pick<Services, "bvnHashKey">, record: { id: number; reference: string }): string {
+  const mac = createHmac("sha256", receiptKey(services)).update(`receipt:${record.id}:${record.reference}`).digest();
+  let bits = "";
+  for (const byte of mac.subarray(0, 10)) bits += byte.toString(2).padStart(8, "0");
+  return (bits.match(/.{5}/g) ?? []).map((chunk) => BASE32[Number.parseInt(chunk, 2)]).join("");
+}
+
+/** The parties, title and provider reference of a record, by its type (names from the users it names). */
+async function describe(db: Database, record: schema.TransactionRecord) {
+  const nameOf = async (id: number | null) => (id === null ? "Kolo" : ((await findUserById(db, id))?.name ?? "Kolo user"));
+  const meta = record.metadata as Record<string, unknown>;
+  const str = (key: string) => (typeof meta[key] === "string" ? meta[key] : undefined);
+  switch (record.type) {
+    case "p2p":
+      return {
+        title: "Transfer to a Kolo user",
+        from: { name: str("senderName") ?? (await nameOf(record.senderId)), account: WALLET },
+        to: { name: str("recipientName") ?? (await nameOf(record.recipientId)), account: WALLET },
+        providerReference: null,
+      };
+    case "transfer":
+      return {
+        title: str("channel") === "withdrawal" ? "Withdrawal" : "Bank transfer",
+        from: { name: await nameOf(record.senderId), account: WALLET },
+        to: { name: str("accountName") ?? "Bank account", account: str("accountNumber") ? maskAccount(str("bankCode"), str("accountNumber")!) : null },
+        providerReference: str("transferCode") ?? null,
+      };
+    case "topup": {
+      const byTransfer = str("channel") === "bank_transfer";
+      const senderAccount = str("senderAccountNumber");
+      return {
+        title: byTransfer ? "Bank transfer in" : "Card top-up",
+        from: byTransfer
+          ? { name: str("senderName") ?? "Bank transfer", account: senderAccount ? maskAccount(undefined, senderAccount) : (str("senderBank") ?? null) }
+          : { name: "Card payment", account: null },
+        to: { name: await nameOf(record.recipientId), account: str("accountNumber") ? maskAccount(undefined, str("accountNumber")!) : WALLET },
+        providerReference: byTransfer ? record.reference : null,
+      };
+    }
+    case "payment":
+      return {
+        title: str("channel") === "merchant_withdrawal" ? "Merchant withdrawal" : "Merchant payment",
+        from: { name: str("payerName") ?? (await nameOf(record.senderId)), account: WALLET },
+        to: { name: str("merchantName") ?? "Merchant", account: typeof meta.invoiceId === "number" ? `Invoice #${meta.invoiceId}` : null },
+        providerReference: null,
+      };
+    case "airtime":
+    case "data":
+      return {
+        title: record.type === "airtime" ? "Airtime" : "Data bundle",
+        from: { name: await nameOf(record.senderId), account: WALLET },
+        to: {
+          name: [str("network")?.toUpperCase(), str("planName")].filter(Boolean).join(" ") || "Phone",
+          account: str("phoneNumber") ? maskPhone(str("phoneNumber")!) : null,
+        },
+        providerReference: str("providerTransactionId") ?? null,
+      };
+    default:
+      return {
+        title: "Adjustment",
+        from: record.senderId === null ? { name: "Kolo", account: null } : { name: await nameOf(record.senderId), account: WALLET },
+        to: record.recipientId === null ? { name: "Kolo", account: null } : { name: await nameOf(record.recipientId), account: WALLET },
+        providerReference: null,
+      };
+  }
+}
+
+async function publicView(db: Database, record: schema.TransactionRecord): Promise<PublicReceipt & { providerReference: string | null }> {
+  const { title, from, to, providerReference } = await describe(db, record);
+  return {
+    reference: record.reference,
+    type: record.type,
+    title,
+    status: record.status,
+    amount: koboToNaira(record.amount),
+    fee: koboToNaira(record.fee),
+    createdAt: record.createdAt.toISOString(),
+    date: formatDateTime(record.createdAt),
+    from,
+    to,
+    providerReference,
+  };
+}
+
+/**
+ * GET /api/receipts/{reference}: the receipt of one of the user's transactions (they sent or
+ * received it); NOT_FOUND 'Receipt not found' otherwise, whether or not the reference exists. The
+ * first view stores the receipt code, so /verify/{code} finds it from then on.
+ */
+export async function receiptFor(
+  db: Database,
+  services: Pick<Services, "bvnHashKey" | "publicUrl">,
+  user: schema.User,
+  reference: string,
+): Promise<ReceiptView> {
+  const record = await findTransactionByReference(db, reference);
+  if (!record || (record.senderId !== user.id && record.recipientId !== user.id)) throw new DomainError("NOT_FOUND", RECEIPT_MESSAGES.notFound);
+  const code = receiptCode(services, record);
+  await saveReceiptCode(db, record.id, code);
+  const view = await publicView(db, record);
+  const direction = record.senderId === user.id && record.recipientId !== user.id ? "debit" : "credit";
+  return {
+    ...view,
+    direction,
+    total: direction === "debit" ? view.amount + view.fee : view.amount,
+    description: record.description,
+    verifyCode: code,
+    verifyUrl: new URL(`/verify/${code}`, services.publicUrl).toString(),
+  };
+}
+
+/**
+ * GET /api/receipts/verify/{code} (public; rate-limited per client like sign-in): the transaction
+ * a receipt code names, straight from the ledger's record, as PublicReceipt; NOT_FOUND 'No Kolo
+ * transaction matches this receipt' for any code that names none (altered, invented, or never
+ * shown), and for a malformed one.
+ */
+export async function verifyReceipt(db: Database, code: string): Promise<PublicReceipt> {
+  const normalised = code.trim().toLowerCase();
+  const record = /^[a-z2-7]{16}$/.test(normalised) ? await findTransactionByReceiptCode(db, normalised) : undefined;
+  if (!record) throw new DomainError("NOT_FOUND", RECEIPT_MESSAGES.noMatch);
+  const { providerReference: _hidden, ...view } = await publicView(db, record);
+  return view;
+}
