@@ -160,6 +160,8 @@ const ROUTES: Record<string, Access> = {
   "PATCH /api/auth/notifications": "signedIn",
   "GET /api/beneficiaries": "signedIn",
   "GET /api/receipts/:reference": "signedIn",
+  "GET /api/receipts/:reference.pdf": "signedIn",
+  "GET /api/receipts/:reference.png": "signedIn",
   "GET /api/receipts/verify/:code": "public",
   "POST /api/beneficiaries": "signedIn",
   "DELETE /api/beneficiaries/:id": "signedIn",

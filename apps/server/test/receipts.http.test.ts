@@ -66,6 +66,31 @@ describe("GET /api/receipts/{reference}", () => {
   });
 });
 
+describe("GET /api/receipts/{reference}.pdf and .png", () => {
+  it("the owner downloads a PDF and a 720-pixel PNG of the receipt; someone else gets 404 and no one signed out gets it", async () => {
+    const { payer, reference } = await p2pReceipt();
+    const pdf = await api(payer, "GET", `/api/receipts/${reference}.pdf`);
+    expect([pdf.status, pdf.headers.get("content-type"), pdf.headers.get("content-disposition")]).toEqual([
+      200,
+      "application/pdf",
+      `attachment; filename="kolo-receipt-${reference}.pdf"`,
+    ]);
+    const pdfBytes = Buffer.from(await pdf.arrayBuffer());
+    expect(pdfBytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(pdfBytes.toString("latin1")).toContain(`Kolo receipt ${reference}`);
+
+    const png = await api(payer, "GET", `/api/receipts/${reference}.png`);
+    expect([png.status, png.headers.get("content-type")]).toEqual([200, "image/png"]);
+    const pngBytes = Buffer.from(await png.arrayBuffer());
+    expect(pngBytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(pngBytes.readUInt32BE(16)).toBe(720);
+
+    const stranger = await signUp(files.server.base, "Someone Else");
+    expect((await api(stranger, "GET", `/api/receipts/${reference}.pdf`)).status).toBe(404);
+    expect((await fetch(`${files.server.base}/api/receipts/${reference}.png`)).status).toBe(401);
+  });
+});
+
 describe("GET /api/receipts/verify/{code}", () => {
   it("anyone checks a code without signing in and sees the record, no e-mail and no balance; an altered or invented code matches nothing", async () => {
     const { payer, reference } = await p2pReceipt();

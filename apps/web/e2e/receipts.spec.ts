@@ -1,6 +1,6 @@
 // Receipts anyone can check, at 360x740 (docs/product.md "Receipts"): a transaction in history
-// opens its receipt with a code; the code's /verify page confirms it to someone signed out, and an
-// altered code is refused.
+// opens its receipt with a code, downloads as PDF and PNG; the code's /verify page confirms it to
+// someone signed out, and an altered code is refused.
 import { expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
 import { newUser, registerAndSkipOnboarding, topUp } from "./helpers";
@@ -21,6 +21,14 @@ test("a top-up's receipt opens from history; its code is confirmed signed out, a
   const code = (await page.getByTestId("receipt-code").textContent())!.replaceAll(" ", "");
   expect(code).toMatch(/^[a-z2-7]{16}$/);
   await checkScreen(page, "/receipt/{reference}");
+
+  // The files the server draws: the PDF, and (no share sheet in this browser) Share Receipt saves the PNG.
+  const pdf = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download PDF" }).click();
+  expect((await pdf).suggestedFilename()).toMatch(/^kolo-receipt-.+\.pdf$/);
+  const png = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Share Receipt" }).click();
+  expect((await png).suggestedFilename()).toMatch(/^kolo-receipt-.+\.png$/);
 
   const stranger = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
   await stranger.goto(`/verify/${code}`);

@@ -78,3 +78,4 @@ export { runReconciliation, lagosDayRange, previousLagosDay, RECONCILIATION_CLAS
 export { type AccountNumberView, accountNumberView, assignDedicatedAccount, requestAccountNumber } from "./banking/dedicated-account";
 export { type TransferInOutcome, creditTransferIn } from "./money/transfer-in";
 export { ALERT_TEXTS, DEVICE_COOKIE_NAME, noteSignIn, sendMoneyAlerts } from "./notifications/alerts";
+export { type PublicReceipt, RECEIPT_MESSAGES, type ReceiptView, maskAccount, receiptCode } from "./receipts/receipts";

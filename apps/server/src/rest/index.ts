@@ -1,4 +1,4 @@
-// The /api paths (docs/rest-api.md): readiness, the route table (routes.ts), the providers'
+// The /api paths (docs/rest-api.md): readiness, the route table (routes.ts), the receipt files, the providers'
 // webhooks, the OpenAPI document at /api/openapi.json and its reference page at /api/docs.
 import { PROVIDERS, type WebhookContext } from "@kolo/api";
 import scalarReference from "@scalar/fastify-api-reference";
@@ -7,6 +7,7 @@ import { UNAVAILABLE_BODY, databaseAnswers } from "../availability";
 import type { ContextDeps } from "../context";
 import { type RestOptions, mountRoutes } from "./adapter";
 import { type ExtraPath, HEALTH_PATH, openApiDocument } from "./openapi";
+import { RECEIPT_FILE_PATHS, mountReceiptFiles } from "./receipt-files";
 import { REST_ROUTES } from "./routes";
 import { webhookPaths, mountWebhooks } from "./webhooks";
 
@@ -20,9 +21,9 @@ export interface RegisterRestOptions extends RestOptions {
   publicUrl: string;
 }
 
-/** Every documented path that calls no procedure: readiness and one webhook per provider that takes them. */
+/** Every documented path outside the route table: readiness, one webhook per provider that takes them, the receipt files. */
 export function extraPaths(): ExtraPath[] {
-  return [HEALTH_PATH, ...webhookPaths(PROVIDERS)];
+  return [HEALTH_PATH, ...webhookPaths(PROVIDERS), ...RECEIPT_FILE_PATHS];
 }
 
 /** Registers the /api routes. */
@@ -32,6 +33,7 @@ export async function registerRestRoutes(app: FastifyInstance, deps: ContextDeps
     (await databaseAnswers(deps.db, options.healthTimeoutMs)) ? { status: "ok" } : reply.code(503).send(UNAVAILABLE_BODY),
   );
   mountRoutes(app, deps, REST_ROUTES, options);
+  mountReceiptFiles(app, deps);
   await mountWebhooks(app, deps, PROVIDERS);
 
   const document = openApiDocument(REST_ROUTES, extraPaths(), { version: "1.0.0", serverUrl: options.publicUrl });

@@ -100,6 +100,10 @@ export interface ExtraPath {
   statuses: readonly number[];
   /** The raw request body, when it has one (webhooks: the provider's JSON as sent). */
   body?: JsonObject;
+  /** The success answer's media type (default application/json; a receipt file: application/pdf, image/png). */
+  contentType?: string;
+  /** Needs the session cookie (default: no session, like the webhooks). */
+  session?: boolean;
   headers?: readonly { name: string; description: string }[];
 }
 
@@ -146,15 +150,20 @@ export function openApiDocument(routes: readonly Route[], extras: readonly Extra
     const responses: Record<string, JsonObject> = {};
     for (const status of extra.statuses) {
       responses[String(status)] =
-        status < 300 ? { description: "Success", content: { "application/json": { schema: jsonSchema(extra.output, "output") } } } : errorResponse(status);
+        status < 300
+          ? { description: "Success", content: { [extra.contentType ?? "application/json"]: { schema: jsonSchema(extra.output, "output") } } }
+          : errorResponse(status);
     }
     add(extra.path, extra.method, {
       operationId: `${extra.method.toLowerCase()}${extra.path.replace(/[^A-Za-z0-9]+(\w)/g, (_match, letter: string) => letter.toUpperCase())}`,
       tags: [extra.tag],
       summary: extra.summary,
       ...(extra.description ? { description: extra.description } : {}),
-      security: [],
-      parameters: (extra.headers ?? []).map(({ name, description }) => ({ name, in: "header", required: true, description, schema: { type: "string" } })),
+      ...(extra.session ? {} : { security: [] }),
+      parameters: [
+        ...[...extra.path.matchAll(/:(\w+)/g)].map((match) => ({ name: match[1], in: "path", required: true, schema: { type: "string" } })),
+        ...(extra.headers ?? []).map(({ name, description }) => ({ name, in: "header", required: true, description, schema: { type: "string" } })),
+      ],
       ...(extra.body ? { requestBody: { required: true, content: { "application/json": { schema: extra.body } } } } : {}),
       responses,
     });

@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Center, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { createFileRoute } from "@tanstack/react-router";
 import QRCode from "qrcode";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { BusyButton } from "../../../components/busy-button";
 import { PageHeader } from "../../../components/page-header";
 import { ReceiptDetails } from "../../../components/receipt-details";
 import { errorCode, serverMessage } from "../../../lib/errors";
@@ -18,35 +19,49 @@ const grouped = (code: string) => code.match(/.{1,4}/g)?.join(" ") ?? code;
 /**
  * /receipt/{reference} (docs/product.md "Receipts"): the receipt of one of the user's
  * transactions, with a QR code and a short code linking to its public check, /verify/{code};
- * 'Share Receipt' shares the text and the link (the Web Share API, else the clipboard).
+ * 'Share Receipt' shares the PNG through the Web Share API, else downloads it; 'Download PNG' and
+ * 'Download PDF' fetch the files the server draws.
  */
 function ReceiptPage() {
   const { reference } = Route.useParams();
   const receipt = trpc.receipts.get.useQuery({ reference }, { retry: (count, error) => errorCode(error) !== "NOT_FOUND" && count < 2 });
   const canvas = useRef<HTMLCanvasElement>(null);
   const data = receipt.data;
+  const [sharing, setSharing] = useState(false);
 
   useEffect(() => {
     if (canvas.current && data)
       void QRCode.toCanvas(canvas.current, data.verifyUrl, { width: 160, margin: 1, errorCorrectionLevel: "M" }).catch(() => undefined);
   }, [data]);
 
+  const fileUrl = (kind: "pdf" | "png") => `/api/receipts/${encodeURIComponent(reference)}.${kind}`;
+  const downloadPng = () => {
+    const anchor = document.createElement("a");
+    anchor.href = fileUrl("png");
+    anchor.download = `kolo-receipt-${reference}.png`;
+    document.body.append(anchor);
+    anchor.click();
+    anchor.remove();
+  };
+  /** The PNG through the Web Share API (a phone's share sheet), else downloaded. */
   const share = async () => {
-    if (!data) return;
-    const text = `Kolo receipt: ${data.title}, ${data.amount.toLocaleString("en-NG", { style: "currency", currency: "NGN" })} to ${data.to.name}, ${data.date}. Reference ${data.reference}. Check it: ${data.verifyUrl}`;
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title: "Kolo receipt", text, url: data.verifyUrl });
-      } catch {
-        // Closed by the user.
-      }
-      return;
-    }
+    if (!data || sharing) return;
+    setSharing(true);
     try {
-      await navigator.clipboard.writeText(text);
-      notify({ title: "Receipt Copied", message: "The receipt and its check link are on your clipboard." });
+      const response = await fetch(fileUrl("png"), { credentials: "include" });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const file = new File([await response.blob()], `kolo-receipt-${reference}.png`, { type: "image/png" });
+      const payload = { files: [file], title: "Kolo receipt", text: `Kolo receipt ${data.reference}. Check it: ${data.verifyUrl}` };
+      if (typeof navigator.share === "function" && typeof navigator.canShare === "function" && navigator.canShare(payload)) {
+        await navigator.share(payload).catch(() => undefined); // closed by the user
+      } else {
+        downloadPng();
+        notify({ title: "Receipt Downloaded", message: "Sharing is not available here: the receipt was saved as a PNG." });
+      }
     } catch {
-      notifyError("Error", "Sharing not supported on this browser.");
+      notifyError("Error", "Unable to prepare the receipt. Please try again.");
+    } finally {
+      setSharing(false);
     }
   };
 
@@ -95,9 +110,19 @@ function ReceiptPage() {
               </Text>
             </Stack>
           </Card>
-          <Group grow>
-            <Button onClick={() => void share()}>Share Receipt</Button>
-          </Group>
+          <Stack gap="sm">
+            <BusyButton busy={sharing} busyLabel="Preparing..." onClick={() => void share()}>
+              Share Receipt
+            </BusyButton>
+            <Group grow>
+              <Button component="a" variant="default" href={fileUrl("png")} download={`kolo-receipt-${reference}.png`}>
+                Download PNG
+              </Button>
+              <Button component="a" variant="default" href={fileUrl("pdf")} download={`kolo-receipt-${reference}.pdf`}>
+                Download PDF
+              </Button>
+            </Group>
+          </Stack>
         </>
       )}
     </Stack>
