@@ -1,6 +1,7 @@
 // Receipts anyone can check, at 360x740 (docs/product.md "Receipts"): a transaction in history
-// opens its receipt with a code, downloads as PDF and PNG; the code's /verify page confirms it to
-// someone signed out, and an altered code is refused.
+// opens its receipt with a code, downloads as PDF and PNG; a CSV statement of the period closes at
+// the wallet's balance; the code's /verify page confirms it to someone signed out, and an altered
+// code is refused.
 import { expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
 import { newUser, registerAndSkipOnboarding, topUp } from "./helpers";
@@ -29,6 +30,21 @@ test("a top-up's receipt opens from history; its code is confirmed signed out, a
   const png = page.waitForEvent("download");
   await page.getByRole("button", { name: "Share Receipt" }).click();
   expect((await png).suggestedFilename()).toMatch(/^kolo-receipt-.+\.png$/);
+
+  // A statement of the last 30 days, as CSV: its closing balance is the wallet's.
+  await page.goto("/history");
+  await page.getByRole("button", { name: "Download Statement" }).click();
+  const dialog = page.getByRole("dialog", { name: "Download Statement" });
+  await checkScreen(page, "the Download Statement dialog");
+  await dialog.getByText("CSV", { exact: true }).click();
+  await expect(dialog.getByRole("radio", { name: "CSV" })).toBeChecked();
+  const statement = page.waitForEvent("download");
+  await dialog.getByRole("link", { name: "Download" }).click();
+  const file = await statement;
+  expect(file.suggestedFilename()).toMatch(/^kolo-statement-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await (await import("node:fs/promises")).readFile((await file.path())!, "utf8");
+  expect(csv).toContain("Account holder,Receipt Holder");
+  expect(csv.trim().split("\n").at(-1)).toBe("Closing balance (NGN),2500.00");
 
   const stranger = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
   await stranger.goto(`/verify/${code}`);

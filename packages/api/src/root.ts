@@ -2,6 +2,7 @@ import { adminRouter } from "./router/admin";
 import { authRouter } from "./router/auth";
 import { bankAccountsRouter, banksRouter, beneficiariesRouter } from "./router/banking";
 import { receiptsRouter } from "./router/receipts";
+import { statementsRouter } from "./router/statements";
 import { featuresRouter } from "./router/features";
 import { invoicesRouter, merchantsRouter, paymentsRouter } from "./router/merchants";
 import { purchasesRouter } from "./router/purchases";
@@ -23,6 +24,7 @@ export const appRouter = router({
   bankAccounts: bankAccountsRouter,
   beneficiaries: beneficiariesRouter,
   receipts: receiptsRouter,
+  statements: statementsRouter,
   verification: verificationRouter,
   merchants: merchantsRouter,
   invoices: invoicesRouter,

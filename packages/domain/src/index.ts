@@ -21,3 +21,4 @@ export * from "./admin";
 export * from "./purchases";
 export * from "./toasts";
 export * from "./transaction-pin";
+export * from "./statements";

@@ -1,4 +1,4 @@
-// The /api paths (docs/rest-api.md): readiness, the route table (routes.ts), the receipt files, the providers'
+// The /api paths (docs/rest-api.md): readiness, the route table (routes.ts), the receipt and statement files, the providers'
 // webhooks, the OpenAPI document at /api/openapi.json and its reference page at /api/docs.
 import { PROVIDERS, type WebhookContext } from "@kolo/api";
 import scalarReference from "@scalar/fastify-api-reference";
@@ -9,6 +9,7 @@ import { type RestOptions, mountRoutes } from "./adapter";
 import { type ExtraPath, HEALTH_PATH, openApiDocument } from "./openapi";
 import { RECEIPT_FILE_PATHS, mountReceiptFiles } from "./receipt-files";
 import { REST_ROUTES } from "./routes";
+import { STATEMENT_PATH, mountStatements } from "./statement-files";
 import { webhookPaths, mountWebhooks } from "./webhooks";
 
 export { REST_ROUTES } from "./routes";
@@ -21,9 +22,9 @@ export interface RegisterRestOptions extends RestOptions {
   publicUrl: string;
 }
 
-/** Every documented path outside the route table: readiness, one webhook per provider that takes them, the receipt files. */
+/** Every documented path outside the route table: readiness, one webhook per provider that takes them, the receipt and statement files. */
 export function extraPaths(): ExtraPath[] {
-  return [HEALTH_PATH, ...webhookPaths(PROVIDERS), ...RECEIPT_FILE_PATHS];
+  return [HEALTH_PATH, ...webhookPaths(PROVIDERS), ...RECEIPT_FILE_PATHS, STATEMENT_PATH];
 }
 
 /** Registers the /api routes. */
@@ -34,6 +35,7 @@ export async function registerRestRoutes(app: FastifyInstance, deps: ContextDeps
   );
   mountRoutes(app, deps, REST_ROUTES, options);
   mountReceiptFiles(app, deps);
+  mountStatements(app, deps);
   await mountWebhooks(app, deps, PROVIDERS);
 
   const document = openApiDocument(REST_ROUTES, extraPaths(), { version: "1.0.0", serverUrl: options.publicUrl });

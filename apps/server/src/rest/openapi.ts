@@ -104,6 +104,8 @@ export interface ExtraPath {
   contentType?: string;
   /** Needs the session cookie (default: no session, like the webhooks). */
   session?: boolean;
+  /** Query parameters, all required. */
+  query?: readonly { name: string; description: string }[];
   headers?: readonly { name: string; description: string }[];
 }
 
@@ -162,6 +164,7 @@ export function openApiDocument(routes: readonly Route[], extras: readonly Extra
       ...(extra.session ? {} : { security: [] }),
       parameters: [
         ...[...extra.path.matchAll(/:(\w+)/g)].map((match) => ({ name: match[1], in: "path", required: true, schema: { type: "string" } })),
+        ...(extra.query ?? []).map(({ name, description }) => ({ name, in: "query", required: true, description, schema: { type: "string" } })),
         ...(extra.headers ?? []).map(({ name, description }) => ({ name, in: "header", required: true, description, schema: { type: "string" } })),
       ],
       ...(extra.body ? { requestBody: { required: true, content: { "application/json": { schema: extra.body } } } } : {}),

@@ -26,3 +26,4 @@ export * from "./transaction-pins";
 export * from "./beneficiaries";
 export * from "./notifications";
 export * from "./receipts";
+export * from "./statements";

@@ -97,7 +97,8 @@ export const postings = pgTable(
     hash: bytea().notNull(),
   },
   (t) => [
-    index("postings_account_id_idx").on(t.accountId),
+    // An account's postings in time order: balances, and statements streamed for a period.
+    index("postings_account_created_idx").on(t.accountId, t.createdAt, t.id),
     index("postings_journal_entry_id_idx").on(t.journalEntryId),
     check("postings_amount_non_zero", sql`${t.amount} <> 0`),
   ],

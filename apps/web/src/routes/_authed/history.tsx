@@ -1,13 +1,14 @@
 import { formatDay, lagosDayKey } from "@kolo/domain";
 import { Box, Button, Card, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { IconDownload } from "../../components/icons";
 import { PageHeader } from "../../components/page-header";
 import { useMe, useTransactions } from "../../lib/queries";
 import { type TransactionType, type TransactionView } from "../../lib/transactions";
 import { optionalOneOf } from "../../lib/search";
 import { downloadTextFile, transactionsCsv } from "./-components/transactions-csv";
+import { StatementDialog } from "./-components/statement-dialog";
 import { TransactionRow } from "./-components/transaction-row";
 
 /** Filter tabs (docs/product.md#accounts-and-sessions); Transfer covers bank transfers and user-to-user transfers, Airtime covers data bundles too. */
@@ -58,6 +59,7 @@ function HistoryPage() {
   const { filter = "all" } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const transactions = useTransactions();
+  const [statementOpen, setStatementOpen] = useState(false);
 
   const filtered = useMemo(() => {
     const types: readonly TransactionType[] | null = FILTERS[filter].types;
@@ -88,6 +90,10 @@ function HistoryPage() {
           </Button>
         }
       />
+      <Button variant="outline" leftSection={<IconDownload size={16} />} onClick={() => setStatementOpen(true)}>
+        Download Statement
+      </Button>
+      <StatementDialog opened={statementOpen} onClose={() => setStatementOpen(false)} />
       <Tabs
         value={filter}
         onChange={(value) => {

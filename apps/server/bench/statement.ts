@@ -1,0 +1,71 @@
+// `pnpm bench:statement`: a 12-month statement of 100,000 wallet movements, as CSV and as PDF,
+// through GET /api/statements on the server in its own process: the time to the last byte and the
+// server's peak RSS while it streams (sampled every 50 ms from /proc). Target: within 30 s and
+// 256 MB each. The movements are seeded straight into the ledger tables (balanced journal entries
+// of +/- 1..500 naira against a system account, spread over the last 360 days); their hash chain
+// is not computed, which a statement does not read. Not a test; figures in docs/performance.md.
+// Options (env): BENCH_MOVEMENTS (100000), BENCH_NODE_ARGS (flags for the server's node, e.g.
+// --max-old-space-size=160).
+import { readFile } from "node:fs/promises";
+import { lagosDate } from "@kolo/domain";
+import postgres from "postgres";
+import { startBenchStack } from "./kit";
+
+const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 100_000);
+
+/** Resident set size of `pid` in MB (Linux /proc). */
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+const stack = await startBenchStack({ poolMax: 4, nodeArgs: (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean) });
+try {
+  const [user] = await stack.fundedUsers("statement", 1, 100_000_000_00n);
+  const pg = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
+  const started = Date.now();
+  await pg.unsafe(
+    `
+    with wallet as (select id from ledger_accounts where kind = 'user_wallet' and user_id = $1),
+         counter as (select id from ledger_accounts where kind = 'system' order by id limit 1),
+         entries as (
+           insert into journal_entries (idempotency_key, kind, description, created_at)
+           select 'bench-statement-' || g, 'bench', case when g % 2 = 0 then 'Bench transfer in ' || g else 'Bench payment ' || g end,
+                  now() - make_interval(secs => (360 * 86400.0) * ($2 - g) / $2)
+           from generate_series(1, $2) g
+           returning id, created_at, description
+         )
+    insert into postings (journal_entry_id, account_id, amount, created_at, hash)
+    select e.id, a.account_id, a.amount, e.created_at, '\\x00'::bytea
+    from entries e,
+         lateral (select (100 + (e.id % 500) * 100) * (case when e.description like 'Bench transfer in%' then 1 else -1 end) as kobo) k,
+         lateral (values ((select id from wallet), k.kobo), ((select id from counter), -k.kobo)) as a(account_id, amount)`,
+    [user!.id, MOVEMENTS],
+  );
+  console.log(`seeded ${MOVEMENTS} movements in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await pg.end();
+
+  const from = lagosDate(new Date(Date.now() - 364 * 86_400_000));
+  const to = lagosDate(new Date());
+  const pid = stack.server.pid!;
+  for (const format of ["csv", "pdf"] as const) {
+    let peak = await rssMb(pid);
+    const before = peak;
+    const sampler = setInterval(() => {
+      void rssMb(pid).then((mb) => (peak = Math.max(peak, mb)));
+    }, 50);
+    const t0 = Date.now();
+    const response = await fetch(`${stack.base}/api/statements?from=${from}&to=${to}&format=${format}`, { headers: { cookie: user!.cookie } });
+    if (!response.ok || !response.body) throw new Error(`${format}: HTTP ${response.status} ${await response.text()}`);
+    let bytes = 0;
+    for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+    const seconds = (Date.now() - t0) / 1000;
+    clearInterval(sampler);
+    console.log(
+      `${format}: ${MOVEMENTS} movements, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s; server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
+    );
+  }
+} finally {
+  await stack.close();
+}

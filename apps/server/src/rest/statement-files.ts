@@ -1,0 +1,200 @@
+// Account statements (docs/product.md "Statements"): GET /api/statements?from&to&format=pdf|csv
+// streams the signed-in user's wallet movements for a period of up to 12 months: the holder and the
+// period, the opening balance, every movement with its running balance, totals in and out, and
+// the closing balance (the ledger's, as of the snapshot it is read from). Rows come from a
+// database cursor and go out as they are written, with back-pressure, so memory stays flat
+// however long the statement is (docs/performance.md "Statements"). CSV by csv-stringify, PDF by
+// pdfkit.
+import { once } from "node:events";
+import { createRequire } from "node:module";
+import { PassThrough } from "node:stream";
+import { createCaller } from "@kolo/api";
+import { type StatementSnapshot, withStatement } from "@kolo/db";
+import { formatDateTime, formatKobo } from "@kolo/domain";
+import { stringify } from "csv-stringify/sync";
+import type { FastifyInstance } from "fastify";
+import PDFDocument from "pdfkit";
+import { z } from "zod";
+import { type ContextDeps, contextFactory } from "../context";
+import { sendTRPCError } from "./adapter";
+import type { ExtraPath } from "./openapi";
+
+const require = createRequire(import.meta.url);
+const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
+const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+
+/** Naira with two decimals and no sign or symbol, for the CSV's number columns. */
+const naira = (kobo: bigint) => {
+  const abs = kobo < 0n ? -kobo : kobo;
+  return `${kobo < 0n ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
+};
+
+/** Writes `chunk`, waiting while the client reads slower than the statement is produced. */
+async function write(out: PassThrough, chunk: string | Buffer) {
+  if (!out.write(chunk)) await once(out, "drain");
+}
+
+interface Frame extends StatementSnapshot {
+  fromDay: string;
+  toDay: string;
+}
+
+/** The totals a statement ends with, kobo. */
+interface Totals {
+  inKobo: bigint;
+  outKobo: bigint;
+  closingKobo: bigint;
+}
+
+async function csvStatement(frame: Frame, out: PassThrough): Promise<Totals> {
+  await write(
+    out,
+    stringify([
+      ["Kolo statement"],
+      ["Account holder", frame.holderName],
+      ["Period", `${frame.fromDay} to ${frame.toDay} (Lagos)`],
+      ["Opening balance (NGN)", naira(frame.openingKobo)],
+      [],
+      ["Date (Lagos)", "Description", "Reference", "Money in (NGN)", "Money out (NGN)", "Balance (NGN)"],
+    ]),
+  );
+  let balance = frame.openingKobo;
+  let inKobo = 0n;
+  let outKobo = 0n;
+  for await (const batch of frame.movements) {
+    const rows = batch.map((m) => {
+      balance += m.amount;
+      if (m.amount > 0n) inKobo += m.amount;
+      else outKobo -= m.amount;
+      return [
+        formatDateTime(m.createdAt),
+        m.description,
+        m.reference ?? "",
+        m.amount > 0n ? naira(m.amount) : "",
+        m.amount < 0n ? naira(-m.amount) : "",
+        naira(balance),
+      ];
+    });
+    await write(out, stringify(rows));
+  }
+  await write(
+    out,
+    stringify([[], ["Total money in (NGN)", naira(inKobo)], ["Total money out (NGN)", naira(outKobo)], ["Closing balance (NGN)", naira(balance)]]),
+  );
+  return { inKobo, outKobo, closingKobo: balance };
+}
+
+async function pdfStatement(frame: Frame, out: PassThrough): Promise<Totals> {
+  const doc = new PDFDocument({ size: "A4", margin: 36, info: { Title: `Kolo statement ${frame.fromDay} to ${frame.toDay}`, Author: "Kolo" } });
+  doc.registerFont("body", FONT);
+  doc.registerFont("bold", FONT_BOLD);
+  doc.pipe(out);
+  const columns = [
+    { x: 36, width: 92 },
+    { x: 130, width: 190 },
+    { x: 322, width: 78 },
+    { x: 402, width: 78 },
+    { x: 482, width: 78 },
+  ];
+  const bottom = doc.page.height - 48;
+  let y = 0;
+  const row = (cells: string[], font: "body" | "bold" = "body") => {
+    if (y > bottom) {
+      doc.addPage();
+      y = 36;
+    }
+    doc.font(font).fontSize(7.5);
+    cells.forEach((cell, i) => {
+      const column = columns[i]!;
+      doc.text(cell, column.x, y, { width: column.width, lineBreak: false, ellipsis: true, align: i >= 2 ? "right" : "left" });
+    });
+    y += 12;
+  };
+  doc.font("bold").fontSize(16).fillColor("#087f47").text("Kolo statement", 36, 36);
+  doc.font("body").fontSize(10).fillColor("#111111").text(`Account holder: ${frame.holderName}`).text(`Period: ${frame.fromDay} to ${frame.toDay} (Lagos)`);
+  doc.text(`Opening balance: ${formatKobo(frame.openingKobo)}`);
+  y = doc.y + 14;
+  row(["Date (Lagos)", "Description", "Money in", "Money out", "Balance"], "bold");
+  let balance = frame.openingKobo;
+  let inKobo = 0n;
+  let outKobo = 0n;
+  for await (const batch of frame.movements) {
+    for (const m of batch) {
+      balance += m.amount;
+      if (m.amount > 0n) inKobo += m.amount;
+      else outKobo -= m.amount;
+      row([
+        formatDateTime(m.createdAt),
+        m.description,
+        m.amount > 0n ? formatKobo(m.amount) : "",
+        m.amount < 0n ? formatKobo(-m.amount) : "",
+        formatKobo(balance),
+      ]);
+    }
+    if (out.writableNeedDrain) await once(out, "drain");
+  }
+  y += 6;
+  row(["Total money in", "", formatKobo(inKobo)], "bold");
+  row(["Total money out", "", "", formatKobo(outKobo)], "bold");
+  row(["Closing balance", "", "", "", formatKobo(balance)], "bold");
+  const done = once(doc, "end");
+  doc.end();
+  await done;
+  return { inKobo, outKobo, closingKobo: balance };
+}
+
+const FORMATS = { csv: { type: "text/csv; charset=utf-8", write: csvStatement }, pdf: { type: "application/pdf", write: pdfStatement } } as const;
+
+/** The OpenAPI entry (signed in; 400 for a bad period). */
+export const STATEMENT_PATH: ExtraPath = {
+  method: "GET",
+  path: "/api/statements",
+  tag: "Statements",
+  summary: "The user's statement for a period of up to 12 months, as PDF or CSV (query from, to: YYYY-MM-DD; format: pdf | csv)",
+  description: "docs/product.md 'Statements'. Streamed: opening balance, every movement with its running balance, totals, closing balance.",
+  output: z.string(),
+  statuses: [200, 400, 401, 403, 500, 503],
+  contentType: "application/pdf",
+  session: true,
+  query: [
+    { name: "from", description: "First day, YYYY-MM-DD (Lagos)" },
+    { name: "to", description: "Last day, YYYY-MM-DD (Lagos), at most 12 months after from" },
+    { name: "format", description: "pdf or csv (text/csv)" },
+  ],
+};
+
+/** Mounts GET /api/statements. */
+export function mountStatements(app: FastifyInstance, deps: ContextDeps) {
+  const makeContext = contextFactory(deps);
+  app.get("/api/statements", async (req, reply) => {
+    let period: Awaited<ReturnType<ReturnType<typeof createCaller>["statements"]["period"]>>;
+    const context = await makeContext(req, reply);
+    try {
+      period = await createCaller(context).statements.period(req.query as never);
+    } catch (error) {
+      return sendTRPCError(reply, req, error);
+    }
+    const user = context.user!;
+    const format = FORMATS[period.format];
+    const out = new PassThrough();
+    let streaming = false;
+    try {
+      await withStatement(deps.db, { userId: user.id, from: period.from, to: period.to }, async (statement) => {
+        // The snapshot is open and the opening balance read: from here the answer is the file.
+        streaming = true;
+        reply
+          .type(format.type)
+          .header("content-disposition", `attachment; filename="kolo-statement-${period.fromDay}-to-${period.toDay}.${period.format}"`)
+          .send(out);
+        await format.write({ ...statement, fromDay: period.fromDay, toDay: period.toDay }, out);
+      });
+      out.end();
+    } catch (error) {
+      if (!streaming) return sendTRPCError(reply, req, error);
+      // Headers are gone: the client sees a cut-off download, never a wrong closing balance.
+      req.log.error({ err: error }, "Statement failed mid-stream");
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+    return reply;
+  });
+}

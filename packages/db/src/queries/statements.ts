@@ -1,0 +1,61 @@
+// Account statements (docs/product.md "Statements"): a user's wallet postings for a period, read in
+// one REPEATABLE READ snapshot and streamed by a cursor, so a 100,000-movement statement never sits
+// in memory and its closing balance is the ledger's as of that snapshot.
+import type { Database } from "../client";
+
+/** One movement of the wallet: kobo (+ in, - out), with its journal entry's words and the record's reference. */
+export interface StatementMovement {
+  id: string;
+  amount: bigint;
+  createdAt: Date;
+  description: string;
+  reference: string | null;
+}
+
+/** The statement's frame: the opening balance (kobo) before `from`, and a reader of the movements in order. */
+export interface StatementSnapshot {
+  holderName: string;
+  openingKobo: bigint;
+  movements: AsyncIterable<StatementMovement[]>;
+}
+
+/**
+ * Runs `use` with the user's statement for [from, to): the opening balance and the movements in
+ * time order, batches of `batch`, all from one read-only REPEATABLE READ snapshot (postgres.js
+ * cursor). Answers null when the user has no wallet.
+ */
+export async function withStatement<T>(
+  db: Database,
+  params: { userId: number; from: Date; to: Date; batch?: number },
+  use: (statement: StatementSnapshot) => Promise<T>,
+): Promise<T | null> {
+  const client = db.$client;
+  // Times go as ISO text with a cast: this client does not serialise Date parameters.
+  return client.begin("isolation level repeatable read read only", async (sql) => {
+    const [wallet] = await sql<{ id: number; name: string }[]>`
+      select a.id, u.name from ledger_accounts a join users u on u.id = a.user_id
+      where a.kind = 'user_wallet' and a.user_id = ${params.userId}`;
+    if (!wallet) return null;
+    const [opening] = await sql<{ total: string | null }[]>`
+      select sum(amount)::text as total from postings where account_id = ${wallet.id} and created_at < ${params.from.toISOString()}::timestamptz`;
+    const cursor = sql<{ id: string; amount: string; created_at: Date | string; description: string; reference: string | null }[]>`
+      select p.id::text, p.amount::text, p.created_at, je.description, t.reference
+      from postings p
+      join journal_entries je on je.id = p.journal_entry_id
+      left join transactions t on t.id = je.transaction_id
+      where p.account_id = ${wallet.id} and p.created_at >= ${params.from.toISOString()}::timestamptz and p.created_at < ${params.to.toISOString()}::timestamptz
+      order by p.created_at, p.id`.cursor(params.batch ?? 1_000);
+    async function* movements(): AsyncIterable<StatementMovement[]> {
+      for await (const rows of cursor) {
+        yield rows.map((row) => ({
+          id: row.id,
+          amount: BigInt(row.amount),
+          createdAt: new Date(row.created_at),
+          description: row.description,
+          reference: row.reference,
+        }));
+      }
+    }
+    return use({ holderName: wallet.name, openingKobo: BigInt(opening?.total ?? "0"), movements: movements() });
+  }) as Promise<T | null>;
+}
