@@ -53,15 +53,21 @@ try {
     let peak = await rssMb(pid);
     const before = peak;
     const sampler = setInterval(() => {
-      void rssMb(pid).then((mb) => (peak = Math.max(peak, mb)));
+      void rssMb(pid).then(
+        (mb) => (peak = Math.max(peak, mb)),
+        () => undefined,
+      );
     }, 50);
     const t0 = Date.now();
-    const response = await fetch(`${stack.base}/api/statements?from=${from}&to=${to}&format=${format}`, { headers: { cookie: user!.cookie } });
-    if (!response.ok || !response.body) throw new Error(`${format}: HTTP ${response.status} ${await response.text()}`);
     let bytes = 0;
-    for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+    try {
+      const response = await fetch(`${stack.base}/api/statements?from=${from}&to=${to}&format=${format}`, { headers: { cookie: user!.cookie } });
+      if (!response.ok || !response.body) throw new Error(`${format}: HTTP ${response.status} ${await response.text()}`);
+      for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+    } finally {
+      clearInterval(sampler);
+    }
     const seconds = (Date.now() - t0) / 1000;
-    clearInterval(sampler);
     console.log(
       `${format}: ${MOVEMENTS} movements, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s; server RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB`,
     );

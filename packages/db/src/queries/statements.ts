@@ -22,7 +22,7 @@ export interface StatementSnapshot {
 /**
  * Runs `use` with the user's statement for [from, to): the opening balance and the movements in
  * time order, batches of `batch`, all from one read-only REPEATABLE READ snapshot (postgres.js
- * cursor). Answers null when the user has no wallet.
+ * cursor), with up to 2 minutes for the whole read. Answers null when the user has no wallet.
  */
 export async function withStatement<T>(
   db: Database,
@@ -32,6 +32,9 @@ export async function withStatement<T>(
   const client = db.$client;
   // Times go as ISO text with a cast: this client does not serialise Date parameters.
   return client.begin("isolation level repeatable read read only", async (sql) => {
+    // The cursor is one statement from its first row to its last, however slowly the client reads:
+    // the pool's statement_timeout (meant for stuck queries) would cut a long statement off.
+    await sql`set local statement_timeout = '120s'`;
     const [wallet] = await sql<{ id: number; name: string }[]>`
       select a.id, u.name from ledger_accounts a join users u on u.id = a.user_id
       where a.kind = 'user_wallet' and a.user_id = ${params.userId}`;
