@@ -22,3 +22,4 @@ export * from "./purchases";
 export * from "./toasts";
 export * from "./transaction-pin";
 export * from "./statements";
+export * from "./receipts";

@@ -65,3 +65,14 @@ export const resetTransactionPinSchema = z.object({
     .regex(/^\d{6}$/, { error: TRANSACTION_PIN_MESSAGES.invalidCode }),
   pin: newTransactionPinSchema,
 });
+
+/**
+ * The first problem of a new PIN typed twice, for the field it belongs to: not 4 digits, weak, or
+ * the two entries differ; null when it may be sent (the server checks again).
+ */
+export function newPinProblem(pin: string, again: string): { field: "pin" | "again"; message: string } | null {
+  if (!/^\d{4}$/.test(pin)) return { field: "pin", message: TRANSACTION_PIN_MESSAGES.format };
+  if (isWeakPin(pin)) return { field: "pin", message: TRANSACTION_PIN_MESSAGES.weak };
+  if (pin !== again) return { field: "again", message: TRANSACTION_PIN_MESSAGES.mismatch };
+  return null;
+}

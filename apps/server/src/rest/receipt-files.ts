@@ -5,7 +5,7 @@
 // reaches the browser's first screen.
 import { createRequire } from "node:module";
 import { type ReceiptView, createCaller } from "@kolo/api";
-import { formatNaira } from "@kolo/domain";
+import { formatNaira, formatReceiptCode, receiptLines } from "@kolo/domain";
 import { Resvg } from "@resvg/resvg-js";
 import type { FastifyInstance } from "fastify";
 import PDFDocument from "pdfkit";
@@ -19,23 +19,7 @@ const require = createRequire(import.meta.url);
 const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
 const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
-/** The receipt's printed lines, in order. */
-function lines(view: ReceiptView): { label: string; value: string }[] {
-  const party = (p: ReceiptView["from"]) => (p.account ? `${p.name} · ${p.account}` : p.name);
-  return [
-    { label: "Type", value: view.title },
-    { label: "Status", value: view.status.charAt(0).toUpperCase() + view.status.slice(1) },
-    { label: "Date", value: `${view.date} (Lagos)` },
-    { label: "From", value: party(view.from) },
-    { label: "To", value: party(view.to) },
-    { label: "Amount", value: formatNaira(view.amount) },
-    { label: "Fee", value: formatNaira(view.fee) },
-    { label: "Reference", value: view.reference },
-    ...(view.providerReference ? [{ label: "Provider reference", value: view.providerReference }] : []),
-  ];
-}
-
-const groupedCode = (code: string) => code.match(/.{1,4}/g)?.join(" ") ?? code;
+const lines = (view: ReceiptView) => receiptLines(view, { status: true });
 
 /** The receipt as an A5 PDF (pdfkit), with its QR code and check link. */
 export async function receiptPdf(view: ReceiptView): Promise<Buffer> {
@@ -63,7 +47,7 @@ export async function receiptPdf(view: ReceiptView): Promise<Buffer> {
     .font("bold")
     .fontSize(10)
     .fillColor("#111111")
-    .text(`Check code ${groupedCode(view.verifyCode)}`);
+    .text(`Check code ${formatReceiptCode(view.verifyCode)}`);
   doc.font("body").fontSize(8).fillColor("#444444").text(`Anyone can check this receipt at ${view.verifyUrl}`);
   doc.end();
   await ended;
@@ -94,7 +78,7 @@ export async function receiptPng(view: ReceiptView): Promise<Buffer> {
 <text x="48" y="160" font-size="52" font-weight="bold" fill="#111111">${escapeXml(formatNaira(view.amount))}</text>
 ${text}
 <image x="48" y="${qrTop}" width="220" height="220" href="${qr}"/>
-<text x="48" y="${qrTop + 260}" font-size="24" font-weight="bold" fill="#111111">Check code ${escapeXml(groupedCode(view.verifyCode))}</text>
+<text x="48" y="${qrTop + 260}" font-size="24" font-weight="bold" fill="#111111">Check code ${escapeXml(formatReceiptCode(view.verifyCode))}</text>
 <text x="48" y="${qrTop + 296}" font-size="18" fill="#444444">${escapeXml(view.verifyUrl)}</text>
 </svg>`;
   const rendered = new Resvg(svg, { font: { fontFiles: [FONT, FONT_BOLD], loadSystemFonts: false, defaultFontFamily: "DejaVu Sans" } }).render();

@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import { PassThrough } from "node:stream";
 import { createCaller } from "@kolo/api";
 import { type StatementSnapshot, withStatement } from "@kolo/db";
-import { formatDateTime, formatKobo } from "@kolo/domain";
+import { formatDateTime, formatKobo, koboToNaira } from "@kolo/domain";
 import { stringify } from "csv-stringify/sync";
 import type { FastifyInstance } from "fastify";
 import PDFDocument from "pdfkit";
@@ -23,11 +23,8 @@ const require = createRequire(import.meta.url);
 const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
 const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
-/** Naira with two decimals and no sign or symbol, for the CSV's number columns. */
-const naira = (kobo: bigint) => {
-  const abs = kobo < 0n ? -kobo : kobo;
-  return `${kobo < 0n ? "-" : ""}${abs / 100n}.${String(abs % 100n).padStart(2, "0")}`;
-};
+/** Naira with two decimals and no symbol, for the CSV's number columns (as the history export writes them). */
+const naira = (kobo: bigint) => koboToNaira(kobo).toFixed(2);
 
 /** Writes `chunk`, waiting while the client reads slower than the statement is produced. */
 async function write(out: PassThrough, chunk: string | Buffer) {

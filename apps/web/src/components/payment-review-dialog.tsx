@@ -1,9 +1,10 @@
-import { TRANSACTION_PIN_MESSAGES, formatNaira, isWeakPin } from "@kolo/domain";
-import { Alert, Button, Group, Loader, Modal, PasswordInput, Stack, Text } from "@mantine/core";
+import { TRANSACTION_PIN_MESSAGES, formatNaira, newPinProblem } from "@kolo/domain";
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
 import { trpc } from "../lib/trpc";
 import { BusyButton } from "./busy-button";
+import { PinField } from "./pin-field";
 
 /** What the review step shows before money leaves (docs/product.md "Transaction PIN"). Naira. */
 export interface PaymentReview {
@@ -74,10 +75,11 @@ export function PaymentReviewDialog({ review, busy, pinError, lockMessage, onCon
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (working || !status.data || locked) return;
-    if (!PIN_PATTERN.test(pin)) return setLocalError(TRANSACTION_PIN_MESSAGES.format);
+    if (!settingPin && !PIN_PATTERN.test(pin)) return setLocalError(TRANSACTION_PIN_MESSAGES.format);
     if (settingPin) {
-      if (isWeakPin(pin)) return setLocalError(TRANSACTION_PIN_MESSAGES.weak);
-      if (confirmPin !== pin) return setConfirmError(TRANSACTION_PIN_MESSAGES.mismatch);
+      const problem = newPinProblem(pin, confirmPin);
+      if (problem?.field === "pin") return setLocalError(problem.message);
+      if (problem) return setConfirmError(problem.message);
       try {
         await setPin.mutateAsync({ pin });
       } catch {
@@ -90,7 +92,6 @@ export function PaymentReviewDialog({ review, busy, pinError, lockMessage, onCon
     onConfirm(pin);
   };
 
-  const digits = (value: string) => value.replace(/\D/g, "").slice(0, 4);
   return (
     <Modal opened={opened} onClose={() => !working && onCancel()} title={REVIEW_TEXTS.title} closeButtonProps={{ "aria-label": "Close" }} centered>
       {review ? (
@@ -131,30 +132,24 @@ export function PaymentReviewDialog({ review, busy, pinError, lockMessage, onCon
             ) : (
               <>
                 {settingPin ? <Text size="sm">{REVIEW_TEXTS.setIntro}</Text> : null}
-                <PasswordInput
+                <PinField
                   label={settingPin ? REVIEW_TEXTS.newPinLabel : REVIEW_TEXTS.pinLabel}
-                  inputMode="numeric"
                   autoComplete={settingPin ? "new-password" : "off"}
-                  maxLength={4}
-                  required
                   value={pin}
-                  onChange={(event) => {
-                    setPinText(digits(event.currentTarget.value));
+                  onChange={(value) => {
+                    setPinText(value);
                     setLocalError(null);
                   }}
                   error={localError ?? pinError}
                   data-autofocus
                 />
                 {settingPin ? (
-                  <PasswordInput
+                  <PinField
                     label={REVIEW_TEXTS.confirmPinLabel}
-                    inputMode="numeric"
                     autoComplete="new-password"
-                    maxLength={4}
-                    required
                     value={confirmPin}
-                    onChange={(event) => {
-                      setConfirmPin(digits(event.currentTarget.value));
+                    onChange={(value) => {
+                      setConfirmPin(value);
                       setConfirmError(null);
                     }}
                     error={confirmError}

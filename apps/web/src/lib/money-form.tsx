@@ -2,7 +2,8 @@ import { MONEY_TOASTS } from "@kolo/domain";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useRef, useState } from "react";
 import { type PaymentReview, PaymentReviewDialog } from "../components/payment-review-dialog";
-import { domainCode, errorCode, errorDetails, serverMessage } from "./errors";
+import { pinRefusalText } from "../components/pin-field";
+import { domainCode, errorCode, serverMessage } from "./errors";
 import { newIdempotencyKey } from "./idempotency";
 import { notifyError } from "./notify";
 import { isOffline, notifyOffline } from "./offline";
@@ -34,13 +35,6 @@ export interface MoneySubmitOptions {
 
 /** The server's refusals of a PIN: shown in the review dialog, which stays open. */
 const PIN_CODES = new Set(["PIN_INCORRECT", "PIN_LOCKED", "PIN_REQUIRED"]);
-
-/** 'Incorrect PIN. 3 attempts left.' from the server's message and details. */
-function pinRefusal(error: unknown): string {
-  const message = serverMessage(error) ?? "Incorrect PIN";
-  const left = (errorDetails(error) as { attemptsRemaining?: unknown } | null)?.attemptsRemaining;
-  return typeof left === "number" ? `${message}. ${left} attempt${left === 1 ? "" : "s"} left.` : message;
-}
 
 interface PendingPayment {
   signature: string;
@@ -112,7 +106,7 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
         // Nothing was done: the dialog stays open with the reason.
         void utils.auth.transactionPin.invalidate();
         if (code === "PIN_LOCKED") setLockMessage(serverMessage(error) ?? "Payments are locked");
-        else setPinError(pinRefusal(error));
+        else setPinError(pinRefusalText(error, "Incorrect PIN"));
         return;
       }
       setPending(null);

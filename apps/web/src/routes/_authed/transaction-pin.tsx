@@ -1,18 +1,17 @@
-import { TRANSACTION_PIN_MESSAGES as M, isWeakPin } from "@kolo/domain";
+import { TRANSACTION_PIN_MESSAGES as M, newPinProblem } from "@kolo/domain";
 import { Alert, Button, Card, PasswordInput, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
 import { createFileRoute } from "@tanstack/react-router";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { BusyButton } from "../../components/busy-button";
 import { PageHeader } from "../../components/page-header";
-import { domainCode, errorDetails, serverMessage } from "../../lib/errors";
+import { PinField, pinRefusalText } from "../../components/pin-field";
+import { domainCode, serverMessage } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 
 export const Route = createFileRoute("/_authed/transaction-pin")({
   component: TransactionPinPage,
 });
-
-const digits = (value: string, length = 4) => value.replace(/\D/g, "").slice(0, length);
 
 /**
  * The new PIN typed twice, shared by the three forms: `check()` puts the first problem under its
@@ -23,13 +22,7 @@ function useNewPin() {
   const [again, setAgain] = useState("");
   const [problem, setProblem] = useState<{ field: "pin" | "again"; message: string } | null>(null);
   const check = () => {
-    const found = !/^\d{4}$/.test(pin)
-      ? { field: "pin" as const, message: M.format }
-      : isWeakPin(pin)
-        ? { field: "pin" as const, message: M.weak }
-        : pin !== again
-          ? { field: "again" as const, message: M.mismatch }
-          : null;
+    const found = newPinProblem(pin, again);
     setProblem(found);
     return found === null;
   };
@@ -53,12 +46,7 @@ function useNewPin() {
   return { pin, check, clear, fields };
 }
 
-/** 'Incorrect PIN. 2 attempts left.' or the server's message. */
-function refusal(error: unknown): string {
-  const left = (errorDetails(error) as { attemptsRemaining?: unknown } | null)?.attemptsRemaining;
-  const message = serverMessage(error) ?? "Something went wrong. Please try again.";
-  return typeof left === "number" ? `${message}. ${left} attempt${left === 1 ? "" : "s"} left.` : message;
-}
+const FALLBACK = "Something went wrong. Please try again.";
 
 /**
  * /transaction-pin (docs/product.md "Transaction PIN"): set the PIN when there is none; change it
@@ -112,7 +100,7 @@ function SetPinCard() {
       notify({ title: M.set, message: "You will enter it to confirm every payment." });
       await utils.auth.transactionPin.invalidate();
     } catch (error) {
-      notifyError("PIN not set", refusal(error));
+      notifyError("PIN not set", pinRefusalText(error, FALLBACK));
     }
   };
   return (
@@ -143,8 +131,8 @@ function ChangePinCard() {
       setCurrent("");
       newPin.clear();
     } catch (error) {
-      if (domainCode(error) === "PIN_INCORRECT") setCurrentError(refusal(error));
-      else notifyError("PIN not changed", refusal(error));
+      if (domainCode(error) === "PIN_INCORRECT") setCurrentError(pinRefusalText(error, FALLBACK));
+      else notifyError("PIN not changed", pinRefusalText(error, FALLBACK));
     } finally {
       await utils.auth.transactionPin.invalidate();
     }
@@ -193,7 +181,7 @@ function ResetPinCard() {
       setCodeSent(true);
       notify({ title: "Code sent", message: M.codeSent });
     } catch (error) {
-      notifyError("Code not sent", refusal(error));
+      notifyError("Code not sent", pinRefusalText(error, FALLBACK));
     }
   };
   const submit = async (event: FormEvent) => {
@@ -248,7 +236,7 @@ function ResetPinCard() {
                 maxLength={6}
                 required
                 value={code}
-                onChange={(event) => setCode(digits(event.currentTarget.value, 6))}
+                onChange={(event) => setCode(event.currentTarget.value.replace(/\D/g, "").slice(0, 6))}
                 error={problem?.field === "code" ? problem.message : null}
               />
               {newPin.fields}
@@ -260,20 +248,5 @@ function ResetPinCard() {
         ) : null}
       </Stack>
     </Card>
-  );
-}
-
-function PinField(props: { label: string; value: string; onChange: (value: string) => void; error: string | null; autoComplete: string }) {
-  return (
-    <PasswordInput
-      label={props.label}
-      inputMode="numeric"
-      autoComplete={props.autoComplete}
-      maxLength={4}
-      required
-      value={props.value}
-      onChange={(event) => props.onChange(digits(event.currentTarget.value))}
-      error={props.error}
-    />
   );
 }

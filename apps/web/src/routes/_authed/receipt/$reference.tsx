@@ -1,3 +1,4 @@
+import { formatReceiptCode } from "@kolo/domain";
 import { Alert, Button, Card, Center, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { createFileRoute } from "@tanstack/react-router";
 import QRCode from "qrcode";
@@ -12,9 +13,6 @@ import { trpc } from "../../../lib/trpc";
 export const Route = createFileRoute("/_authed/receipt/$reference")({
   component: ReceiptPage,
 });
-
-/** The code as printed: four groups of four letters. */
-const grouped = (code: string) => code.match(/.{1,4}/g)?.join(" ") ?? code;
 
 /**
  * /receipt/{reference} (docs/product.md "Receipts"): the receipt of one of the user's
@@ -86,13 +84,7 @@ function ReceiptPage() {
       ) : (
         <>
           <Card component="section" aria-label="Receipt details">
-            <ReceiptDetails
-              receipt={data}
-              extra={[
-                ...(data.providerReference ? [{ label: "Provider reference", value: data.providerReference }] : []),
-                { label: "Description", value: data.description },
-              ]}
-            />
+            <ReceiptDetails receipt={data} extra={[{ label: "Description", value: data.description }]} />
           </Card>
           <Card component="section" aria-labelledby="receipt-check-title">
             <Stack align="center" gap="xs" ta="center">
@@ -103,7 +95,7 @@ function ReceiptPage() {
                 <canvas ref={canvas} width={160} height={160} role="img" aria-label="QR code of the receipt's check link" />
               </Center>
               <Text size="sm">
-                Code <strong data-testid="receipt-code">{grouped(data.verifyCode)}</strong>
+                Code <strong data-testid="receipt-code">{formatReceiptCode(data.verifyCode)}</strong>
               </Text>
               <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
                 {data.verifyUrl}

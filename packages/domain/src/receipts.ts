@@ -1,0 +1,37 @@
+import { formatNaira } from "./money";
+
+/** What a receipt prints (docs/product.md "Receipts"); amounts in naira. */
+export interface ReceiptText {
+  title: string;
+  status: string;
+  date: string;
+  from: { name: string; account: string | null };
+  to: { name: string; account: string | null };
+  amount: number;
+  fee: number;
+  reference: string;
+  providerReference?: string | null;
+}
+
+/** A receipt's check code as printed: groups of four letters ('r43m 7tqc hjom c7ni'). */
+export const formatReceiptCode = (code: string) => code.match(/.{1,4}/g)?.join(" ") ?? code;
+
+/**
+ * The lines of a receipt, in the order every rendering shows them (the page, the public check, the
+ * PDF and the PNG): type, status (with `status`; the page shows it as a badge), date in Lagos,
+ * from and to with masked accounts, amount, fee, reference, and the provider's reference if any.
+ */
+export function receiptLines(receipt: ReceiptText, options: { status?: boolean } = {}): { label: string; value: string }[] {
+  const party = (p: ReceiptText["from"]) => (p.account ? `${p.name} · ${p.account}` : p.name);
+  return [
+    { label: "Type", value: receipt.title },
+    ...(options.status ? [{ label: "Status", value: receipt.status.charAt(0).toUpperCase() + receipt.status.slice(1) }] : []),
+    { label: "Date", value: `${receipt.date} (Lagos)` },
+    { label: "From", value: party(receipt.from) },
+    { label: "To", value: party(receipt.to) },
+    { label: "Amount", value: formatNaira(receipt.amount) },
+    { label: "Fee", value: formatNaira(receipt.fee) },
+    { label: "Reference", value: receipt.reference },
+    ...(receipt.providerReference ? [{ label: "Provider reference", value: receipt.providerReference }] : []),
+  ];
+}
