@@ -125,6 +125,9 @@ const PROCEDURES: Record<string, Access> = {
   "purchases.airtime": "signedIn",
   "purchases.data": "signedIn",
   "purchases.recentNumbers": "signedIn",
+  "purchases.discos": "signedIn",
+  "purchases.verifyMeter": "signedIn",
+  "purchases.electricity": "signedIn",
 };
 
 /** Every route of the server as `METHOD url` (HEAD twins of GET routes are covered by their GET). */
@@ -209,6 +212,9 @@ const ROUTES: Record<string, Access> = {
   "GET /api/purchases/recent-numbers": "signedIn",
   "POST /api/airtime": "signedIn",
   "POST /api/data": "signedIn",
+  "GET /api/electricity/discos": "signedIn",
+  "POST /api/electricity/verify-meter": "signedIn",
+  "POST /api/electricity": "signedIn",
   "PATCH /api/admin/settings/:key": "admin",
   "GET /api/admin/stats": "admin",
   "GET /api/admin/stats/volume": "admin",

@@ -63,7 +63,7 @@ export {
 } from "./money/payouts";
 export type { WithdrawalStatus } from "./router/wallet";
 export { VtpassClient, VTPASS_DEFAULT_TIMEOUT_MS, toPurchaseAnswer } from "./providers/vtpass";
-export type { DataVariation, PayInput, PurchaseAnswer, PurchaseOutcome, PurchaseProvider } from "./providers/purchases";
+export type { DataVariation, PayInput, PurchaseAnswer, PurchaseOutcome, PurchaseProvider, VerifiedMeter } from "./providers/purchases";
 export {
   applyPurchaseAnswer,
   applyPurchaseAnswerIn,
@@ -78,4 +78,4 @@ export { runReconciliation, lagosDayRange, previousLagosDay, RECONCILIATION_CLAS
 export { type AccountNumberView, accountNumberView, assignDedicatedAccount, requestAccountNumber } from "./banking/dedicated-account";
 export { type TransferInOutcome, creditTransferIn } from "./money/transfer-in";
 export { ALERT_TEXTS, DEVICE_COOKIE_NAME, noteSignIn, sendMoneyAlerts } from "./notifications/alerts";
-export { type PublicReceipt, RECEIPT_MESSAGES, type ReceiptView, maskAccount, receiptCode } from "./receipts/receipts";
+export { type PublicReceipt, RECEIPT_MESSAGES, type ReceiptView, receiptCode } from "./receipts/receipts";

@@ -1,5 +1,5 @@
 // Applies the committed drizzle-kit migrations in ../drizzle, then ensures reference data
-// (the nine feature switches, seeded on, and the ledger's system accounts). Run at every start and for every test database.
+// (every feature switch, seeded on, and the ledger's system accounts). Run at every start and for every test database.
 import { fileURLToPath } from "node:url";
 import { FEATURE_DESCRIPTIONS, FEATURE_KEYS } from "@kolo/domain";
 import { migrate } from "drizzle-orm/postgres-js/migrator";

@@ -19,6 +19,7 @@ export * from "./payouts";
 export * from "./support";
 export * from "./admin";
 export * from "./purchases";
+export * from "./electricity";
 export * from "./toasts";
 export * from "./transaction-pin";
 export * from "./statements";

@@ -11,7 +11,15 @@ export interface ReceiptText {
   fee: number;
   reference: string;
   providerReference?: string | null;
+  /** What only this kind of transaction prints (an electricity token and units), after the fee. */
+  extraLines?: { label: string; value: string }[];
 }
+
+const BULLETS = "••••";
+/** `058 ••••6785`: a bank code, four bullets and the last four digits (docs/decisions.md). */
+export const maskAccount = (bankCode: string | undefined, accountNumber: string) => `${bankCode ? `${bankCode} ` : ""}${BULLETS}${accountNumber.slice(-4)}`;
+/** `0801 ••••1111`: the first and last four digits of a phone (or meter) number. */
+export const maskPhone = (phone: string) => `${phone.slice(0, 4)} ${BULLETS}${phone.slice(-4)}`;
 
 /** A receipt's check code as printed: groups of four letters ('r43m 7tqc hjom c7ni'). */
 export const formatReceiptCode = (code: string) => code.match(/.{1,4}/g)?.join(" ") ?? code;
@@ -19,7 +27,8 @@ export const formatReceiptCode = (code: string) => code.match(/.{1,4}/g)?.join("
 /**
  * The lines of a receipt, in the order every rendering shows them (the page, the public check, the
  * PDF and the PNG): type, status (with `status`; the page shows it as a badge), date in Lagos,
- * from and to with masked accounts, amount, fee, reference, and the provider's reference if any.
+ * from and to with masked accounts, amount, fee, the kind's own lines (a token), reference, and
+ * the provider's reference if any.
  */
 export function receiptLines(receipt: ReceiptText, options: { status?: boolean } = {}): { label: string; value: string }[] {
   const party = (p: ReceiptText["from"]) => (p.account ? `${p.name} · ${p.account}` : p.name);
@@ -31,6 +40,7 @@ export function receiptLines(receipt: ReceiptText, options: { status?: boolean }
     { label: "To", value: party(receipt.to) },
     { label: "Amount", value: formatNaira(receipt.amount) },
     { label: "Fee", value: formatNaira(receipt.fee) },
+    ...(receipt.extraLines ?? []),
     { label: "Reference", value: receipt.reference },
     ...(receipt.providerReference ? [{ label: "Provider reference", value: receipt.providerReference }] : []),
   ];

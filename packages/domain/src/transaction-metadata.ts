@@ -77,12 +77,29 @@ export const paymentMetadataSchema = z.strictObject({
   payerName: text.optional(),
 });
 
-/** Airtime and data (docs/decisions.md); the phone as sent to VTpass (11 to 13 digits: its sandbox numbers are 12). */
+/**
+ * Airtime, data and electricity (docs/decisions.md); the phone as sent to VTpass (11 to 13 digits:
+ * its sandbox numbers are 12). Electricity adds the meter, its verified holder, and on delivery the
+ * token (prepaid) and units.
+ */
 export const purchaseMetadataSchema = z.strictObject({
   phoneNumber: z.string().regex(/^\d{11,13}$/),
+  /** The network's name (airtime, data) or the disco's (electricity). */
   network: text,
   variationCode: text.optional(),
   planName: text.optional(),
+  /** Electricity: the disco's VTpass serviceID, the meter, its type and the verified holder. */
+  disco: text.optional(),
+  meterNumber: z
+    .string()
+    .regex(/^\d{11,13}$/)
+    .optional(),
+  meterType: z.enum(["prepaid", "postpaid"]).optional(),
+  customerName: text.optional(),
+  customerAddress: text.optional(),
+  /** Electricity, once delivered: the prepaid token ('4224-8751-…') and the units ('32.6 kWh'). */
+  token: text.optional(),
+  units: text.optional(),
   /** VTpass request_id: the retry key. */
   requestId: text,
   providerTransactionId: text.optional(),
@@ -105,6 +122,7 @@ export const TRANSACTION_METADATA_SCHEMAS = {
   payment: paymentMetadataSchema,
   airtime: purchaseMetadataSchema,
   data: purchaseMetadataSchema,
+  electricity: purchaseMetadataSchema,
   other: otherMetadataSchema,
 } as const;
 

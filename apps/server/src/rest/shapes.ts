@@ -241,6 +241,8 @@ export const shapes = {
     total: naira,
     description: z.string(),
     providerReference: z.string().nullable(),
+    /** The kind's own lines (an electricity token and units). */
+    extraLines: z.array(z.object({ label: z.string(), value: z.string() })),
     verifyCode: z.string().regex(/^[a-z2-7]{16}$/),
     verifyUrl: z.url(),
   }),
@@ -283,6 +285,14 @@ export const shapes = {
     variations: z.array(z.object({ variation_code: z.string(), name: z.string(), variation_amount: z.string(), variation_desc: z.string() })),
   }),
   customer: z.object({ content: z.looseObject({ Customer_Name: z.string() }) }),
+  discos: z.array(z.object({ id: z.string(), name: z.string(), shortName: z.string() })),
+  meter: z.object({
+    customerName: z.string(),
+    address: z.string(),
+    meterNumber: z.string(),
+    meterType: z.enum(["prepaid", "postpaid"]),
+    minimumAmount: naira,
+  }),
   recentNumbers: z.array(z.object({ phoneNumber: z.string(), network: z.string(), networkName: z.string() })),
   purchase,
   adminStats: z.object({

@@ -40,6 +40,7 @@ export const TYPE_LABELS: Record<TransactionType, string> = {
   payment: "Payment",
   airtime: "Airtime",
   data: "Data",
+  electricity: "Electricity",
   p2p: "Transfer",
   other: "Other",
 };

@@ -13,7 +13,7 @@ import {
   type schema,
   updateTransaction,
 } from "@kolo/db";
-import { ADMIN_MESSAGES, DomainError, koboToNaira } from "@kolo/domain";
+import { ADMIN_MESSAGES, DomainError, isPurchaseType, koboToNaira } from "@kolo/domain";
 import { applyPayoutOutcomeIn } from "../money/payouts";
 import { applyPurchaseAnswerIn } from "../money/purchases";
 import { settleTopUpIn } from "../money/topup";
@@ -67,7 +67,7 @@ async function askProvider(services: MoveServices, record: schema.TransactionRec
       return isUnknown(error, [404]) ? { word: "missing", status: "not found" } : { word: "unreachable", status: describe(error) };
     }
   }
-  if (record.type === "airtime" || record.type === "data") {
+  if (isPurchaseType(record.type)) {
     const answer = await services.purchases.requery(record.reference);
     const status = `${answer.code ?? ""} ${answer.description}`.trim();
     // VtpassClient answers pending for no answer at all: only a code counts as the provider speaking.
@@ -128,7 +128,7 @@ export async function moveTransaction(
   const seen = await findTransactionById(db, id);
   if (!seen) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.transactionNotFound);
   if (!MOVABLE.has(seen.status)) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.notMovable);
-  if (seen.type !== "topup" && seen.type !== "transfer" && seen.type !== "airtime" && seen.type !== "data") {
+  if (seen.type !== "topup" && seen.type !== "transfer" && !isPurchaseType(seen.type)) {
     throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.noHold);
   }
   // A payout or purchase moves its hold: without one there is nothing to settle or release.

@@ -13,35 +13,30 @@ import {
   updateTransaction,
   insertTransaction,
 } from "@kolo/db";
-import { DomainError, type Network, PURCHASE_MESSAGES, SYSTEM_ACCOUNTS, lagosDate, vtpassRequestId } from "@kolo/domain";
+import { DomainError, PURCHASE_MESSAGES, SYSTEM_ACCOUNTS, formatElectricityToken, isPurchaseType, lagosDate, vtpassRequestId } from "@kolo/domain";
 import { sql } from "drizzle-orm";
 import type { RequeryKind } from "../jobs/requery";
 import type { PurchaseAnswer } from "../providers/purchases";
 import type { Services } from "../services";
+import { type PurchaseOrder, sameOrder } from "./purchase-kinds";
 
 /**
- * Airtime and data purchases (docs/decisions.md; docs/adding-a-movement.md example 2):
- * a purchase is a hold. Accepting it records it `pending` and holds the amount (balance and daily
- * limit checked by the kit) in one database transaction; then VTpass is asked, outside it.
- * `delivered` settles the hold into vtpass_clearing (status `completed`); `016` and the other
- * refusals release it (status `failed`, money back); anything unclear (099, 014, a timeout, no
- * answer, HTTP 500) leaves it `pending` for the "purchase" requery job, never refunded on a guess.
- * The VTpass request_id is the record's reference and the hold's: the retry key, so a retried
- * purchase reuses it and VTpass refuses a second purchase with it (014).
+ * Purchases from VTpass: airtime, data and electricity (docs/decisions.md; docs/adding-a-movement.md
+ * example 2). Each kind (./purchase-kinds) builds its order; this kit does the rest, the same for
+ * every kind: a purchase is a hold. Accepting it records it `pending` and holds the amount (balance
+ * and daily limit checked by the ledger kit) in one database transaction; then VTpass is asked,
+ * outside it. `delivered` settles the hold into vtpass_clearing (status `completed`, with the
+ * token and units when VTpass gives them); `016` and the other refusals release it (status
+ * `failed`, money back); anything unclear (099, 014, a timeout, no answer, HTTP 500) leaves it
+ * `pending` for the "purchase" requery job, never refunded on a guess. The VTpass request_id is
+ * the record's reference and the hold's: the retry key, so a retried purchase reuses it and
+ * VTpass refuses a second purchase with it (014).
  */
-
-export type PurchaseKind = "airtime" | "data";
 
 export interface PurchaseRequest {
   user: schema.User;
-  kind: PurchaseKind;
-  network: Network;
-  /** As sent to VTpass (purchasePhoneSchema). */
-  phoneNumber: string;
-  /** Kobo: the airtime amount, or the plan's price from the provider's variation list (never the client's). */
-  amountKobo: bigint;
-  variationCode?: string;
-  planName?: string;
+  /** What to buy, as its kind built it (airtimeOrder, dataOrder, electricityOrder). */
+  order: PurchaseOrder;
   /** The client's retry key: a repeat answers the same purchase (same request_id), never a second one. */
   idempotencyKey?: string;
   now: Date;
@@ -59,13 +54,6 @@ export const PURCHASE_ANSWER_BUDGET_MS = 10_000;
 /** The requery job's kind for purchases (packages/api/src/jobs/kinds.ts). */
 export const PURCHASE_REQUERY_KIND = "purchase";
 
-const serviceIdOf = (kind: PurchaseKind, network: Network) => (kind === "airtime" ? network.airtimeServiceId : network.dataServiceId);
-
-const describe = (request: Pick<PurchaseRequest, "kind" | "network" | "phoneNumber" | "planName">) =>
-  request.kind === "airtime"
-    ? `${request.network.name} airtime for ${request.phoneNumber}`
-    : `${request.planName ?? `${request.network.name} data`} for ${request.phoneNumber}`;
-
 /**
  * Accepts a purchase and asks VTpass (see the module comment). Returns the record as it stands
  * when VTpass answered or PURCHASE_ANSWER_BUDGET_MS passed: `completed`, `pending` (the job
@@ -73,46 +61,35 @@ const describe = (request: Pick<PurchaseRequest, "kind" | "network" | "phoneNumb
  * (nothing held), IDEMPOTENCY_KEY_REUSED (the key names a different purchase).
  */
 export async function buyPurchase(db: Database, services: Services, request: PurchaseRequest): Promise<PurchaseResult> {
-  const serviceId = serviceIdOf(request.kind, request.network);
+  const { order } = request;
   const accepted = await db.transaction(async (tx) => {
     if (request.idempotencyKey !== undefined) {
       await tx.execute(sql`select pg_advisory_xact_lock(${request.user.id}::integer, hashtext(${request.idempotencyKey}))`);
       const earlier = await findTransactionByIdempotencyKey(tx, request.user.id, request.idempotencyKey);
       if (earlier) {
-        const metadata = earlier.metadata as { phoneNumber?: string; variationCode?: string };
-        const same =
-          earlier.type === request.kind &&
-          metadata.phoneNumber === request.phoneNumber &&
-          (request.kind === "data" ? metadata.variationCode === request.variationCode : earlier.amount === request.amountKobo);
-        if (!same) throw new DomainError("IDEMPOTENCY_KEY_REUSED", PURCHASE_MESSAGES.idempotencyKeyReused);
+        if (!sameOrder(earlier, order)) throw new DomainError("IDEMPOTENCY_KEY_REUSED", PURCHASE_MESSAGES.idempotencyKeyReused);
         return { record: earlier, replayed: true };
       }
     }
     const requestId = vtpassRequestId(request.now, randomBytes(8).toString("hex"));
     const record = await insertTransaction(tx, {
-      type: request.kind,
-      amount: request.amountKobo,
+      type: order.type,
+      amount: order.amountKobo,
       fee: 0n,
       status: "pending",
       reference: requestId,
-      description: describe(request),
+      description: order.description,
       senderId: request.user.id,
       recipientId: null,
       idempotencyKey: request.idempotencyKey ?? null,
-      metadata: {
-        phoneNumber: request.phoneNumber,
-        network: request.network.name,
-        ...(request.variationCode !== undefined ? { variationCode: request.variationCode } : {}),
-        ...(request.planName !== undefined ? { planName: request.planName } : {}),
-        requestId,
-      },
+      metadata: { ...order.metadata, requestId },
     });
     await holdFunds(tx, {
       reference: requestId,
       walletAccountId: await ensureUserWallet(tx, request.user.id),
       userId: request.user.id,
       verificationLevel: request.user.verificationLevel,
-      amountKobo: request.amountKobo,
+      amountKobo: order.amountKobo,
       day: lagosDate(request.now),
       transactionId: record.id,
       kind: "purchase-hold",
@@ -128,12 +105,7 @@ export async function buyPurchase(db: Database, services: Services, request: Pur
   if (record.status !== "pending") return { transaction: record, replayed };
 
   const ask = (async () => {
-    let answer = await services.purchases.pay({
-      requestId: record.reference,
-      serviceId,
-      phone: request.phoneNumber,
-      ...(request.kind === "airtime" ? { amountKobo: request.amountKobo } : { variationCode: request.variationCode }),
-    });
+    let answer = await services.purchases.pay({ requestId: record.reference, serviceId: order.serviceId, ...order.pay });
     // 014: this request_id was already bought (a retry after a timeout): ask for its state instead.
     if (answer.code === "014") answer = await services.purchases.requery(record.reference);
     return applyPurchaseAnswer(db, record.reference, answer);
@@ -169,7 +141,7 @@ const answerText = (answer: PurchaseAnswer) => `${answer.code ?? ""} ${answer.de
  */
 export async function applyPurchaseAnswerIn(tx: DbOrTx, reference: string, answer: PurchaseAnswer): Promise<schema.TransactionRecord> {
   const record = await findTransactionByReference(tx, reference, { forUpdate: true });
-  if (!record || (record.type !== "airtime" && record.type !== "data")) throw new Error(`No purchase with reference ${reference}`);
+  if (!record || !isPurchaseType(record.type)) throw new Error(`No purchase with reference ${reference}`);
   const type = record.type;
   if (record.status !== "pending") {
     const contradicts = (answer.outcome === "delivered" && record.status === "failed") || (answer.outcome === "failed" && record.status === "completed");
@@ -191,7 +163,12 @@ export async function applyPurchaseAnswerIn(tx: DbOrTx, reference: string, answe
   const providerTransactionId = answer.transactionId ? { providerTransactionId: answer.transactionId } : {};
   if (answer.outcome === "delivered") {
     const { outcome } = await settleHold(tx, { reference, destination: SYSTEM_ACCOUNTS.vtpassClearing, description: `Purchase ${reference} delivered` });
-    if (outcome === "settled") return updateTransaction(tx, record.id, type, { status: "completed", metadata: providerTransactionId });
+    const delivery = {
+      ...providerTransactionId,
+      ...(answer.token ? { token: formatElectricityToken(answer.token).slice(0, 200) } : {}),
+      ...(answer.units ? { units: answer.units.slice(0, 100) } : {}),
+    };
+    if (outcome === "settled") return updateTransaction(tx, record.id, type, { status: "completed", metadata: delivery });
     return record;
   }
   if (answer.outcome === "failed") {
@@ -223,7 +200,7 @@ export async function requeryPurchase(db: Database, services: Pick<Services, "pu
 export async function flagPurchase(db: Database, reference: string, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const record = await findTransactionByReference(tx, reference, { forUpdate: true });
-    if (!record || record.status !== "pending" || (record.type !== "airtime" && record.type !== "data")) return;
+    if (!record || record.status !== "pending" || !isPurchaseType(record.type)) return;
     await updateTransaction(tx, record.id, record.type, { status: "pending", metadata: { needsReview: true } });
     await openReviewItem(tx, {
       key: `stuck:purchase:${reference}`,

@@ -17,7 +17,7 @@ import {
   systemAccountMovements,
   verifyLedger,
 } from "@kolo/db";
-import { lagosDate, startOfLagosDay } from "@kolo/domain";
+import { PURCHASE_TYPES, isPurchaseType, lagosDate, startOfLagosDay } from "@kolo/domain";
 import { payoutOutcome } from "../providers/banking";
 import type { VerifiedCharge } from "../providers/payment-gateway";
 import type { PayoutTransfer } from "../providers/banking";
@@ -35,7 +35,6 @@ export const RECONCILIATION_CLASSES = {
 type ExceptionClass = (typeof RECONCILIATION_CLASSES)[keyof typeof RECONCILIATION_CLASSES];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const PURCHASE_TYPES = new Set(["airtime", "data"]);
 const isPayout = (record: schema.TransactionRecord) => record.type === "transfer" && "channel" in record.metadata;
 const inFlight = (record: schema.TransactionRecord) => record.status === "pending" || record.status === "processing";
 
@@ -180,9 +179,9 @@ export async function runReconciliation(
   const range = lagosDayRange(params.day);
   try {
     // 1. In-flight records of the day: ask first, so the comparison sees what the providers say now.
-    const open = (await recordsForReconciliation(db, { types: ["transfer", "airtime", "data"], ...range, references: [] })).filter(inFlight);
+    const open = (await recordsForReconciliation(db, { types: ["transfer", ...PURCHASE_TYPES], ...range, references: [] })).filter(inFlight);
     for (const record of open) {
-      if (PURCHASE_TYPES.has(record.type)) await requeryPurchase(db, services, record.reference).catch(() => "pending");
+      if (isPurchaseType(record.type)) await requeryPurchase(db, services, record.reference).catch(() => "pending");
       else if (isPayout(record)) await checkPayout({ db, services, now: params.now }, record.reference).catch(() => "pending");
     }
 
@@ -190,10 +189,10 @@ export async function runReconciliation(
     const [charges, transfers] = await Promise.all([services.paymentGateway.listCharges(range), services.banking.listTransfers(range)]);
     const [topUps, payoutsAndPurchases] = await Promise.all([
       recordsForReconciliation(db, { types: ["topup"], ...range, references: charges.map((c) => c.reference) }),
-      recordsForReconciliation(db, { types: ["transfer", "airtime", "data"], ...range, references: transfers.map((t) => t.reference) }),
+      recordsForReconciliation(db, { types: ["transfer", ...PURCHASE_TYPES], ...range, references: transfers.map((t) => t.reference) }),
     ]);
     const payouts = payoutsAndPurchases.filter(isPayout);
-    const purchases = payoutsAndPurchases.filter((r) => PURCHASE_TYPES.has(r.type));
+    const purchases = payoutsAndPurchases.filter((r) => isPurchaseType(r.type));
     let matched = 0;
     let stillOpen = 0;
     const tally = () => void matched++;

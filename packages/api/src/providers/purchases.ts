@@ -1,5 +1,5 @@
 /**
- * Airtime, data and customer verification (docs/decisions.md, "Airtime and data"): what Kolo
+ * Airtime, data, electricity and customer verification (docs/decisions.md, "Airtime and data"): what Kolo
  * needs from VTpass's API (docs/providers.md), in kobo. Implemented by VtpassClient over HTTP,
  * against vtpass.com or the built-in sandbox.
  *
@@ -29,6 +29,9 @@ export interface PurchaseAnswer {
   description: string;
   /** VTpass `content.transactions.transactionId`, when given. */
   transactionId?: string;
+  /** Electricity, when delivered: the prepaid token ('4224-8751-7325-1062-8154') and the units ('32.6 kWh'). */
+  token?: string;
+  units?: string;
 }
 
 export interface PayInput {
@@ -36,10 +39,23 @@ export interface PayInput {
   requestId: string;
   serviceId: string;
   phone: string;
-  /** Airtime: the amount in kobo (sent as whole naira). */
+  /** Airtime and electricity: the amount in kobo (sent as naira). */
   amountKobo?: bigint;
-  /** Data: the plan; the provider charges its own price. */
+  /** Data: the plan (the provider charges its own price); electricity: the meter type. */
   variationCode?: string;
+  /** What is bought for: the phone (data) or the meter number (electricity). */
+  billersCode?: string;
+}
+
+/** A meter as VTpass's merchant-verify names it (docs/providers.md "Electricity (VTpass)"). */
+export interface VerifiedMeter {
+  customerName: string;
+  address: string;
+  meterNumber: string;
+  /** "PREPAID", "POSTPAID", as the disco reports it. */
+  customerType: string;
+  /** The least this meter may be sold, kobo; undefined when the disco states none. */
+  minimumKobo?: bigint;
 }
 
 export interface PurchaseProvider {
@@ -47,6 +63,11 @@ export interface PurchaseProvider {
   listVariations(serviceId: string): Promise<DataVariation[]>;
   /** The name behind a phone number (merchant-verify; unconfirmed for phones). Throws PaymentGatewayError when not verified. */
   verifyCustomer(serviceId: string, billersCode: string): Promise<{ customerName: string }>;
+  /**
+   * The holder of a meter at a disco (merchant-verify with `type`). Throws PaymentGatewayError 404
+   * when the disco knows no such meter, another status when VTpass cannot answer.
+   */
+  verifyMeter(serviceId: string, meterNumber: string, type: "prepaid" | "postpaid"): Promise<VerifiedMeter>;
   pay(input: PayInput): Promise<PurchaseAnswer>;
   requery(requestId: string): Promise<PurchaseAnswer>;
 }

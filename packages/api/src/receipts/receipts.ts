@@ -5,7 +5,9 @@
 // an e-mail.
 import { createHmac, hkdfSync } from "node:crypto";
 import { type Database, findTransactionByReceiptCode, findTransactionByReference, findUserById, saveReceiptCode, type schema } from "@kolo/db";
-import { DomainError, formatDateTime, koboToNaira } from "@kolo/domain";
+import { DomainError, formatDateTime, koboToNaira, maskAccount } from "@kolo/domain";
+import { PURCHASE_KINDS } from "../money/purchase-kinds";
+import type { PurchaseMetadata } from "../money/purchase-kinds/kind";
 import type { Services } from "../services";
 
 export const RECEIPT_MESSAGES = {
@@ -41,15 +43,12 @@ export interface ReceiptView extends PublicReceipt {
   total: number;
   description: string;
   providerReference: string | null;
+  /** The kind's own lines, owner only (an electricity token and units). */
+  extraLines: { label: string; value: string }[];
   verifyCode: string;
   verifyUrl: string;
 }
 
-const BULLETS = "••••";
-/** `058 ••••6785`: a bank code, four bullets and the last four digits (docs/decisions.md). */
-export const maskAccount = (bankCode: string | undefined, accountNumber: string) => `${bankCode ? `${bankCode} ` : ""}${BULLETS}${accountNumber.slice(-4)}`;
-/** `0801 ••••1111`: the first and last four digits of a phone number. */
-const maskPhone = (phone: string) => `${phone.slice(0, 4)} ${BULLETS}${phone.slice(-4)}`;
 const WALLET = "Kolo wallet";
 
 /** The key receipt codes are signed with: derived from the server's secret BVN hash key (HKDF), so no new secret is needed. */
@@ -107,15 +106,10 @@ async function describe(db: Database, record: schema.TransactionRecord) {
       };
     case "airtime":
     case "data":
-      return {
-        title: record.type === "airtime" ? "Airtime" : "Data bundle",
-        from: { name: await nameOf(record.senderId), account: WALLET },
-        to: {
-          name: [str("network")?.toUpperCase(), str("planName")].filter(Boolean).join(" ") || "Phone",
-          account: str("phoneNumber") ? maskPhone(str("phoneNumber")!) : null,
-        },
-        providerReference: str("providerTransactionId") ?? null,
-      };
+    case "electricity": {
+      const { title, to, lines } = PURCHASE_KINDS[record.type].receipt(record.metadata as Partial<PurchaseMetadata>);
+      return { title, from: { name: await nameOf(record.senderId), account: WALLET }, to, providerReference: str("providerTransactionId") ?? null, lines };
+    }
     default:
       return {
         title: "Adjustment",
@@ -126,8 +120,11 @@ async function describe(db: Database, record: schema.TransactionRecord) {
   }
 }
 
-async function publicView(db: Database, record: schema.TransactionRecord): Promise<PublicReceipt & { providerReference: string | null }> {
-  const { title, from, to, providerReference } = await describe(db, record);
+async function publicView(
+  db: Database,
+  record: schema.TransactionRecord,
+): Promise<PublicReceipt & { providerReference: string | null; extraLines: { label: string; value: string }[] }> {
+  const { title, from, to, providerReference, ...rest } = await describe(db, record);
   return {
     reference: record.reference,
     type: record.type,
@@ -140,6 +137,7 @@ async function publicView(db: Database, record: schema.TransactionRecord): Promi
     from,
     to,
     providerReference,
+    extraLines: ("lines" in rest ? rest.lines : undefined) ?? [],
   };
 }
 
@@ -180,6 +178,6 @@ export async function verifyReceipt(db: Database, code: string): Promise<PublicR
   const normalised = code.trim().toLowerCase();
   const record = /^[a-z2-7]{16}$/.test(normalised) ? await findTransactionByReceiptCode(db, normalised) : undefined;
   if (!record) throw new DomainError("NOT_FOUND", RECEIPT_MESSAGES.noMatch);
-  const { providerReference: _hidden, ...view } = await publicView(db, record);
+  const { providerReference: _hidden, extraLines: _owners, ...view } = await publicView(db, record);
   return view;
 }

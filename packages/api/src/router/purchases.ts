@@ -1,21 +1,29 @@
-import { recentPurchaseNumbers } from "@kolo/db";
+import { findTransactionByIdempotencyKey, recentPurchaseNumbers, type schema } from "@kolo/db";
 import {
+  DISCOS,
   DomainError,
+  ELECTRICITY_MESSAGES,
   NETWORKS,
   PURCHASE_MESSAGES,
+  type PurchaseType,
   RECENT_NUMBERS_LIMIT,
   airtimePurchaseSchema,
   dataPurchaseSchema,
+  electricityPurchaseSchema,
+  findDisco,
   findNetwork,
+  koboToNaira,
   verifyCustomerSchema,
+  verifyMeterSchema,
 } from "@kolo/domain";
 import { z } from "zod";
-import { type PurchaseKind, type PurchaseResult, buyPurchase } from "../money/purchases";
+import { PURCHASE_KINDS, airtimeOrder, dataOrder, electricityOrder, meterMinimumKobo, verifyMeter } from "../money/purchase-kinds";
+import { type PurchaseResult, buyPurchase } from "../money/purchases";
 import { toTransactionView, type TransactionView } from "../money/view";
 import { PaymentGatewayError } from "../providers/payment-gateway";
-import type { DataVariation } from "../providers/purchases";
+import type { DataVariation, VerifiedMeter } from "../providers/purchases";
 import type { Services } from "../services";
-import { pinProcedure, protectedProcedure, router } from "../trpc";
+import { featureProcedure, pinProcedure, protectedProcedure, router } from "../trpc";
 
 /** A purchase's answer (docs/product.md#airtime-and-data): `pending` is HTTP 202 on REST, with the warning. */
 export interface PurchaseAnswerView {
@@ -50,33 +58,37 @@ async function plansOf(services: Services, serviceId: string): Promise<DataVaria
   }
 }
 
-/** Maps a purchase's record to the answer; a failed one (refunded) is PURCHASE_FAILED with the spec's text. */
-function answerOf(kind: PurchaseKind, result: PurchaseResult, viewerId: number): PurchaseAnswerView {
+/** Maps a purchase's record to the answer; a failed one (refunded) is PURCHASE_FAILED with its kind's text. */
+function answerOf(type: PurchaseType, result: PurchaseResult, viewerId: number): PurchaseAnswerView {
+  const { texts } = PURCHASE_KINDS[type];
   const transaction = toTransactionView(result.transaction, viewerId);
-  if (result.transaction.status === "failed") {
-    throw new DomainError("PURCHASE_FAILED", kind === "airtime" ? PURCHASE_MESSAGES.airtimeFailed : PURCHASE_MESSAGES.dataFailed, {
-      transactionId: transaction.id,
-    });
-  }
+  if (result.transaction.status === "failed") throw new DomainError("PURCHASE_FAILED", texts.failed, { transactionId: transaction.id });
   if (result.transaction.status === "pending") {
-    return {
-      status: "pending",
-      message: kind === "airtime" ? PURCHASE_MESSAGES.airtimePendingTitle : PURCHASE_MESSAGES.dataPendingTitle,
-      warning: PURCHASE_MESSAGES.pendingWarning,
-      transaction,
-    };
+    return { status: "pending", message: texts.pendingTitle, warning: PURCHASE_MESSAGES.pendingWarning, transaction };
   }
+  return { status: "success", message: texts.successTitle, warning: null, transaction };
+}
+
+/** The meter an electricity record was bought for, as it was verified then. */
+function meterOfRecord(record: schema.TransactionRecord, meterNumber: string): VerifiedMeter {
+  const metadata = record.metadata as { meterNumber?: string; customerName?: string; customerAddress?: string; meterType?: string };
   return {
-    status: "success",
-    message: kind === "airtime" ? PURCHASE_MESSAGES.airtimeSuccessTitle : PURCHASE_MESSAGES.dataSuccessTitle,
-    warning: null,
-    transaction,
+    meterNumber: metadata.meterNumber ?? meterNumber,
+    customerName: metadata.customerName ?? "",
+    address: metadata.customerAddress ?? "",
+    customerType: (metadata.meterType ?? "").toUpperCase(),
   };
 }
 
+const disco = (id: string) => {
+  const found = findDisco(id);
+  if (!found) throw new DomainError("VALIDATION", ELECTRICITY_MESSAGES.disco, { disco: [ELECTRICITY_MESSAGES.disco] });
+  return found;
+};
+
 const now = (services: Services) => services.now?.() ?? new Date();
 
-/** Airtime and data (docs/product.md#airtime-and-data; docs/decisions.md). */
+/** Airtime, data (docs/product.md#airtime-and-data) and electricity (docs/product.md "Electricity"). */
 export const purchasesRouter = router({
   /** -> [{id, name, serviceType}] (GET /api/network-providers): the four networks, each selling airtime and data. */
   networks: protectedProcedure.query(() => NETWORKS.map((n) => ({ id: n.id, name: n.name, serviceType: ["airtime", "data"] }))),
@@ -119,10 +131,7 @@ export const purchasesRouter = router({
     .mutation(async ({ ctx, input }) => {
       const result = await buyPurchase(ctx.db, ctx.services, {
         user: ctx.user,
-        kind: "airtime",
-        network: network(input.network),
-        phoneNumber: input.phoneNumber,
-        amountKobo: input.amount,
+        order: airtimeOrder(network(input.network), input.phoneNumber, input.amount),
         idempotencyKey: input.idempotencyKey,
         now: now(ctx.services),
       });
@@ -143,16 +152,61 @@ export const purchasesRouter = router({
       if (!plan) throw new DomainError("VALIDATION", PURCHASE_MESSAGES.plan, { variationCode: [PURCHASE_MESSAGES.plan] });
       const result = await buyPurchase(ctx.db, ctx.services, {
         user: ctx.user,
-        kind: "data",
-        network: chosen,
-        phoneNumber: input.phoneNumber,
-        amountKobo: plan.amountKobo,
-        variationCode: plan.variationCode,
-        planName: plan.name,
+        order: dataOrder(chosen, input.phoneNumber, plan),
         idempotencyKey: input.idempotencyKey,
         now: now(ctx.services),
       });
       return answerOf("data", result, ctx.user.id);
+    }),
+
+  /** -> [{id, name, shortName}] (GET /api/electricity/discos): the twelve discos; `id` is the VTpass serviceID sent as `disco`. */
+  discos: protectedProcedure.query(() => DISCOS.map((d) => ({ id: d.id, name: d.name, shortName: d.shortName }))),
+
+  /**
+   * {disco, meterType, meterNumber} -> {customerName, address, meterNumber, meterType,
+   * minimumAmount (naira)} (POST /api/electricity/verify-meter; VTpass merchant-verify). Errors:
+   * NOT_FOUND when the disco knows no such meter, PROVIDER_UNAVAILABLE when VTpass cannot answer.
+   * Needs feature_electricity (admins exempt).
+   */
+  verifyMeter: featureProcedure("feature_electricity")
+    .input(verifyMeterSchema)
+    .mutation(async ({ ctx, input }) => {
+      const meter = await verifyMeter(ctx.services.purchases, disco(input.disco), input.meterType, input.meterNumber);
+      return {
+        customerName: meter.customerName,
+        address: meter.address,
+        meterNumber: meter.meterNumber,
+        meterType: input.meterType,
+        minimumAmount: koboToNaira(meterMinimumKobo(meter)),
+      };
+    }),
+
+  /**
+   * {disco, meterType, meterNumber, amount: naira from ₦1,000 or the meter's minimum, phone,
+   * idempotencyKey?} -> PurchaseAnswerView (POST /api/electricity; 202 when pending). The meter is
+   * verified again here, so its holder and minimum are the disco's, never the client's; a
+   * delivered prepaid purchase carries `metadata.token` and `metadata.units`. Needs
+   * feature_electricity (admins exempt). Errors as airtime, plus NOT_FOUND for an unknown meter
+   * and VALIDATION below the meter's minimum.
+   */
+  electricity: pinProcedure("feature_electricity")
+    .input(electricityPurchaseSchema)
+    .mutation(async ({ ctx, input }) => {
+      const chosen = disco(input.disco);
+      // A retry of a purchase already accepted is answered from its record: the meter was verified
+      // then, and a disco that is down now must not turn a retry into an error.
+      const earlier = input.idempotencyKey ? await findTransactionByIdempotencyKey(ctx.db, ctx.user.id, input.idempotencyKey) : undefined;
+      const meter =
+        earlier?.type === "electricity"
+          ? meterOfRecord(earlier, input.meterNumber)
+          : await verifyMeter(ctx.services.purchases, chosen, input.meterType, input.meterNumber);
+      const result = await buyPurchase(ctx.db, ctx.services, {
+        user: ctx.user,
+        order: electricityOrder(chosen, input.meterType, meter, input.amount, input.phone),
+        idempotencyKey: input.idempotencyKey,
+        now: now(ctx.services),
+      });
+      return answerOf("electricity", result, ctx.user.id);
     }),
 
   /** -> [{phoneNumber, network: id, networkName}] the last numbers the user bought for, newest first. */

@@ -11,7 +11,7 @@ export const FEATURE_SETTINGS_CHANNEL = "kolo_feature_settings";
 
 /**
  * The switches of one database, read from a short in-process cache instead of a query per call
- * (issue "Ledger movement kit", performance). Every change to feature_settings, by any server on
+ * (docs/performance.md). Every change to feature_settings, by any server on
  * the database, is announced by a trigger through PostgreSQL NOTIFY; the cache listens and drops
  * itself on each announcement and on every (re)connection of its listener, so no switch is
  * served stale after its change is known. A load that raced an invalidation is not kept.

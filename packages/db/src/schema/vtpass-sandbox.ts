@@ -17,6 +17,8 @@ export const vtpassSandboxPurchases = pgTable(
     serviceId: text().notNull(),
     phone: text().notNull(),
     variationCode: text(),
+    /** The biller's number the purchase was for when it is not the phone (an electricity meter). */
+    billersCode: text(),
     /** Kobo (VTpass speaks naira strings on the wire). */
     amount: bigint({ mode: "number" }).notNull(),
     /** What requery answers now. */

@@ -95,3 +95,84 @@ export const DATA_SERVICES: Record<string, { name: string; plans: SandboxPlan[] 
 /** The sandbox's airtime bounds: ₦50 to ₦50,000. */
 export const SANDBOX_AIRTIME_MIN_NAIRA = 50;
 export const SANDBOX_AIRTIME_MAX_NAIRA = 50_000;
+
+/** The twelve discos' serviceIDs and their names (docs/providers.md "Electricity (VTpass)"). */
+export const ELECTRICITY_SERVICES: Record<string, string> = {
+  "ikeja-electric": "Ikeja Electric Payment - IKEDC",
+  "eko-electric": "Eko Electric Payment - EKEDC",
+  "abuja-electric": "Abuja Electricity Distribution Company- AEDC",
+  "kano-electric": "KEDCO - Kano Electric",
+  "portharcourt-electric": "PHED - Port Harcourt Electric",
+  "jos-electric": "Jos Electric - JED",
+  "ibadan-electric": "IBEDC - Ibadan Electricity Distribution Company",
+  "kaduna-electric": "Kaduna Electric - KAEDCO",
+  "enugu-electric": "Enugu Electric - EEDC",
+  "benin-electric": "Benin Electricity - BEDC",
+  "aba-electric": "Aba Electric Payment - ABEDC",
+  "yola-electric": "Yola Electric Disco Payment - YEDC",
+};
+
+/** A sandbox meter (any disco): who holds it, and how a purchase for it behaves. */
+export interface MeterFixture {
+  type: "prepaid" | "postpaid";
+  customerName: string;
+  address: string;
+  minimumNaira: number;
+  pay: "delivered" | "processing" | "failed";
+  final: "delivered" | "failed";
+  /** The final status is reached only after the sandbox's pending delay. */
+  delayed?: boolean;
+  /** Prepaid, once delivered. */
+  token?: string;
+  units?: string;
+}
+
+export const SANDBOX_METERS = {
+  prepaidDelivered: "1111111111111",
+  postpaidDelivered: "1010101010101",
+  prepaidPendingThenDelivered: "2020202020202",
+  prepaidFailed: "1212121212121",
+} as const;
+
+/** docs/providers.md's meter table; undefined (not found) for any other meter. */
+const METERS: Record<string, MeterFixture> = {
+  [SANDBOX_METERS.prepaidDelivered]: {
+    type: "prepaid",
+    customerName: "TESTMETER ONE",
+    address: "12 Allen Avenue Ikeja",
+    minimumNaira: 1000,
+    pay: "delivered",
+    final: "delivered",
+    token: "4224-8751-7325-1062-8154",
+    units: "32.6 kWh",
+  },
+  [SANDBOX_METERS.postpaidDelivered]: {
+    type: "postpaid",
+    customerName: "TESTMETER TWO",
+    address: "4 Marina Lagos",
+    minimumNaira: 1000,
+    pay: "delivered",
+    final: "delivered",
+  },
+  [SANDBOX_METERS.prepaidPendingThenDelivered]: {
+    type: "prepaid",
+    customerName: "TESTMETER THREE",
+    address: "9 Wuse Abuja",
+    minimumNaira: 1000,
+    pay: "processing",
+    final: "delivered",
+    delayed: true,
+    token: "5161-0042-9981-3370-2210",
+    units: "48.3 kWh",
+  },
+  [SANDBOX_METERS.prepaidFailed]: {
+    type: "prepaid",
+    customerName: "TESTMETER FOUR",
+    address: "3 Aba Road Port Harcourt",
+    minimumNaira: 1000,
+    pay: "failed",
+    final: "failed",
+  },
+};
+
+export const meterFixture = (meterNumber: string): MeterFixture | undefined => METERS[meterNumber];

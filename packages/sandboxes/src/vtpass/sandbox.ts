@@ -1,6 +1,6 @@
 // Built-in VTpass sandbox (docs/decisions.md; docs/providers.md and its fixtures):
 // GET /api/service-variations, POST /api/merchant-verify, /api/pay and /api/requery under
-// /sandbox/vtpass, with VTpass's headers and code table. Purchases live in PostgreSQL
+// /sandbox/vtpass, with VTpass's headers and code table, for airtime, data and electricity. Purchases live in PostgreSQL
 // (vtpass_sandbox_purchases): a requery after a restart still answers, and a repeated request_id
 // is refused with 014, so a retried purchase can never buy twice. The fault fixtures answer
 // HTTP 500 with a non-JSON body, close the connection, or hang until the client gives up (at most
@@ -16,6 +16,8 @@ import type { VtpassSandboxContext } from "./options";
 import {
   AIRTIME_SERVICES,
   DATA_SERVICES,
+  ELECTRICITY_SERVICES,
+  meterFixture,
   SANDBOX_AIRTIME_MAX_NAIRA,
   SANDBOX_AIRTIME_MIN_NAIRA,
   SANDBOX_PENDING_DELAY_MS,
@@ -62,6 +64,17 @@ const payBody = z.object({
 /** `code` for a purchase in `status`: 000 delivered/initiated, 099 pending, 016 failed. */
 const codeOf = (status: PurchaseRow["status"]) => (status === "delivered" ? "000" : status === "failed" || status === "reversed" ? "016" : "099");
 
+const productType = (serviceId: string) =>
+  AIRTIME_SERVICES[serviceId] ? "Airtime Recharge" : ELECTRICITY_SERVICES[serviceId] ? "Electricity Bill" : "Data Services";
+
+/** A delivered prepaid meter's token fields (docs/providers.md: `purchased_code`, and `token` and `units` beside it). */
+function electricityFields(row: PurchaseRow) {
+  if (!ELECTRICITY_SERVICES[row.serviceId]) return { purchased_code: "" };
+  const meter = meterFixture(row.billersCode ?? "");
+  if (row.status !== "delivered" || !meter?.token) return { purchased_code: "" };
+  return { purchased_code: `Token : ${meter.token}`, token: meter.token, units: meter.units };
+}
+
 function purchaseAnswer(row: PurchaseRow, code = codeOf(row.status)) {
   const naira = row.amount / 100;
   return {
@@ -70,17 +83,17 @@ function purchaseAnswer(row: PurchaseRow, code = codeOf(row.status)) {
     requestId: row.requestId,
     amount: naira,
     transaction_date: row.createdAt.toISOString(),
-    purchased_code: "",
+    ...electricityFields(row),
     content: {
       transactions: {
         status: row.status,
-        product_name: AIRTIME_SERVICES[row.serviceId] ?? DATA_SERVICES[row.serviceId]?.name ?? row.serviceId,
-        unique_element: row.phone,
+        product_name: AIRTIME_SERVICES[row.serviceId] ?? DATA_SERVICES[row.serviceId]?.name ?? ELECTRICITY_SERVICES[row.serviceId] ?? row.serviceId,
+        unique_element: row.billersCode ?? row.phone,
         unit_price: naira,
         quantity: 1,
         commission: 0,
         total_amount: naira,
-        type: AIRTIME_SERVICES[row.serviceId] ? "Airtime Recharge" : "Data Services",
+        type: productType(row.serviceId),
         phone: row.phone,
         convinience_fee: 0,
         amount: naira,
@@ -88,6 +101,22 @@ function purchaseAnswer(row: PurchaseRow, code = codeOf(row.status)) {
         method: "api",
         transactionId: row.transactionId,
       },
+    },
+  };
+}
+
+/** merchant-verify for a meter: its holder when the meter and type match a fixture, else `content.error` (not found). */
+function verifyMeter(meterNumber: string, type: string | undefined) {
+  const meter = meterFixture(meterNumber);
+  if (!meter || meter.type !== type) return { code: "000", content: { error: "Meter number not found. Please check the meter number and meter type" } };
+  return {
+    code: "000",
+    content: {
+      Customer_Name: meter.customerName,
+      Address: meter.address,
+      Meter_Number: meterNumber,
+      Customer_Type: meter.type.toUpperCase(),
+      Min_Purchase_Amount: meter.minimumNaira,
     },
   };
 }
@@ -170,7 +199,8 @@ export async function vtpassSandbox(app: FastifyInstance, options: VtpassSandbox
       });
 
       sandbox.post("/merchant-verify", async (req) => {
-        const body = z.object({ billersCode: z.string(), serviceID: z.string() }).safeParse(req.body);
+        const body = z.object({ billersCode: z.string(), serviceID: z.string(), type: z.string().optional() }).safeParse(req.body);
+        if (body.success && ELECTRICITY_SERVICES[body.data.serviceID]) return verifyMeter(body.data.billersCode, body.data.type);
         if (!body.success || !/^\d{11,13}$/.test(body.data.billersCode)) return { code: "011", content: { error: "Invalid phone number" } };
         if (body.data.billersCode === SANDBOX_PHONES.failed) return { code: "000", content: { error: "This number could not be verified" } };
         return { code: "000", content: { Customer_Name: `SANDBOX CUSTOMER ${body.data.billersCode.slice(-4)}`, Status: "ACTIVE" } };
@@ -182,18 +212,29 @@ export async function vtpassSandbox(app: FastifyInstance, options: VtpassSandbox
         const body = parsed.data;
         let amountKobo: bigint;
         let variationCode: string | null = null;
+        let fixture: { pay: string; final: "delivered" | "failed"; delayed?: boolean };
+        let billersCode: string | null = null;
         if (AIRTIME_SERVICES[body.serviceID]) {
           if (body.amount === undefined) return refusal("011", body.request_id);
           if (body.amount < SANDBOX_AIRTIME_MIN_NAIRA) return refusal("013", body.request_id);
           if (body.amount > SANDBOX_AIRTIME_MAX_NAIRA) return refusal("017", body.request_id);
           amountKobo = nairaToKobo(body.amount);
+          fixture = phoneFixture(body.phone);
+        } else if (ELECTRICITY_SERVICES[body.serviceID]) {
+          const meter = meterFixture(body.billersCode ?? "");
+          if (!meter || body.variation_code !== meter.type || body.amount === undefined) return refusal("011", body.request_id);
+          if (body.amount < meter.minimumNaira) return refusal("013", body.request_id);
+          amountKobo = nairaToKobo(body.amount);
+          variationCode = meter.type;
+          billersCode = body.billersCode ?? null;
+          fixture = meter;
         } else {
           const plan = DATA_SERVICES[body.serviceID]?.plans.find((p) => p.variation_code === body.variation_code);
           if (!plan) return refusal("012", body.request_id);
           amountKobo = nairaToKobo(Number(plan.variation_amount));
           variationCode = plan.variation_code;
+          fixture = phoneFixture(body.phone);
         }
-        const fixture = phoneFixture(body.phone);
         const pending = fixture.pay === "processing";
         const [row] = await db
           .insert(purchases)
@@ -203,6 +244,7 @@ export async function vtpassSandbox(app: FastifyInstance, options: VtpassSandbox
             serviceId: body.serviceID,
             phone: body.phone,
             variationCode,
+            billersCode,
             amount: Number(amountKobo),
             status: pending ? "pending" : fixture.final,
             finalStatus: fixture.final,

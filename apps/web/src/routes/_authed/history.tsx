@@ -1,4 +1,4 @@
-import { formatDay, lagosDayKey } from "@kolo/domain";
+import { PURCHASE_TYPES, formatDay, lagosDayKey } from "@kolo/domain";
 import { Box, Button, Card, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
@@ -11,13 +11,13 @@ import { downloadTextFile, transactionsCsv } from "./-components/transactions-cs
 import { StatementDialog } from "./-components/statement-dialog";
 import { TransactionRow } from "./-components/transaction-row";
 
-/** Filter tabs (docs/product.md#accounts-and-sessions); Transfer covers bank transfers and user-to-user transfers, Airtime covers data bundles too. */
+/** Filter tabs (docs/product.md#accounts-and-sessions); Transfer covers bank transfers and user-to-user transfers, Airtime covers every bill bought through VTpass (data bundles and electricity too). */
 const FILTERS = {
   all: { label: "All", types: null },
   topup: { label: "Top-up", types: ["topup"] },
   transfer: { label: "Transfer", types: ["transfer", "p2p"] },
   payment: { label: "Payment", types: ["payment"] },
-  airtime: { label: "Airtime", types: ["airtime", "data"] },
+  airtime: { label: "Airtime", types: PURCHASE_TYPES },
 } as const satisfies Record<string, { label: string; types: readonly TransactionType[] | null }>;
 type Filter = keyof typeof FILTERS;
 const FILTER_KEYS = Object.keys(FILTERS) as Filter[];

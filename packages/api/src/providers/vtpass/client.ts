@@ -4,7 +4,7 @@
 import { koboToNaira, variationAmountKobo } from "@kolo/domain";
 import type { z } from "zod";
 import { PaymentGatewayError } from "../payment-gateway";
-import type { DataVariation, PayInput, PurchaseAnswer, PurchaseProvider } from "../purchases";
+import type { DataVariation, PayInput, PurchaseAnswer, PurchaseProvider, VerifiedMeter } from "../purchases";
 import { toPurchaseAnswer, vtpassPurchase, vtpassVariations, vtpassVerify } from "./wire";
 
 export interface VtpassClientOptions {
@@ -97,6 +97,24 @@ export class VtpassClient implements PurchaseProvider {
     return { customerName: name };
   }
 
+  /**
+   * `POST /merchant-verify {billersCode, serviceID, type}` for a meter -> its holder, address, type
+   * and minimum (kobo); PaymentGatewayError 404 when the disco answers `content.error`.
+   */
+  async verifyMeter(serviceId: string, meterNumber: string, type: "prepaid" | "postpaid"): Promise<VerifiedMeter> {
+    const body = await this.read("POST", "/merchant-verify", vtpassVerify, { billersCode: meterNumber, serviceID: serviceId, type });
+    const name = body.content.Customer_Name?.trim();
+    if (!name || body.content.error) throw new PaymentGatewayError("VTpass could not verify this meter", 404, body.content.error);
+    const minimum = body.content.Min_Purchase_Amount === undefined ? undefined : variationAmountKobo(body.content.Min_Purchase_Amount);
+    return {
+      customerName: name,
+      address: body.content.Address?.trim() ?? "",
+      meterNumber: body.content.Meter_Number === undefined ? meterNumber : String(body.content.Meter_Number),
+      customerType: body.content.Customer_Type?.trim() ?? type.toUpperCase(),
+      ...(minimum !== undefined ? { minimumKobo: minimum } : {}),
+    };
+  }
+
   private async purchaseCall(path: "/pay" | "/requery", body: unknown): Promise<PurchaseAnswer> {
     const sent = await this.send("POST", path, body);
     if (!sent.ok) return { outcome: "pending", description: sent.reason };
@@ -106,13 +124,20 @@ export class VtpassClient implements PurchaseProvider {
     return toPurchaseAnswer(parsed.data, path === "/pay" ? "pay" : "requery");
   }
 
-  /** `POST /pay`: airtime `{request_id, serviceID, amount, phone}`, data `{…, billersCode, variation_code, phone}`. */
+  /**
+   * `POST /pay`: airtime `{request_id, serviceID, amount, phone}`, data `{…, billersCode,
+   * variation_code, phone}`, electricity `{…, billersCode: meter, variation_code: meter type,
+   * amount, phone}`: each field is sent when the input has it.
+   */
   async pay(input: PayInput): Promise<PurchaseAnswer> {
-    const body =
-      input.variationCode !== undefined
-        ? { request_id: input.requestId, serviceID: input.serviceId, billersCode: input.phone, variation_code: input.variationCode, phone: input.phone }
-        : { request_id: input.requestId, serviceID: input.serviceId, amount: koboToNaira(input.amountKobo ?? 0n), phone: input.phone };
-    return this.purchaseCall("/pay", body);
+    return this.purchaseCall("/pay", {
+      request_id: input.requestId,
+      serviceID: input.serviceId,
+      ...(input.billersCode !== undefined ? { billersCode: input.billersCode } : {}),
+      ...(input.variationCode !== undefined ? { variation_code: input.variationCode } : {}),
+      ...(input.amountKobo !== undefined ? { amount: koboToNaira(input.amountKobo) } : {}),
+      phone: input.phone,
+    });
   }
 
   /** `POST /requery {request_id}`: the purchase's state now, read like pay's answer. */

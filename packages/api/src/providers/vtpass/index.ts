@@ -1,4 +1,4 @@
-// VTpass (airtime, data, customer verification): the provider module the registry loads.
+// VTpass (airtime, data, electricity, customer verification): the provider module the registry loads.
 import { randomBytes } from "node:crypto";
 import type { ProviderModule } from "../kit";
 import type { VtpassSettings } from "./settings";

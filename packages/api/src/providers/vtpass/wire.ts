@@ -28,10 +28,19 @@ export const vtpassVariations = z.object({
     .refine((content) => content.variations !== undefined || content.varations !== undefined, { error: "no variations" }),
 });
 
-/** `POST /api/merchant-verify` answer: a name, or `content.error`. */
+/** `POST /api/merchant-verify` answer: a name, or `content.error`; meters add their address, type and minimum. */
 export const vtpassVerify = z.object({
   code: plainText().optional(),
-  content: z.object({ Customer_Name: plainText().optional(), error: plainText().optional() }).loose(),
+  content: z
+    .object({
+      Customer_Name: plainText().optional(),
+      error: plainText().optional(),
+      Address: plainText().optional(),
+      Meter_Number: z.union([plainText(), z.number()]).optional(),
+      Customer_Type: plainText().optional(),
+      Min_Purchase_Amount: naira.optional(),
+    })
+    .loose(),
 });
 
 /** `POST /api/pay` and `POST /api/requery` answer (only what Kolo reads; the rest is ignored). */
@@ -39,6 +48,10 @@ export const vtpassPurchase = z.object({
   code: plainText(),
   response_description: plainText().optional(),
   requestId: plainText().optional(),
+  /** Electricity: "Token : 4224-8751-…" (prepaid), with `token` and `units` beside it (docs/providers.md). */
+  purchased_code: plainText().optional().nullable(),
+  token: plainText().optional().nullable(),
+  units: z.union([plainText(), z.number()]).optional().nullable(),
   content: z
     .object({
       transactions: z
@@ -53,6 +66,17 @@ export const vtpassPurchase = z.object({
     .optional()
     .nullable(),
 });
+
+/**
+ * The prepaid token of an electricity answer: `token`, else the digits after "Token :" in
+ * `purchased_code` (docs/providers.md: which one a disco fills is unconfirmed). Undefined for none.
+ */
+export function tokenOf(body: Pick<z.infer<typeof vtpassPurchase>, "token" | "purchased_code">): string | undefined {
+  const direct = body.token?.replace(/^\s*token\s*:\s*/i, "").trim();
+  if (direct) return direct;
+  const match = body.purchased_code?.match(/token\s*:?\s*([\d][\d\s-]*\d)/i);
+  return match?.[1]?.replace(/\s+/g, "");
+}
 
 /** VTpass codes that refuse a /pay request: nothing was bought (docs/providers.md), so its hold is released. */
 const PAY_REFUSED_CODES = new Set(["016", "011", "012", "013", "017", "018", "019", "030"]);
@@ -72,11 +96,15 @@ export function toPurchaseAnswer(body: z.infer<typeof vtpassPurchase>, call: "pa
   const rawId = body.content?.transactions?.transactionId;
   const transactionId = rawId === undefined ? undefined : String(rawId);
   const description = body.response_description ?? body.code;
+  const token = tokenOf(body);
+  const units = body.units === undefined || body.units === null || body.units === "" ? undefined : String(body.units);
   const answer = (outcome: PurchaseAnswer["outcome"]): PurchaseAnswer => ({
     outcome,
     code: body.code,
     description,
     ...(transactionId ? { transactionId } : {}),
+    ...(outcome === "delivered" && token ? { token } : {}),
+    ...(outcome === "delivered" && units ? { units } : {}),
   });
   if (body.code === "000") {
     if (status === "delivered") return answer("delivered");

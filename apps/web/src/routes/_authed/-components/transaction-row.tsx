@@ -1,4 +1,4 @@
-import { formatDateTime } from "@kolo/domain";
+import { formatDateTime, isPurchaseType } from "@kolo/domain";
 import { Badge, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { IconArrowDownLeft, IconArrowUpRight } from "../../../components/icons";
@@ -29,14 +29,14 @@ const ROW_LINK_STYLE = {
 const AMOUNT_COLORS = { credit: "kolo.9", debit: "var(--mantine-color-text)", none: "dimmed" } as const;
 
 /**
- * What happened to an airtime or data purchase, in words (every purchase ends delivered
+ * What happened to a purchase (airtime, data, electricity), in words (every purchase ends delivered
  * or refunded, and the user sees which); undefined for other types.
  */
 export function purchaseState(transaction: Pick<TransactionView, "type" | "status">): string | undefined {
-  if (transaction.type !== "airtime" && transaction.type !== "data") return undefined;
+  if (!isPurchaseType(transaction.type)) return undefined;
   if (transaction.status === "completed") return "Delivered";
   if (transaction.status === "failed" || transaction.status === "reversed") return "Refunded to your wallet";
-  return "Processing with the network";
+  return transaction.type === "electricity" ? "Processing with the electricity company" : "Processing with the network";
 }
 
 /**
