@@ -99,7 +99,11 @@ async function main() {
   console.log(
     sandboxes.paystack ? "Card payments: built-in Paystack sandbox (no PAYSTACK_SECRET_KEY set)" : `Card payments: Paystack at ${env.PAYSTACK_BASE_URL}`,
   );
-  console.log(sandboxes.vtpass ? "Airtime and data: built-in VTpass sandbox (no VTPASS_* keys set)" : `Airtime and data: VTpass at ${env.VTPASS_BASE_URL}`);
+  console.log(
+    sandboxes.vtpass
+      ? "Airtime, data and electricity: built-in VTpass sandbox (no VTPASS_* keys set)"
+      : `Airtime, data and electricity: VTpass at ${env.VTPASS_BASE_URL}`,
+  );
   if (seed) {
     console.log("Demo sign-ins:");
     for (const demo of DEMO_USERS) console.log(`  ${demo.role.padEnd(9)} ${demo.email} / ${demo.password}`);

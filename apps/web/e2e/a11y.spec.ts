@@ -164,8 +164,15 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await expect(page.getByRole("region", { name: "Bills Payment" })).toBeVisible();
   await checkScreen(page, "/pay");
   await page.goto("/utility/electricity");
-  await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Buy Electricity" })).toBeVisible();
   await checkScreen(page, "/utility/electricity");
+  await page.getByLabel("Electricity company").selectOption("eko-electric");
+  await page.getByLabel("Meter number").fill("1010101010101");
+  await page.getByLabel("Meter type").selectOption("postpaid");
+  await page.getByRole("button", { name: "Verify Meter" }).click();
+  await expect(page.getByText("4 Marina Lagos")).toBeVisible();
+  await page.mouse.move(0, 0); // not hovering the button just pressed
+  await checkScreen(page, "/utility/electricity, meter verified");
 });
 
 test("the QR screens: /receive, /scan without a camera, /transfer/p2p from one's own P2P code", async ({ page }) => {

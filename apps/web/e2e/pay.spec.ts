@@ -1,9 +1,9 @@
-// /pay with the tiles of docs/product.md; Merchant Pay and
-// Electricity show a 'coming soon' state rather than the not-found card.
+// /pay with the tiles of docs/product.md; Merchant Pay shows a 'coming soon' state rather than the
+// not-found card; Electricity opens its screen.
 import { expect, test } from "@playwright/test";
 import { newUser, registerAndSkipOnboarding } from "./helpers";
 
-test("/pay: payment and bills tiles lead to their screens; Merchant Pay and Electricity are coming soon", async ({ page }) => {
+test("/pay: payment and bills tiles lead to their screens; Merchant Pay is coming soon", async ({ page }) => {
   await registerAndSkipOnboarding(page, newUser("Pay Tiles"));
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pay" }).click();
   await expect(page).toHaveURL(/\/pay$/);
@@ -21,9 +21,8 @@ test("/pay: payment and bills tiles lead to their screens; Merchant Pay and Elec
   for (const [section, name, href] of expected) await expect(section.getByRole("link", { name })).toHaveAttribute("href", href);
 
   await bills.getByRole("link", { name: "Electricity" }).click();
-  await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
-  await expect(page.getByText("404 Page Not Found")).toHaveCount(0);
-  await page.getByRole("link", { name: "Back to Payment Methods" }).click();
+  await expect(page.getByRole("heading", { name: "Buy Electricity" })).toBeVisible();
+  await page.goto("/pay");
   await payments.getByRole("link", { name: "Merchant Pay" }).click();
   await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
   await expect(page.getByText("Merchant Pay is not available yet.", { exact: false })).toBeVisible();

@@ -185,6 +185,12 @@ export const IconSparkles = (p: IconProps) => (
   </Icon>
 );
 
+export const IconBolt = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8z" />
+  </Icon>
+);
+
 export const IconFlashlight = (p: IconProps) => (
   <Icon {...p}>
     <path d="M6 3h12v3a6 6 0 0 1-2 4v10a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1V10a6 6 0 0 1-2-4V3zM6 7h12M12 13v2" />

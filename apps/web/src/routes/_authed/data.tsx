@@ -1,5 +1,5 @@
 import { NETWORK_IDS, PURCHASE_MESSAGES, formatNaira, purchasePhoneSchema, findNetwork } from "@kolo/domain";
-import { Alert, Button, Card, NativeSelect, Stack, Text } from "@mantine/core";
+import { Card, NativeSelect, Stack, Text } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { z } from "zod";
@@ -9,7 +9,7 @@ import { PageHeader } from "../../components/page-header";
 import { balanceCovers } from "../../lib/money-form";
 import { useFeatures, useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
-import { NetworkField, PhoneField, PurchaseDisabledAlert, notifyPurchase, usePurchaseSubmit } from "./-components/purchase-fields";
+import { ListLoadFailed, NetworkField, PhoneField, PurchaseDisabledAlert, notifyPurchase, usePurchaseSubmit } from "./-components/purchase-fields";
 
 export const Route = createFileRoute("/_authed/data")({
   component: DataPage,
@@ -83,14 +83,7 @@ function DataPage() {
     network === "" ? (
       <NativeSelect label="Data plan" required disabled data={[{ value: "", label: "Select a network first" }]} error={form.errors.variationCode} />
     ) : plans.isError && !plans.data ? (
-      <Alert color="red" variant="light" title="Data plan" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{PURCHASE_MESSAGES.plansFailed}</Text>
-          <Button size="xs" variant="light" onClick={() => void plans.refetch()}>
-            Retry
-          </Button>
-        </Stack>
-      </Alert>
+      <ListLoadFailed title="Data plan" message={PURCHASE_MESSAGES.plansFailed} onRetry={() => void plans.refetch()} />
     ) : (
       <NativeSelect
         label="Data plan"

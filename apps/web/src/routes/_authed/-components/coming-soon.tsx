@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { IconSparkles } from "../../../components/icons";
 import { PageHeader } from "../../../components/page-header";
 
-/** A payment method the spec names without a screen (docs/product.md#accounts-and-sessions: /merchant/pay, /utility/electricity). */
+/** A payment method the spec names without a screen (docs/product.md#accounts-and-sessions: /merchant/pay). */
 export function ComingSoon({ title }: { title: string }) {
   return (
     <Stack gap="md">

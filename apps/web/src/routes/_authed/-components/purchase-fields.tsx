@@ -22,18 +22,8 @@ interface NetworkFieldProps {
 /** Network select; 'Failed to load network providers. Please try again later.' when the list cannot load. */
 export function NetworkField({ value, onChange, error, disabled }: NetworkFieldProps) {
   const networks = trpc.purchases.networks.useQuery(undefined, { staleTime: 5 * 60_000 });
-  if (networks.isError && !networks.data) {
-    return (
-      <Alert color="red" variant="light" title="Network" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{PURCHASE_MESSAGES.networksFailed}</Text>
-          <Button size="xs" variant="light" onClick={() => void networks.refetch()}>
-            Retry
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (networks.isError && !networks.data)
+    return <ListLoadFailed title="Network" message={PURCHASE_MESSAGES.networksFailed} onRetry={() => void networks.refetch()} />;
   return (
     <NativeSelect
       label="Network"
@@ -48,6 +38,20 @@ export function NetworkField({ value, onChange, error, disabled }: NetworkFieldP
         ...(networks.data ?? []).map((n) => ({ value: n.id, label: n.name })),
       ]}
     />
+  );
+}
+
+/** A field's list (networks, plans, discos) could not load: the reason and Retry, in place of the field. */
+export function ListLoadFailed({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+  return (
+    <Alert color="red" variant="light" title={title} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{message}</Text>
+        <Button size="xs" variant="light" onClick={onRetry}>
+          Retry
+        </Button>
+      </Stack>
+    </Alert>
   );
 }
 

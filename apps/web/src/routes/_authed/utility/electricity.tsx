@@ -1,7 +1,314 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../-components/coming-soon";
+import {
+  ELECTRICITY_MESSAGES,
+  METER_TYPES,
+  type MeterType,
+  PURCHASE_MESSAGES,
+  electricityMinimumMessage,
+  electricityPurchaseSchema,
+  findDisco,
+  formatNaira,
+  meterNumberSchema,
+  nairaInputText,
+  parseNairaInput,
+  purchasePhoneSchema,
+} from "@kolo/domain";
+import { Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { schemaResolver, useForm } from "@mantine/form";
+import { useClipboard } from "@mantine/hooks";
+import { Link, createFileRoute } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { SubmitButton } from "../../../components/busy-button";
+import { BalanceHeader } from "../../../components/balance-header";
+import { NairaAmountInput } from "../../../components/form-inputs";
+import { PageHeader } from "../../../components/page-header";
+import { serverMessage } from "../../../lib/errors";
+import { balanceCovers } from "../../../lib/money-form";
+import { notifyError } from "../../../lib/notify";
+import { useFeatures, useMe } from "../../../lib/queries";
+import { trpc } from "../../../lib/trpc";
+import { ListLoadFailed, PurchaseDisabledAlert, notifyPurchase, usePurchaseSubmit } from "../-components/purchase-fields";
 
-/** Electricity: named by docs/product.md#accounts-and-sessions without a screen; a 'coming soon' state. */
 export const Route = createFileRoute("/_authed/utility/electricity")({
-  component: () => <ComingSoon title="Electricity" />,
+  component: ElectricityPage,
 });
+
+const METER_TYPE_LABELS: Record<MeterType, string> = { prepaid: "Prepaid", postpaid: "Postpaid" };
+
+/** The form checks what the procedure checks (docs/product.md "Electricity"); the meter's own minimum is checked after it is verified. */
+const electricityFormSchema = z.object({
+  disco: z.string().min(1, { error: ELECTRICITY_MESSAGES.disco }),
+  meterType: z.enum(METER_TYPES, { error: ELECTRICITY_MESSAGES.meterType }),
+  meterNumber: meterNumberSchema,
+  amount: nairaInputText.pipe(electricityPurchaseSchema.shape.amount),
+  phone: purchasePhoneSchema,
+});
+type FormValues = { disco: string; meterType: MeterType; meterNumber: string; amount: string; phone: string };
+
+interface VerifiedMeter {
+  /** disco|type|number the answer is for: a change to any of them asks again. */
+  key: string;
+  customerName: string;
+  address: string;
+  meterNumber: string;
+  /** Naira. */
+  minimumAmount: number;
+}
+
+interface Bought {
+  status: "success" | "pending";
+  reference: string;
+  token: string | null;
+  units: string | null;
+  meterNumber: string;
+  discoName: string;
+}
+
+const meterKey = (values: Pick<FormValues, "disco" | "meterType" | "meterNumber">) =>
+  `${values.disco}|${values.meterType}|${values.meterNumber.replace(/[\s-]/g, "")}`;
+
+/**
+ * Buy Electricity (docs/product.md "Electricity"): disco (all twelve), meter type, meter number
+ * verified with the disco before paying (the holder's name and address are shown), amount from
+ * ₦1,000 or the meter's minimum, phone (the profile's, changeable). Then the review step and the
+ * PIN. A delivered prepaid purchase shows its token large with Copy Token, and the units; pending
+ * shows the purchase warning. The token stays on the receipt. One idempotency key per submitted form.
+ */
+function ElectricityPage() {
+  const me = useMe();
+  const enabled = useFeatures()("feature_electricity");
+  const buy = trpc.purchases.electricity.useMutation();
+  const verify = trpc.purchases.verifyMeter.useMutation();
+  const discos = trpc.purchases.discos.useQuery(undefined, { staleTime: 60 * 60_000 });
+  const money = usePurchaseSubmit(ELECTRICITY_MESSAGES.failed);
+  const [verified, setVerified] = useState<VerifiedMeter | null>(null);
+  const [bought, setBought] = useState<Bought | null>(null);
+
+  const form = useForm<FormValues>({
+    mode: "controlled",
+    initialValues: { disco: "", meterType: "prepaid", meterNumber: "", amount: "", phone: me.phone ?? "" },
+    validate: schemaResolver(electricityFormSchema, { sync: true }),
+  });
+  const current = verified && verified.key === meterKey(form.values) ? verified : null;
+
+  /** Asks the disco who holds the meter; the answer (or its refusal) shows under the meter field. */
+  const runVerify = async (): Promise<VerifiedMeter | null> => {
+    const check = form.validate();
+    const fieldsWithErrors = ["disco", "meterType", "meterNumber"].filter((field) => check.errors[field]);
+    form.clearErrors();
+    for (const field of fieldsWithErrors) form.setFieldError(field, check.errors[field]);
+    if (fieldsWithErrors.length > 0) return null;
+    const values = form.values;
+    const meterType = values.meterType;
+    try {
+      const answer = await verify.mutateAsync({ disco: values.disco, meterType, meterNumber: values.meterNumber });
+      const next = { key: meterKey(values), ...answer };
+      setVerified(next);
+      return next;
+    } catch (error) {
+      setVerified(null);
+      form.setFieldError("meterNumber", serverMessage(error) ?? ELECTRICITY_MESSAGES.verifyUnavailable);
+      return null;
+    }
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    if (money.busy || !enabled) return;
+    const parsed = parseNairaInput(values.amount);
+    const disco = findDisco(values.disco);
+    if (!parsed.ok || !disco) return;
+    const meter = current ?? (await runVerify());
+    if (!meter) return;
+    if (parsed.naira < meter.minimumAmount) {
+      form.setFieldError("amount", electricityMinimumMessage(formatNaira(meter.minimumAmount)));
+      return;
+    }
+    if (!balanceCovers(me.balance, parsed.naira)) return;
+    const phone = values.phone.replace(/[\s-]/g, "");
+    const request = { disco: disco.id, meterType: values.meterType, meterNumber: meter.meterNumber, amount: parsed.naira, phone };
+    await money.submit(
+      `${meter.key}|${parsed.kobo}|${phone}`,
+      (idempotencyKey, transactionPin) => buy.mutateAsync({ ...request, idempotencyKey, transactionPin }),
+      (result) => {
+        const metadata = result.transaction.metadata as { token?: string; units?: string };
+        notifyPurchase(
+          result,
+          { pending: ELECTRICITY_MESSAGES.pendingTitle, success: ELECTRICITY_MESSAGES.successTitle },
+          `${formatNaira(result.transaction.amount)} of electricity for meter ${meter.meterNumber}`,
+        );
+        setBought({
+          status: result.status === "pending" ? "pending" : "success",
+          reference: result.transaction.reference,
+          token: metadata.token ?? null,
+          units: metadata.units ?? null,
+          meterNumber: meter.meterNumber,
+          discoName: disco.name,
+        });
+      },
+      {
+        recipient: meter.customerName,
+        details: [
+          { label: "Company", value: `${disco.name} (${disco.shortName})` },
+          { label: "Meter", value: `${METER_TYPE_LABELS[values.meterType]} ${meter.meterNumber}` },
+          ...(meter.address ? [{ label: "Address", value: meter.address }] : []),
+        ],
+        amount: parsed.naira,
+        fee: 0,
+      },
+    );
+  });
+
+  if (bought) {
+    return (
+      <Stack gap="md">
+        <PageHeader title="Buy Electricity" back="/pay" />
+        <PurchaseResult
+          bought={bought}
+          onAgain={() => {
+            setBought(null);
+            form.setFieldValue("amount", "");
+          }}
+        />
+      </Stack>
+    );
+  }
+
+  const discoField =
+    discos.isError && !discos.data ? (
+      <ListLoadFailed title="Electricity company" message={ELECTRICITY_MESSAGES.discosFailed} onRetry={() => void discos.refetch()} />
+    ) : (
+      <NativeSelect
+        label="Electricity company"
+        required
+        disabled={discos.isPending}
+        aria-busy={discos.isPending}
+        {...form.getInputProps("disco")}
+        data={[
+          { value: "", label: discos.isPending ? "Loading companies..." : "Select your electricity company" },
+          ...(discos.data ?? []).map((d) => ({ value: d.id, label: `${d.name} (${d.shortName})` })),
+        ]}
+      />
+    );
+
+  return (
+    <Stack gap="md">
+      <PageHeader title="Buy Electricity" back="/pay" />
+      {money.dialog}
+      {enabled ? null : <PurchaseDisabledAlert id="electricity-disabled" what="Electricity purchase" />}
+      <BalanceHeader />
+      <Card>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {discoField}
+            <NativeSelect
+              label="Meter type"
+              required
+              {...form.getInputProps("meterType")}
+              data={METER_TYPES.map((type) => ({ value: type, label: METER_TYPE_LABELS[type] }))}
+            />
+            <Stack gap={6}>
+              <TextInput
+                label="Meter number"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="11 to 13 digits"
+                required
+                {...form.getInputProps("meterNumber")}
+              />
+              <Group gap="xs" wrap="nowrap" align="center">
+                <Button size="xs" variant="light" onClick={() => void runVerify()} loading={verify.isPending} disabled={!enabled} style={{ flexShrink: 0 }}>
+                  Verify Meter
+                </Button>
+                {current ? null : (
+                  <Text size="xs" c="dimmed">
+                    The company confirms the meter before you pay.
+                  </Text>
+                )}
+              </Group>
+              {current ? (
+                <Alert color="kolo" variant="light" title={current.customerName}>
+                  <Text size="sm">{current.address || "No address on record"}</Text>
+                  <Text size="xs" mt={4}>
+                    Minimum purchase {formatNaira(current.minimumAmount)}
+                  </Text>
+                </Alert>
+              ) : null}
+            </Stack>
+            <NairaAmountInput placeholder="2000" required {...form.getInputProps("amount")} />
+            <TextInput
+              label="Phone number"
+              description="For the token by SMS from your electricity company"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="08012345678"
+              required
+              {...form.getInputProps("phone")}
+            />
+            <SubmitButton busy={money.busy} disabled={!enabled} describedBy={enabled ? undefined : "electricity-disabled"}>
+              Buy Electricity
+            </SubmitButton>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}
+
+/** After the purchase: the token large and copyable with the units (prepaid), or the pending warning; the receipt keeps both. */
+function PurchaseResult({ bought, onAgain }: { bought: Bought; onAgain: () => void }) {
+  const clipboard = useClipboard({ timeout: 2_000 });
+  useEffect(() => {
+    if (clipboard.error) notifyError("Copy failed", "Select the token and copy it.");
+  }, [clipboard.error]);
+  const pending = bought.status === "pending";
+  return (
+    <Card role="status" aria-labelledby="electricity-result-title">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="electricity-result-title">
+          {pending ? ELECTRICITY_MESSAGES.pendingTitle : ELECTRICITY_MESSAGES.successTitle}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {bought.discoName} · meter {bought.meterNumber}
+        </Text>
+        {pending ? (
+          <Alert color="yellow" variant="light">
+            {PURCHASE_MESSAGES.pendingWarning} The token will be on the receipt once the company delivers it.
+          </Alert>
+        ) : bought.token ? (
+          <Stack gap={4}>
+            <Text size="sm" c="dimmed" id="electricity-token-label">
+              Token
+            </Text>
+            <Text
+              fz={26}
+              fw={800}
+              ff="monospace"
+              aria-labelledby="electricity-token-label"
+              style={{ overflowWrap: "anywhere", letterSpacing: "0.02em" }}
+              data-testid="electricity-token"
+            >
+              {bought.token}
+            </Text>
+            {bought.units ? (
+              <Text size="md" fw={600}>
+                {bought.units}
+              </Text>
+            ) : null}
+            <Button variant="light" onClick={() => clipboard.copy(bought.token)} aria-label="Copy token">
+              {clipboard.copied ? "Copied" : "Copy Token"}
+            </Button>
+          </Stack>
+        ) : (
+          <Text size="sm">Your payment is complete. The company credits your account; no token is needed for a postpaid meter.</Text>
+        )}
+        <Button renderRoot={(props) => <Link {...props} to="/receipt/$reference" params={{ reference: bought.reference }} />} variant="filled">
+          View Receipt
+        </Button>
+        <Button variant="subtle" onClick={onAgain}>
+          Buy Again
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
