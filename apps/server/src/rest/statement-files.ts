@@ -26,6 +26,10 @@ const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 /** Naira with two decimals and no symbol, for the CSV's number columns (as the history export writes them). */
 const naira = (kobo: bigint) => koboToNaira(kobo).toFixed(2);
 
+const grouped = new Intl.NumberFormat("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** '1,234.56': naira with grouping and two decimals, no symbol (the PDF's amount columns). */
+const groupedNaira = (kobo: bigint) => grouped.format(koboToNaira(kobo));
+
 /** Writes `chunk`, waiting while the client reads slower than the statement is produced. */
 async function write(out: PassThrough, chunk: string | Buffer) {
   if (!out.write(chunk)) await once(out, "drain");
@@ -81,6 +85,16 @@ async function csvStatement(frame: Frame, out: PassThrough): Promise<Totals> {
   return { inKobo, outKobo, closingKobo: balance };
 }
 
+/**
+ * Empties the embedded fonts' word-layout caches (pdfkit keeps one entry per distinct word for the
+ * document's life): a statement's descriptions repeat little, so the cache only grew. Called once
+ * per batch of rows; the built-in Helvetica has no such cache.
+ */
+function forgetLayouts(doc: PDFKit.PDFDocument) {
+  const families = (doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: Record<string, unknown> }> })._fontFamilies ?? {};
+  for (const font of Object.values(families)) if (font.layoutCache) font.layoutCache = Object.create(null) as Record<string, unknown>;
+}
+
 async function pdfStatement(frame: Frame, out: PassThrough): Promise<Totals> {
   const doc = new PDFDocument({ size: "A4", margin: 36, info: { Title: `Kolo statement ${frame.fromDay} to ${frame.toDay}`, Author: "Kolo" } });
   doc.registerFont("body", FONT);
@@ -95,14 +109,27 @@ async function pdfStatement(frame: Frame, out: PassThrough): Promise<Totals> {
   ];
   const bottom = doc.page.height - 48;
   let y = 0;
+  // Dates and amounts (digits, commas, a colon) are drawn in the PDF's built-in Helvetica: its
+  // metrics need no shaping, so the ~100,000 distinct balances of a long statement are not each
+  // laid out and cached by the embedded font (the memory a long PDF used to take). Descriptions,
+  // which may hold any script, stay in DejaVu Sans; amounts carry no ₦ sign (not in Helvetica):
+  // the column headings say NGN, as the CSV's do.
   const row = (cells: string[], font: "body" | "bold" = "body") => {
     if (y > bottom) {
       doc.addPage();
       y = 36;
     }
-    doc.font(font).fontSize(7.5);
     cells.forEach((cell, i) => {
+      if (cell === "") return;
       const column = columns[i]!;
+      if (font === "body" && i !== 1 && /^[\x20-\x7e]*$/.test(cell)) {
+        // Placed by hand (a date or an amount always fits its column): no line wrapper per cell.
+        doc.font("Helvetica").fontSize(7.5);
+        const x = i >= 2 ? column.x + column.width - doc.widthOfString(cell) : column.x;
+        doc.text(cell, x, y, { lineBreak: false });
+        return;
+      }
+      doc.font(font).fontSize(7.5);
       doc.text(cell, column.x, y, { width: column.width, lineBreak: false, ellipsis: true, align: i >= 2 ? "right" : "left" });
     });
     y += 12;
@@ -111,7 +138,7 @@ async function pdfStatement(frame: Frame, out: PassThrough): Promise<Totals> {
   doc.font("body").fontSize(10).fillColor("#111111").text(`Account holder: ${frame.holderName}`).text(`Period: ${frame.fromDay} to ${frame.toDay} (Lagos)`);
   doc.text(`Opening balance: ${formatKobo(frame.openingKobo)}`);
   y = doc.y + 14;
-  row(["Date (Lagos)", "Description", "Money in", "Money out", "Balance"], "bold");
+  row(["Date (Lagos)", "Description", "Money in (NGN)", "Money out (NGN)", "Balance (NGN)"], "bold");
   let balance = frame.openingKobo;
   let inKobo = 0n;
   let outKobo = 0n;
@@ -123,11 +150,12 @@ async function pdfStatement(frame: Frame, out: PassThrough): Promise<Totals> {
       row([
         formatDateTime(m.createdAt),
         m.description,
-        m.amount > 0n ? formatKobo(m.amount) : "",
-        m.amount < 0n ? formatKobo(-m.amount) : "",
-        formatKobo(balance),
+        m.amount > 0n ? groupedNaira(m.amount) : "",
+        m.amount < 0n ? groupedNaira(-m.amount) : "",
+        groupedNaira(balance),
       ]);
     }
+    forgetLayouts(doc);
     if (out.writableNeedDrain) await once(out, "drain");
   }
   y += 6;
