@@ -128,6 +128,7 @@ const PROCEDURES: Record<string, Access> = {
   "purchases.discos": "signedIn",
   "purchases.verifyMeter": "signedIn",
   "purchases.electricity": "signedIn",
+  "events.stream": "signedIn",
 };
 
 /** Every route of the server as `METHOD url` (HEAD twins of GET routes are covered by their GET). */
@@ -215,6 +216,7 @@ const ROUTES: Record<string, Access> = {
   "GET /api/electricity/discos": "signedIn",
   "POST /api/electricity/verify-meter": "signedIn",
   "POST /api/electricity": "signedIn",
+  "GET /api/events": "signedIn",
   "PATCH /api/admin/settings/:key": "admin",
   "GET /api/admin/stats": "admin",
   "GET /api/admin/stats/volume": "admin",
@@ -392,9 +394,42 @@ async function callProcedure(path: string, role: Role) {
   const cookie = await sessionCookie(role);
   const headers = { origin: server.base, ...(cookie ? { cookie } : {}) };
   const input = JSON.stringify({ json: {} });
+  if (procedure._def.type === "subscription") return openStream(`/trpc/${path}?input=${encodeURIComponent(input)}`, headers);
   return procedure._def.type === "query"
     ? server.app.inject({ method: "GET", url: `/trpc/${path}?input=${encodeURIComponent(input)}`, headers })
     : server.app.inject({ method: "POST", url: `/trpc/${path}`, headers: { ...headers, "content-type": "application/json" }, payload: input });
+}
+
+/**
+ * Opens a stream (a subscription, the event stream) over a real connection: an answer that starts a
+ * text/event-stream is allowed (it is closed at once); any other answer is read whole.
+ */
+async function openStream(url: string, headers: Record<string, string>): Promise<LightMyRequestResponse> {
+  const controller = new AbortController();
+  const response = await fetch(`${server.base}${url}`, { headers, signal: controller.signal });
+  const answer = (statusCode: number, body: string) => ({ statusCode, body, json: () => JSON.parse(body) as unknown }) as unknown as LightMyRequestResponse;
+  if (!(response.headers.get("content-type") ?? "").startsWith("text/event-stream")) return answer(response.status, await response.text());
+  // A tRPC subscription refuses inside the stream, at once: `event: serialized-error` with the
+  // error's JSON. A stream that says nothing else for half a second was allowed.
+  const reader = response.body!.getReader();
+  const timer = setTimeout(() => controller.abort(), 500);
+  let text = "";
+  try {
+    while (!text.includes("event: serialized-error\ndata: ") || !text.slice(text.indexOf("event: serialized-error")).includes("\n\n")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+  } catch {
+    // aborted: nothing but the stream
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+  const error = /event: serialized-error\ndata: (.*)\n/.exec(text)?.[1];
+  if (!error) return answer(response.status, "");
+  const parsed = JSON.parse(error) as { json: { data: { httpStatus: number } } };
+  return answer(parsed.json.data.httpStatus, JSON.stringify({ error: parsed }));
 }
 
 /** Calls a route with its parameters set to 1 and an empty JSON body (writes need none to be judged). */
@@ -402,6 +437,7 @@ async function callRoute(entry: string, role: Role) {
   const [method, url] = entry.split(" ") as [string, string];
   const cookie = await sessionCookie(role);
   const hasBody = method !== "GET" && method !== "DELETE";
+  if (entry === "GET /api/events") return openStream(url, { origin: server.base, ...(cookie ? { cookie } : {}) });
   return server.app.inject({
     method: method as "GET",
     url: url.replace(/:[A-Za-z]+/g, "1"),

@@ -79,3 +79,5 @@ export { type AccountNumberView, accountNumberView, assignDedicatedAccount, requ
 export { type TransferInOutcome, creditTransferIn } from "./money/transfer-in";
 export { ALERT_TEXTS, DEVICE_COOKIE_NAME, noteSignIn, sendMoneyAlerts } from "./notifications/alerts";
 export { type PublicReceipt, RECEIPT_MESSAGES, type ReceiptView, receiptCode } from "./receipts/receipts";
+export { type LiveEvent, liveEvents } from "./events/stream";
+export { EventHub, eventHub } from "./events/hub";

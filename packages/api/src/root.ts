@@ -6,6 +6,7 @@ import { statementsRouter } from "./router/statements";
 import { featuresRouter } from "./router/features";
 import { invoicesRouter, merchantsRouter, paymentsRouter } from "./router/merchants";
 import { purchasesRouter } from "./router/purchases";
+import { eventsRouter } from "./router/events";
 import { transactionsRouter } from "./router/transactions";
 import { transfersRouter } from "./router/transfers";
 import { usersRouter } from "./router/users";
@@ -33,6 +34,7 @@ export const appRouter = router({
   supportTickets: supportRouter,
   admin: adminRouter,
   purchases: purchasesRouter,
+  events: eventsRouter,
 });
 
 export type AppRouter = typeof appRouter;

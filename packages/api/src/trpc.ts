@@ -105,6 +105,9 @@ export function publicError(error: TRPCError): PublicError {
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
+  // Subscriptions over Server-Sent Events (docs/product.md "Live updates"): a comment line every
+  // 25 s keeps proxies from closing an idle stream; a client that hears nothing for a minute reconnects.
+  sse: { ping: { enabled: true, intervalMs: 25_000 }, client: { reconnectAfterInactivityMs: 60_000 } },
   errorFormatter({ shape, error }) {
     const { message, details, code } = publicError(error);
     // No stack key at all: internals never reach the client (docs/decisions.md).

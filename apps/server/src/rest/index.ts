@@ -10,6 +10,7 @@ import { type ExtraPath, HEALTH_PATH, openApiDocument } from "./openapi";
 import { RECEIPT_FILE_PATHS, mountReceiptFiles } from "./receipt-files";
 import { REST_ROUTES } from "./routes";
 import { STATEMENT_PATH, mountStatements } from "./statement-files";
+import { EVENTS_PATH, mountEvents } from "./events";
 import { webhookPaths, mountWebhooks } from "./webhooks";
 
 export { REST_ROUTES } from "./routes";
@@ -22,9 +23,9 @@ export interface RegisterRestOptions extends RestOptions {
   publicUrl: string;
 }
 
-/** Every documented path outside the route table: readiness, one webhook per provider that takes them, the receipt and statement files. */
+/** Every documented path outside the route table: readiness, one webhook per provider that takes them, the receipt and statement files, the event stream. */
 export function extraPaths(): ExtraPath[] {
-  return [HEALTH_PATH, ...webhookPaths(PROVIDERS), ...RECEIPT_FILE_PATHS, STATEMENT_PATH];
+  return [HEALTH_PATH, ...webhookPaths(PROVIDERS), ...RECEIPT_FILE_PATHS, STATEMENT_PATH, EVENTS_PATH];
 }
 
 /** Registers the /api routes. */
@@ -36,6 +37,7 @@ export async function registerRestRoutes(app: FastifyInstance, deps: ContextDeps
   mountRoutes(app, deps, REST_ROUTES, options);
   mountReceiptFiles(app, deps);
   mountStatements(app, deps);
+  mountEvents(app, deps);
   await mountWebhooks(app, deps, PROVIDERS);
 
   const document = openApiDocument(REST_ROUTES, extraPaths(), { version: "1.0.0", serverUrl: options.publicUrl });

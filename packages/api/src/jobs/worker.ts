@@ -1,7 +1,7 @@
 // Background jobs on the app's PostgreSQL with pg-boss: jobs
 // are rows, so they survive restarts, and pg-boss hands each job to one worker even with several
 // servers on one database (SELECT … FOR UPDATE SKIP LOCKED).
-import type { Database, DbOrTx } from "@kolo/db";
+import { type Database, type DbOrTx, pruneEvents } from "@kolo/db";
 import { DomainError, REQUERY_FIRST_DELAY_MS } from "@kolo/domain";
 import { sql } from "drizzle-orm";
 import { PgBoss, fromDrizzle } from "pg-boss";
@@ -24,6 +24,10 @@ export const DEDICATED_ACCOUNT_QUEUE = "kolo-dedicated-account";
 const DEDICATED_ACCOUNT_RETRY_LIMIT = 8;
 /** Queue of the money-alert e-mails, sent by a pg-boss schedule every minute (notifications/alerts.ts). */
 export const MONEY_ALERTS_QUEUE = "kolo-money-alerts";
+/** Queue of the hourly pruning of live events older than a day (packages/db/src/queries/events.ts). */
+export const EVENTS_PRUNE_QUEUE = "kolo-events-prune";
+/** How long live events are kept for a reconnecting stream's catch-up. */
+export const EVENTS_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Queue of the daily reconciliation, sent by a pg-boss schedule at 00:30 Lagos time for the day before (docs/money-integrity.md). */
 export const RECONCILIATION_QUEUE = "kolo-reconciliation";
 /** The daily reconciliation's schedule: cron in the Africa/Lagos time zone. */
@@ -118,6 +122,11 @@ export class Jobs implements JobScheduler {
         await sendMoneyAlerts(db, services);
       });
     }
+    await boss.createQueue(EVENTS_PRUNE_QUEUE, { policy: "singleton", retryLimit: 0, expireInSeconds: 600 });
+    await boss.schedule(EVENTS_PRUNE_QUEUE, "17 * * * *");
+    await boss.work(EVENTS_PRUNE_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
+      await pruneEvents(db, new Date((services.now?.() ?? new Date()).getTime() - EVENTS_KEPT_MS));
+    });
     if (this.#options.reconciliation ?? true) {
       await boss.createQueue(RECONCILIATION_QUEUE, { policy: "singleton", retryLimit: 3, retryDelay: 600, expireInSeconds: 3_600 });
       await boss.schedule(RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE.cron, null, { tz: RECONCILIATION_SCHEDULE.tz });

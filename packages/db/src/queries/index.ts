@@ -27,3 +27,4 @@ export * from "./beneficiaries";
 export * from "./notifications";
 export * from "./receipts";
 export * from "./statements";
+export * from "./events";

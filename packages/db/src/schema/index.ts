@@ -14,3 +14,4 @@ export * from "./mail";
 export * from "./dedicated-accounts";
 export * from "./transaction-pins";
 export * from "./notifications";
+export * from "./events";

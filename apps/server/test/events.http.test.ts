@@ -1,0 +1,147 @@
+// Live events over HTTP (docs/product.md "Live updates"), on a real PostgreSQL: GET /api/events
+// streams a user's own balance and transactions the moment another user's transfer commits,
+// nothing about anyone else; Last-Event-ID resumes with what was missed; the tRPC subscription
+// answers text/event-stream too; a stream needs a session.
+import { eventHub } from "@kolo/api";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Client, api, fundWallet, serverPerFile, signUp } from "./sandbox-server";
+
+const files = serverPerFile();
+let payer: Client;
+let payee: Client;
+beforeAll(async () => {
+  payer = await signUp(files.server.base, "Event Payer");
+  payee = await signUp(files.server.base, "Event Payee");
+  await fundWallet(files.t.db, payer.user.id, 10_000);
+});
+
+interface Message {
+  id: string;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** Opens a stream and reads its messages as they come; `next(n)` resolves with the next n. */
+async function open(c: Client, path = "/api/events", headers: Record<string, string> = {}) {
+  const controller = new AbortController();
+  const response = await fetch(`${c.base}${path}`, { headers: { cookie: c.cookie, ...headers }, signal: controller.signal });
+  const messages: Message[] = [];
+  const waiters: (() => void)[] = [];
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = "";
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const field = (name: string) =>
+            block
+              .split("\n")
+              .find((line) => line.startsWith(`${name}:`))
+              ?.slice(name.length + 1)
+              .trim();
+          const data = field("data");
+          if (data === undefined) continue;
+          messages.push({ id: field("id") ?? "", event: field("event") ?? "message", data: JSON.parse(data) as Record<string, unknown> });
+          for (const wake of waiters.splice(0)) wake();
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  const next = async (count: number, from = 0) => {
+    while (messages.length < from + count) await new Promise<void>((resolve) => waiters.push(resolve));
+    return messages.slice(from, from + count);
+  };
+  /** Resolves with every message so far once one of them satisfies `found`. */
+  const until = async (found: (message: Message) => boolean) => {
+    while (!messages.some(found)) await new Promise<void>((resolve) => waiters.push(resolve));
+    return messages;
+  };
+  const close = async () => {
+    controller.abort();
+    await reading;
+  };
+  opened.push(close);
+  return { response, messages, next, until, close };
+}
+
+const opened: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of opened.splice(0)) await close();
+});
+
+/** Waits until this server holds `count` streams (a stream is listening once the hub counts it). */
+async function streams(count: number) {
+  while (eventHub(files.t.db).size < count) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe("GET /api/events", () => {
+  it("refuses a caller who is not signed in", async () => {
+    const response = await fetch(`${files.server.base}/api/events`);
+    expect(response.status).toBe(401);
+  });
+
+  it("pushes the payee's new balance and the transfer the moment it commits, and nothing of the payer's", async () => {
+    const stream = await open(payee);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get("content-type")).toContain("text/event-stream");
+    await streams(1);
+    expect((await api(payer, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount: 1_250 })).status).toBe(200);
+    const received = await stream.next(2);
+    const byType = Object.fromEntries(received.map((m) => [m.event, m.data]));
+    expect(byType.balance).toMatchObject({ type: "balance", account: "wallet", balance: 1_250 });
+    expect(byType.transaction).toMatchObject({
+      type: "transaction",
+      transaction: { type: "p2p", amount: 1_250, status: "completed", recipientId: payee.user.id, description: "Transfer from Event Payer" },
+    });
+    for (const message of received) expect(message.id).toBe(message.data.id);
+    await stream.close();
+    expect(JSON.stringify(stream.messages)).not.toContain("8,750");
+    expect(stream.messages.some((m) => m.event === "balance" && m.data.balance === 8_750)).toBe(false);
+  });
+
+  it("resumes after Last-Event-ID with the events sent while it was away", async () => {
+    const first = await open(payee);
+    await streams(1);
+    await api(payer, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount: 100 });
+    const [seen] = await first.next(1);
+    await first.next(1, 1);
+    await first.close();
+    // Away: two more transfers.
+    await api(payer, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount: 200 });
+    await api(payer, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount: 300 });
+    const resumed = await open(payee, "/api/events", { "last-event-id": seen!.id });
+    const total = 1_250 + 100 + 200 + 300;
+    const missed = await resumed.until((m) => m.event === "balance" && m.data.balance === total);
+    const amounts = missed.filter((m) => m.event === "transaction").map((m) => (m.data.transaction as { amount: number }).amount);
+    expect(amounts).toEqual(expect.arrayContaining([200, 300]));
+    expect(new Set(missed.map((m) => m.id)).size).toBe(missed.length); // each event once
+  });
+
+  it("a verification level change is pushed to its user", async () => {
+    const stream = await open(payee);
+    await streams(1);
+    await files.t.client`update users set verification_level = 1 where id = ${payee.user.id}`;
+    const [message] = await stream.next(1);
+    expect(message).toMatchObject({ event: "verification", data: { level: 1 } });
+    await stream.close();
+  });
+});
+
+describe("the tRPC subscription events.stream", () => {
+  it("answers Server-Sent Events with the same events", async () => {
+    const stream = await open(payee, `/trpc/events.stream?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get("content-type")).toContain("text/event-stream");
+    await streams(1);
+    await api(payer, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount: 50 });
+    const received = await stream.until((m) => JSON.stringify(m.data).includes('"type":"balance"'));
+    const balance = received.find((m) => JSON.stringify(m.data).includes('"type":"balance"'))!;
+    expect(balance.id).toMatch(/^\d+$/);
+  });
+});

@@ -1,0 +1,118 @@
+// The live event stream of one signed-in user (docs/product.md "Live updates"), for both
+// transports: the tRPC subscription `events.stream` (SSE, with tracked ids) and GET /api/events.
+import { EventEmitter, on } from "node:events";
+import { type Database, type LiveEventRow, eventsAfter, findTransactionById, type schema } from "@kolo/db";
+import { koboToNaira } from "@kolo/domain";
+import { sql } from "drizzle-orm";
+import { type TransactionView, toTransactionView } from "../money/view";
+import { type HubSignal, eventHub } from "./hub";
+
+/**
+ * One event as the client reads it; `id` is the stream's event id (resume after it). Amounts in
+ * naira. Payloads carry ids and the new state of what the user may see, nothing about others.
+ * - `balance`: the wallet's (`account: "wallet"`) or the merchant balance's (`"merchant"`) new balance;
+ * - `transaction`: a transaction of the user's, new or changed, as the history shows it;
+ * - `ticket`: a reply to or a status change of one of the user's tickets;
+ * - `verification`: the user's new verification level;
+ * - admins also: `admin.transaction` (any transaction's new status) and `admin.review` (a new review item).
+ */
+export type LiveEvent =
+  | { id: string; type: "balance"; account: "wallet" | "merchant"; balance: number }
+  | { id: string; type: "transaction"; transaction: TransactionView }
+  | { id: string; type: "ticket"; ticketId: number; status: string }
+  | { id: string; type: "verification"; level: number }
+  | { id: string; type: "admin.transaction"; transactionId: number; status: string; transactionType: string }
+  | { id: string; type: "admin.review"; reviewItemId: number; status: string };
+
+/** The longest catch-up a reconnecting stream gets in one go (older events: the client refetches). */
+const CATCH_UP_LIMIT = 500;
+/** A transaction may commit after a later-numbered event was sent: a catch-up also looks this far back (the client applies events idempotently). */
+const LOOKBACK = sql`interval '10 seconds'`;
+
+/** Maps one event row to what `user` is sent; undefined when there is nothing to send (a record gone). */
+async function toLiveEvent(db: Database, user: Pick<schema.User, "id">, row: LiveEventRow): Promise<LiveEvent | undefined> {
+  const id = String(row.id);
+  const data = row.data;
+  switch (row.kind) {
+    case "balance":
+      return {
+        id,
+        type: "balance",
+        account: data.account === "merchant_wallet" ? "merchant" : "wallet",
+        balance: koboToNaira(BigInt(String(data.balance ?? "0"))),
+      };
+    case "transaction": {
+      if (row.subjectId === null) return undefined;
+      if (row.userId === null) {
+        return { id, type: "admin.transaction", transactionId: row.subjectId, status: String(data.status), transactionType: String(data.type) };
+      }
+      const record = await findTransactionById(db, row.subjectId);
+      return record ? { id, type: "transaction", transaction: toTransactionView(record, user.id) } : undefined;
+    }
+    case "ticket":
+      return row.subjectId === null ? undefined : { id, type: "ticket", ticketId: row.subjectId, status: String(data.status) };
+    case "verification":
+      return { id, type: "verification", level: Number(data.level) };
+    case "review":
+      return row.subjectId === null ? undefined : { id, type: "admin.review", reviewItemId: row.subjectId, status: String(data.status) };
+  }
+}
+
+/** The id of the newest event (0 when there is none): where a stream without a last id starts. */
+async function newestEventId(db: Database): Promise<number> {
+  const [row] = (await db.execute(sql`select max(id) as id from events`)) as unknown as { id: string | number | null }[];
+  return Number(row?.id ?? 0);
+}
+
+/** Rows after `afterId` for the user, plus those written up to LOOKBACK before it (a late commit). */
+async function catchUp(db: Database, user: Pick<schema.User, "id" | "role">, afterId: number): Promise<LiveEventRow[]> {
+  const [lookback] = (await db.execute(
+    sql`select min(id) as id from events where created_at >= (select created_at - ${LOOKBACK} from events where id = ${afterId})`,
+  )) as unknown as { id: string | number | null }[];
+  const from = lookback?.id === null || lookback?.id === undefined ? afterId : Math.min(afterId, Number(lookback.id) - 1);
+  return eventsAfter(db, { userId: user.id, admin: user.role === "admin", afterId: from, limit: CATCH_UP_LIMIT });
+}
+
+/**
+ * The events of `user` as they happen, on any server (each server LISTENs once, eventHub). With
+ * `lastEventId` it first sends what the user missed after it (one catch-up query); after the
+ * server's listener reconnects it catches up again. Ends when `signal` aborts. An event is sent
+ * once per stream.
+ */
+export async function* liveEvents(
+  db: Database,
+  user: Pick<schema.User, "id" | "role">,
+  options: { lastEventId?: number; signal: AbortSignal },
+): AsyncGenerator<LiveEvent> {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  // Listen before reading anything, so nothing committed from here on is missed.
+  const signals = on(emitter, "signal", { signal: options.signal });
+  const unsubscribe = await eventHub(db).subscribe(user, (signal: HubSignal) => emitter.emit("signal", signal));
+  const seen = new Set<number>();
+  const remember = (id: number) => {
+    seen.add(id);
+    if (seen.size > 2_000) seen.delete(seen.values().next().value as number);
+  };
+  let last = options.lastEventId ?? (await newestEventId(db));
+  async function* send(rows: LiveEventRow[]): AsyncGenerator<LiveEvent> {
+    for (const row of rows) {
+      if (seen.has(row.id)) continue;
+      remember(row.id);
+      last = Math.max(last, row.id);
+      const event = await toLiveEvent(db, user, row);
+      if (event) yield event;
+    }
+  }
+  try {
+    if (options.lastEventId !== undefined) yield* send(await catchUp(db, user, options.lastEventId));
+    for await (const [signal] of signals as AsyncIterable<[HubSignal]>) {
+      if (signal === "catch-up") yield* send(await catchUp(db, user, last));
+      else yield* send([signal]);
+    }
+  } catch (error) {
+    if ((error as Error).name !== "AbortError") throw error;
+  } finally {
+    unsubscribe();
+  }
+}

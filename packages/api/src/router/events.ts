@@ -1,0 +1,30 @@
+import { tracked } from "@trpc/server";
+import { z } from "zod";
+import { liveEvents } from "../events/stream";
+import { protectedProcedure, router } from "../trpc";
+
+/** Live updates (docs/product.md "Live updates"). */
+export const eventsRouter = router({
+  /**
+   * Subscription (SSE through httpSubscriptionLink): the signed-in user's LiveEvents as they
+   * happen, each `tracked` with its event id; a reconnect sends `lastEventId` and first gets what
+   * it missed. Same stream as GET /api/events.
+   */
+  stream: protectedProcedure
+    .input(
+      z
+        .object({
+          lastEventId: z
+            .string()
+            .regex(/^\d{1,18}$/)
+            .nullish(),
+        })
+        .optional(),
+    )
+    .subscription(async function* ({ ctx, input, signal }) {
+      const lastEventId = input?.lastEventId ? Number(input.lastEventId) : undefined;
+      for await (const event of liveEvents(ctx.db, ctx.user, { lastEventId, signal: signal ?? new AbortController().signal })) {
+        yield tracked(event.id, event);
+      }
+    }),
+});

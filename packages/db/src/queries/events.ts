@@ -1,0 +1,53 @@
+import { and, asc, eq, gt, isNull, lt, or } from "drizzle-orm";
+import type { Database, DbOrTx } from "../client";
+import { type EventRow, events } from "../schema";
+
+/** The NOTIFY channel the events trigger announces each new row on (drizzle/0030_events.sql). */
+export const EVENTS_CHANNEL = "kolo_events";
+
+/** One event as NOTIFY carries it (`{id, u, k, s, d}`) or as a row: the same fields. */
+export interface LiveEventRow {
+  id: number;
+  userId: number | null;
+  kind: EventRow["kind"];
+  subjectId: number | null;
+  data: Record<string, unknown>;
+}
+
+/** Parses a `kolo_events` NOTIFY payload; undefined for anything else. */
+export function parseEventPayload(payload: string): LiveEventRow | undefined {
+  try {
+    const raw = JSON.parse(payload) as { id?: unknown; u?: unknown; k?: unknown; s?: unknown; d?: unknown };
+    if (typeof raw.id !== "number" || typeof raw.k !== "string") return undefined;
+    return {
+      id: raw.id,
+      userId: typeof raw.u === "number" ? raw.u : null,
+      kind: raw.k as EventRow["kind"],
+      subjectId: typeof raw.s === "number" ? raw.s : null,
+      data: typeof raw.d === "object" && raw.d !== null ? (raw.d as Record<string, unknown>) : {},
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The events of `userId` (and, for an admin, the admins' events) with an id above `afterId`,
+ * oldest first, at most `limit`: a reconnecting stream's catch-up, one query on events_user_id_idx.
+ */
+export async function eventsAfter(db: DbOrTx, params: { userId: number; admin: boolean; afterId: number; limit: number }): Promise<LiveEventRow[]> {
+  const audience = params.admin ? or(eq(events.userId, params.userId), isNull(events.userId)) : eq(events.userId, params.userId);
+  const rows = await db
+    .select({ id: events.id, userId: events.userId, kind: events.kind, subjectId: events.subjectId, data: events.data })
+    .from(events)
+    .where(and(audience, gt(events.id, params.afterId)))
+    .orderBy(asc(events.id))
+    .limit(params.limit);
+  return rows;
+}
+
+/** Deletes the events written before `before` (a stream resumes within minutes; a day is kept). Returns how many. */
+export async function pruneEvents(db: Database, before: Date): Promise<number> {
+  const result = await db.delete(events).where(lt(events.createdAt, before));
+  return (result as unknown as { count?: number }).count ?? 0;
+}
