@@ -39,7 +39,7 @@ async function toLiveEvent(db: Database, user: Pick<schema.User, "id">, row: Liv
         id,
         type: "balance",
         account: data.account === "merchant_wallet" ? "merchant" : "wallet",
-        balance: koboToNaira(BigInt(String(data.balance ?? "0"))),
+        balance: koboToNaira(BigInt(typeof data.balance === "string" ? data.balance : "0")),
       };
     case "transaction": {
       if (row.subjectId === null) return undefined;
