@@ -66,8 +66,6 @@ export const FORCE_REASON_MIN_LENGTH = 10;
 /** Admin users: page buttons shown at most, and the search debounce (docs/product.md#admin-console). */
 export const ADMIN_PAGINATION_WINDOW = 5;
 export const ADMIN_SEARCH_DEBOUNCE_MS = 500;
-/** Admin transactions refresh (docs/product.md#admin-console: every 30 s). */
-export const ADMIN_TRANSACTIONS_REFRESH_MS = 30_000;
 /** Days of volume on the dashboard's Transaction Overview chart. */
 export const ADMIN_CHART_DAYS = 14;
 

@@ -18,6 +18,7 @@ export * from "./requery";
 export * from "./payouts";
 export * from "./support";
 export * from "./admin";
+export * from "./purchase-types";
 export * from "./purchases";
 export * from "./electricity";
 export * from "./toasts";

@@ -10,16 +10,6 @@ import { MONEY_TOASTS } from "./toasts";
  * spec's texts and the VTpass `request_id` rule.
  */
 
-/**
- * The transaction types that are purchases from VTpass (docs/adding-a-movement.md): each is a
- * hold settled into vtpass_clearing on delivery, released on failure, requeried while pending.
- */
-export const PURCHASE_TYPES = ["airtime", "data", "electricity"] as const;
-export type PurchaseType = (typeof PURCHASE_TYPES)[number];
-
-/** True for a transaction type in PURCHASE_TYPES. */
-export const isPurchaseType = (type: string): type is PurchaseType => (PURCHASE_TYPES as readonly string[]).includes(type);
-
 /** A network Kolo sells for, with its VTpass service IDs (docs/providers.md). `id` is what the client sends as `network`. */
 export interface Network {
   id: "mtn" | "glo" | "airtel" | "etisalat";

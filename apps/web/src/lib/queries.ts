@@ -1,6 +1,6 @@
 // Query hooks shared by many screens: the signed-in user, feature switches and the
 // transaction list, with the cache timings of docs/product.md.
-import { type FeatureKey, isFeatureEnabled, isPurchaseType } from "@kolo/domain";
+import { type FeatureKey, isFeatureEnabled } from "@kolo/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
@@ -26,18 +26,8 @@ export function useFeatures(): (key: FeatureKey) => boolean {
   return useCallback((key: FeatureKey) => isFeatureEnabled(data, key, me.role), [data, me.role]);
 }
 
-/** While a purchase (airtime, data, electricity) is pending, the list is refetched this often, so it turns delivered or refunded without a reload. */
-export const PENDING_PURCHASE_POLL_MS = 3_000;
-
-/** Whether any purchase in the list is still pending. */
-export const hasPendingPurchase = (list: readonly { type: string; status: string }[] | undefined) =>
-  (list ?? []).some((t) => isPurchaseType(t.type) && t.status === "pending");
-
 export function useTransactions() {
-  return trpc.transactions.list.useQuery(undefined, {
-    ...TRANSACTIONS_QUERY_OPTIONS,
-    refetchInterval: (query) => (hasPendingPurchase(query.state.data) ? PENDING_PURCHASE_POLL_MS : TRANSACTIONS_QUERY_OPTIONS.refetchInterval),
-  });
+  return trpc.transactions.list.useQuery(undefined, TRANSACTIONS_QUERY_OPTIONS);
 }
 
 /** 'Merchant Account', 'Personal Account' or 'Admin Account' for the dashboard header. */

@@ -5,8 +5,8 @@
 /** auth.me: cached 60 s, never refetched on focus, no retry; any failure means signed out. */
 export const ME_QUERY_OPTIONS = { staleTime: 60_000, refetchOnWindowFocus: false, retry: false } as const;
 
-/** transactions.list: stale after 5 s, refetched every 10 s. */
-export const TRANSACTIONS_QUERY_OPTIONS = { staleTime: 5_000, refetchInterval: 10_000 } as const;
+/** transactions.list: stale after 5 s; the live event stream keeps it current (lib/live.tsx), no polling. */
+export const TRANSACTIONS_QUERY_OPTIONS = { staleTime: 5_000 } as const;
 
 export const FEATURES_QUERY_OPTIONS = { staleTime: 60_000 } as const;
 

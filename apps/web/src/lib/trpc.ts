@@ -2,7 +2,7 @@
 // router's loaders use. Every call goes to /trpc with the session cookie (docs/product.md).
 import type { AppRouter, RouterInputs, RouterOutputs } from "@kolo/api";
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { httpBatchLink } from "@trpc/client";
+import { httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import superjson from "superjson";
 import { errorCode } from "./errors";
@@ -15,12 +15,21 @@ export type PublicUser = RouterOutputs["auth"]["me"];
 
 export const trpc = createTRPCReact<AppRouter>();
 
+/**
+ * Queries and mutations go batched over HTTP; the one subscription, the live event stream
+ * (docs/product.md "Live updates"), over Server-Sent Events, which reconnects by itself and sends
+ * the last event id it saw.
+ */
 export const trpcClient = trpc.createClient({
   links: [
-    httpBatchLink({
-      url: "/trpc",
-      transformer: superjson,
-      fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
+    splitLink({
+      condition: (op) => op.type === "subscription",
+      true: httpSubscriptionLink({ url: "/trpc", transformer: superjson, eventSourceOptions: { withCredentials: true } }),
+      false: httpBatchLink({
+        url: "/trpc",
+        transformer: superjson,
+        fetch: (url, options) => fetch(url, { ...options, credentials: "include" }),
+      }),
     }),
   ],
 });

@@ -1,6 +1,7 @@
 import { Box, Container } from "@mantine/core";
 import { Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
 import { ApiProvider } from "../lib/api";
+import { LiveUpdates } from "../lib/live";
 import { BottomNav } from "./_authed/-components/bottom-nav";
 
 /** Screens without the bottom navigation (a step-by-step flow of its own; the camera view). */
@@ -31,6 +32,7 @@ function AuthedLayout() {
   const wide = pathname.startsWith("/admin");
   return (
     <ApiProvider api={api}>
+      <LiveUpdates />
       <Box mih="100dvh" bg="gray.0" pb={withNav ? 96 : 0}>
         <Container size={wide ? 1280 : 560} px="md" py="md" component="main">
           <Outlet />

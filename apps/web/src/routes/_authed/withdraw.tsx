@@ -132,8 +132,8 @@ const STATUS_COLOR: Record<PayoutStatus, string> = { pending: "yellow", processi
 const isInFlight = (status: string | undefined) => status !== undefined && isPayoutInFlight(status);
 
 /**
- * The status view of one withdrawal (docs/product.md#banking-and-withdrawals): asked again every 5 s while pending or
- * processing (TanStack Query refetchInterval), progress 25/50/100, 'New Withdrawal' disabled until
+ * The status view of one withdrawal (docs/product.md#banking-and-withdrawals): refreshed when the live
+ * event stream reports the payout's new status (lib/live.tsx), progress 25/50/100, 'New Withdrawal' disabled until
  * the status is final, the estimated arrival '1-2 business days' unless completed or failed.
  * A final status refreshes the balance (a failed or reversed payout gave the money back).
  */
@@ -141,10 +141,8 @@ function WithdrawalStatus({ reference }: { reference: string }) {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const lastStatus = useRef<string | undefined>(undefined);
-  const query = trpc.wallet.withdrawalStatus.useQuery(
-    { reference },
-    { refetchInterval: (q) => (isInFlight(q.state.data?.status) ? 5_000 : false), refetchIntervalInBackground: false },
-  );
+  // The live event stream refreshes it when the payout's status changes (lib/live.tsx).
+  const query = trpc.wallet.withdrawalStatus.useQuery({ reference });
   const status = query.data?.status;
   useEffect(() => {
     if (status !== undefined && lastStatus.current !== undefined && status !== lastStatus.current && !isInFlight(status)) {

@@ -1,12 +1,4 @@
-import {
-  ADMIN_MESSAGES,
-  FORCE_REASON_MIN_LENGTH,
-  ADMIN_TRANSACTIONS_PAGE_SIZE,
-  ADMIN_TRANSACTIONS_REFRESH_MS,
-  ADMIN_TRANSACTION_TABS,
-  formatDateTime,
-  formatNaira,
-} from "@kolo/domain";
+import { ADMIN_MESSAGES, FORCE_REASON_MIN_LENGTH, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTION_TABS, formatDateTime, formatNaira } from "@kolo/domain";
 import { Alert, Badge, Box, Button, Card, Group, Modal, Skeleton, Stack, Table, Tabs, Text, Textarea, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type SearchSchemaInput, createFileRoute, useNavigate } from "@tanstack/react-router";
@@ -45,7 +37,8 @@ function AdminTransactionsPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const list = trpc.admin.transactions.list.useQuery(
     { status, page, limit: ADMIN_TRANSACTIONS_PAGE_SIZE },
-    { refetchInterval: ADMIN_TRANSACTIONS_REFRESH_MS, placeholderData: keepPreviousData },
+    // Transaction moves arrive through the live event stream (lib/live.tsx).
+    { placeholderData: keepPreviousData },
   );
   const data = list.data;
 

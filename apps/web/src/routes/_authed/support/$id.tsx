@@ -15,12 +15,6 @@ import { TicketPriorityBadge, TicketStatusBadge } from "./-components/ticket-bad
 
 type TicketDetail = RouterOutputs["supportTickets"]["byId"];
 
-/**
- * The detail is polled every 5 s while open (a user sees a staff reply without
- * reloading); polling pauses while the tab is hidden (TanStack Query's default).
- */
-export const TICKET_POLL_MS = 5_000;
-
 /** Positive integer ids only; anything else is the not-found answer of the server. */
 const ticketId = (raw: string) => (/^\d{1,10}$/.test(raw) ? Number(raw) : 0);
 
@@ -38,7 +32,8 @@ export const Route = createFileRoute("/_authed/support/$id")({
  */
 function TicketPage() {
   const id = ticketId(Route.useParams().id);
-  const detail = trpc.supportTickets.byId.useQuery({ id }, { enabled: id > 0, refetchInterval: TICKET_POLL_MS, retry: false });
+  // A reply or a status change arrives through the live event stream (lib/live.tsx).
+  const detail = trpc.supportTickets.byId.useQuery({ id }, { enabled: id > 0, retry: false });
 
   if (id > 0 && detail.isPending) return <PageLoader />;
   if (id === 0 || detail.isError || !detail.data) {

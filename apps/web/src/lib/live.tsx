@@ -1,0 +1,103 @@
+// Live updates (docs/product.md "Live updates"): one event stream per signed-in tab (the tRPC
+// subscription events.stream over Server-Sent Events) that writes each event's new state into the
+// query cache, so balances, history, withdrawal and purchase states, tickets and the merchant and
+// admin screens change without asking the server. Only while the stream is down does a slow
+// refresh (every 60 s) stand in for it; on reconnection the stream sends what was missed.
+import type { LiveEvent } from "@kolo/api";
+import { useEffect, useRef } from "react";
+import { trpc } from "./trpc";
+
+/** The refresh that stands in for the stream while it is down. */
+export const LIVE_FALLBACK_MS = 60_000;
+/** Admin lists change with every transaction of every user: refetched at most this often. */
+const ADMIN_REFRESH_MS = 2_000;
+
+type TransactionView = Extract<LiveEvent, { type: "transaction" }>["transaction"];
+
+/** The list with `transaction` put in its place (same id) or first (a new one), newest first. */
+export function upsertTransaction<T extends { id: number }>(list: readonly T[] | undefined, transaction: T): T[] | undefined {
+  if (!list) return list;
+  const at = list.findIndex((t) => t.id === transaction.id);
+  if (at >= 0) return list.map((t, i) => (i === at ? transaction : t));
+  return [transaction, ...list];
+}
+
+/** Runs `work` at most once per `ms`, the last call winning. */
+function throttled(work: () => void, ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return () => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      work();
+    }, ms);
+  };
+}
+
+/** Mounted once in the signed-in layout: keeps the stream open and applies its events. */
+export function LiveUpdates() {
+  const utils = trpc.useUtils();
+  // Events about one balance arrive in order, but a catch-up may repeat older ones: the newest wins.
+  const balanceEventId = useRef(0);
+  const refreshAdmin = useRef(throttled(() => void utils.admin.transactions.invalidate(), ADMIN_REFRESH_MS));
+  const refreshReviews = useRef(throttled(() => void utils.admin.reviews.invalidate(), ADMIN_REFRESH_MS));
+
+  const apply = (event: LiveEvent) => {
+    switch (event.type) {
+      case "balance": {
+        if (event.account === "merchant") {
+          void utils.merchants.me.invalidate();
+          void utils.merchants.transactions.invalidate();
+          return;
+        }
+        const id = Number(event.id);
+        if (id < balanceEventId.current) return;
+        balanceEventId.current = id;
+        utils.auth.me.setData(undefined, (me) => (me ? { ...me, balance: event.balance } : me));
+        return;
+      }
+      case "transaction":
+        utils.transactions.list.setData(undefined, (list) => upsertTransaction<TransactionView>(list, event.transaction));
+        if (event.transaction.type === "transfer") void utils.wallet.withdrawalStatus.invalidate({ reference: event.transaction.reference });
+        return;
+      case "ticket":
+        void utils.supportTickets.byId.invalidate({ id: event.ticketId });
+        void utils.supportTickets.mine.invalidate();
+        void utils.supportTickets.list.invalidate();
+        return;
+      case "verification":
+        utils.auth.me.setData(undefined, (me) => (me ? { ...me, verificationLevel: event.level } : me));
+        void utils.verification.invalidate();
+        return;
+      case "admin.transaction":
+        refreshAdmin.current();
+        return;
+      case "admin.review":
+        refreshReviews.current();
+        return;
+    }
+  };
+
+  const stream = trpc.events.stream.useSubscription(undefined, { onData: (tracked) => apply(tracked.data) });
+  // 'pending': connected and waiting for events; 'connecting' (also while reconnecting) and 'error': down.
+  const connected = stream.status === "pending";
+
+  // Down: refresh what the stream would have changed, slowly, until it is back.
+  useEffect(() => {
+    if (connected) return;
+    const timer = setInterval(() => {
+      void utils.auth.me.invalidate();
+      void utils.transactions.list.invalidate();
+      void utils.wallet.withdrawalStatus.invalidate();
+      void utils.supportTickets.invalidate();
+      void utils.merchants.invalidate();
+      void utils.admin.transactions.invalidate();
+    }, LIVE_FALLBACK_MS);
+    return () => clearInterval(timer);
+  }, [connected, utils]);
+
+  return (
+    <span hidden data-testid="live-status" data-state={connected ? "live" : "down"}>
+      {connected ? "Live" : "Reconnecting"}
+    </span>
+  );
+}
