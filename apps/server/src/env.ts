@@ -82,6 +82,13 @@ const schema = z
     MAIL_FROM: z.string().default("Kolo <no-reply@kolo.ng>"),
     /** Run the built-in provider sandboxes even with NODE_ENV=production (demos only). */
     KOLO_SANDBOX: boolean,
+    /** `cluster` only: how many servers run behind HAProxy. */
+    KOLO_SERVERS: z.coerce.number().int().min(1).max(16).default(2),
+    /** Servers of one cluster share it (the `cluster` command sets it): their provider sandboxes get the same keys. */
+    KOLO_SANDBOX_SEED: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      z.string().min(32, { error: "KOLO_SANDBOX_SEED must be at least 32 characters" }).optional(),
+    ),
     /** Proxies whose X-Forwarded-For/-Proto/-Host are believed; unset: none. */
     TRUST_PROXY: trustProxy,
     /** Deadline of every /api and /trpc request; past it the answer is 503. */

@@ -2,6 +2,7 @@
 // providers/<name>/ (client, wire types, settings, webhook handling) and exports one
 // ProviderModule; the server configures them through the registry (registry.ts) and mounts their
 // webhooks. Their sandboxes live in @kolo/sandboxes.
+import { createHmac, randomBytes } from "node:crypto";
 import type { Database } from "@kolo/db";
 import type { Services } from "../services";
 
@@ -17,6 +18,23 @@ export interface SandboxKeys {
   /** Further keys of providers that use several (VTpass: api-key and public-key beside the secret key). */
   apiKey?: string;
   publicKey?: string;
+}
+
+/** How a provider's `configure` reaches its sandbox, and what its sandbox keys are made from. */
+export interface ProviderUrls {
+  /** How this process reaches itself (http://127.0.0.1:PORT): the sandbox's base and webhook target. */
+  internalUrl: string;
+  /**
+   * KOLO_SANDBOX_SEED: servers of one cluster share it, so their sandboxes have the same keys and
+   * each accepts what another's sandbox signed. Unset: random keys per process.
+   */
+  sandboxSeed?: string;
+}
+
+/** A sandbox key: 32 hex characters from the seed (the same on every server sharing it), else random. */
+export function sandboxKey(urls: ProviderUrls, provider: string, name: string): string {
+  if (!urls.sandboxSeed) return randomBytes(16).toString("hex");
+  return createHmac("sha256", urls.sandboxSeed).update(`${provider}:${name}`).digest("hex").slice(0, 32);
 }
 
 /** Everything a webhook route gets: the database and the injected provider clients. */
@@ -60,7 +78,7 @@ export interface ProviderModule<Settings> {
    * Builds the provider's clients. With its keys they talk to the real API; without, to this
    * server's sandbox at `${internalUrl}/sandbox/<name>`, with random keys it returns as `sandbox`.
    */
-  configure(settings: Settings, urls: { internalUrl: string }): ProviderSetup;
+  configure(settings: Settings, urls: ProviderUrls): ProviderSetup;
   /**
    * The provider's webhook, if Kolo takes any: from a delivery to an answer (signature check on the
    * raw body, then the event handling). The server mounts it at POST /api/webhooks/<name>.

@@ -1,6 +1,6 @@
 // Every provider the server knows (the provider kit, kit.ts), by name. The server configures each
 // from its own typed settings and mounts the webhooks of those that take them.
-import type { ProviderModule, ProviderSetup } from "./kit";
+import type { ProviderModule, ProviderSetup, ProviderUrls } from "./kit";
 import { paystack } from "./paystack";
 import type { PaystackSettings } from "./paystack/settings";
 import { vtpass } from "./vtpass";
@@ -20,7 +20,7 @@ const REGISTRY: { [Name in ProviderName]: ProviderModule<ProviderSettingsByName[
 export const PROVIDERS: readonly ProviderModule<unknown>[] = Object.values(REGISTRY);
 
 /** Configures one provider from its own settings. */
-export function configureProvider<Name extends ProviderName>(name: Name, settings: ProviderSettingsByName[Name], urls: { internalUrl: string }): ProviderSetup {
+export function configureProvider<Name extends ProviderName>(name: Name, settings: ProviderSettingsByName[Name], urls: ProviderUrls): ProviderSetup {
   const provider: ProviderModule<ProviderSettingsByName[Name]> = REGISTRY[name];
   return provider.configure(settings, urls);
 }

@@ -1,6 +1,6 @@
 // Paystack (cards, banks, payouts and BVN identity): the provider module the registry loads.
-import { randomBytes } from "node:crypto";
-import type { ProviderModule } from "../kit";
+
+import { type ProviderModule, sandboxKey } from "../kit";
 import type { PaystackSettings } from "./settings";
 import { PaystackClient } from "./client";
 import { handlePaystackWebhook, paystackWebhookDoc } from "./webhook";
@@ -17,7 +17,7 @@ export const paystack: ProviderModule<PaystackSettings> = {
       const client = new PaystackClient({ baseUrl: settings.baseUrl, secretKey: settings.secretKey });
       return { services: { paymentGateway: client, banking: client } };
     }
-    const secretKey = `sk_test_sandbox_${randomBytes(16).toString("hex")}`;
+    const secretKey = `sk_test_sandbox_${sandboxKey(urls, "paystack", "secret")}`;
     const client = new PaystackClient({ baseUrl: `${urls.internalUrl}/sandbox/paystack`, secretKey });
     return {
       services: { paymentGateway: client, banking: client },

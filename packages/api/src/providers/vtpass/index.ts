@@ -1,6 +1,6 @@
 // VTpass (airtime, data, electricity, customer verification): the provider module the registry loads.
-import { randomBytes } from "node:crypto";
-import type { ProviderModule } from "../kit";
+
+import { type ProviderModule, sandboxKey } from "../kit";
 import type { VtpassSettings } from "./settings";
 import { VtpassClient } from "./client";
 
@@ -21,7 +21,7 @@ export const vtpass: ProviderModule<VtpassSettings> = {
       });
       return { services: { purchases: client } };
     }
-    const key = (prefix: string) => `${prefix}_sandbox_${randomBytes(16).toString("hex")}`;
+    const key = (prefix: string) => `${prefix}_sandbox_${sandboxKey(urls, "vtpass", prefix)}`;
     const [apiKey, publicKey, secretKey] = [key("api"), key("PK"), key("SK")];
     const client = new VtpassClient({ baseUrl: `${urls.internalUrl}/sandbox/vtpass/api`, apiKey, publicKey, secretKey, timeoutMs: settings.timeoutMs });
     // No webhook: VTpass's callbacks are not used, requery is the source of truth (docs/product.md "Airtime and data").
