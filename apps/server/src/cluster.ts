@@ -138,6 +138,8 @@ async function main() {
     HOST: "127.0.0.1",
     BVN_HASH_KEY: env.BVN_HASH_KEY ?? developmentBvnHashKey(env.KOLO_DATA_DIR),
     KOLO_SANDBOX_SEED: env.KOLO_SANDBOX_SEED ?? sharedSeed(env.KOLO_DATA_DIR),
+    // The sandboxes' webhooks go through HAProxy, so either server receives them.
+    SANDBOX_WEBHOOK_BASE_URL: `http://127.0.0.1:${env.PORT}`,
   };
   const ports: number[] = [];
   for (let i = 0; i < count; i++) ports.push(await findFreePort());

@@ -73,6 +73,8 @@ const schema = z
       .transform((value) => value?.trim() || undefined)
       .refine((value) => value === undefined || value.length >= 32, { error: "BVN_HASH_KEY must be at least 32 characters" }),
     /** Delay before a provider sandbox sends a queued event's webhook (payouts), in ms. */
+    /** Where the built-in sandboxes deliver their webhooks (the `cluster` command: its HAProxy, so either server gets them); default this server. */
+    SANDBOX_WEBHOOK_BASE_URL: z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.url().optional()),
     SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     /** Delay of the first provider requery of an unclear payout or purchase (ms); later ones back off from it. */
     REQUERY_FIRST_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),

@@ -31,7 +31,11 @@ export function createServices(
   const keys: Partial<Record<keyof SandboxOptions, SandboxKeys>> = {};
   let supplied: Partial<Services> = {};
   for (const name of PROVIDER_NAMES) {
-    const setup = configureProvider(name, settings[name], { internalUrl: urls.internalUrl, sandboxSeed: env.KOLO_SANDBOX_SEED });
+    const setup = configureProvider(name, settings[name], {
+      internalUrl: urls.internalUrl,
+      sandboxSeed: env.KOLO_SANDBOX_SEED,
+      webhookBaseUrl: env.SANDBOX_WEBHOOK_BASE_URL,
+    });
     supplied = { ...supplied, ...setup.services };
     if (setup.sandbox) keys[name] = setup.sandbox;
   }

@@ -88,6 +88,29 @@ describe("two servers behind HAProxy", () => {
     expect(elapsed).toBeLessThan(1_000);
   });
 
+  it("card top-ups paid through HAProxy, the sandbox's webhooks sent through it to either server: each credits once", async () => {
+    const payers = await Promise.all(Array.from({ length: 6 }, (_, i) => signUp(proxy, `Cluster Top-up ${i}`)));
+    await Promise.all(
+      payers.map(async (payer, i) => {
+        const started = await api(payer, "POST", "/api/wallet/topup", { amount: 1_000 + i });
+        expect(started.status).toBe(200);
+        const { authorizationUrl } = (await started.json()) as { authorizationUrl: string };
+        const accessCode = new URL(authorizationUrl).pathname.split("/").pop()!;
+        const paid = await fetch(`${proxy}/sandbox/paystack/checkout/${accessCode}/pay`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        });
+        expect(paid.status).toBe(303);
+      }),
+    );
+    for (const [i, payer] of payers.entries()) expect(await balanceOf(payer)).toBe(1_000 + i);
+    const credits = await db.client<{ n: number }[]>`
+      select count(*)::int as n from journal_entries je join transactions t on t.id = je.transaction_id
+      where t.type = 'topup' and t.recipient_id in ${db.client(payers.map((p) => p.user.id))}`;
+    expect(credits[0]!.n).toBe(payers.length);
+  });
+
   it("a server SIGKILLed mid-run: clients retry through HAProxy with the same keys; nothing lost or doubled", async () => {
     const payers = await Promise.all(Array.from({ length: 8 }, (_, i) => signUp(proxy, `Cluster Payer ${i}`)));
     const payee = await signUp(proxy, "Cluster Payee");

@@ -29,6 +29,8 @@ export interface ProviderUrls {
    * each accepts what another's sandbox signed. Unset: random keys per process.
    */
   sandboxSeed?: string;
+  /** Where a sandbox delivers its webhooks (SANDBOX_WEBHOOK_BASE_URL; a cluster's HAProxy); default `internalUrl`. */
+  webhookBaseUrl?: string;
 }
 
 /** A sandbox key: 32 hex characters from the seed (the same on every server sharing it), else random. */

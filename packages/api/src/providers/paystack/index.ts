@@ -21,7 +21,7 @@ export const paystack: ProviderModule<PaystackSettings> = {
     const client = new PaystackClient({ baseUrl: `${urls.internalUrl}/sandbox/paystack`, secretKey });
     return {
       services: { paymentGateway: client, banking: client },
-      sandbox: { secretKey, webhookUrl: `${urls.internalUrl}/api/webhooks/paystack` },
+      sandbox: { secretKey, webhookUrl: `${urls.webhookBaseUrl ?? urls.internalUrl}/api/webhooks/paystack` },
     };
   },
   webhook: { handle: handlePaystackWebhook, doc: paystackWebhookDoc },

@@ -25,6 +25,9 @@ export const vtpass: ProviderModule<VtpassSettings> = {
     const [apiKey, publicKey, secretKey] = [key("api"), key("PK"), key("SK")];
     const client = new VtpassClient({ baseUrl: `${urls.internalUrl}/sandbox/vtpass/api`, apiKey, publicKey, secretKey, timeoutMs: settings.timeoutMs });
     // No webhook: VTpass's callbacks are not used, requery is the source of truth (docs/product.md "Airtime and data").
-    return { services: { purchases: client }, sandbox: { secretKey, apiKey, publicKey, webhookUrl: `${urls.internalUrl}/api/webhooks/vtpass` } };
+    return {
+      services: { purchases: client },
+      sandbox: { secretKey, apiKey, publicKey, webhookUrl: `${urls.webhookBaseUrl ?? urls.internalUrl}/api/webhooks/vtpass` },
+    };
   },
 };
