@@ -95,13 +95,19 @@ function nextStep(transfer: TransferRow, delayMs: number): { status: TransferRow
 export interface TransferWebhookScheduler {
   /** Plans the due webhook of a newly queued payout. */
   schedule(id: number, at: Date): void;
+  /**
+   * Takes the payout's step now if it is due (its webhook too): a verify asked of any server sees
+   * what is due, even when the server whose timer planned it has died.
+   */
+  takeDueStep(id: number): Promise<void>;
   delayMs: number;
 }
 
 /**
  * Runs queued payouts' webhooks when due. Each step is a conditional update of the row (status and
  * due time as read), so with two servers on one database only one sends it. On mount it resumes
- * every payout whose webhook is still due (restart); timers stop when the server closes.
+ * every payout whose webhook is still due (restart); a verify takes a due step at once (a server
+ * that planned it died); timers stop when the server closes.
  */
 export function transferWebhookScheduler(app: FastifyInstance, options: PaystackSandboxContext, deliver: WebhookSender): TransferWebhookScheduler {
   const { db } = options;
@@ -111,7 +117,8 @@ export function transferWebhookScheduler(app: FastifyInstance, options: Paystack
 
   async function fire(id: number) {
     const [transfer] = await db.select().from(transfers).where(eq(transfers.id, id));
-    if (!transfer?.nextEventAt) return;
+    // Not yet due (a verify asked early): its own timer, on some server, takes it.
+    if (!transfer?.nextEventAt || transfer.nextEventAt.getTime() > Date.now() + 5) return;
     const step = nextStep(transfer, delayMs);
     if (!step) return;
     const [moved] = await db
@@ -146,7 +153,7 @@ export function transferWebhookScheduler(app: FastifyInstance, options: Paystack
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
   });
-  return { schedule, delayMs };
+  return { schedule, takeDueStep: fire, delayMs };
 }
 
 const resolveQuery = z.object({ account_number: z.string(), bank_code: z.string() });
@@ -316,8 +323,13 @@ export function bankingRoutes(
   });
 
   sandbox.get<{ Params: { reference: string } }>("/transfer/verify/:reference", async (req, reply) => {
-    const [transfer] = await db.select().from(transfers).where(eq(transfers.reference, req.params.reference));
-    if (!transfer) return reply.code(404).send({ status: false, message: "Transfer not found" });
+    const [found] = await db.select().from(transfers).where(eq(transfers.reference, req.params.reference));
+    if (!found) return reply.code(404).send({ status: false, message: "Transfer not found" });
+    let transfer = found;
+    if (found.nextEventAt && found.nextEventAt.getTime() <= Date.now()) {
+      await deps.transfers.takeDueStep(found.id);
+      transfer = (await db.select().from(transfers).where(eq(transfers.id, found.id)))[0] ?? found;
+    }
     return { status: true, message: "Transfer retrieved", data: transferObject(transfer, await recipientOf(db, transfer)) };
   });
 }
