@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { transactionPinInput } from "./transaction-pin";
 import { positiveNairaAmount } from "./money";
-import { purchasePhoneSchema } from "./purchases";
+import { purchaseIdempotencyKey, purchasePhoneSchema } from "./purchases";
 import { plainText } from "./text";
 
 /**
@@ -83,7 +83,7 @@ export const electricityPurchaseSchema = verifyMeterSchema.extend({
     error: electricityMinimumMessage("₦1,000.00"),
   }),
   phone: purchasePhoneSchema,
-  idempotencyKey: plainText().trim().min(8).max(200).optional(),
+  idempotencyKey: purchaseIdempotencyKey,
   ...transactionPinInput,
 });
 

@@ -85,7 +85,7 @@ export const purchasePhoneSchema = plainText({ error: PURCHASE_MESSAGES.phone })
 const networkSchema = z.enum(NETWORK_IDS, { error: PURCHASE_MESSAGES.network });
 
 /** Optional client idempotency key: the retry key of one purchase (a retry reuses its request_id). */
-const idempotencyKey = plainText().trim().min(8).max(200).optional();
+export const purchaseIdempotencyKey = plainText().trim().min(8).max(200).optional();
 
 /** POST /api/airtime body (docs/product.md#airtime-and-data): {phoneNumber, amount (naira), network} -> amount in kobo, bounds checked. */
 export const airtimePurchaseSchema = z.object({
@@ -95,7 +95,7 @@ export const airtimePurchaseSchema = z.object({
     .refine((kobo) => kobo <= AIRTIME_MAX_KOBO, { error: PURCHASE_MESSAGES.maximumAirtime })
     .refine((kobo) => kobo % 100n === 0n, { error: "Airtime amounts are whole naira" }),
   network: networkSchema,
-  idempotencyKey,
+  idempotencyKey: purchaseIdempotencyKey,
   ...transactionPinInput,
 });
 
@@ -104,7 +104,7 @@ export const dataPurchaseSchema = z.object({
   phoneNumber: purchasePhoneSchema,
   network: networkSchema,
   variationCode: plainText({ error: PURCHASE_MESSAGES.plan }).trim().min(1, { error: PURCHASE_MESSAGES.plan }).max(100),
-  idempotencyKey,
+  idempotencyKey: purchaseIdempotencyKey,
   ...transactionPinInput,
 });
 

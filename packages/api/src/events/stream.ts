@@ -26,8 +26,6 @@ export type LiveEvent =
 
 /** The longest catch-up a reconnecting stream gets in one go (older events: the client refetches). */
 const CATCH_UP_LIMIT = 500;
-/** A transaction may commit after a later-numbered event was sent: a catch-up also looks this far back (the client applies events idempotently). */
-const LOOKBACK = sql`interval '10 seconds'`;
 
 /** Maps one event row to what `user` is sent; undefined when there is nothing to send (a record gone). */
 async function toLiveEvent(db: Database, user: Pick<schema.User, "id">, row: LiveEventRow): Promise<LiveEvent | undefined> {
@@ -64,14 +62,9 @@ async function newestEventId(db: Database): Promise<number> {
   return Number(row?.id ?? 0);
 }
 
-/** Rows after `afterId` for the user, plus those written up to LOOKBACK before it (a late commit). */
-async function catchUp(db: Database, user: Pick<schema.User, "id" | "role">, afterId: number): Promise<LiveEventRow[]> {
-  const [lookback] = (await db.execute(
-    sql`select min(id) as id from events where created_at >= (select created_at - ${LOOKBACK} from events where id = ${afterId})`,
-  )) as unknown as { id: string | number | null }[];
-  const from = lookback?.id === null || lookback?.id === undefined ? afterId : Math.min(afterId, Number(lookback.id) - 1);
-  return eventsAfter(db, { userId: user.id, admin: user.role === "admin", afterId: from, limit: CATCH_UP_LIMIT });
-}
+/** What the user missed after `afterId` (eventsAfter: one query, with a look back for late commits). */
+const catchUp = (db: Database, user: Pick<schema.User, "id" | "role">, afterId: number) =>
+  eventsAfter(db, { userId: user.id, admin: user.role === "admin", afterId, limit: CATCH_UP_LIMIT });
 
 /**
  * The events of `user` as they happen, on any server (each server LISTENs once, eventHub). With

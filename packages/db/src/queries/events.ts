@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../client";
 import { type EventRow, events } from "../schema";
 
@@ -32,15 +32,18 @@ export function parseEventPayload(payload: string): LiveEventRow | undefined {
 }
 
 /**
- * The events of `userId` (and, for an admin, the admins' events) with an id above `afterId`,
- * oldest first, at most `limit`: a reconnecting stream's catch-up, one query on events_user_id_idx.
+ * The events of `userId` (and, for an admin, the admins' events) with an id above `afterId`, and
+ * those written up to 10 s before event `afterId` (ids are given at insert, so a transaction can
+ * commit after a later-numbered event was sent; the client applies events idempotently). Oldest
+ * first, at most `limit`: a reconnecting stream's catch-up, in one query.
  */
 export async function eventsAfter(db: DbOrTx, params: { userId: number; admin: boolean; afterId: number; limit: number }): Promise<LiveEventRow[]> {
   const audience = params.admin ? or(eq(events.userId, params.userId), isNull(events.userId)) : eq(events.userId, params.userId);
+  const lateCommits = sql`${events.createdAt} >= (select e.created_at - interval '10 seconds' from events e where e.id = ${params.afterId})`;
   const rows = await db
     .select({ id: events.id, userId: events.userId, kind: events.kind, subjectId: events.subjectId, data: events.data })
     .from(events)
-    .where(and(audience, gt(events.id, params.afterId)))
+    .where(and(audience, or(gt(events.id, params.afterId), lateCommits)))
     .orderBy(asc(events.id))
     .limit(params.limit);
   return rows;

@@ -93,15 +93,12 @@ function ElectricityPage() {
 
   /** Asks the disco who holds the meter; the answer (or its refusal) shows under the meter field. */
   const runVerify = async (): Promise<VerifiedMeter | null> => {
-    const check = form.validate();
-    const fieldsWithErrors = ["disco", "meterType", "meterNumber"].filter((field) => check.errors[field]);
-    form.clearErrors();
-    for (const field of fieldsWithErrors) form.setFieldError(field, check.errors[field]);
-    if (fieldsWithErrors.length > 0) return null;
+    // Only the meter's own fields: the amount and phone may still be empty.
+    const invalid = (["disco", "meterType", "meterNumber"] as const).map((field) => form.validateField(field).hasError);
+    if (invalid.some(Boolean)) return null;
     const values = form.values;
-    const meterType = values.meterType;
     try {
-      const answer = await verify.mutateAsync({ disco: values.disco, meterType, meterNumber: values.meterNumber });
+      const answer = await verify.mutateAsync({ disco: values.disco, meterType: values.meterType, meterNumber: values.meterNumber });
       const next = { key: meterKey(values), ...answer };
       setVerified(next);
       return next;
