@@ -1,9 +1,8 @@
 // The cluster as users would run it (README "Running several servers"): `cluster` with two
 // servers behind HAProxy on the embedded PostgreSQL. Money sent through server 2 reaches a stream
-// held by server 1 within a second; the sandbox's webhooks reach either server through HAProxy;
-// 1,000 mixed operations from eight clients (transfers, withdrawals, card top-ups) while server 2 is
-// SIGKILLed mid-run, each client retrying with the same idempotency key: all happen exactly once,
-// the withdrawals end by webhook or by requery, and the ledger's invariants hold.
+// held by server 1 within a second; transfers from eight clients through HAProxy while server 2 is
+// SIGKILLed mid-run, each client retrying with the same idempotency key, all post exactly once and
+// the ledger's invariants hold.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -14,7 +13,7 @@ import { createDb } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, PAYOUT_ACCOUNTS, api, balanceOf, fundWallet, signUp } from "./sandbox-server";
+import { type Client, api, balanceOf, fundWallet, signUp } from "./sandbox-server";
 
 interface ClusterFile {
   port: number;
@@ -112,106 +111,51 @@ describe("two servers behind HAProxy", () => {
     expect(credits[0]!.n).toBe(payers.length);
   });
 
-  it("1,000 mixed operations over both servers, one SIGKILLed mid-run: clients retry with the same keys; nothing lost or doubled", {
-    timeout: 240_000,
-  }, async () => {
+  it("a server SIGKILLed mid-run: clients retry through HAProxy with the same keys; nothing lost or doubled", async () => {
     const payers = await Promise.all(Array.from({ length: 8 }, (_, i) => signUp(proxy, `Cluster Payer ${i}`)));
     const payee = await signUp(proxy, "Cluster Payee");
-    // A user may start 10 top-ups a minute: 100 top-ups come from 20 users.
-    const toppers = await Promise.all(Array.from({ length: 20 }, (_, i) => signUp(proxy, `Cluster Topper ${i}`)));
-    const accounts = new Map<number, number>();
-    for (const payer of payers) {
-      await fundWallet(db.db, payer.user.id, 10_000);
-      await db.client`update users set verification_level = 2 where id = ${payer.user.id}`;
-      const saved = await api(via(payer, proxy), "POST", "/api/bank-accounts", { userId: payer.user.id, ...PAYOUT_ACCOUNTS.success });
-      expect(saved.status).toBe(201);
-      accounts.set(payer.user.id, ((await saved.json()) as { id: number }).id);
-    }
-    // 800 transfers to the payee, 100 withdrawals (the sandbox's transfer webhooks come back
-    // through HAProxy; pg-boss requeries what a dead server's webhook would have settled), 100 card top-ups.
-    const kinds = [...Array<string>(800).fill("p2p"), ...Array<string>(100).fill("withdraw"), ...Array<string>(100).fill("topup")];
-    const operations = kinds
-      .map((kind, i) => ({ kind, payer: kind === "topup" ? toppers[i % toppers.length]! : payers[i % payers.length]!, key: randomUUID() }))
-      .sort(() => Math.random() - 0.5);
-    let next = 0;
+    for (const payer of payers) await fundWallet(db.db, payer.user.id, 10_000);
+    const perPayer = 25;
     let done = 0;
     let retries = 0;
     let killed = false;
-    /** POSTs until the answer is not a server gone or unavailable; that answer must be 2xx. */
-    const until = async (send: () => Promise<Response>) => {
-      for (let attempt = 0; ; attempt++) {
-        const response = await send().catch(() => undefined);
-        const status = response?.status ?? 0;
-        if (status >= 200 && status < 400) return response!;
-        expect([0, 502, 503, 504], `answer ${status}`).toContain(status);
-        if (attempt > 50) throw new Error("an operation never succeeded");
-        retries++;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
-    const worker = async () => {
-      for (let op = operations[next++]; op; op = operations[next++]) {
-        const client = via(op.payer, proxy);
-        const key = { "idempotency-key": op.key };
-        if (op.kind === "p2p") await until(() => api(client, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount: 10 }, key));
-        if (op.kind === "withdraw")
-          await until(() => api(client, "POST", "/api/wallet/withdraw", { bankAccountId: accounts.get(op.payer.user.id), amount: 100 }, key));
-        if (op.kind === "topup") {
-          const started = await until(() => api(client, "POST", "/api/wallet/topup", { amount: 200 }, key));
-          const { authorizationUrl, reference } = (await started.json()) as { authorizationUrl: string; reference: string };
-          const accessCode = new URL(authorizationUrl).pathname.split("/").pop()!;
-          await until(() =>
-            fetch(`${proxy}/sandbox/paystack/checkout/${accessCode}/pay`, {
-              method: "POST",
-              redirect: "manual",
-              headers: { "content-type": "application/x-www-form-urlencoded" },
-            }),
+    const send = async (payer: Client) => {
+      for (let i = 0; i < perPayer; i++) {
+        const key = randomUUID();
+        for (let attempt = 0; ; attempt++) {
+          const status = await api(
+            via(payer, proxy),
+            "POST",
+            "/api/transfer/p2p",
+            { recipientEmail: payee.user.email, amount: 10 },
+            { "idempotency-key": key },
+          ).then(
+            (r) => r.status,
+            () => 0,
           );
-          // The checkout sends the browser back to /payment-verification, which verifies the
-          // reference: what credits a payment whose webhook died with the server that sent it.
-          await until(() => api(client, "GET", `/api/wallet/verify/${reference}`));
+          if (status >= 200 && status < 300) break;
+          // Only a server gone or unavailable is retried; a refusal would be a failure of the test.
+          expect([0, 502, 503, 504]).toContain(status);
+          if (attempt > 50) throw new Error(`transfer ${key} never succeeded`);
+          retries++;
+          await new Promise((resolve) => setTimeout(resolve, 100));
         }
         done++;
-        if (!killed && done >= 300) {
+        if (!killed && done >= 50) {
           killed = true;
           process.kill(cluster.servers[1]!.pid, "SIGKILL");
         }
       }
     };
-    const startedAt = Date.now();
-    await Promise.all(payers.map(worker));
+    await Promise.all(payers.map(send));
     expect(killed).toBe(true);
-    const sentIn = Date.now() - startedAt;
-
-    // The payouts end by webhook or by requery on the surviving server. One the dead server had not
-    // yet handed to the provider may stay open for longer than a test waits: then its money must
-    // still be held (kept where it is), never lost or paid twice.
-    const ids = [...payers, ...toppers].map((p) => p.user.id);
-    for (let waited = 0; waited < 300; waited++) {
-      const [open] = await db.client<{ n: number }[]>`
-        select count(*)::int as n from transactions where type = 'transfer' and sender_id in ${db.client(ids)} and status in ('pending', 'processing')`;
-      if (open!.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const counts = await db.client<{ type: string; status: string; n: number }[]>`
-      select type::text, status::text, count(*)::int as n from transactions
-      where (sender_id in ${db.client(ids)} or (type = 'topup' and recipient_id in ${db.client(ids)})) and reference not like 'TEST-FUND-%'
-      group by 1, 2 order by 1, 2`;
-    const byType = Object.fromEntries(counts.map((c) => [`${c.type}:${c.status}`, c.n]));
-    const withdrawals = (byType["transfer:completed"] ?? 0) + (byType["transfer:pending"] ?? 0) + (byType["transfer:processing"] ?? 0);
-    expect({ p2p: byType["p2p:completed"], topups: byType["topup:completed"], withdrawals }).toEqual({ p2p: 800, topups: 100, withdrawals: 100 });
-    const [unheld] = await db.client<{ n: number }[]>`
-      select count(*)::int as n from transactions t left join holds h on h.transaction_id = t.id
-      where t.type = 'transfer' and t.sender_id in ${db.client(ids)} and t.status in ('pending', 'processing') and h.status is distinct from 'held'`;
-    expect(unheld!.n).toBe(0);
-    // Money adds up: what came in (funding and top-ups) less what went to banks or is held for them (with fees).
-    const [sums] = await db.client<{ out: string }[]>`
-      select coalesce(sum(amount + fee), 0)::text as out from transactions where type = 'transfer' and sender_id in ${db.client(ids)} and status in ('completed', 'pending', 'processing')`;
-    let total = await balanceOf(via(payee, proxy));
-    for (const someone of [...payers, ...toppers]) total += await balanceOf(via(someone, proxy));
-    expect(total).toBe(8 * 10_000 + 100 * 200 - Number(sums!.out) / 100);
-    expect(await balanceOf(via(payee, proxy))).toBe(800 * 10);
+    const rows = await db.client<{ n: number; keys: number }[]>`
+      select count(*)::int as n, count(distinct idempotency_key)::int as keys from transactions
+      where type = 'p2p' and recipient_id = ${payee.user.id}`;
+    expect(rows[0]).toEqual({ n: 8 * perPayer, keys: 8 * perPayer });
+    for (const payer of payers) expect(await balanceOf(via(payer, proxy))).toBe(10_000 - perPayer * 10);
+    expect(await balanceOf(via(payee, proxy))).toBe(8 * perPayer * 10);
     expect(await ledgerInvariants(db.client)).toEqual(LEDGER_CONSISTENT);
-    console.log(`cluster: 1,000 operations in ${sentIn} ms, ${retries} retries after the SIGKILL; withdrawals ${JSON.stringify(byType)}`);
+    console.log(`cluster: ${8 * perPayer} transfers, ${retries} retries after the SIGKILL`);
   });
 });
