@@ -1,8 +1,9 @@
 // The cluster as users would run it (README "Running several servers"): `cluster` with two
 // servers behind HAProxy on the embedded PostgreSQL. Money sent through server 2 reaches a stream
-// held by server 1 within a second; transfers from eight clients through HAProxy while server 2 is
-// SIGKILLed mid-run, each client retrying with the same idempotency key, all post exactly once and
-// the ledger's invariants hold.
+// held by server 1 within a second; the sandbox's webhooks reach either server through HAProxy;
+// 1,000 mixed operations from eight clients (transfers, withdrawals, card top-ups) while server 2 is
+// SIGKILLed mid-run, each client retrying with the same idempotency key: all happen exactly once,
+// the withdrawals end by webhook or by requery, and the ledger's invariants hold.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -13,7 +14,7 @@ import { createDb } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, api, balanceOf, fundWallet, signUp } from "./sandbox-server";
+import { type Client, PAYOUT_ACCOUNTS, api, balanceOf, fundWallet, signUp } from "./sandbox-server";
 
 interface ClusterFile {
   port: number;
@@ -42,6 +43,9 @@ beforeAll(async () => {
       KOLO_DATA_DIR: dataDir,
       AUTH_RATE_LIMIT_MAX: "100000",
       SEED_DEMO: "false",
+      // Payouts: the sandbox's webhook after 0.2 s, the first requery after 2 s (30 s in production).
+      SANDBOX_WEBHOOK_DELAY_MS: "200",
+      REQUERY_FIRST_DELAY_MS: "2000",
     },
   });
   const file = join(dataDir, "cluster.json");
@@ -111,51 +115,127 @@ describe("two servers behind HAProxy", () => {
     expect(credits[0]!.n).toBe(payers.length);
   });
 
-  it("a server SIGKILLed mid-run: clients retry through HAProxy with the same keys; nothing lost or doubled", async () => {
+  it("1,000 mixed operations over both servers, one SIGKILLed mid-run: clients retry with the same keys; nothing lost or doubled", {
+    timeout: 420_000,
+  }, async () => {
     const payers = await Promise.all(Array.from({ length: 8 }, (_, i) => signUp(proxy, `Cluster Payer ${i}`)));
     const payee = await signUp(proxy, "Cluster Payee");
-    for (const payer of payers) await fundWallet(db.db, payer.user.id, 10_000);
-    const perPayer = 25;
+    // A user may start 10 top-ups a minute: 100 top-ups come from 20 users.
+    const toppers = await Promise.all(Array.from({ length: 20 }, (_, i) => signUp(proxy, `Cluster Topper ${i}`)));
+    const accounts = new Map<number, number>();
+    for (const payer of payers) {
+      await fundWallet(db.db, payer.user.id, 10_000);
+      await db.client`update users set verification_level = 2 where id = ${payer.user.id}`;
+      const saved = await api(via(payer, proxy), "POST", "/api/bank-accounts", { userId: payer.user.id, ...PAYOUT_ACCOUNTS.success });
+      expect(saved.status).toBe(201);
+      accounts.set(payer.user.id, ((await saved.json()) as { id: number }).id);
+    }
+    // 800 transfers to the payee, 100 withdrawals (the sandbox's transfer webhooks come back
+    // through HAProxy; pg-boss requeries what a dead server's webhook would have settled), 100 card top-ups.
+    const kinds = [...Array<string>(800).fill("p2p"), ...Array<string>(100).fill("withdraw"), ...Array<string>(100).fill("topup")];
+    const operations = kinds
+      .map((kind, i) => ({ kind, payer: kind === "topup" ? toppers[i % toppers.length]! : payers[i % payers.length]!, key: randomUUID() }))
+      .sort(() => Math.random() - 0.5);
+    let next = 0;
     let done = 0;
     let retries = 0;
     let killed = false;
-    const send = async (payer: Client) => {
-      for (let i = 0; i < perPayer; i++) {
-        const key = randomUUID();
-        for (let attempt = 0; ; attempt++) {
-          const status = await api(
-            via(payer, proxy),
-            "POST",
-            "/api/transfer/p2p",
-            { recipientEmail: payee.user.email, amount: 10 },
-            { "idempotency-key": key },
-          ).then(
-            (r) => r.status,
-            () => 0,
+    /**
+     * Sends until the answer is not a server gone, unavailable or silent (each try is cut off
+     * after 20 s, so a connection the dead server held cannot stall a client); that answer must be 2xx or 3xx.
+     */
+    const until = async (send: (signal: AbortSignal) => Promise<Response>) => {
+      for (let attempt = 0; ; attempt++) {
+        const response = await send(AbortSignal.timeout(20_000)).catch(() => undefined);
+        const status = response?.status ?? 0;
+        if (status >= 200 && status < 400) return response!;
+        expect([0, 502, 503, 504], `answer ${status}`).toContain(status);
+        if (attempt > 50) throw new Error("an operation never succeeded");
+        retries++;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const worker = async () => {
+      for (let op = operations[next++]; op; op = operations[next++]) {
+        const client = via(op.payer, proxy);
+        const key = { "idempotency-key": op.key };
+        if (op.kind === "p2p") await until((signal) => api(client, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount: 10 }, key, signal));
+        if (op.kind === "withdraw")
+          await until((signal) => api(client, "POST", "/api/wallet/withdraw", { bankAccountId: accounts.get(op.payer.user.id), amount: 100 }, key, signal));
+        if (op.kind === "topup") {
+          const started = await until((signal) => api(client, "POST", "/api/wallet/topup", { amount: 200 }, key, signal));
+          const { authorizationUrl, reference } = (await started.json()) as { authorizationUrl: string; reference: string };
+          const accessCode = new URL(authorizationUrl).pathname.split("/").pop()!;
+          await until((signal) =>
+            fetch(`${proxy}/sandbox/paystack/checkout/${accessCode}/pay`, {
+              method: "POST",
+              redirect: "manual",
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+              signal,
+            }),
           );
-          if (status >= 200 && status < 300) break;
-          // Only a server gone or unavailable is retried; a refusal would be a failure of the test.
-          expect([0, 502, 503, 504]).toContain(status);
-          if (attempt > 50) throw new Error(`transfer ${key} never succeeded`);
-          retries++;
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          // The checkout sends the browser back to /payment-verification, which verifies the
+          // reference: what credits a payment whose webhook died with the server that sent it.
+          await until((signal) => api(client, "GET", `/api/wallet/verify/${reference}`, undefined, {}, signal));
         }
         done++;
-        if (!killed && done >= 50) {
+        if (!killed && done >= 300) {
           killed = true;
           process.kill(cluster.servers[1]!.pid, "SIGKILL");
         }
       }
     };
-    await Promise.all(payers.map(send));
+    const startedAt = Date.now();
+    await Promise.all(payers.map(worker));
     expect(killed).toBe(true);
-    const rows = await db.client<{ n: number; keys: number }[]>`
-      select count(*)::int as n, count(distinct idempotency_key)::int as keys from transactions
-      where type = 'p2p' and recipient_id = ${payee.user.id}`;
-    expect(rows[0]).toEqual({ n: 8 * perPayer, keys: 8 * perPayer });
-    for (const payer of payers) expect(await balanceOf(via(payer, proxy))).toBe(10_000 - perPayer * 10);
-    expect(await balanceOf(via(payee, proxy))).toBe(8 * perPayer * 10);
+    const sentIn = Date.now() - startedAt;
+
+    // The payouts end by webhook or by requery on the surviving server; a requery step the dead
+    // server held is failed by pg-boss's heartbeat check and run again here (docs/money-integrity.md).
+    const ids = [...payers, ...toppers].map((p) => p.user.id);
+    const settleStartedAt = Date.now();
+    for (;;) {
+      const open = await db.client<{ reference: string; status: string }[]>`
+        select reference, status::text from transactions where type = 'transfer' and sender_id in ${db.client(ids)} and status in ('pending', 'processing')`;
+      // …and their requery steps have run (a step scheduled before its payout ended answers "final").
+      const [steps] = await db.client<{ n: number }[]>`
+        select count(*)::int as n from pgboss.job where name = 'kolo-requery' and state in ('created', 'retry', 'active')
+          and data->>'reference' in (select reference from transactions where type = 'transfer' and sender_id in ${db.client(ids)})`;
+      if (open.length === 0 && steps!.n === 0) break;
+      if (Date.now() - settleStartedAt > 120_000) throw new Error(`withdrawals still open: ${JSON.stringify(open)}; ${steps!.n} requery steps waiting`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const settledIn = Date.now() - settleStartedAt;
+    const counts = await db.client<{ type: string; status: string; n: number }[]>`
+      select type::text, status::text, count(*)::int as n from transactions
+      where (sender_id in ${db.client(ids)} or (type = 'topup' and recipient_id in ${db.client(ids)})) and reference not like 'TEST-FUND-%'
+      group by 1, 2 order by 1, 2`;
+    const { "topup:failed": abandoned = 0, ...byType } = Object.fromEntries(counts.map((c) => [`${c.type}:${c.status}`, c.n]));
+    expect(byType).toEqual({ "p2p:completed": 800, "transfer:completed": 100, "topup:completed": 100 });
+    // A top-up whose first request died with the server before its checkout existed was failed
+    // by the retry, which opened the next attempt's checkout (its reference ends "-1") and paid it.
+    const [successors] = await db.client<{ n: number }[]>`
+      select count(*)::int as n from transactions f join transactions s on s.reference = f.reference || '-1' and s.status = 'completed'
+      where f.type = 'topup' and f.status = 'failed' and f.recipient_id in ${db.client(ids)}`;
+    expect(successors!.n).toBe(abandoned);
+    // Money adds up: what came in (funding and top-ups) less what went out to banks (with fees).
+    const [sums] = await db.client<{ out: string }[]>`
+      select coalesce(sum(amount + fee), 0)::text as out from transactions where type = 'transfer' and sender_id in ${db.client(ids)} and status = 'completed'`;
+    let total = await balanceOf(via(payee, proxy));
+    for (const someone of [...payers, ...toppers]) total += await balanceOf(via(someone, proxy));
+    expect(total).toBe(8 * 10_000 + 100 * 200 - Number(sums!.out) / 100);
+    expect(await balanceOf(via(payee, proxy))).toBe(800 * 10);
     expect(await ledgerInvariants(db.client)).toEqual(LEDGER_CONSISTENT);
-    console.log(`cluster: ${8 * perPayer} transfers, ${retries} retries after the SIGKILL`);
+    // pg-boss ran each requery step once: one completion per step (kind, reference, attempt), on whichever server took it.
+    const [steps] = await db.client<{ steps: number; twice: number }[]>`
+      select count(*)::int as steps, count(*) filter (where runs > 1)::int as twice from (
+        select count(*) as runs from pgboss.job where name = 'kolo-requery' and state = 'completed'
+          and data->>'reference' in (select reference from transactions where type = 'transfer' and sender_id in ${db.client(ids)})
+        group by data->>'reference', data->>'attempt') as s`;
+    expect(steps!.steps).toBeGreaterThanOrEqual(100);
+    expect(steps!.twice).toBe(0);
+    console.log(
+      `cluster: 1,000 operations in ${sentIn} ms, ${retries} retries after the SIGKILL; withdrawals and their requery steps all final ${settledIn} ms later`,
+    );
   });
 });

@@ -118,12 +118,13 @@ export async function signUp(base: string, name = "Bank User", phone = ""): Prom
   return { base, cookie, user: (await response.json()) as Client["user"] };
 }
 
-/** A same-origin API call with the client's session; `body` is sent as JSON. */
-export const api = (c: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+/** A same-origin API call with the client's session; `body` is sent as JSON; `signal` may cut it off. */
+export const api = (c: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
   fetch(`${c.base}${path}`, {
     method,
     headers: { cookie: c.cookie, origin: c.base, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   });
 
 export interface CapturedWebhook {

@@ -29,6 +29,10 @@ async function topUp(c: Client, amount: number, key?: string) {
   return (await response.json()) as { authorizationUrl: string; reference: string };
 }
 
+/** The checkout page's Pay button (a plain form post); the sandbox answers 303 back to Kolo. */
+const payCheckout = (authorizationUrl: string) =>
+  fetch(`${authorizationUrl}/pay`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" } });
+
 const topUpsOf = (userId: number) => t.db.select().from(schema.transactions).where(eq(schema.transactions.recipientId, userId));
 const recordOf = async (reference: string) => (await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, reference)))[0]!;
 /** Moves a record's start back by `ms` (the top-up was started that long before now). */
@@ -83,16 +87,38 @@ describe("POST /api/wallet/topup with an Idempotency-Key", () => {
     const c = await signUp(server.base);
     const key = `web-${randomBytes(8).toString("hex")}`;
     const first = await topUp(c, 3000, key);
-    const paid = await fetch(`${first.authorizationUrl}/pay`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-    });
+    const paid = await payCheckout(first.authorizationUrl);
     expect(paid.status).toBe(303);
     expect(await balanceOf(c)).toBe(3000);
     expect(await topUp(c, 3000, key)).toEqual(first);
     expect(await topUpsOf(c.user.id)).toHaveLength(1);
     expect(await balanceOf(c)).toBe(3000);
+  });
+
+  it("a key whose first request died before the checkout existed (a server killed mid-call): a repeat after 30 s opens a new checkout", async () => {
+    const c = await signUp(server.base);
+    const key = `web-${randomBytes(8).toString("hex")}`;
+    const first = await topUp(c, 2500, key);
+    // What a killed server leaves: the pending record written, the gateway's answer never saved.
+    await t.db.execute(sql`update transactions set metadata = metadata - 'authorizationUrl' where reference = ${first.reference}`);
+    await startedEarlier(first.reference, 15_000);
+    // 15 s on, the first request could still be waiting for the gateway: the repeat waits 10 s for its checkout, then asks for a retry.
+    const early = await api(c, "POST", "/api/wallet/topup", { amount: 2500 }, { "Idempotency-Key": key });
+    expect(early.status).toBe(503);
+    expect((await recordOf(first.reference)).status).toBe("pending");
+
+    await startedEarlier(first.reference, 10_000);
+    const again = await topUp(c, 2500, key);
+    expect(again.reference).toBe(`${first.reference}-1`);
+    expect(again.authorizationUrl).not.toBe(first.authorizationUrl);
+    expect(await recordOf(first.reference)).toMatchObject({ status: "failed" });
+    // The new checkout pays, once; a further repeat answers it.
+    const paid = await payCheckout(again.authorizationUrl);
+    expect(paid.status).toBe(303);
+    expect(await balanceOf(c)).toBe(2500);
+    expect(await topUp(c, 2500, key)).toEqual(again);
+    expect(await topUpsOf(c.user.id)).toHaveLength(2);
+    expect(await balanceOf(c)).toBe(2500);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Database } from "@kolo/db";
 import { type TestDatabase, createTestDatabase } from "@kolo/db/testing";
 import { REQUERY_WINDOW_MS } from "@kolo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Jobs, REQUERY_QUEUE, type RequeryKind, runRequery } from "../src/index";
+import { Jobs, REQUERY_HEARTBEAT_SECONDS, REQUERY_QUEUE, type RequeryKind, runRequery } from "../src/index";
 import { testServices } from "./helpers";
 
 let database: TestDatabase;
@@ -109,6 +109,29 @@ describe("Jobs on pg-boss", () => {
       expect([...checks].sort()).toEqual(references);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
+    }
+  });
+
+  it("a step left active by a server killed mid-check (its heartbeat stopped) is failed and run again by a live server", async () => {
+    const { kind, checks } = scriptedKind({});
+    const sender = new Jobs({ connectionString: database.url, workers: false, kinds: [kind], firstDelayMs: 0 });
+    await sender.start(db, testServices());
+    await sender.requery("scripted", "K1");
+    await sender.stop();
+    // What a SIGKILLed worker leaves: the step active, its last heartbeat a minute old.
+    const claimed = await database.client`
+      update pgboss.job set state = 'active', started_on = now() - interval '1 minute', heartbeat_on = now() - interval '1 minute'
+      where name = ${REQUERY_QUEUE} and singleton_key = 'scripted:K1' returning heartbeat_seconds`;
+    expect(claimed.map((row) => row.heartbeat_seconds)).toEqual([REQUERY_HEARTBEAT_SECONDS]);
+
+    const survivor = new Jobs({ connectionString: database.url, kinds: [kind], firstDelayMs: 0, pollingIntervalSeconds: 0.5, topUpExpiry: false });
+    await survivor.start(db, testServices());
+    try {
+      // Well before the step's 120 s expiry: the next monitor pass (every 10 s) sees the missed heartbeat.
+      await expect.poll(() => jobStates("K1"), { timeout: 40_000, interval: 250 }).toEqual(["completed"]);
+      expect(checks).toEqual(["K1"]);
+    } finally {
+      await survivor.stop();
     }
   });
 });

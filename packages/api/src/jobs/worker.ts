@@ -4,7 +4,7 @@
 import { type Database, type DbOrTx, pruneEvents } from "@kolo/db";
 import { DomainError, REQUERY_FIRST_DELAY_MS } from "@kolo/domain";
 import { sql } from "drizzle-orm";
-import { PgBoss, fromDrizzle } from "pg-boss";
+import { type JobResult, type Job as PgBossJob, PgBoss, type Queue, fromDrizzle } from "pg-boss";
 import { assignDedicatedAccount } from "../banking/dedicated-account";
 import { sendMoneyAlerts } from "../notifications/alerts";
 import { previousLagosDay, runReconciliation } from "../money/reconciliation";
@@ -16,6 +16,15 @@ import { type JobScheduler, type RequeryJob, type RequeryKind, runRequery } from
 
 /** Queue of requery steps (data: RequeryJob); one queued step per kind and reference. */
 export const REQUERY_QUEUE = "kolo-requery";
+/**
+ * A requery step's worker beats every half of this; when the beats stop (its server died), the
+ * next monitor pass fails the step and pg-boss retries it on any server (docs/money-integrity.md).
+ */
+export const REQUERY_HEARTBEAT_SECONDS = 10;
+/** Requery steps a server's worker takes at once. */
+const REQUERY_BATCH = 10;
+/** How often pg-boss's supervisor and its monitor pass run (expiry and missed heartbeats), in seconds. */
+const MONITOR_INTERVAL_SECONDS = 10;
 /** Queue of the top-up expiry run, sent by a pg-boss schedule every minute. */
 export const TOPUP_EXPIRY_QUEUE = "kolo-topup-expiry";
 /** Queue of account-number assignments (data {userId}); one queued job per user. */
@@ -67,7 +76,16 @@ export class Jobs implements JobScheduler {
 
   constructor(options: JobsOptions) {
     this.#options = options;
-    this.#boss = new PgBoss({ connectionString: options.connectionString, max: options.poolMax ?? 3, application_name: "kolo-jobs" });
+    this.#boss = new PgBoss({
+      connectionString: options.connectionString,
+      max: options.poolMax ?? 3,
+      application_name: "kolo-jobs",
+      // The supervisor's monitor pass fails jobs whose worker stopped beating (a server killed
+      // mid-job), so a dead server's requery is retried elsewhere within REQUERY_HEARTBEAT_SECONDS
+      // + this (a pass needs both timers).
+      superviseIntervalSeconds: MONITOR_INTERVAL_SECONDS,
+      monitorIntervalSeconds: MONITOR_INTERVAL_SECONDS,
+    });
   }
 
   get firstDelayMs() {
@@ -82,21 +100,36 @@ export class Jobs implements JobScheduler {
     this.#started = boss.start();
     await this.#started;
     // stately: at most one queued (and one active) job per singletonKey, so a repeated requery() is a no-op.
-    await boss.createQueue(REQUERY_QUEUE, { policy: "stately", retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 });
+    // A failed step (its server died) is retried after the first requery delay, backing off.
+    await this.#queue(REQUERY_QUEUE, "stately", {
+      retryLimit: 10,
+      retryDelay: Math.max(1, Math.round(this.firstDelayMs / 1000)),
+      retryBackoff: true,
+      expireInSeconds: 120,
+      heartbeatSeconds: REQUERY_HEARTBEAT_SECONDS,
+    });
     if (this.#options.workers === false) return;
     const kinds = this.#options.kinds ?? REQUERY_KINDS;
     const polling = this.#options.pollingIntervalSeconds ?? 2;
-    await boss.work<RequeryJob>(REQUERY_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => {
-      if (!job) return;
-      const now = services.now?.() ?? new Date();
-      const result = await runRequery({ db, services, now }, job.data, kinds, this.firstDelayMs);
-      if (result.outcome === "retry") {
-        const next: RequeryJob = { ...job.data, attempt: job.data.attempt + 1 };
-        await this.#send(next, result.delayMs);
+    // Up to REQUERY_BATCH steps at once, fetched again at once while batches come back full (a
+    // backlog after an outage drains at the provider's pace, not one step per poll).
+    const step = async (job: PgBossJob<RequeryJob>): Promise<JobResult> => {
+      try {
+        const now = services.now?.() ?? new Date();
+        const result = await runRequery({ db, services, now }, job.data, kinds, this.firstDelayMs);
+        if (result.outcome === "retry") await this.#send({ ...job.data, attempt: job.data.attempt + 1 }, result.delayMs);
+        return { id: job.id, status: "completed" };
+      } catch (error) {
+        // The database could not be reached: pg-boss retries this step (retryDelay, backing off).
+        return { id: job.id, status: "failed", output: { message: String(error) } };
       }
-    });
-    await boss.createQueue(DEDICATED_ACCOUNT_QUEUE, {
-      policy: "stately",
+    };
+    await boss.work<RequeryJob>(
+      REQUERY_QUEUE,
+      { batchSize: REQUERY_BATCH, burstWhenBatchFull: true, perJobResults: true, pollingIntervalSeconds: polling },
+      (jobs) => Promise.all(jobs.map(step)),
+    );
+    await this.#queue(DEDICATED_ACCOUNT_QUEUE, "stately", {
       retryLimit: DEDICATED_ACCOUNT_RETRY_LIMIT,
       retryDelay: 30,
       retryBackoff: true,
@@ -108,7 +141,7 @@ export class Jobs implements JobScheduler {
       await assignDedicatedAccount(db, services, job.data.userId, { final: job.retryCount >= DEDICATED_ACCOUNT_RETRY_LIMIT });
     });
     if (this.#options.topUpExpiry ?? true) {
-      await boss.createQueue(TOPUP_EXPIRY_QUEUE, { policy: "singleton", retryLimit: 0, expireInSeconds: 300 });
+      await this.#queue(TOPUP_EXPIRY_QUEUE, "singleton", { retryLimit: 0, expireInSeconds: 300 });
       await boss.schedule(TOPUP_EXPIRY_QUEUE, "* * * * *");
       await boss.work(TOPUP_EXPIRY_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
         await expireStaleTopUps(db, services.paymentGateway, services.log, { now: services.now?.() });
@@ -116,25 +149,34 @@ export class Jobs implements JobScheduler {
     }
     if (this.#options.moneyAlerts ?? true) {
       // singleton: one run at a time across servers, so an alert is never e-mailed twice by two runs.
-      await boss.createQueue(MONEY_ALERTS_QUEUE, { policy: "singleton", retryLimit: 0, expireInSeconds: 300 });
+      await this.#queue(MONEY_ALERTS_QUEUE, "singleton", { retryLimit: 0, expireInSeconds: 300 });
       await boss.schedule(MONEY_ALERTS_QUEUE, "* * * * *");
       await boss.work(MONEY_ALERTS_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
         await sendMoneyAlerts(db, services);
       });
     }
-    await boss.createQueue(EVENTS_PRUNE_QUEUE, { policy: "singleton", retryLimit: 0, expireInSeconds: 600 });
+    await this.#queue(EVENTS_PRUNE_QUEUE, "singleton", { retryLimit: 0, expireInSeconds: 600 });
     await boss.schedule(EVENTS_PRUNE_QUEUE, "17 * * * *");
     await boss.work(EVENTS_PRUNE_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
       await pruneEvents(db, new Date((services.now?.() ?? new Date()).getTime() - EVENTS_KEPT_MS));
     });
     if (this.#options.reconciliation ?? true) {
-      await boss.createQueue(RECONCILIATION_QUEUE, { policy: "singleton", retryLimit: 3, retryDelay: 600, expireInSeconds: 3_600 });
+      await this.#queue(RECONCILIATION_QUEUE, "singleton", { retryLimit: 3, retryDelay: 600, expireInSeconds: 3_600 });
       await boss.schedule(RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE.cron, null, { tz: RECONCILIATION_SCHEDULE.tz });
       await boss.work(RECONCILIATION_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
         const now = services.now?.() ?? new Date();
         await runReconciliation(db, services, { day: previousLagosDay(now), now, triggeredBy: null });
       });
     }
+  }
+
+  /**
+   * Creates queue `name` with `policy` and `options`, and applies `options` to a queue an older
+   * release created (createQueue leaves an existing queue as it was; a policy never changes).
+   */
+  async #queue(name: string, policy: "stately" | "singleton", options: Omit<Queue, "name" | "policy">) {
+    await this.#boss.createQueue(name, { policy, ...options });
+    await this.#boss.updateQueue(name, options);
   }
 
   async #send(job: RequeryJob, delayMs: number, tx?: DbOrTx) {

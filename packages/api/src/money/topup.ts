@@ -43,6 +43,13 @@ const MAX_KEYED_ATTEMPTS = 20;
 /** How long a concurrent repeat waits for the first request's authorization URL, polling without holding a connection. */
 const URL_WAIT_MS = 10_000;
 const URL_POLL_MS = 100;
+/**
+ * Age after which a keyed attempt still without an authorization URL was left by a request that
+ * died (its server was killed between writing the record and the gateway's answer): longer than
+ * the gateway call's timeout (15 s, PaystackClient) and the write after it. Nobody saw its
+ * checkout, so nobody can pay it: a repeat fails it and opens the next attempt's checkout.
+ */
+const ABANDONED_ATTEMPT_MS = 30_000;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -55,7 +62,8 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * and answers the first request's URL and reference (waiting up to URL_WAIT_MS, polling, while
  * the first request is still asking the gateway): one record, one checkout. A repeat whose
  * record has failed (the checkout expired, was refused or failed by an admin) starts a new
- * checkout under the next attempt's reference.
+ * checkout under the next attempt's reference, as does a repeat whose record was left without a
+ * checkout by a request that died (ABANDONED_ATTEMPT_MS).
  * Errors: VALIDATION for amounts outside ₦100–₦1,000,000 (assertTopUpAmount); RATE_LIMITED 'Too
  * many requests' past 10 new checkouts a minute (USER_LIMITS);
  * IDEMPOTENCY_KEY_REUSED (409) when the key was used for another amount;
@@ -113,8 +121,11 @@ export async function startTopUp(
 /**
  * What a repeat of a keyed top-up answers for the record at `reference` made by an earlier request:
  * its checkout, once the earlier request has written it (polled, no connection held between
- * reads), or "failed" when that attempt is dead. IDEMPOTENCY_KEY_REUSED when the record is not the
- * same top-up; PROVIDER_UNAVAILABLE when the earlier request is still waiting for the gateway.
+ * reads), or "failed" when that attempt is dead: ended, or abandoned without a checkout for
+ * ABANDONED_ATTEMPT_MS (then failed here, conditionally, so two repeats fail it once). A paid
+ * success reported later for a failed attempt is still credited (settleTopUpIn).
+ * IDEMPOTENCY_KEY_REUSED when the record is not the same top-up; PROVIDER_UNAVAILABLE when the
+ * earlier request is still waiting for the gateway.
  */
 async function firstAttemptAnswer(db: Database, userId: number, amountKobo: bigint, reference: string) {
   for (let waited = 0; ; waited += URL_POLL_MS) {
@@ -125,6 +136,10 @@ async function firstAttemptAnswer(db: Database, userId: number, amountKobo: bigi
     if (first.status === "failed") return "failed" as const;
     const url = (first.metadata as TransactionMetadataMap["topup"]).authorizationUrl;
     if (typeof url === "string") return { authorizationUrl: url, reference };
+    if (first.status === "pending" && Date.now() - first.createdAt.getTime() > ABANDONED_ATTEMPT_MS) {
+      await failPendingTopUp(db, first.id, "The request that opened this checkout stopped before the checkout was shown");
+      return "failed" as const;
+    }
     if (first.status !== "pending" || waited >= URL_WAIT_MS) throw new DomainError("PROVIDER_UNAVAILABLE", TOPUP_MESSAGES.initiationFailed);
     await delay(URL_POLL_MS);
   }
