@@ -5,6 +5,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "apps/server/test/**/*.test.ts", "apps/web/src/**/*.test.ts"],
+    // The failover test runs alone, on its own PostgreSQL cluster (vitest.ha.config.ts).
+    exclude: ["**/node_modules/**", "**/*.ha.test.ts"],
     globalSetup: ["./packages/db/src/testing/global-setup.ts"],
     pool: "forks",
     testTimeout: 60_000,

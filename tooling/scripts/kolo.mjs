@@ -92,28 +92,30 @@ async function ensureInstalled() {
 }
 
 /**
- * The browser tests' Debian packages: Chromium (/usr/bin/chromium) and ffmpeg (the scanner's
- * tests turn a QR picture into the fake camera's .y4m video). Installed with apt-get when missing
- * and running as root; otherwise a message says what to install.
+ * The tests' Debian packages: Chromium (/usr/bin/chromium) and ffmpeg (the scanner's tests turn a
+ * QR picture into the fake camera's .y4m video) for the browser tests; HAProxy for the cluster
+ * test; PostgreSQL 15, Patroni and etcd for the PostgreSQL 15 pass and the failover test.
+ * Installed with apt-get when missing and running as root; otherwise a message says what to install.
  */
-async function ensureBrowserTestTools() {
+async function ensureTestTools() {
   const missing = [
     ["/usr/bin/chromium", "chromium"],
     ["/usr/bin/ffmpeg", "ffmpeg"],
-  ]
-    .filter(([path]) => !existsSync(path))
-    .map(([, pkg]) => pkg);
+    ["/usr/sbin/haproxy", "haproxy"],
+    ["/usr/lib/postgresql/15/bin/postgres", "postgresql-15"],
+    ["/usr/bin/patroni", "patroni"],
+    ["/usr/bin/etcd", "etcd-server"],
+  ].filter(([path]) => !existsSync(path));
   if (missing.length === 0) return;
+  const packages = missing.map(([, pkg]) => pkg);
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !existsSync("/usr/bin/apt-get")) {
-    console.error(
-      `The browser tests need Debian's ${missing.map((pkg) => `'${pkg}'`).join(" and ")} package${missing.length > 1 ? "s" : ""} (/usr/bin/chromium, /usr/bin/ffmpeg).`,
-    );
+    console.error(`The tests need Debian's packages ${packages.join(", ")} (${missing.map(([path]) => path).join(", ")}).`);
     process.exit(1);
   }
-  step(`Installing ${missing.join(" and ")} from Debian's packages`);
+  step(`Installing ${packages.join(", ")} from Debian's packages`);
   await run("apt-get", ["update", "-qq"]);
-  await run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...missing], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  await run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
 }
 
 const command = process.argv[2];
@@ -138,15 +140,21 @@ if (command === "start") {
   process.exit(await supervise(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: `${ROOT}apps/server`, ipc: true }));
 } else if (command === "test") {
   await ensureInstalled();
-  await ensureBrowserTestTools();
+  await ensureTestTools();
   step(`Type checking every package (Node ${process.versions.node})`);
   await pnpm("-r", "typecheck");
   step("Formatting (Biome: an unformatted file fails; `npm run pnpm -- format` fixes it)");
   await pnpm("exec", "biome", "format", ".");
   step("Linting");
   await pnpm("exec", "eslint", ".", "--max-warnings=0");
-  step("Unit and integration tests (Vitest, real PostgreSQL)");
+  step("Unit and integration tests (Vitest, real PostgreSQL 17)");
   await pnpm("exec", "vitest", "run");
+  step("The database tests again on PostgreSQL 15 (Debian's, as the HA cluster runs)");
+  await run("npx", [...PNPM, "exec", "vitest", "run", "packages/db", "packages/api", "apps/server/test", "--exclude", "**/cluster.test.ts"], {
+    env: { ...process.env, TEST_PG_VERSION: "15" },
+  });
+  step("Failover test (PostgreSQL 15 under Patroni: the primary killed under load)");
+  await pnpm("exec", "vitest", "run", "--config", "vitest.ha.config.ts");
   step("Browser tests (Playwright, Chromium; builds the web app first)");
   await pnpm("--filter", "@kolo/web", "test:e2e");
   console.log("\n✓ All checks passed");

@@ -84,6 +84,8 @@ const schema = z
     MAIL_FROM: z.string().default("Kolo <no-reply@kolo.ng>"),
     /** Run the built-in provider sandboxes even with NODE_ENV=production (demos only). */
     KOLO_SANDBOX: boolean,
+    /** `ha up` only: HAProxy's PostgreSQL port, always the Patroni leader (the servers' DATABASE_URL). */
+    HA_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5000),
     /** `cluster` only: how many servers run behind HAProxy. */
     KOLO_SERVERS: z.coerce.number().int().min(1).max(16).default(2),
     /** Servers of one cluster share it (the `cluster` command sets it): their provider sandboxes get the same keys. */

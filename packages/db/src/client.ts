@@ -44,8 +44,12 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
   return { db: wrap(client), client, close: () => client.end({ timeout: 5 }) };
 }
 
-/** SQLSTATEs meaning "the database cannot serve this now; try again": timeouts, shutdowns, overload. */
-const UNAVAILABLE_SQLSTATES = new Set(["57014", "55P03", "57P01", "57P02", "57P03", "53300", "53400", "08000", "08001", "08003", "08004", "08006"]);
+/**
+ * SQLSTATEs meaning "the database cannot serve this now; try again": timeouts, shutdowns,
+ * overload, and a write reaching a server that is not (or not yet) the primary (25006, during a
+ * failover: docs/operations.md).
+ */
+const UNAVAILABLE_SQLSTATES = new Set(["57014", "55P03", "57P01", "57P02", "57P03", "53300", "53400", "08000", "08001", "08003", "08004", "08006", "25006"]);
 /** postgres.js and socket error codes for a connection that failed or was lost. */
 const UNAVAILABLE_CONNECTION_CODES = new Set([
   "CONNECT_TIMEOUT",

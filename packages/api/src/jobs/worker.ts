@@ -96,7 +96,7 @@ export class Jobs implements JobScheduler {
   async start(db: Database, services: Services): Promise<void> {
     const boss = this.#boss;
     this.#log = services.log;
-    boss.on("error", (error) => services.log.warn({ err: String(error) }, "Job runner error"));
+    boss.on("error", (error: unknown) => services.log.warn({ err: error instanceof Error ? error.message : JSON.stringify(error) }, "Job runner error"));
     this.#started = boss.start();
     await this.#started;
     // stately: at most one queued (and one active) job per singletonKey, so a repeated requery() is a no-op.

@@ -1,6 +1,7 @@
 // Vitest global setup: picks the PostgreSQL that the whole test run uses, migrates a template
 // database once, and hands its coordinates to the test files (see createTestDatabase).
 // Order: TEST_DATABASE_URL, else a testcontainers container when Docker answers, else embedded.
+// TEST_PG_VERSION=15 runs Debian's PostgreSQL 15 (or the postgres:15 image) instead of 17.
 import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -33,7 +34,7 @@ export default async function setup(project: TestProject) {
     teardown = async () => {};
   } else if (await dockerAnswers()) {
     const { PostgreSqlContainer } = await import("@testcontainers/postgresql");
-    const container = await new PostgreSqlContainer("postgres:17").start();
+    const container = await new PostgreSqlContainer(`postgres:${process.env.TEST_PG_VERSION ?? "17"}`).start();
     adminUrl = container.getConnectionUri();
     backend = "testcontainers";
     teardown = async () => void (await container.stop());
@@ -42,6 +43,8 @@ export default async function setup(project: TestProject) {
     const pg = await startEmbeddedPostgres({
       dataDir,
       port: 0,
+      // TEST_PG_VERSION=15: Debian's PostgreSQL 15 (the HA cluster's) instead of the embedded 17.
+      ...(process.env.TEST_PG_VERSION && { nativeDir: `/usr/lib/postgresql/${process.env.TEST_PG_VERSION}` }),
       postgresFlags: ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=300"],
     });
     adminUrl = pg.url;
@@ -57,9 +60,10 @@ export default async function setup(project: TestProject) {
   await admin.unsafe(`drop database if exists ${templateName}`);
   await admin.unsafe(`create database ${templateName}`);
   await prepareDatabase(urlWithDatabase(adminUrl, templateName));
+  const [{ server_version: version } = { server_version: "?" }] = await admin`show server_version`;
   await admin.end();
 
-  console.log(`[test-db] PostgreSQL backend: ${backend}; template database ${templateName} migrated`);
+  console.log(`[test-db] PostgreSQL ${version} backend: ${backend}; template database ${templateName} migrated`);
   project.provide("koloTestDb", { adminUrl, templateName, backend });
 
   return async () => {
