@@ -5,7 +5,9 @@
 //   (`synchronous_mode`), so a commit is acknowledged once the standby holds it;
 // - HAProxy: HA_PG_PORT sends connections to the leader (Patroni's REST check `/primary`), PORT
 //   spreads HTTP over the Kolo servers;
-// - two Kolo servers whose DATABASE_URL is HAProxy's PostgreSQL port.
+// - two Kolo servers whose DATABASE_URL is HAProxy's PostgreSQL port;
+// - pgBackRest: WAL archived to a local repository from the start; `ha backup` takes a backup,
+//   `ha restore "<time>"` brings a copy back to a moment (point-in-time recovery).
 // The Debian packages are installed when missing (as root). Everything lives in
 // `$KOLO_DATA_DIR/ha`; `ha.json` there names the processes, ports and data folders, and `down`
 // stops what it names (the data stays, so `up` starts the same cluster again).
@@ -17,7 +19,17 @@ import { prepareDatabase } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import postgres from "postgres";
 import { readEnv } from "./env";
-import { type HaNode, type HaState, PG15_BIN, patroniCluster, patroniConfig, pgListener } from "./launch/patroni";
+import {
+  BACKREST_STANZA,
+  type HaNode,
+  type HaState,
+  type RestoredCopy,
+  PG15_BIN,
+  backrestConfig,
+  patroniCluster,
+  patroniConfig,
+  pgListener,
+} from "./launch/patroni";
 import { SERVER_DIR, ensureDebianPackages, haproxyConfig, serverCommand, sharedSeed, sharedServerSettings, waitHealthy } from "./launch/shared";
 import { developmentBvnHashKey } from "./services";
 
@@ -66,6 +78,17 @@ function background(command: string, args: string[], log: string, options: { cwd
   return child.pid;
 }
 
+/** Runs pgBackRest `args` on the stanza (as `postgres` when root, the owner of the data); throws with its output on failure. */
+function backrest(configFile: string, args: string[]): string {
+  const result = spawnSync("pgbackrest", [`--config=${configFile}`, `--stanza=${BACKREST_STANZA}`, ...args], {
+    encoding: "utf8",
+    cwd: "/",
+    ...(isRoot && postgresUser()),
+  });
+  if (result.status !== 0) throw new Error(`pgbackrest ${args.join(" ")} failed: ${result.stderr || result.stdout}`);
+  return result.stdout;
+}
+
 /** Waits until some node leads and another streams to it synchronously. */
 async function waitForSyncPair(restPorts: readonly number[], timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -110,7 +133,13 @@ function isAlive(pid: number): boolean {
 
 async function up() {
   const env = readEnv();
-  ensureDebianPackages({ haproxy: "haproxy", patroni: "patroni", etcd: "etcd-server", [join(PG15_BIN, "postgres")]: "postgresql-15" });
+  ensureDebianPackages({
+    haproxy: "haproxy",
+    patroni: "patroni",
+    etcd: "etcd-server",
+    pgbackrest: "pgbackrest",
+    [join(PG15_BIN, "postgres")]: "postgresql-15",
+  });
   const dir = resolve(env.KOLO_DATA_DIR, "ha");
   mkdirSync(dir, { recursive: true });
   const stateFile = join(dir, "ha.json");
@@ -140,19 +169,29 @@ async function up() {
   await waitHealthy(`http://127.0.0.1:${etcdClientPort}/health`, 30_000);
 
   const nodes: HaNode[] = [];
+  const planned = [];
   for (const name of ["node1", "node2"]) {
-    const [pgPort, restPort] = [await port(), await port()];
-    const nodeDir = join(root, name);
     const socketDir = join(root, `${name}-run`);
     mkdirSync(socketDir, { recursive: true });
-    if (isRoot) {
-      const { uid, gid } = postgresUser();
-      chownSync(socketDir, uid, gid);
-    }
+    planned.push({ name, pgPort: await port(), restPort: await port(), dataDir: join(root, name), socketDir });
+  }
+  const backrestFile = join(root, "pgbackrest.conf");
+  writeFileSync(backrestFile, backrestConfig(join(root, "backrest"), planned), { mode: 0o644 });
+  const backrestFolders = ["backrest", "backrest/log", "backrest/lock"].map((folder) => join(root, folder));
+  for (const folder of backrestFolders) mkdirSync(folder, { recursive: true });
+  if (isRoot) {
+    const { uid, gid } = postgresUser();
+    for (const folder of [...planned.map((n) => n.socketDir), ...backrestFolders]) chownSync(folder, uid, gid);
+  }
+  for (const { name, pgPort, restPort, dataDir: nodeDir, socketDir } of planned) {
     const configFile = join(root, `${name}.yml`);
     writeFileSync(
       configFile,
-      JSON.stringify(patroniConfig({ name, etcdPort: etcdClientPort, restPort, pgPort, dataDir: nodeDir, socketDir, passwords }), null, 2),
+      JSON.stringify(
+        patroniConfig({ name, etcdPort: etcdClientPort, restPort, pgPort, dataDir: nodeDir, socketDir, passwords, backrestConfig: backrestFile }),
+        null,
+        2,
+      ),
       { mode: 0o644 },
     );
     // PostgreSQL refuses to run as root: as root, Patroni (and so PostgreSQL) runs as `postgres`.
@@ -168,6 +207,9 @@ async function up() {
     nodes.map((n) => n.restPort),
     120_000,
   );
+  // The repository's stanza (idempotent), then a check that WAL reaches it.
+  backrest(backrestFile, ["stanza-create"]);
+  backrest(backrestFile, ["check"]);
 
   const pgPort = env.HA_PG_PORT;
   const servers = [await port(), await port()];
@@ -210,6 +252,8 @@ async function up() {
     haproxy: { pid: haproxyPid, configFile },
     servers: servers.map((serverPort, i) => ({ port: serverPort, pid: serverPids[i]! })),
     dir,
+    backrestConfig: backrestFile,
+    superuserPassword: passwords.superuser,
   };
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
   console.log(
@@ -229,7 +273,88 @@ async function stopPid(pid: number, signal: NodeJS.Signals, timeoutMs: number) {
   if (isAlive(pid)) process.kill(pid, "SIGKILL");
 }
 
-/** Stops what `ha.json` names: the Kolo servers, HAProxy, Patroni (which stops its PostgreSQL), etcd. */
+function readState(): HaState {
+  const env = readEnv();
+  const stateFile = join(resolve(env.KOLO_DATA_DIR, "ha"), "ha.json");
+  if (!existsSync(stateFile)) throw new Error("The HA cluster is not up (no ha.json): run `ha up` first.");
+  return JSON.parse(readFileSync(stateFile, "utf8")) as HaState;
+}
+
+const restoredFile = (state: HaState) => join(state.dir, "restored.json");
+const restoredCopies = (state: HaState): RestoredCopy[] =>
+  existsSync(restoredFile(state)) ? (JSON.parse(readFileSync(restoredFile(state), "utf8")) as RestoredCopy[]) : [];
+
+/** Runs pg_ctl `args` (as `postgres` when root); throws with its output on failure. */
+function pgCtl(args: string[]) {
+  const result = spawnSync(join(PG15_BIN, "pg_ctl"), args, { encoding: "utf8", cwd: "/", ...(isRoot && postgresUser()) });
+  if (result.status !== 0) throw new Error(`pg_ctl ${args.join(" ")} failed: ${result.stderr || result.stdout}`);
+}
+
+/** `ha backup [full|diff|incr]`: a pgBackRest backup of the primary (default full); prints the repository's backups. */
+async function backup() {
+  const state = readState();
+  const type = process.argv[3] ?? "full";
+  if (!["full", "diff", "incr"].includes(type)) throw new Error("usage: ha backup [full|diff|incr]");
+  backrest(state.backrestConfig, ["backup", `--type=${type}`]);
+  console.log(backrest(state.backrestConfig, ["info"]));
+}
+
+/**
+ * `ha restore <time>`: restores the newest backup before `<time>` (a PostgreSQL timestamp with
+ * its zone, e.g. "2026-11-25 18:30:00.000001+00") and replays the WAL archive up to it, into a
+ * new folder beside the nodes, then starts that copy on its own port (archiving off, no
+ * synchronous standby) and records it in `restored.json`. The cluster is not touched: the copy is
+ * for reading what was there, or for a restore of the cluster itself (docs/operations.md).
+ */
+async function restore() {
+  const state = readState();
+  const target = process.argv[3];
+  if (!target) throw new Error('usage: ha restore "<time with zone>"');
+  // `check` switches the primary to a new WAL segment and waits until the archive holds the old
+  // one, so the archive reaches past a target in the last minute (archive_timeout bounds it otherwise).
+  backrest(state.backrestConfig, ["check"]);
+  const root = resolve(state.nodes[0]!.dataDir, "..");
+  const dataDir = join(root, `restored-${Date.now()}`);
+  const socketDir = `${dataDir}-run`;
+  for (const folder of [dataDir, socketDir]) {
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
+    if (isRoot) chownSync(folder, postgresUser().uid, postgresUser().gid);
+  }
+  backrest(state.backrestConfig, ["restore", `--pg1-path=${dataDir}`, "--type=time", `--target=${target}`, "--target-action=promote", "--archive-mode=off"]);
+  const port = await findFreePort();
+  const settings = {
+    port,
+    listen_addresses: "127.0.0.1",
+    unix_socket_directories: socketDir,
+    hba_file: join(dataDir, "pg_hba.conf"),
+    ident_file: join(dataDir, "pg_ident.conf"),
+    synchronous_standby_names: "''",
+    archive_mode: "off",
+    cluster_name: "kolo-restored",
+  };
+  const options = Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(" ");
+  pgCtl(["-D", dataDir, "-l", `${dataDir}.log`, "-w", "-t", "300", "-o", options, "start"]);
+  const url = `postgres://postgres:${state.superuserPassword}@127.0.0.1:${port}/kolo`;
+  // Recovery replays the archive up to the target, then promotes: wait for the promotion.
+  const client = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  try {
+    for (let waited = 0; ; waited += 250) {
+      const [row] = await client`select pg_is_in_recovery() as recovering`.catch(() => [{ recovering: true }]);
+      if (row && !row.recovering) break;
+      if (waited > 120_000) throw new Error(`The restored copy did not finish recovery (see ${dataDir}.log)`);
+      await new Promise((done) => setTimeout(done, 250));
+    }
+  } finally {
+    await client.end({ timeout: 1 });
+  }
+  const copy: RestoredCopy = { target, dataDir, port, url };
+  writeFileSync(restoredFile(state), JSON.stringify([...restoredCopies(state), copy], null, 2));
+  console.log(`Restored to ${target}: ${url}\n(data in ${dataDir}; \`ha down\` stops it)`);
+}
+
+/** Stops what `ha.json` names: restored copies, the Kolo servers, HAProxy, Patroni (which stops its PostgreSQL), etcd. */
 async function down() {
   const env = readEnv();
   const stateFile = join(resolve(env.KOLO_DATA_DIR, "ha"), "ha.json");
@@ -238,18 +363,26 @@ async function down() {
     return;
   }
   const state = JSON.parse(readFileSync(stateFile, "utf8")) as HaState;
+  for (const copy of restoredCopies(state)) {
+    try {
+      pgCtl(["-D", copy.dataDir, "-m", "fast", "-w", "stop"]);
+    } catch {
+      // already stopped
+    }
+  }
   await Promise.all(state.servers.map((s) => stopPid(s.pid, "SIGTERM", 15_000)));
   await stopPid(state.haproxy.pid, "SIGTERM", 5_000);
   // Patroni stops its PostgreSQL on SIGTERM.
   await Promise.all(state.nodes.map((n) => stopPid(n.patroniPid, "SIGTERM", 30_000)));
   await stopPid(state.etcd.pid, "SIGTERM", 10_000);
+  writeFileSync(restoredFile(state), "[]");
   console.log("Stopped.");
 }
 
-const command = process.argv[2];
-const run = command === "up" ? up : command === "down" ? down : undefined;
+const commands: Record<string, () => Promise<void>> = { up, down, backup, restore };
+const run = commands[process.argv[2] ?? ""];
 if (!run) {
-  console.error("usage: npm run pnpm -- ha up|down");
+  console.error('usage: npm run pnpm -- ha up|down|backup [full|diff|incr]|restore "<time with zone>"');
   process.exit(2);
 }
 run().then(

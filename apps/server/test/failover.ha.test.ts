@@ -5,7 +5,9 @@
 // 503s and lost connections with the same idempotency keys. Afterwards every acknowledged
 // operation exists exactly once, the ledger's invariants hold, a stream opened before the failover
 // still hears events, and the time from the kill to the first write acknowledged after it (RTO)
-// is at most 30 s. Run by `npm test` as its own step (vitest.ha.config.ts); figures in docs/operations.md.
+// is at most 30 s. First, a pgBackRest backup restored to a moment between two transfers holds the
+// first and not the second. Run by `npm test` as its own step (vitest.ha.config.ts); figures in
+// docs/operations.md.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -16,7 +18,7 @@ import { createDb } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type HaNode, type HaState, patroniCluster } from "../src/launch/patroni";
+import { type HaNode, type HaState, type RestoredCopy, patroniCluster } from "../src/launch/patroni";
 import { type Client, PAYOUT_ACCOUNTS, api, balanceOf, fundWallet, signUp } from "./sandbox-server";
 
 const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
@@ -28,10 +30,10 @@ let state: HaState;
 let db: ReturnType<typeof createDb>;
 let proxy: string;
 
-/** Runs `ha <command>` to its end; rejects on a non-zero exit. */
-function ha(command: "up" | "down"): Promise<void> {
+/** Runs `ha <command> [...args]` to its end; rejects on a non-zero exit. */
+function ha(command: "up" | "down" | "backup" | "restore", ...args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/ha.ts", command], {
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/ha.ts", command, ...args], {
       cwd: SERVER_DIR,
       env,
       stdio: ["ignore", "ignore", "inherit"],
@@ -190,6 +192,41 @@ async function runWithKill(label: string, kill: (leader: HaNode) => void): Promi
   console.log(`failover (${label}): RTO ${rtoMs} ms; ${acknowledged.length} operations acknowledged, 0 lost, 0 doubled; ${retries} retries`);
   return { rtoMs, acknowledged: acknowledged.length, retries };
 }
+
+describe("backups with point-in-time recovery (pgBackRest)", () => {
+  it("a full backup and the WAL archive restore to a moment between two transfers: the first is there, the second is not", async () => {
+    await ha("backup");
+    // pgBackRest records a backup's stop time in whole seconds and restores to a time only from a
+    // backup that stopped before it: the transfers start in the next second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const [sender, recipient] = [await signUp(proxy, "PITR Sender"), await signUp(proxy, "PITR Recipient")];
+    await fundWallet(db.db, sender.user.id, 1_000);
+    const [first, second] = [randomUUID(), randomUUID()];
+    const send = (key: string, amount: number) =>
+      api(sender, "POST", "/api/transfer/p2p", { recipientEmail: recipient.user.email, amount }, { "idempotency-key": key });
+    expect((await send(first, 100)).status).toBe(200);
+    // A moment after the first transfer committed and before the second began.
+    const [{ moment } = { moment: "" }] = await db.client<{ moment: string }[]>`
+      select to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US') || '+00' as moment`;
+    expect((await send(second, 200)).status).toBe(200);
+
+    await ha("restore", moment);
+    const copies = JSON.parse(readFileSync(join(dataDir, "ha", "restored.json"), "utf8")) as RestoredCopy[];
+    const copy = copies.at(-1)!;
+    expect(copy.target).toBe(moment);
+    const restored = createDb(copy.url, { max: 1 });
+    try {
+      const found = await restored.client<{ key: string; amount: string }[]>`
+        select idempotency_key as key, amount::text from transactions where idempotency_key in (${first}, ${second})`;
+      expect(found).toEqual([{ key: first, amount: "10000" }]);
+    } finally {
+      await restored.close();
+    }
+    // The live cluster still holds both.
+    const [live] = await db.client<{ n: number }[]>`select count(*)::int as n from transactions where idempotency_key in (${first}, ${second})`;
+    expect(live!.n).toBe(2);
+  });
+});
 
 describe("Kolo on PostgreSQL under Patroni: the primary dies under load", () => {
   it("its postmaster SIGKILLed: nothing acknowledged is lost or doubled, writes resume within 30 s", { timeout: 300_000 }, async () => {

@@ -8,6 +8,28 @@ export const PG15_BIN = "/usr/lib/postgresql/15/bin";
 /** Patroni's timing (bootstrap.dcs): a leader that stops renewing its lock for `ttl` s loses it. */
 export const PATRONI_DCS = { ttl: 10, loop_wait: 2, retry_timeout: 4 } as const;
 
+/** pgBackRest's stanza (its name for the cluster). */
+export const BACKREST_STANZA = "kolo";
+
+/**
+ * pgBackRest's configuration: the repository at `repo` (full backups and the WAL archive, two
+ * full backups kept) and both nodes, so a backup finds whichever is the primary.
+ */
+export function backrestConfig(repo: string, nodes: readonly { pgPort: number; dataDir: string; socketDir: string }[]): string {
+  return [
+    "[global]",
+    `repo1-path=${repo}/repo`,
+    "repo1-retention-full=2",
+    `log-path=${repo}/log`,
+    `lock-path=${repo}/lock`,
+    "log-level-console=warn",
+    "start-fast=y",
+    `[${BACKREST_STANZA}]`,
+    ...nodes.flatMap((node, i) => [`pg${i + 1}-path=${node.dataDir}`, `pg${i + 1}-port=${node.pgPort}`, `pg${i + 1}-socket-path=${node.socketDir}`]),
+    "",
+  ].join("\n");
+}
+
 /** One PostgreSQL node under Patroni. */
 export interface HaNode {
   name: string;
@@ -31,6 +53,10 @@ export interface HaState {
   servers: { port: number; pid: number }[];
   /** The folder of logs and configuration. */
   dir: string;
+  /** pgBackRest's configuration file (its repository sits beside the nodes' data). */
+  backrestConfig: string;
+  /** The superuser's password (also in `dir`/superuser-password). */
+  superuserPassword: string;
 }
 
 /** Patroni's configuration of node `name` (JSON is YAML). */
@@ -42,6 +68,8 @@ export function patroniConfig(p: {
   dataDir: string;
   socketDir: string;
   passwords: { superuser: string; replication: string };
+  /** pgBackRest's configuration file: WAL is archived to its repository (archive-push). */
+  backrestConfig: string;
 }) {
   return {
     scope: "kolo",
@@ -57,7 +85,18 @@ export function patroniConfig(p: {
         synchronous_mode: true,
         postgresql: {
           use_pg_rewind: true,
-          parameters: { max_connections: 200, wal_level: "replica", hot_standby: "on", wal_log_hints: "on", max_wal_senders: 10, max_replication_slots: 10 },
+          parameters: {
+            max_connections: 200,
+            wal_level: "replica",
+            hot_standby: "on",
+            wal_log_hints: "on",
+            max_wal_senders: 10,
+            max_replication_slots: 10,
+            // Every WAL segment goes to pgBackRest's repository: point-in-time recovery (docs/operations.md).
+            archive_mode: "on",
+            archive_command: `pgbackrest --config=${p.backrestConfig} --stanza=${BACKREST_STANZA} archive-push %p`,
+            archive_timeout: 60,
+          },
         },
       },
       initdb: [{ encoding: "UTF8" }, { locale: "C" }, "data-checksums"],
@@ -106,4 +145,14 @@ export async function patroniCluster(
   } catch {
     return undefined;
   }
+}
+
+/** A copy of the database restored to a moment, running on its own (`ha restore`). */
+export interface RestoredCopy {
+  /** The moment restored to, as given. */
+  target: string;
+  dataDir: string;
+  port: number;
+  /** The restored `kolo` database, superuser. */
+  url: string;
 }
