@@ -13,7 +13,7 @@
 // stops what it names (the data stays, so `up` starts the same cluster again).
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { chmodSync, chownSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { prepareDatabase } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
@@ -354,7 +354,10 @@ async function restore() {
   console.log(`Restored to ${target}: ${url}\n(data in ${dataDir}; \`ha down\` stops it)`);
 }
 
-/** Stops what `ha.json` names: restored copies, the Kolo servers, HAProxy, Patroni (which stops its PostgreSQL), etcd. */
+/**
+ * Stops what `ha.json` names: restored copies, the Kolo servers, HAProxy, Patroni (which stops its
+ * PostgreSQL), etcd. `ha down --purge` also deletes the data (nodes, backups, etcd, logs).
+ */
 async function down() {
   const env = readEnv();
   const stateFile = join(resolve(env.KOLO_DATA_DIR, "ha"), "ha.json");
@@ -376,13 +379,20 @@ async function down() {
   await Promise.all(state.nodes.map((n) => stopPid(n.patroniPid, "SIGTERM", 30_000)));
   await stopPid(state.etcd.pid, "SIGTERM", 10_000);
   writeFileSync(restoredFile(state), "[]");
+  if (process.argv[3] === "--purge") {
+    // Everything `up` made: the nodes' data, the repository, restored copies, etcd, the logs.
+    rmSync(resolve(state.nodes[0]!.dataDir, ".."), { recursive: true, force: true });
+    rmSync(state.dir, { recursive: true, force: true });
+    console.log("Stopped; the cluster's data is deleted.");
+    return;
+  }
   console.log("Stopped.");
 }
 
 const commands: Record<string, () => Promise<void>> = { up, down, backup, restore };
 const run = commands[process.argv[2] ?? ""];
 if (!run) {
-  console.error('usage: npm run pnpm -- ha up|down|backup [full|diff|incr]|restore "<time with zone>"');
+  console.error('usage: npm run pnpm -- ha up|down [--purge]|backup [full|diff|incr]|restore "<time with zone>"');
   process.exit(2);
 }
 run().then(

@@ -60,7 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.close();
-  await ha("down").catch(() => undefined);
+  await ha("down", "--purge").catch(() => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 }, 120_000);
 

@@ -32,6 +32,28 @@ export interface DbOptions {
   connectTimeoutMs?: number;
 }
 
+/** The URL each pool was opened with: listeners open their own connection to it (listen.ts). */
+const URLS = new WeakMap<Database, string>();
+
+/** What closes with each pool besides it (listeners' own connections). */
+const CLOSERS = new WeakMap<Database, Set<() => Promise<void>>>();
+
+/** The URL `db` was opened with by createDb, if it was. */
+export function databaseUrlOf(db: Database): string | undefined {
+  return URLS.get(db);
+}
+
+/** Runs `close` when `db`'s handle is closed (createDb's `close`); returns the function that forgets it. */
+export function closeWith(db: Database, close: () => Promise<void>): () => void {
+  let closers = CLOSERS.get(db);
+  if (!closers) {
+    closers = new Set();
+    CLOSERS.set(db, closers);
+  }
+  closers.add(close);
+  return () => closers.delete(close);
+}
+
 /** Opens a pool of at most `max` connections to `url`, with the given timeouts. */
 export function createDb(url: string, options: DbOptions = {}): DbHandle {
   const client = postgres(url, {
@@ -41,7 +63,13 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
     ...(options.connectTimeoutMs !== undefined && { connect_timeout: options.connectTimeoutMs / 1000 }),
     ...(options.statementTimeoutMs !== undefined && { connection: { statement_timeout: options.statementTimeoutMs } }),
   });
-  return { db: wrap(client), client, close: () => client.end({ timeout: 5 }) };
+  const db = wrap(client);
+  URLS.set(db, url);
+  const close = async () => {
+    await Promise.all([...(CLOSERS.get(db) ?? [])].map((closer) => closer().catch(() => undefined)));
+    await client.end({ timeout: 5 });
+  };
+  return { db, client, close };
 }
 
 /**

@@ -3,7 +3,7 @@
 // concern and, for events without a user, of admins. An idle stream costs a listener entry, no
 // database connection. When the listening connection is lost and comes back, every stream is told
 // to catch up from its last event id, since NOTIFYs sent meanwhile are gone.
-import { type Database, EVENTS_CHANNEL, type LiveEventRow, parseEventPayload } from "@kolo/db";
+import { type Database, EVENTS_CHANNEL, type LiveEventRow, listenResiliently, parseEventPayload } from "@kolo/db";
 
 /** What a stream hears: an event, or "catch-up" after the listener reconnected. */
 export type HubSignal = LiveEventRow | "catch-up";
@@ -51,20 +51,20 @@ export class EventHub {
   }
 
   private listen(): Promise<unknown> {
-    this.listening ??= this.db.$client
-      .listen(
-        EVENTS_CHANNEL,
-        (payload) => this.dispatch(payload),
-        () => {
-          // Every (re)connection of the listener after the first: events may have been missed.
-          if (this.connectedOnce) this.broadcast("catch-up");
-          this.connectedOnce = true;
-        },
-      )
-      .catch((error: unknown) => {
-        this.listening = undefined;
-        throw error;
-      });
+    // Resilient: it LISTENs again after a failover, which postgres.js alone may not (docs/operations.md).
+    this.listening ??= listenResiliently(
+      this.db,
+      EVENTS_CHANNEL,
+      (payload) => this.dispatch(payload),
+      () => {
+        // Every (re)connection of the listener after the first: events may have been missed.
+        if (this.connectedOnce) this.broadcast("catch-up");
+        this.connectedOnce = true;
+      },
+    ).catch((error: unknown) => {
+      this.listening = undefined;
+      throw error;
+    });
     return this.listening;
   }
 

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database, DbOrTx } from "../client";
+import { listenResiliently } from "../listen";
 import { type FeatureSettingRow, featureSettings } from "../schema";
 
 export async function listFeatureSettings(db: DbOrTx): Promise<FeatureSettingRow[]> {
@@ -54,17 +55,17 @@ export class FeatureSwitchCache {
   }
 
   private listen() {
-    this.listening ??= this.db.$client
-      .listen(
-        FEATURE_SETTINGS_CHANNEL,
-        () => this.invalidate(),
-        () => this.invalidate(),
-      )
-      .catch(() => {
-        // Without a listener the cache cannot know about changes: stop caching until it can.
-        this.listening = undefined;
-        this.invalidate();
-      });
+    // Resilient: it LISTENs again after a failover, which postgres.js alone may not (docs/operations.md).
+    this.listening ??= listenResiliently(
+      this.db,
+      FEATURE_SETTINGS_CHANNEL,
+      () => this.invalidate(),
+      () => this.invalidate(),
+    ).catch(() => {
+      // Without a listener the cache cannot know about changes: stop caching until it can.
+      this.listening = undefined;
+      this.invalidate();
+    });
   }
 }
 
