@@ -14,7 +14,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createDb } from "@kolo/db";
+import { createDb, verifyLedger } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -175,6 +175,9 @@ async function runWithKill(label: string, kill: (leader: HaNode) => void): Promi
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   expect(await ledgerInvariants(db.client)).toEqual(LEDGER_CONSISTENT);
+  // The ledger verification (docs/ledger-verification.md): hash chains, balances, holds, daily counters.
+  const verification = await verifyLedger(db.db);
+  expect(verification.checks.filter((check) => !check.ok)).toEqual([]);
 
   // The servers listen again: money sent now reaches the stream opened before the failover.
   const sent = await api(clients[0]!.client, "POST", "/api/transfer/p2p", { recipientEmail: listener.user.email, amount: 7 });
