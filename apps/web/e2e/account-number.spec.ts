@@ -34,6 +34,8 @@ test("account number, transfer in, a new bank recipient saved, a Kolo user by ph
   const bvnForm = page.getByRole("form", { name: "BVN verification" });
   await bvnForm.getByLabel("BVN").fill("22222222224");
   await bvnForm.getByLabel("Date of birth").fill("1996-01-30");
+  // Prefilled with the phone given at sign-up; the BVN's records hold another, so it is changed.
+  await expect(bvnForm.getByLabel("Phone number")).toHaveValue("08012345678");
   await bvnForm.getByLabel("Phone number").fill("09051234567");
   await bvnForm.getByRole("button", { name: "Verify BVN" }).click();
   await expect(toast(page, "BVN Verified")).toBeVisible();

@@ -107,9 +107,8 @@ test("Chioma verifies BVN and bank account to level 2, then withdraws ₦5,000 a
 
   await page.goto("/verification");
   await expect(page.getByRole("tab", { name: "Bank Verification" })).toHaveAttribute("aria-selected", "true");
-  await page.getByRole("button", { name: "Verify Bank Account" }).click();
-  await expectToast(page, "No Bank Account Selected");
-  await page.getByRole("radio", { name: /Guaranty Trust Bank 0123456785/ }).click();
+  // The only saved account is selected already: nothing to pick.
+  await expect(page.getByRole("radio", { name: /Guaranty Trust Bank 0123456785/ })).toBeChecked();
   await page.getByRole("button", { name: "Verify Bank Account" }).click();
   await expectToast(page, "Bank Account Verified");
   // Bank success moves to Overview: level 2, ₦1,000,000 a day, both tabs disabled.

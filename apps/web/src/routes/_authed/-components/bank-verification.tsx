@@ -21,7 +21,7 @@ const FALLBACK_ERROR = "Unable to verify your bank account. Please try again.";
 
 /**
  * Bank-account verification (docs/product.md#banking-and-withdrawals): the user picks one of the saved accounts
- * ('No Bank Account Selected' otherwise); its name must match the profile name. Refusals by code:
+ * ('No Bank Account Selected' otherwise; a single saved account is selected already); its name must match the profile name. Refusals by code:
  * RULE_VIOLATION 'Bank Account Verification Failed' with the server's reason, NOT_FOUND or a
  * provider outage 'Account Verification Failed', a network failure 'Verification Error'.
  */
@@ -30,7 +30,9 @@ export function BankVerification({ enabled, onVerified }: BankVerificationProps)
   const utils = trpc.useUtils();
   const accounts = trpc.bankAccounts.list.useQuery(undefined, BANK_ACCOUNTS_QUERY_OPTIONS);
   const verify = trpc.verification.bankAccount.useMutation();
-  const [selected, setSelected] = useState<string | null>(null);
+  const [picked, setSelected] = useState<string | null>(null);
+  // A user with exactly one saved account has nothing to choose: it is selected for them.
+  const selected = picked ?? (accounts.data?.length === 1 ? String(accounts.data[0]!.id) : null);
   const inFlight = useRef(false);
 
   const submit = async () => {

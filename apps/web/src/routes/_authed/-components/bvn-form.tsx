@@ -7,6 +7,7 @@ import { FeatureDisabledHint } from "../../../components/feature-disabled";
 import { domainCode, errorDetails, fieldErrors, serverMessage } from "../../../lib/errors";
 import { notify, notifyError } from "../../../lib/notify";
 import { isOffline, notifyOffline } from "../../../lib/offline";
+import { useMe } from "../../../lib/queries";
 import { type RouterOutputs, trpc } from "../../../lib/trpc";
 
 type VerificationStatus = RouterOutputs["verification"]["status"];
@@ -47,9 +48,11 @@ export function BvnForm({ status, enabled, onVerified }: BvnFormProps) {
   const details = status.verificationDetails;
   const blocked = details.verificationStatus === "blocked";
 
+  const me = useMe();
   const form = useForm({
     mode: "controlled",
-    initialValues: { bvn: "", dateOfBirth: "", phoneNumber: "" },
+    // The phone number the user gave at sign-up, when there is one (they may change it).
+    initialValues: { bvn: "", dateOfBirth: "", phoneNumber: me.phone ?? "" },
     validate: schemaResolver(bvnVerificationSchema, { sync: true }),
   });
 
