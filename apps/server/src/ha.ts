@@ -64,6 +64,9 @@ function secret(dir: string, name: string): string {
   return value;
 }
 
+/** What this `up` has started so far, newest last: stopped again if `up` fails part-way. */
+const started: number[] = [];
+
 /** Starts `command` in the background, detached, its output appended to `log`; `as` runs it as another user. */
 function background(command: string, args: string[], log: string, options: { cwd?: string; as?: { uid: number; gid: number } } = {}): number {
   const fd = openSync(log, "a");
@@ -75,6 +78,7 @@ function background(command: string, args: string[], log: string, options: { cwd
   });
   child.unref();
   if (child.pid === undefined) throw new Error(`${command} did not start (see ${log})`);
+  started.push(child.pid);
   return child.pid;
 }
 
@@ -131,7 +135,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** `ha up`; when it fails part-way, what it started is stopped again (newest first) before the error is shown. */
 async function up() {
+  try {
+    await startAll();
+  } catch (error) {
+    for (const pid of [...started].reverse()) await stopPid(pid, "SIGTERM", 30_000);
+    throw error;
+  }
+}
+
+async function startAll() {
   const env = readEnv();
   ensureDebianPackages({
     haproxy: "haproxy",
