@@ -11,9 +11,8 @@ import { join } from "node:path";
 import { createDb, prepareDatabase } from "@kolo/db";
 import { findFreePort, startEmbeddedPostgres } from "@kolo/db/embedded";
 import { readEnv } from "./env";
-import { SERVER_DIR, ensureDebianPackages, haproxyConfig, serverCommand, sharedSeed, sharedServerSettings, waitHealthy } from "./launch/shared";
+import { SERVER_DIR, ensureDebianPackages, haproxyConfig, serverCommand, sharedServerSettings, waitHealthy } from "./launch/shared";
 import { seedDemoUsers } from "./seed";
-import { developmentBvnHashKey } from "./services";
 
 /** HAProxy and the servers, newest first when stopping; then what `stops` undoes (PostgreSQL). */
 const children: ChildProcess[] = [];
@@ -57,14 +56,8 @@ async function main() {
     await close();
   }
 
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-  const shared = sharedServerSettings({
-    databaseUrl,
-    publicUrl,
-    proxyPort: env.PORT,
-    bvnHashKey: env.BVN_HASH_KEY ?? developmentBvnHashKey(env.KOLO_DATA_DIR),
-    sandboxSeed: env.KOLO_SANDBOX_SEED ?? sharedSeed(env.KOLO_DATA_DIR),
-  });
+  const shared = sharedServerSettings(env, databaseUrl);
+  const publicUrl = shared.PUBLIC_URL;
   const ports: number[] = [];
   for (let i = 0; i < count; i++) ports.push(await findFreePort());
   for (const port of ports) {

@@ -12,7 +12,7 @@
 // `$KOLO_DATA_DIR/ha`; `ha.json` there names the processes, ports and data folders, and `down`
 // stops what it names (the data stays, so `up` starts the same cluster again).
 import { spawn, spawnSync } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { chmodSync, chownSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { prepareDatabase } from "@kolo/db";
@@ -30,8 +30,7 @@ import {
   patroniConfig,
   pgListener,
 } from "./launch/patroni";
-import { SERVER_DIR, ensureDebianPackages, haproxyConfig, serverCommand, sharedSeed, sharedServerSettings, waitHealthy } from "./launch/shared";
-import { developmentBvnHashKey } from "./services";
+import { SERVER_DIR, ensureDebianPackages, haproxyConfig, keptSecret, serverCommand, sharedServerSettings, waitHealthy } from "./launch/shared";
 
 const isRoot = process.getuid?.() === 0;
 
@@ -53,15 +52,6 @@ function nodesRoot(dir: string): string {
   const { uid, gid } = postgresUser();
   chownSync(root, uid, gid);
   return root;
-}
-
-/** A secret kept in `dir` (made once): the database passwords. */
-function secret(dir: string, name: string): string {
-  const file = join(dir, name);
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  const value = randomBytes(18).toString("hex");
-  writeFileSync(file, value, { mode: 0o600 });
-  return value;
 }
 
 /** What this `up` has started so far, newest last: stopped again if `up` fails part-way. */
@@ -162,7 +152,7 @@ async function startAll() {
     if (isAlive(running.etcd.pid)) throw new Error(`Already up (${stateFile}); run \`ha down\` first.`);
   }
   const root = nodesRoot(dir);
-  const passwords = { superuser: secret(dir, "superuser-password"), replication: secret(dir, "replication-password") };
+  const passwords = { superuser: keptSecret(dir, "superuser-password", 18), replication: keptSecret(dir, "replication-password", 18) };
   const port = async () => findFreePort();
 
   const etcdClientPort = await port();
@@ -243,14 +233,8 @@ async function startAll() {
   }
   await prepareDatabase(databaseUrl);
 
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-  const shared = sharedServerSettings({
-    databaseUrl,
-    publicUrl,
-    proxyPort: env.PORT,
-    bvnHashKey: env.BVN_HASH_KEY ?? developmentBvnHashKey(env.KOLO_DATA_DIR),
-    sandboxSeed: env.KOLO_SANDBOX_SEED ?? sharedSeed(env.KOLO_DATA_DIR),
-  });
+  const shared = sharedServerSettings(env, databaseUrl);
+  const publicUrl = shared.PUBLIC_URL;
   const serverPids = servers.map((serverPort, i) =>
     background("env", serverCommand({ ...shared, PORT: String(serverPort) }), join(dir, `server${i + 1}.log`), { cwd: SERVER_DIR }),
   );

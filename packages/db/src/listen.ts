@@ -25,8 +25,7 @@ const PROBE_PREFIX = '{"probe":"';
  * LISTENs on `channel` of the database `db` was opened on (createDb), on a connection of its own:
  * `onNotify(payload)` for each notification except probes, `onListen()` after each
  * (re)established LISTEN. Resolves once the first LISTEN is in place (rejects when it fails; call
- * again later). Returns `close()`, which stops it. A `db` not made by createDb listens through
- * its own pool's postgres.js `listen` (no reconnection of our own).
+ * again later). Returns `close()`, which stops it (it also stops when `db`'s handle is closed).
  */
 export async function listenResiliently(
   db: Database,
@@ -35,10 +34,7 @@ export async function listenResiliently(
   onListen: () => void,
 ): Promise<() => Promise<void>> {
   const url = databaseUrlOf(db);
-  if (!url) {
-    const listening = await db.$client.listen(channel, onNotify, onListen);
-    return () => listening.unlisten();
-  }
+  if (!url) throw new Error("listenResiliently needs a database opened with createDb");
   let closed = false;
   let awaited: { token: string; heard: () => void } | undefined;
   const quoted = `"${channel.replace(/"/g, '""')}"`;

@@ -6,6 +6,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Env } from "../env";
+import { developmentBvnHashKey } from "../services";
 
 /** The server package's folder (where `src/main.ts` is run from). */
 export const SERVER_DIR = fileURLToPath(new URL("../..", import.meta.url));
@@ -28,16 +30,16 @@ export function ensureDebianPackages(commands: Record<string, string>) {
   });
 }
 
-/** A shared secret kept in the data folder (made once), like the development BVN hash key. */
-export function sharedSeed(dataDir: string): string {
-  const file = join(dataDir, "cluster-sandbox-seed");
+/** A secret kept in `dir/name` (mode 600, made once with `bytes` random bytes, hex): shared seeds, passwords. */
+export function keptSecret(dir: string, name: string, bytes = 32): string {
+  const file = join(dir, name);
   try {
     return readFileSync(file, "utf8").trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const seed = randomBytes(32).toString("hex");
-    writeFileSync(file, seed, { mode: 0o600 });
-    return seed;
+    mkdirSync(dir, { recursive: true });
+    const value = randomBytes(bytes).toString("hex");
+    writeFileSync(file, value, { mode: 0o600 });
+    return value;
   }
 }
 
@@ -91,20 +93,23 @@ export async function waitHealthy(url: string, timeoutMs: number) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-/** The settings every server of a multi-server launch shares (HAProxy in front, sandboxes' webhooks through it). */
-export function sharedServerSettings(options: { databaseUrl: string; publicUrl: string; proxyPort: number; bvnHashKey: string; sandboxSeed: string }) {
+/**
+ * The settings every server of a multi-server launch shares, from the launcher's `env`: the
+ * database, the public URL, HAProxy in front (the sandboxes' webhooks go through it, so either
+ * server receives them), and the BVN hash key and sandbox seed kept in the data folder unless set.
+ */
+export function sharedServerSettings(env: Env, databaseUrl: string) {
   return {
-    DATABASE_URL: options.databaseUrl,
-    PUBLIC_URL: options.publicUrl,
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     TRUST_PROXY: "loopback",
     SEED_DEMO: "false",
     // Every request at info level from every server would drown the start-up lines.
     LOG_LEVEL: "warn",
     HOST: "127.0.0.1",
-    BVN_HASH_KEY: options.bvnHashKey,
-    KOLO_SANDBOX_SEED: options.sandboxSeed,
-    // The sandboxes' webhooks go through HAProxy, so either server receives them.
-    SANDBOX_WEBHOOK_BASE_URL: `http://127.0.0.1:${options.proxyPort}`,
+    BVN_HASH_KEY: env.BVN_HASH_KEY ?? developmentBvnHashKey(env.KOLO_DATA_DIR),
+    KOLO_SANDBOX_SEED: env.KOLO_SANDBOX_SEED ?? keptSecret(env.KOLO_DATA_DIR, "cluster-sandbox-seed"),
+    SANDBOX_WEBHOOK_BASE_URL: `http://127.0.0.1:${env.PORT}`,
   };
 }
 
