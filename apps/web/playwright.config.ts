@@ -20,6 +20,9 @@ export default defineConfig({
     viewport: { width: 360, height: 740 },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // The service worker precaches every asset of the app on its first visit: each test's fresh
+    // context would download them all again. Only e2e/installable.spec.ts lets it register.
+    serviceWorkers: "block",
   },
   projects: [
     {

@@ -9,6 +9,8 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Toasts } from "./components/toasts";
+import { UpdateOffer } from "./components/update-offer";
+import { registerServiceWorker } from "./lib/service-worker";
 import { createAppRouter } from "./router";
 import { cssVariablesResolver, theme } from "./theme";
 
@@ -20,7 +22,9 @@ createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Toasts />
+      <UpdateOffer />
       <RouterProvider router={router} />
     </MantineProvider>
   </StrictMode>,
 );
+registerServiceWorker();

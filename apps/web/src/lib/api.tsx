@@ -6,8 +6,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { getQueryKey } from "@trpc/react-query";
 import type { ReactNode } from "react";
 import { errorCode } from "./errors";
+import { type OfflineCache, cachedUser, createOfflineCache } from "./offline-cache";
+import { isOffline } from "./offline";
 import { FEATURES_QUERY_OPTIONS, ME_QUERY_OPTIONS, TRANSACTIONS_QUERY_OPTIONS } from "./queries";
-import { createQueryClient, createTrpcUtils, trpc, trpcClient } from "./trpc";
+import { type PublicUser, createQueryClient, createTrpcUtils, trpc, trpcClient } from "./trpc";
 
 export interface Api {
   queryClient: ReturnType<typeof createQueryClient>;
@@ -15,6 +17,14 @@ export interface Api {
   trpc: ReturnType<typeof createTrpcUtils>;
   /** The plain tRPC client, for calls outside React (sign-in, registration). */
   client: typeof trpcClient;
+  /** The last balance and transactions kept on the device (lib/offline-cache.ts). */
+  offlineCache: OfflineCache;
+  /**
+   * The signed-in user, or null. Asks the server (auth.me, cached per ME_QUERY_OPTIONS); only when
+   * the network is down, or the request fails without an answer, does it use the copy kept on the
+   * device, so a user who opened the app before sees their last balance offline.
+   */
+  signedInUser(): Promise<PublicUser | null>;
 }
 
 /**
@@ -29,13 +39,28 @@ export function createApi(onSessionEnded: () => void): Api {
     const signedIn = queryClient.getQueriesData({ queryKey: meKey }).some(([, user]) => user !== undefined);
     if (!signedIn) return;
     queryClient.clear();
+    void offlineCache.forget();
     onSessionEnded();
   });
+  const offlineCache = createOfflineCache(queryClient);
   // The timings of docs/product.md for every use of these queries, loaders included.
   queryClient.setQueryDefaults(meKey, ME_QUERY_OPTIONS);
   queryClient.setQueryDefaults(getQueryKey(trpc.transactions.list), TRANSACTIONS_QUERY_OPTIONS);
   queryClient.setQueryDefaults(getQueryKey(trpc.features.list), FEATURES_QUERY_OPTIONS);
-  return { queryClient, trpc: createTrpcUtils(queryClient), client: trpcClient };
+  const utils = createTrpcUtils(queryClient);
+  const signedInUser = async (): Promise<PublicUser | null> => {
+    if (!isOffline()) {
+      try {
+        return await utils.auth.me.ensureData();
+      } catch (error) {
+        // The server answered (signed out, suspended...): that is the answer, whatever is kept.
+        if (errorCode(error) !== undefined) return null;
+      }
+    }
+    if (cachedUser(queryClient) === undefined) await offlineCache.restore();
+    return cachedUser<PublicUser>(queryClient) ?? null;
+  };
+  return { queryClient, trpc: utils, client: trpcClient, offlineCache, signedInUser };
 }
 
 /** The providers of tRPC's React hooks and TanStack Query, around the signed-in screens. */

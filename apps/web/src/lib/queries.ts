@@ -36,7 +36,10 @@ export function accountLabel(user: Pick<PublicUser, "role" | "merchantId">): str
   return user.role === "merchant" || user.merchantId !== null ? "Merchant Account" : "Personal Account";
 }
 
-/** Log out: end the session on the server, forget every cached answer, go to /login. */
+/**
+ * Log out: end the session on the server, forget every cached answer (in memory and the copy kept
+ * on the device for offline use, lib/offline-cache.ts), go to /login.
+ */
 export function useLogout(): { logout: () => Promise<void>; isPending: boolean } {
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -50,6 +53,7 @@ export function useLogout(): { logout: () => Promise<void>; isPending: boolean }
       // Signed out either way: the cookie may already be gone.
     }
     queryClient.clear();
+    await router.options.context.loadApi().then((api) => api.offlineCache.forget());
     await router.navigate({ to: "/login", replace: true });
     setPending(false);
   }, [mutation, queryClient, router]);

@@ -6,6 +6,7 @@ import { httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { createTRPCQueryUtils, createTRPCReact } from "@trpc/react-query";
 import superjson from "superjson";
 import { errorCode } from "./errors";
+import { isOffline } from "./offline";
 
 const CLIENT_ERROR_CODES = new Set(["BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "CONFLICT", "TOO_MANY_REQUESTS"]);
 const isClientError = (error: unknown) => CLIENT_ERROR_CODES.has(errorCode(error) ?? "");
@@ -42,13 +43,21 @@ export type TrpcUtils = ReturnType<typeof createTRPCQueryUtils<AppRouter>>;
  * networkMode 'always': TanStack's default ('online') pauses a mutation while the browser is
  * offline and fires it by itself when the connection returns, which for money means a transfer
  * nobody confirmed. Offline they now fail at once and the form says so (lib/offline.ts).
+ * Queries run with networkMode 'always' too and are not retried offline: a query paused until the
+ * network returns would hold a route's loader, and the screen, on its spinner; failing at once
+ * lets the screen show what the cache holds (lib/offline-cache.ts). Back online, TanStack's
+ * refetch on reconnect brings them up to date.
  */
 export function createQueryClient(onQueryError: (error: unknown) => void): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({ onError: onQueryError }),
     defaultOptions: {
       // One retry for network and server faults; an answer the server meant (4xx) is final.
-      queries: { retry: (failures, error) => failures < 1 && !isClientError(error), refetchOnWindowFocus: false },
+      queries: {
+        retry: (failures, error) => failures < 1 && !isClientError(error) && !isOffline(),
+        refetchOnWindowFocus: false,
+        networkMode: "always",
+      },
       mutations: { retry: false, networkMode: "always" },
     },
   });

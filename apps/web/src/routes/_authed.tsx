@@ -1,5 +1,6 @@
 import { Box, Container } from "@mantine/core";
 import { Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
+import { OfflineBalanceNotice } from "../components/offline-balance-notice";
 import { ApiProvider } from "../lib/api";
 import { LiveUpdates } from "../lib/live";
 import { BottomNav } from "./_authed/-components/bottom-nav";
@@ -14,7 +15,7 @@ const WITHOUT_NAV = new Set(["/onboarding", "/scan"]);
 export const Route = createFileRoute("/_authed")({
   beforeLoad: async ({ context }) => {
     const api = await context.loadApi();
-    const me = await api.trpc.auth.me.ensureData().catch(() => null);
+    const me = await api.signedInUser();
     if (!me) throw redirect({ to: "/login", replace: true });
     // An admin session waiting for its second factor is not signed in yet (docs/admin-security.md).
     if ("mfaRequired" in me) throw redirect({ to: "/two-factor", replace: true });
@@ -35,6 +36,7 @@ function AuthedLayout() {
       <LiveUpdates />
       <Box mih="100dvh" bg="gray.0" pb={withNav ? 96 : 0}>
         <Container size={wide ? 1280 : 560} px="md" py="md" component="main">
+          <OfflineBalanceNotice />
           <Outlet />
         </Container>
         {withNav ? <BottomNav /> : null}
