@@ -3,6 +3,7 @@ import "@mantine/notifications/styles.css";
 import "./focus.css";
 import "./toasts.css";
 import "./touch.css";
+import "./text.css";
 
 import { MantineProvider } from "@mantine/core";
 import { RouterProvider } from "@tanstack/react-router";

@@ -32,6 +32,14 @@ const variantColorResolver: VariantColorsResolver = (input) => {
     const red = input.theme.colors.red[9] ?? parsed.value;
     return { ...colors, background: red, hover: darken(red, 0.1) };
   }
+  // Light with a shade ('blue.9'): Mantine fills with the shade itself and writes in the colour's
+  // light text, the same blue on blue (1:1). Here the fill is the colour's light tint and the text
+  // the shade, as without a shade: shade 9 on the tint is 6:1 or better for every colour.
+  if (input.variant === "light" && parsed.isThemeColor && parsed.shade !== undefined) {
+    const shade = input.theme.colors[parsed.color]?.[parsed.shade] ?? parsed.value;
+    const text = DARKER_LIGHT_TEXT.has(parsed.color) && parsed.shade < 9 ? darken(input.theme.colors[parsed.color]?.[9] ?? shade, 0.45) : shade;
+    return { ...colors, background: `var(--mantine-color-${parsed.color}-light)`, hover: `var(--mantine-color-${parsed.color}-light-hover)`, color: text };
+  }
   if (input.variant === "light" && parsed.isThemeColor && DARKER_LIGHT_TEXT.has(parsed.color)) {
     return { ...colors, color: darken(input.theme.colors[parsed.color]?.[9] ?? parsed.value, 0.45) };
   }
@@ -54,7 +62,11 @@ export const theme = createTheme({
     bottomNavHeight: 64,
   },
   components: {
-    Button: { defaultProps: { radius: "md" } },
+    // A label is never cut: a button or badge is at least as wide as its words, so a row that is
+    // too narrow wraps or scrolls rather than ending in 'Mana' or 'UNP…' (the clipping check of
+    // the accessibility walk, apps/web/e2e/a11y-checks.ts).
+    Button: { defaultProps: { radius: "md" }, styles: { root: { flexShrink: 0, minWidth: "max-content" } } },
+    Badge: { styles: { root: { flexShrink: 0, minWidth: "max-content" } } },
     Card: { defaultProps: { radius: "lg", withBorder: true, padding: "lg" } },
     Modal: { defaultProps: { centered: true, radius: "lg" } },
     TextInput: { defaultProps: { size: "md" } },

@@ -57,7 +57,7 @@ function transactionObject(charge: SandboxCharge) {
 }
 
 /** The checkout page's look, served as a file so the page passes the app's CSP (no inline styles). */
-const CHECKOUT_CSS = `body{font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}
+const CHECKOUT_CSS = `body{font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;overflow-wrap:anywhere;display:flex;min-height:100vh;align-items:center;justify-content:center}
 main{background:#fff;border-radius:12px;padding:24px;width:min(340px,90vw);box-shadow:0 2px 12px rgba(0,0,0,.08)}
 h1{font-size:1.1rem;margin:0 0 4px}p{margin:4px 0;color:#444}.amount{font-size:1.8rem;font-weight:700;color:#111;margin:16px 0}
 button{width:100%;min-height:44px;padding:12px;border:0;border-radius:8px;font-size:1rem;margin-top:10px;cursor:pointer}

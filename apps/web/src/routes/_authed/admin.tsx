@@ -1,4 +1,5 @@
 import { Button, Group, Stack } from "@mantine/core";
+import { SideScroll } from "../../components/side-scroll";
 import { Link, Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
 
 /**
@@ -29,27 +30,31 @@ const SECTIONS = [
 
 function AdminLayout() {
   const { pathname } = useLocation();
+  const currentSection = SECTIONS.find((section) => pathname.startsWith(section.to))?.to;
   return (
     <Stack gap="md">
+      {/* One row that scrolls sideways on a phone (the current section in view), not four rows. */}
       <nav aria-label="Admin">
-        <Group gap="xs">
-          {SECTIONS.map((section) => {
-            const active = pathname.startsWith(section.to);
-            return (
-              <Button
-                key={section.to}
-                component={Link}
-                to={section.to}
-                variant={active ? "filled" : "default"}
-                size="md"
-                aria-current={active ? "page" : undefined}
-                style={{ flexShrink: 0, minHeight: 44 }}
-              >
-                {section.label}
-              </Button>
-            );
-          })}
-        </Group>
+        <SideScroll label="Admin sections" current={currentSection ? `a[href="${currentSection}"]` : undefined}>
+          <Group gap="xs" wrap="nowrap" pb={4}>
+            {SECTIONS.map((section) => {
+              const active = pathname.startsWith(section.to);
+              return (
+                <Button
+                  key={section.to}
+                  component={Link}
+                  to={section.to}
+                  variant={active ? "filled" : "default"}
+                  size="md"
+                  aria-current={active ? "page" : undefined}
+                  style={{ flexShrink: 0, minHeight: 44 }}
+                >
+                  {section.label}
+                </Button>
+              );
+            })}
+          </Group>
+        </SideScroll>
       </nav>
       <Outlet />
     </Stack>

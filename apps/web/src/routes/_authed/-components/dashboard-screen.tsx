@@ -139,7 +139,7 @@ function Header() {
       <Group gap="sm" wrap="nowrap" miw={0}>
         <Avatar name={me.name} color="kolo" variant="filled" size="lg" radius="xl" alt="" />
         <Box miw={0}>
-          <Title order={1} size="h4" lh={1.2} style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+          <Title order={1} size="h4" lh={1.2} title={me.name} style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
             {me.name}
           </Title>
           <Text size="sm" c="dimmed">

@@ -55,7 +55,7 @@ export function TransactionRow({ transaction, userId }: { transaction: Transacti
             {credit ? <IconArrowDownLeft size={18} /> : <IconArrowUpRight size={18} />}
           </ThemeIcon>
           <Stack gap={0} miw={0}>
-            <Text size="sm" fw={600} truncate="end">
+            <Text size="sm" fw={600}>
               {describe(transaction)}
             </Text>
             <Text size="xs" c="dimmed">

@@ -61,7 +61,8 @@ function Stats() {
   return (
     <SimpleGrid component="section" aria-label="Statistics" cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
       {items.map((item) => (
-        <Card key={item.label} padding="md">
+        // The money figure takes a whole row on a phone: an amount is never cut (text.css).
+        <Card key={item.label} padding="md" className={item.label === "Daily Transactions" ? "kolo-wide-on-phone" : undefined}>
           <Text size="sm" c="dimmed" component="h2" m={0} fw={500}>
             {item.label}
           </Text>
@@ -355,14 +356,14 @@ function RecentUsers() {
       ) : (
         <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: "none" }}>
           {users.data.users.map((user) => (
-            <Group component="li" key={user.id} justify="space-between" wrap="nowrap">
+            <Group component="li" key={user.id} justify="space-between" gap="xs">
               <Group gap="sm" wrap="nowrap" miw={0}>
                 <Avatar name={user.name} color="kolo" variant="filled" radius="xl" alt="" />
                 <Box miw={0}>
-                  <Text fw={600} size="sm" truncate>
+                  <Text fw={600} size="sm" truncate title={user.name}>
                     {user.name}
                   </Text>
-                  <Text size="sm" c="dimmed" truncate>
+                  <Text size="sm" c="dimmed" truncate title={user.email}>
                     {user.email}
                   </Text>
                 </Box>

@@ -1,6 +1,7 @@
 // Pieces every admin screen shares: the load-failure alert, the pagination of docs/product.md#admin-console "Admin
 // users" (Previous, up to 5 page buttons, Next, 'Showing x to y of z …'), status badges and the
 // error text of a failed admin call.
+import { SideScroll } from "../../../../components/side-scroll";
 import { ADMIN_MESSAGES, ADMIN_PAGINATION_WINDOW, paginationWindow, showingRange } from "@kolo/domain";
 import { Alert, Badge, Box, Button, Group, Text } from "@mantine/core";
 import type { ReactNode } from "react";
@@ -104,14 +105,15 @@ export const TYPE_LABELS: Record<string, string> = {
 };
 
 /**
- * A wide table in a horizontally scrollable region that a keyboard can reach and scroll
- * (axe scrollable-region-focusable), named for screen readers.
+ * A wide table in a horizontally scrollable region that a keyboard can reach and scroll, named for
+ * screen readers; on a narrow screen it says so ('Scroll sideways to see more') and fades the edge
+ * that hides columns (components/side-scroll.tsx).
  */
 export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
   return (
-    <Box role="region" aria-label={label} tabIndex={0} style={{ overflowX: "auto" }}>
+    <SideScroll label={label} hint>
       <Box miw={minWidth}>{children}</Box>
-    </Box>
+    </SideScroll>
   );
 }
 
