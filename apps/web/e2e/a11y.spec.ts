@@ -101,14 +101,14 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await checkScreen(page, "/history");
 
   await page.goto("/airtime");
-  await page.getByLabel("Network").selectOption({ label: "MTN" });
+  await page.getByRole("radio", { name: "MTN" }).click();
   await page.getByLabel("Phone number").fill("08099999999");
   await page.getByRole("button", { name: "Verify Phone Number" }).click();
   await expect(page.getByText("Could not verify number, but you can still proceed")).toBeVisible();
   await checkScreen(page, "/airtime with a failed phone check");
 
   await page.goto("/data");
-  await page.getByLabel("Network").selectOption({ label: "Glo" });
+  await page.getByRole("radio", { name: "Glo" }).click();
   await expect(page.getByLabel("Data plan").getByRole("option", { name: /Glo 1GB/ })).toHaveCount(1);
   await checkScreen(page, "/data with plans loaded");
 

@@ -30,8 +30,15 @@ test("buy ₦500 MTN airtime for 08011111111: validation, Verify Phone Number, s
   await expect(page.getByText("Please select a network")).toBeVisible();
   await expect(page.getByText("Phone number must be valid")).toBeVisible();
 
-  await page.getByLabel("Network").selectOption({ label: "MTN" });
+  // The network follows the number's prefix until the user picks one; 'My number' is the profile's.
   const phone = page.getByLabel("Phone number");
+  await phone.fill("0805 123 4567");
+  await expect(page.getByRole("radio", { name: "Glo" })).toBeChecked();
+  await expect(page.getByText("Detected from the number")).toBeVisible();
+  await page.getByRole("button", { name: "My number" }).click();
+  await expect(phone).toHaveValue("08012345678");
+  await expect(page.getByRole("radio", { name: "Glo" })).not.toBeChecked();
+  await page.getByRole("radio", { name: "MTN" }).click();
   await phone.fill("0801111111");
   await expect(page.getByRole("button", { name: "Verify Phone Number" })).toHaveCount(0); // 10 characters
   await phone.fill("08011111111");
@@ -75,7 +82,7 @@ test("buy ₦500 MTN airtime for 08011111111: validation, Verify Phone Number, s
   await page.goto("/airtime");
   await page.getByRole("button", { name: "Use 08011111111 (MTN)" }).click();
   await expect(page.getByLabel("Phone number")).toHaveValue("08011111111");
-  await expect(page.getByLabel("Network")).toHaveValue("mtn");
+  await expect(page.getByRole("radio", { name: "MTN" })).toBeChecked();
 });
 
 test("with feature_airtime off the page says 'Feature Disabled' and the button is disabled", async ({ page, request, baseURL }) => {
@@ -98,7 +105,7 @@ test("a data plan for 201000000000 is pending, then delivered on /history withou
   await topUp(page, "1,000");
   await page.goto("/data");
   await expect(page.getByRole("heading", { name: "Buy Data Bundle" })).toBeVisible();
-  await page.getByLabel("Network").selectOption({ label: "MTN" });
+  await page.getByRole("radio", { name: "MTN" }).click();
   const plan = page.getByLabel("Data plan");
   await expect(plan.getByRole("option", { name: "MTN 1GB - 7 days - ₦500.00" })).toHaveCount(1);
   await page.getByLabel("Phone number").fill("201000000000");

@@ -122,6 +122,12 @@ test("Chioma verifies BVN and bank account to level 2, then withdraws ₦5,000 a
 
   // Withdraw ₦5,000: fee ₦50, total ₦5,050.
   await topUp(page, "10000", "₦10,000.00");
+  // On the dashboard, level 2 is one line: the recent transactions stay in view at 360×740.
+  const dashboardCard = page.getByRole("region", { name: "Fully Verified" });
+  await expect(dashboardCard).toContainText("Level 2");
+  await expect(dashboardCard).toContainText("Daily limit: ₦1,000,000.00");
+  await expect(dashboardCard.getByRole("link", { name: "View Verification" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Recent Transactions" })).toBeInViewport();
   await balanceCard(page).getByRole("link", { name: "Withdraw" }).click();
   await expect(page).toHaveURL(/\/withdraw$/);
   await page.getByRole("radio", { name: /Guaranty Trust Bank 0123456785/ }).click();

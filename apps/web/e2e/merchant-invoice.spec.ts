@@ -14,7 +14,7 @@ async function canvasQrText(page: Page, name: string) {
 
 test("create an invoice with a payment link, see it Unpaid, then Partially Paid after a part is paid", async ({ browser }) => {
   test.setTimeout(60_000); // two users, a top-up, two payments
-  const merchantContext = await browser.newContext();
+  const merchantContext = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
   const payerContext = await browser.newContext();
   const m = await merchantContext.newPage();
   const p = await payerContext.newPage();
@@ -53,6 +53,13 @@ test("create an invoice with a payment link, see it Unpaid, then Partially Paid 
   expect(await canvasQrText(m, `Payment QR code for invoice #${invoiceId}`)).toMatch(
     /^kolo:\/\/pay\/invoice\/[A-Za-z0-9_-]{32}\?name=My%20Business&amount=2000$/,
   );
+  // The link to send, beside the QR: copied as it is shown.
+  const paymentLink = main.getByLabel("Payment link");
+  await expect(paymentLink).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/invoice\/pay\/[A-Za-z0-9_-]{32}$/);
+  await main.getByRole("button", { name: "Copy Link" }).click();
+  await expect(main.getByRole("button", { name: "Link copied" })).toBeVisible();
+  const copiedLink = await m.evaluate(() => navigator.clipboard.readText());
+  expect(copiedLink).toBe(await paymentLink.inputValue());
   const list = main.getByRole("region", { name: "Your Invoices" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list.getByRole("listitem").first()).toContainText("Unpaid");
@@ -65,6 +72,7 @@ test("create an invoice with a payment link, see it Unpaid, then Partially Paid 
   const link = await canvasQrText(m, "Payment QR code: Scan to pay ₦2,000.00");
   expect(link).toMatch(/^kolo:\/\/pay\/invoice\/[A-Za-z0-9_-]{32}\?name=My%20Business&amount=2000$/);
   const token = /invoice\/([A-Za-z0-9_-]+)\?/.exec(link ?? "")![1]!;
+  expect(copiedLink.endsWith(`/invoice/pay/${token}`)).toBe(true);
   await m.keyboard.press("Escape");
   await expect(qrDialog).toHaveCount(0);
 
@@ -75,7 +83,7 @@ test("create an invoice with a payment link, see it Unpaid, then Partially Paid 
   await p.getByRole("button", { name: "Pay" }).click();
   await expect(p.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   // By its id the invoice is the merchant's alone; the payer opens the link's page.
-  await p.goto(`/invoice/pay/${token}`);
+  await p.goto(copiedLink);
   await expect(p).toHaveURL(new RegExp(`/payment-confirmation\\?invoiceToken=${token}$`));
   await expect(p.getByText("Invoice Payment")).toBeVisible();
   await expect(p.getByLabel("Enter Amount")).toHaveValue("2000");

@@ -33,6 +33,31 @@ export type NetworkId = (typeof NETWORK_IDS)[number];
 /** The network with this id (undefined when unknown). */
 export const findNetwork = (id: string): Network | undefined => NETWORKS.find((network) => network.id === id);
 
+/**
+ * Mobile number prefixes by network, from the Nigerian Communications Commission's national
+ * numbering plan (the first four digits of `0` + 10; 07025 and 07026 are MTN's within 0702).
+ * Numbers keep their prefix when ported to another network, so a detection is a suggestion the
+ * user can change, never a rule the server enforces.
+ */
+const NETWORK_PREFIXES: Record<NetworkId, readonly string[]> = {
+  mtn: ["0703", "0704", "0706", "07025", "07026", "0803", "0806", "0810", "0813", "0814", "0816", "0903", "0906", "0913", "0916"],
+  glo: ["0705", "0805", "0807", "0811", "0815", "0905", "0915"],
+  airtel: ["0701", "0708", "0802", "0808", "0812", "0901", "0902", "0904", "0907", "0911", "0912"],
+  etisalat: ["0809", "0817", "0818", "0908", "0909"],
+};
+
+/**
+ * The network a Nigerian mobile number's prefix belongs to, as soon as the prefix is typed:
+ * "0803 1" -> "mtn", "+234805..." -> "glo", "0801..." (no network's prefix) or "080" -> undefined.
+ * Spaces and hyphens are ignored; `+234` and `234` read as `0` (normaliseNigerianPhone).
+ */
+export function detectNetwork(phone: string): NetworkId | undefined {
+  const digits = phone.trim().replace(/[\s-]/g, "");
+  const national = /^\+?234/.test(digits) ? `0${digits.replace(/^\+?234/, "")}` : digits;
+  if (!/^0\d{3}/.test(national)) return undefined;
+  return NETWORK_IDS.find((id) => NETWORK_PREFIXES[id].some((prefix) => national.startsWith(prefix)));
+}
+
 /** docs/product.md#airtime-and-data texts, word for word, plus Kolo's bounds (VTpass sandbox minimum/maximum). */
 export const PURCHASE_MESSAGES = {
   phone: "Phone number must be valid",

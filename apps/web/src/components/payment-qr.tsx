@@ -44,6 +44,7 @@ export function PaymentQr({ title, linkFor, fixedAmount = true, caption: fixedCa
   const [amountError, setAmountError] = useState<string | null>(null);
   const [shareMessage, setShareMessage] = useState<string | null>(null);
   const [drawError, setDrawError] = useState(false);
+  const shareNotice = useRef<HTMLDivElement>(null);
   const link = linkFor(amount);
   const caption = fixedCaption ?? (amount !== undefined ? `Scan to pay ${formatNaira(amount)}` : "Scan to pay me");
 
@@ -54,6 +55,12 @@ export function PaymentQr({ title, linkFor, fixedAmount = true, caption: fixedCa
       () => setDrawError(true),
     );
   }, [link]);
+
+  // The notice appears under the Share button, which may sit just above the bottom navigation:
+  // brought into view (text.css keeps scrolling clear of the navigation).
+  useEffect(() => {
+    if (shareMessage) shareNotice.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [shareMessage]);
 
   const applyAmount = () => {
     const parsed = parseNairaInput(amountText);
@@ -168,7 +175,7 @@ export function PaymentQr({ title, linkFor, fixedAmount = true, caption: fixedCa
           </Button>
         </Group>
         {shareMessage ? (
-          <Alert color="yellow" variant="light" mt="sm" role="alert">
+          <Alert ref={shareNotice} color="yellow" variant="light" mt="sm" role="alert">
             {shareMessage}
           </Alert>
         ) : null}

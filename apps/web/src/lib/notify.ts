@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
  * `notifications.show` only writes to Mantine's store, which the UI reads when it mounts.
  */
 let previousId: string | undefined;
+let previousTitle: string | undefined;
 let requested = false;
 const listeners = new Set<() => void>();
 
@@ -20,6 +21,7 @@ export interface NotifyOptions {
 
 export function notify({ title, message, color }: NotifyOptions): void {
   if (previousId) notifications.hide(previousId);
+  previousTitle = title;
   previousId = notifications.show({ title, message, color, autoClose: 6000, closeButtonProps: { "aria-label": "Close notification", size: "xl" } });
   if (!requested) {
     requested = true;
@@ -28,6 +30,18 @@ export function notify({ title, message, color }: NotifyOptions): void {
 }
 
 export const notifyError = (title: string, message: ReactNode) => notify({ title, message, color: "red" });
+
+/**
+ * Hides the toast on screen if it is the one titled `title`: a form calls it when the user
+ * changes what the toast complained about ('Invalid Amount' once the amount is edited), so a
+ * reason that no longer holds does not stay on screen for its 6 s.
+ */
+export function dismissToast(title: string): void {
+  if (previousId === undefined || previousTitle !== title) return;
+  notifications.hide(previousId);
+  previousId = undefined;
+  previousTitle = undefined;
+}
 
 /** For useSyncExternalStore: whether any toast was shown yet (then the toast UI must be mounted). */
 export const toastsRequested = {

@@ -20,7 +20,7 @@ import { PageHeader } from "../../components/page-header";
 import { balanceCovers } from "../../lib/money-form";
 import { useFeatures, useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
-import { NetworkField, PhoneField, PurchaseDisabledAlert, notifyPurchase, usePurchaseSubmit } from "./-components/purchase-fields";
+import { NetworkField, PhoneField, PurchaseDisabledAlert, notifyPurchase, useNetworkDetection, usePurchaseSubmit } from "./-components/purchase-fields";
 
 export const Route = createFileRoute("/_authed/airtime")({
   component: AirtimePage,
@@ -51,6 +51,8 @@ function AirtimePage() {
     initialValues: { network: "", phoneNumber: "", amount: "" },
     validate: schemaResolver(airtimeFormSchema, { sync: true }),
   });
+
+  const detection = useNetworkDetection((network) => form.setFieldValue("network", network));
 
   const submit = form.onSubmit(async (values) => {
     if (money.busy || !enabled) return;
@@ -88,17 +90,25 @@ function AirtimePage() {
       <Card>
         <form onSubmit={submit} noValidate>
           <Stack>
-            <NetworkField value={form.values.network} onChange={(network) => form.setFieldValue("network", network)} error={form.errors.network} />
             <PhoneField
               value={form.values.phoneNumber}
               network={form.values.network}
-              onChange={(phone) => form.setFieldValue("phoneNumber", phone)}
+              onChange={(phone) => {
+                form.setFieldValue("phoneNumber", phone);
+                detection.onPhoneChange(phone);
+              }}
               onPickRecent={(phone, network) => {
                 form.setFieldValue("phoneNumber", phone);
                 if (network) form.setFieldValue("network", network);
               }}
               onBlur={() => form.validateField("phoneNumber")}
               error={form.errors.phoneNumber}
+            />
+            <NetworkField
+              value={form.values.network}
+              onChange={detection.onNetworkPick}
+              detected={detection.isDetected(form.values.network)}
+              error={form.errors.network}
             />
             <NairaAmountInput placeholder="500" required {...form.getInputProps("amount")} />
             <SimpleGrid cols={4} spacing={6} role="group" aria-label="Quick amounts">

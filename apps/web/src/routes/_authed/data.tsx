@@ -9,7 +9,15 @@ import { PageHeader } from "../../components/page-header";
 import { balanceCovers } from "../../lib/money-form";
 import { useFeatures, useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
-import { ListLoadFailed, NetworkField, PhoneField, PurchaseDisabledAlert, notifyPurchase, usePurchaseSubmit } from "./-components/purchase-fields";
+import {
+  ListLoadFailed,
+  NetworkField,
+  PhoneField,
+  PurchaseDisabledAlert,
+  notifyPurchase,
+  useNetworkDetection,
+  usePurchaseSubmit,
+} from "./-components/purchase-fields";
 
 export const Route = createFileRoute("/_authed/data")({
   component: DataPage,
@@ -49,6 +57,8 @@ function DataPage() {
     form.setFieldValue("network", next);
     form.setFieldValue("variationCode", "");
   };
+
+  const detection = useNetworkDetection(chooseNetwork);
 
   const submit = form.onSubmit(async (values) => {
     const network = NETWORK_IDS.find((id) => id === values.network);
@@ -107,11 +117,13 @@ function DataPage() {
       <Card>
         <form onSubmit={submit} noValidate>
           <Stack>
-            <NetworkField value={network} onChange={chooseNetwork} error={form.errors.network} />
             <PhoneField
               value={form.values.phoneNumber}
               network={network}
-              onChange={(phone) => form.setFieldValue("phoneNumber", phone)}
+              onChange={(phone) => {
+                form.setFieldValue("phoneNumber", phone);
+                detection.onPhoneChange(phone);
+              }}
               onPickRecent={(phone, picked) => {
                 form.setFieldValue("phoneNumber", phone);
                 if (picked) chooseNetwork(picked);
@@ -119,6 +131,7 @@ function DataPage() {
               onBlur={() => form.validateField("phoneNumber")}
               error={form.errors.phoneNumber}
             />
+            <NetworkField value={network} onChange={detection.onNetworkPick} detected={detection.isDetected(network)} error={form.errors.network} />
             {plansField}
             {plan ? (
               <Text size="sm" aria-live="polite">

@@ -17,7 +17,7 @@ import { IconCheck, IconShield } from "../../components/icons";
 import { OfflineNotice } from "../../components/offline-notice";
 import { PageLoader } from "../../components/page-loader";
 import { balanceCovers, useMoneySubmit } from "../../lib/money-form";
-import { notify, notifyError } from "../../lib/notify";
+import { dismissToast, notify, notifyError } from "../../lib/notify";
 import { useFeatures, useMe } from "../../lib/queries";
 import { optionalPositiveInt, optionalPositiveNumber, optionalString } from "../../lib/search";
 import { trpc } from "../../lib/trpc";
@@ -199,6 +199,7 @@ function ConfirmationForm({ merchantName, subtitle, target, presetAmount, sugges
               onChange={(event) => {
                 setAmountText(event.currentTarget.value);
                 setAmountError(null);
+                dismissToast(MONEY_TOASTS.invalidAmountTitle);
               }}
             />
           ) : (

@@ -6,7 +6,7 @@ import { BusyButton } from "../../../components/busy-button";
 import { OfflineNotice } from "../../../components/offline-notice";
 import { domainCode, serverMessage } from "../../../lib/errors";
 import { useMoneySubmit } from "../../../lib/money-form";
-import { notify, notifyError } from "../../../lib/notify";
+import { dismissToast, notify, notifyError } from "../../../lib/notify";
 import { trpc } from "../../../lib/trpc";
 import { AccountNumberCard } from "./account-number-card";
 
@@ -90,6 +90,7 @@ export function AddMoneyModal({ opened, onClose }: AddMoneyModalProps) {
             onChange={(event) => {
               setAmount(event.currentTarget.value);
               setAmountError(null);
+              dismissToast(MONEY_TOASTS.invalidAmountTitle);
             }}
             error={amountError}
             data-autofocus

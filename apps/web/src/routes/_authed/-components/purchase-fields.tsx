@@ -1,9 +1,11 @@
-import { PHONE_MIN_LENGTH, PURCHASE_MESSAGES } from "@kolo/domain";
-import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
+import { NETWORK_IDS, type NetworkId, PHONE_MIN_LENGTH, PURCHASE_MESSAGES, detectNetwork } from "@kolo/domain";
+import { Alert, Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
+import { NetworkLogo } from "../../../components/network-logos";
 import { serverMessage } from "../../../lib/errors";
 import { useMoneySubmit } from "../../../lib/money-form";
 import { notify, notifyError } from "../../../lib/notify";
+import { useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
 
 /**
@@ -15,30 +17,77 @@ import { trpc } from "../../../lib/trpc";
 interface NetworkFieldProps {
   value: string;
   onChange: (network: string) => void;
+  /** The value was read from the phone number's prefix (useNetworkDetection): said under the field. */
+  detected?: boolean;
   error?: React.ReactNode;
   disabled?: boolean;
 }
 
-/** Network select; 'Failed to load network providers. Please try again later.' when the list cannot load. */
-export function NetworkField({ value, onChange, error, disabled }: NetworkFieldProps) {
+const isNetworkId = (id: string): id is NetworkId => (NETWORK_IDS as readonly string[]).includes(id);
+
+/**
+ * The network as four cards with the networks' marks (a radio group: arrow keys move between
+ * them); 'Detected from the number' when the phone number chose it. 'Failed to load network
+ * providers. Please try again later.' when the list cannot load.
+ */
+export function NetworkField({ value, onChange, detected = false, error, disabled }: NetworkFieldProps) {
   const networks = trpc.purchases.networks.useQuery(undefined, { staleTime: 5 * 60_000 });
   if (networks.isError && !networks.data)
     return <ListLoadFailed title="Network" message={PURCHASE_MESSAGES.networksFailed} onRetry={() => void networks.refetch()} />;
   return (
-    <NativeSelect
+    <Radio.Group
       label="Network"
       required
       value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
+      onChange={onChange}
       error={error}
-      disabled={disabled || networks.isPending}
+      description={detected && value ? "Detected from the number: choose another if it has moved network" : undefined}
       aria-busy={networks.isPending}
-      data={[
-        { value: "", label: networks.isPending ? "Loading networks..." : "Select network" },
-        ...(networks.data ?? []).map((n) => ({ value: n.id, label: n.name })),
-      ]}
-    />
+    >
+      <SimpleGrid cols={4} spacing={6} mt={6}>
+        {(networks.data ?? []).map((network) => (
+          <Radio.Card key={network.id} value={network.id} disabled={disabled} radius="md" p={6} style={{ minHeight: 72 }}>
+            <Stack gap={4} align="center">
+              {isNetworkId(network.id) ? <NetworkLogo network={network.id} /> : null}
+              <Text size="xs" fw={600} ta="center">
+                {network.name}
+              </Text>
+            </Stack>
+          </Radio.Card>
+        ))}
+      </SimpleGrid>
+      {networks.isPending ? (
+        <Text size="sm" c="dimmed" mt={6}>
+          Loading networks...
+        </Text>
+      ) : null}
+    </Radio.Group>
   );
+}
+
+/**
+ * The network follows the phone number's prefix (detectNetwork) until the user picks one
+ * themselves; from then on their choice stays. `setNetwork` writes the form's network.
+ */
+export function useNetworkDetection(setNetwork: (network: string) => void) {
+  const [picked, setPicked] = useState(false);
+  const [detected, setDetected] = useState<string | null>(null);
+  return {
+    /** Whether `network` is the one the number's prefix gave. */
+    isDetected: (network: string) => !picked && detected !== null && detected === network,
+    onPhoneChange(phone: string) {
+      if (picked) return;
+      const network = detectNetwork(phone);
+      // A network the previous number gave goes with it; one the user picked never does.
+      if (network) setNetwork(network);
+      else if (detected !== null) setNetwork("");
+      setDetected(network ?? null);
+    },
+    onNetworkPick(network: string) {
+      setPicked(true);
+      setNetwork(network);
+    },
+  };
 }
 
 /** A field's list (networks, plans, discos) could not load: the reason and Retry, in place of the field. */
@@ -67,6 +116,7 @@ interface PhoneFieldProps {
 
 /** Phone number, recent numbers as chips, and the non-blocking Verify Phone Number. */
 export function PhoneField({ value, network, onChange, onPickRecent, onBlur, error }: PhoneFieldProps) {
+  const me = useMe();
   const recent = trpc.purchases.recentNumbers.useQuery(undefined, { staleTime: 30_000 });
   const verify = trpc.purchases.verifyCustomer.useMutation();
   const [verified, setVerified] = useState<{ phone: string; network: string; name: string | null } | null>(null);
@@ -97,6 +147,21 @@ export function PhoneField({ value, network, onChange, onPickRecent, onBlur, err
         onChange={(event) => onChange(event.currentTarget.value)}
         onBlur={onBlur}
         error={error}
+        rightSectionWidth={me.phone ? 120 : undefined}
+        rightSectionPointerEvents="all"
+        rightSection={
+          me.phone ? (
+            <Button
+              size="compact-sm"
+              radius="xl"
+              variant={phone === me.phone ? "filled" : "light"}
+              aria-pressed={phone === me.phone}
+              onClick={() => onChange(me.phone ?? "")}
+            >
+              My number
+            </Button>
+          ) : null
+        }
       />
       {numbers.length > 0 ? (
         <Stack gap={4} component="section" aria-labelledby="recent-numbers">

@@ -1,5 +1,5 @@
 import { VERIFICATION_PROGRESS, VERIFICATION_TITLES, formatNaira, toVerificationLevel } from "@kolo/domain";
-import { Alert, Badge, Button, Card, Group, List, Progress, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
+import { Alert, Badge, Box, Button, Card, Group, List, Progress, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { IconCheck, IconCircle, IconShield } from "../../../components/icons";
 import { VERIFICATION_QUERY_OPTIONS } from "../../../lib/queries";
@@ -78,6 +78,40 @@ export function VerificationCard({ compact = false, withLink = true }: Verificat
     { label: "BVN verification", done: data.bvnVerified, extra: !compact && data.bvnVerified && details.bvnLast4 ? ` (•••••••${details.bvnLast4})` : "" },
     { label: "Bank account verification", done: data.bankAccountVerified, extra: "" },
   ];
+  // Nothing left to do: on the dashboard one line, so recent activity stays in view.
+  if (compact && done)
+    return (
+      <Card component="section" aria-labelledby="verification-title" padding="sm">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <ThemeIcon variant="light" color="kolo" radius="xl" aria-hidden="true">
+              <IconShield size={18} />
+            </ThemeIcon>
+            <Box miw={0}>
+              <Group gap={6}>
+                <Text id="verification-title" fw={700} component="h2" fz="sm" m={0}>
+                  {title}
+                </Text>
+                <Badge variant="light" color="kolo" tt="none" size="sm">
+                  Level {level}
+                </Badge>
+              </Group>
+              <Text size="xs" c="dimmed">
+                Daily limit:{" "}
+                <Text span fw={700} size="xs" c="var(--mantine-color-text)">
+                  {formatNaira(limit.data.currentLimit)}
+                </Text>
+              </Text>
+            </Box>
+          </Group>
+          {withLink ? (
+            <Button component={Link} to="/verification" variant="subtle" size="sm" aria-label={LINK_LABELS[level]}>
+              View
+            </Button>
+          ) : null}
+        </Group>
+      </Card>
+    );
   return (
     <Card component="section" aria-labelledby="verification-title" padding={compact ? "md" : "lg"}>
       <Stack gap={compact ? "xs" : "sm"}>

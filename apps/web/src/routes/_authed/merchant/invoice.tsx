@@ -1,6 +1,7 @@
-import { MERCHANT_MESSAGES, createInvoiceSchema, formatNaira, nairaInputText, parseNairaInput } from "@kolo/domain";
-import { Alert, Badge, Button, Card, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { MERCHANT_MESSAGES, createInvoiceSchema, formatNaira, nairaInputText, parseNairaInput, parsePaymentLink } from "@kolo/domain";
+import { Alert, Badge, Box, Button, Card, Checkbox, Group, Modal, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { schemaResolver, useForm } from "@mantine/form";
+import { useClipboard } from "@mantine/hooks";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
 import QRCode from "qrcode";
 import { useEffect, useRef, useState } from "react";
@@ -165,6 +166,33 @@ function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceView) => void 
   );
 }
 
+/**
+ * The web address of an invoice's payment page (/invoice/pay/{token}, opened in any browser;
+ * sign-in first), from its QR's payment link; undefined for a link that is not an invoice's.
+ */
+function invoiceWebLink(paymentLink: string): string | undefined {
+  const payload = parsePaymentLink(paymentLink);
+  return payload?.type === "invoice" ? `${window.location.origin}/invoice/pay/${payload.invoiceToken}` : undefined;
+}
+
+/** The invoice's payment link to send (a chat, an e-mail) with Copy Link; 'Link copied' once copied. */
+function InvoiceLinkField({ paymentLink }: { paymentLink: string }) {
+  const clipboard = useClipboard({ timeout: 3000 });
+  const link = invoiceWebLink(paymentLink);
+  if (!link) return null;
+  return (
+    <Stack gap={6} w="100%" ta="left">
+      <TextInput label="Payment link" value={link} readOnly onFocus={(event) => event.currentTarget.select()} />
+      <Button variant="light" onClick={() => clipboard.copy(link)}>
+        {clipboard.copied ? "Link copied" : "Copy Link"}
+      </Button>
+      <Text size="xs" c={clipboard.error ? "red.9" : "dimmed"} aria-live="polite">
+        {clipboard.error ? "Could not copy: select the link above and copy it." : clipboard.copied ? "The payment link is on your clipboard." : null}
+      </Text>
+    </Stack>
+  );
+}
+
 function CreatedInvoice({ invoice, onAnother }: { invoice: InvoiceView; onAnother: () => void }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
@@ -185,6 +213,7 @@ function CreatedInvoice({ invoice, onAnother }: { invoice: InvoiceView; onAnothe
             <Text size="sm" c="dimmed">
               Scan to pay {formatNaira(invoice.amount)}
             </Text>
+            <InvoiceLinkField paymentLink={invoice.paymentLink} />
           </>
         ) : null}
         <Button variant="light" onClick={onAnother}>
@@ -279,6 +308,11 @@ function InvoiceList() {
             fixedAmount={false}
             caption={`Scan to pay ${formatNaira(shown.amountDue)}`}
           />
+        ) : null}
+        {shown?.paymentLink ? (
+          <Box mt="md">
+            <InvoiceLinkField paymentLink={shown.paymentLink} />
+          </Box>
         ) : null}
       </Modal>
       <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Cancel Invoice" centered closeButtonProps={{ "aria-label": "Close" }}>
