@@ -139,11 +139,17 @@ test("camera refused: 'Camera access denied. Please allow camera access to scan 
     false,
   );
   try {
-    const { page } = await phone(browser, baseURL!);
+    const { page, context } = await phone(browser, baseURL!);
     await registerAndSkipOnboarding(page, newUser("Dayo Private"));
     await page.goto("/scan");
     await expect(page.getByRole("alert")).toHaveText("Camera access denied. Please allow camera access to scan QR codes.");
     await expect(page.getByLabel("Camera view")).toBeHidden();
+    await expect(page.getByText(/tap the lock or camera icon beside the web address and set Camera to Allow/)).toBeVisible();
+    // The user allows the camera in the browser, then Try Again starts it without leaving the page.
+    await context.grantPermissions(["camera"]);
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await expect(page.getByLabel("Camera view")).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
     await page.getByRole("button", { name: "Demo: Proceed with Payment" }).click();
     await expect(page).toHaveURL(/\/payment-confirmation\?/);
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ merchantId: "1", merchantName: "Test Store", amount: "1000" });

@@ -1,3 +1,4 @@
+import { errorCode } from "../../lib/errors";
 import { formatNaira } from "@kolo/domain";
 import { Button, Card, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { Link, createFileRoute } from "@tanstack/react-router";
@@ -23,9 +24,22 @@ export const Route = createFileRoute("/_authed/payment-verification")({
 const MAX_ATTEMPTS = 10;
 const RETRY_DELAY_MS = 2_000;
 
-type State = { status: "verifying" } | { status: "success"; amount: number; message: string } | { status: "failed"; message: string };
+/**
+ * `outcome` of a failure: `declined`, the gateway answered that the payment failed (declined,
+ * abandoned), so nothing was charged; `unknown`, no final answer yet; `none`, no such payment.
+ */
+type Outcome = "declined" | "unknown" | "none";
+type State = { status: "verifying" } | { status: "success"; amount: number; message: string } | { status: "failed"; message: string; outcome: Outcome };
 
 const FAILED_MESSAGE = "Payment verification failed. Please contact support.";
+/**
+ * The plain line under the product's failure text (docs/decisions/web.md "Phone experience"):
+ * whether money was taken. Declined: the gateway says the charge failed. Otherwise the outcome is
+ * not known yet, and a payment the gateway later confirms is still credited
+ * (docs/money-integrity.md "A paid top-up is never dropped").
+ */
+export const NO_MONEY_TAKEN = "No money was taken: your card was not charged and your wallet is unchanged.";
+export const OUTCOME_UNKNOWN = "If money left your card, it reaches your wallet as soon as the payment is confirmed.";
 const NO_REFERENCE_MESSAGE = "No payment reference found";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,7 +55,7 @@ function PaymentVerificationPage() {
   const [reference] = useState(() => search.reference || search.trxref || localStorage.getItem(PENDING_PAYMENT_KEY) || undefined);
   const utils = trpc.useUtils();
   const verify = trpc.wallet.verify.useMutation();
-  const [state, setState] = useState<State>(() => (reference ? { status: "verifying" } : { status: "failed", message: NO_REFERENCE_MESSAGE }));
+  const [state, setState] = useState<State>(() => (reference ? { status: "verifying" } : { status: "failed", message: NO_REFERENCE_MESSAGE, outcome: "none" }));
   const alive = useRef(true);
   const startedFor = useRef<string | null>(null);
   const { mutateAsync } = verify;
@@ -49,6 +63,7 @@ function PaymentVerificationPage() {
   const run = useCallback(
     async (ref: string) => {
       setState({ status: "verifying" });
+      let outcome: Outcome = "unknown";
       for (let attempt = 1; attempt <= MAX_ATTEMPTS && alive.current; attempt++) {
         try {
           const result = await mutateAsync({ reference: ref });
@@ -60,14 +75,18 @@ function PaymentVerificationPage() {
             void utils.transactions.list.invalidate();
             return;
           }
-          if (result.status === "failed") break;
-        } catch {
+          if (result.status === "failed") {
+            outcome = "declined";
+            break;
+          }
+        } catch (error) {
+          if (errorCode(error) === "NOT_FOUND") outcome = "none";
           break;
         }
         if (attempt < MAX_ATTEMPTS) await sleep(RETRY_DELAY_MS);
       }
       if (!alive.current) return;
-      setState({ status: "failed", message: FAILED_MESSAGE });
+      setState({ status: "failed", message: FAILED_MESSAGE, outcome });
       notifyError("Verification Failed", "Unable to verify your payment");
     },
     [mutateAsync, utils],
@@ -118,6 +137,7 @@ function PaymentVerificationPage() {
                 Payment Verification Failed
               </Title>
               <Text c="dimmed">{state.message}</Text>
+              {state.outcome === "none" ? null : <Text fw={500}>{state.outcome === "declined" ? NO_MONEY_TAKEN : OUTCOME_UNKNOWN}</Text>}
             </>
           )}
         </Stack>

@@ -22,6 +22,13 @@ const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
   video: { facingMode: { ideal: "environment" }, width: { ideal: 1280 }, height: { ideal: 720 } },
 };
 
+/**
+ * How to allow the camera after refusing it, under the product's 'Camera access denied' text: the
+ * browser asks only once, so the user must change the site's permission, then press Try Again.
+ */
+export const CAMERA_HELP =
+  "To allow it, tap the lock or camera icon beside the web address and set Camera to Allow. In the installed app: your phone's Settings, Apps, your browser, Permissions, Camera. Then press Try Again.";
+
 /** docs/product.md#qr-codes-and-p2p-transfers: loading, then ready or denied (or no camera at all). */
 type CameraState = "loading" | "ready" | "denied" | "unavailable";
 
@@ -90,10 +97,13 @@ function Scanner() {
   const [scanning, setScanning] = useState(true);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [torchOn, setTorchOn] = useState(false);
+  /** Raised by Try Again: the camera is asked for again (after the user allowed it). */
+  const [cameraAttempt, setCameraAttempt] = useState(0);
 
-  // Start the camera once; stop every track when the page is left (or the start is overtaken).
+  // Start the camera (again on Try Again); stop every track when the page is left (or the start is overtaken).
   useEffect(() => {
     let cancelled = false;
+    setCamera("loading");
     if (typeof navigator.mediaDevices?.getUserMedia !== "function") {
       setCamera("unavailable");
       return;
@@ -125,7 +135,7 @@ function Scanner() {
       for (const track of stream.current?.getTracks() ?? []) track.stop();
       stream.current = null;
     };
-  }, []);
+  }, [cameraAttempt]);
 
   /** Reads a decoded text as a payment link and goes where it leads, or says why not. */
   const handleCode = useCallback(
@@ -248,9 +258,19 @@ function Scanner() {
         ) : null}
         {cameraMessage ? (
           <Center pos="absolute" inset={0} p="lg">
-            <Text c="white" ta="center" role="alert">
-              {cameraMessage}
-            </Text>
+            <Stack gap="sm" align="center">
+              <Text c="white" ta="center" role="alert">
+                {cameraMessage}
+              </Text>
+              {camera === "denied" ? (
+                <Text c="gray.3" size="sm" ta="center">
+                  {CAMERA_HELP}
+                </Text>
+              ) : null}
+              <Button variant="white" onClick={() => setCameraAttempt((attempt) => attempt + 1)}>
+                Try Again
+              </Button>
+            </Stack>
           </Center>
         ) : null}
       </Box>
