@@ -9,6 +9,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { type Plugin, defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { writePrerenderedSignIn } from "./scripts/prerender-sign-in";
 
 const apiServer = "http://localhost:3000";
 const brotli = promisify(brotliCompress);
@@ -46,6 +47,25 @@ function precompress(): Plugin {
 }
 
 /**
+ * After the browser build, writes dist/login.html with the sign-in screen already rendered
+ * (scripts/prerender-sign-in.ts), before the service worker's manifest and the compressed copies
+ * are made (`order: "pre"`, one after the other), so login.html gets its .br and .gz too.
+ */
+function prerenderSignIn(): Plugin {
+  let root = "";
+  let outDir = "";
+  return {
+    name: "kolo-prerender-sign-in",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+      outDir = config.build.outDir.startsWith("/") ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle: { order: "pre", sequential: true, handler: () => writePrerenderedSignIn(root, outDir, [...alreadyLoaded.signIn].sort()) },
+  };
+}
+
+/**
  * Trims the preload lists Vite writes for each dynamic import (they live in the entry chunk and
  * grew with every route: 2.8 KB of /login's gzipped 18 KB at 40 routes). Left out of a route
  * chunk's list: chunks the entry imports statically (loaded before any dynamic import runs) and,
@@ -53,7 +73,7 @@ function precompress(): Plugin {
  * loads the layout's code at the same time, so they are already on their way; a module is fetched
  * once). Filled at generateBundle, before Vite's import analysis resolves the lists.
  */
-const alreadyLoaded = { entry: new Set<string>(), authedLayout: new Set<string>(), underAuthed: new Set<string>() };
+const alreadyLoaded = { entry: new Set<string>(), authedLayout: new Set<string>(), underAuthed: new Set<string>(), signIn: new Set<string>() };
 function trimPreloadLists(): Plugin {
   return {
     name: "kolo-trim-preload-lists",
@@ -81,6 +101,13 @@ function trimPreloadLists(): Plugin {
         alreadyLoaded.authedLayout,
       );
       for (const chunk of all) if (route(chunk, /\/routes\/_authed\//)) alreadyLoaded.underAuthed.add(chunk.fileName);
+      // What /login loads after the entry: the guest layout's and the sign-in screen's chunks with
+      // everything they import (the prerendered login.html asks for them with the page).
+      closure(
+        all.filter((chunk) => route(chunk, /\/routes\/_guest(\.tsx|\/login\.tsx)/)).map((chunk) => chunk.fileName),
+        alreadyLoaded.signIn,
+      );
+      for (const file of alreadyLoaded.entry) alreadyLoaded.signIn.delete(file);
     },
   };
 }
@@ -121,6 +148,9 @@ const installableApp = () =>
     },
     workbox: {
       globPatterns: ["**/*.{js,css,html,svg,png}"],
+      // The prerendered sign-in page is for the first visit over the network; offline and on
+      // later visits the worker answers every navigation with index.html.
+      globIgnores: ["login.html", "assets/sign-in-shell-*.css"],
       navigateFallback: "/index.html",
       navigateFallbackDenylist: [NETWORK_ONLY_PATHS],
       cleanupOutdatedCaches: true,
@@ -128,16 +158,24 @@ const installableApp = () =>
     },
   });
 
-export default defineConfig({
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), trimPreloadLists(), installableApp(), precompress()],
+// The server-side build of scripts/prerender.mjs (the sign-in screen's HTML) needs only the router
+// plugin and React: no service worker, preload lists or compressed copies of its own.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [tanstackRouter({ target: "react", autoCodeSplitting: true }), react()]
+    : [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), trimPreloadLists(), prerenderSignIn(), installableApp(), precompress()],
   server: {
     proxy: { "/trpc": apiServer, "/api": apiServer, "/sandbox": apiServer },
   },
   build: {
     outDir: "dist",
     modulePreload: {
-      resolveDependencies: (file, deps) =>
-        deps.filter((dep) => !alreadyLoaded.entry.has(dep) && !(alreadyLoaded.underAuthed.has(file) && alreadyLoaded.authedLayout.has(dep))),
+      // index.html's own list (hostType "html") is kept whole: it is what starts the entry's chunks
+      // loading with the page rather than after the entry has run.
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === "html"
+          ? deps
+          : deps.filter((dep) => !alreadyLoaded.entry.has(dep) && !(alreadyLoaded.underAuthed.has(file) && alreadyLoaded.authedLayout.has(dep))),
     },
     emptyOutDir: true,
     rolldownOptions: {
@@ -158,4 +196,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

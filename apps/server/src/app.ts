@@ -118,9 +118,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // /login is answered with the build's prerendered sign-in page when there is one (the form
+  // paints before the JavaScript runs, docs/performance.md); every other app route with index.html.
+  const hasSignInPage = hasWeb && webDistDir !== undefined && existsSync(join(webDistDir, "login.html"));
   app.setNotFoundHandler((req, reply) => {
     const isApi = /^\/(api|trpc|sandbox)(\/|$)/.test(req.url);
-    if (hasWeb && req.method === "GET" && !isApi) return reply.type("text/html").sendFile("index.html");
+    if (hasWeb && req.method === "GET" && !isApi) {
+      const page = hasSignInPage && /^\/login\/?(\?|$)/.test(req.url) ? "login.html" : "index.html";
+      return reply.type("text/html").sendFile(page);
+    }
     return reply.code(404).send(NOT_FOUND_BODY);
   });
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "./helpers";
 
 const INDEX = `<!doctype html><html><head><title>Kolo</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(50)}</body></html>`;
+const SIGN_IN = `<!doctype html><html><head><title>Kolo</title></head><body><div id="root"><div data-prerendered><form>Sign In</form></div></div>${"<!-- padding -->".repeat(50)}</body></html>`;
 const SCRIPT = `export const greeting = ${JSON.stringify("hello ".repeat(500))};`;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -28,6 +29,7 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "kolo-web-dist-"));
   mkdirSync(join(dist, "assets"));
   writeWithCompressed(join(dist, "index.html"), INDEX);
+  writeWithCompressed(join(dist, "login.html"), SIGN_IN);
   writeWithCompressed(join(dist, "assets", "index-Ab12Cd34.js"), SCRIPT);
   writeFileSync(join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   t = await createTestDatabase();
@@ -69,12 +71,23 @@ describe("hashed assets", () => {
 
 describe("index.html and other unhashed files", () => {
   it("an app route gets index.html compressed and revalidated on every use", async () => {
-    const response = await get("/login", "gzip, deflate, br");
+    const response = await get("/dashboard", "gzip, deflate, br");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
     expect(response.headers["content-encoding"]).toBe("br");
     expect(response.headers["cache-control"]).toBe("no-cache");
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it("/login gets the build's prerendered sign-in page, compressed and revalidated; no other path does", async () => {
+    for (const url of ["/login", "/login?email=a", "/login/"]) {
+      const response = await get(url, "gzip, deflate, br");
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(SIGN_IN);
+    }
+    for (const url of ["/login-help", "/register", "/"]) expect((await get(url)).body, url).toBe(INDEX);
   });
 
   it("/ and /favicon.svg are revalidated on every use", async () => {

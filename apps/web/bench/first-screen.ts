@@ -1,6 +1,7 @@
-// First-screen benchmark (`pnpm bench:web`): loads /login cold in Chromium on simulated slow 4G
-// with a 4× CPU slowdown and reports the bytes fetched and the time until the sign-in form is
-// interactive. A benchmark, not a test: it asserts nothing (the JS byte budget is checked in
+// First-screen benchmark (`pnpm bench:web`): loads /login in Chromium on simulated slow 4G with a
+// 4× CPU slowdown and reports the bytes fetched, the time until the sign-in form is visible and
+// until it is interactive, cold (empty cache) and on a repeat visit (the service worker and the
+// HTTP cache warm). A benchmark, not a test: it asserts nothing (the JS byte budget is checked in
 // e2e/first-screen.spec.ts). Needs a built web app (apps/web/dist); see docs/performance.md.
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpus } from "node:os";
@@ -28,9 +29,44 @@ interface Resource {
 }
 
 interface Run {
+  /** Navigation start to the first frame painted with the Sign In button (the server's HTML or React's). */
+  visibleMs: number;
+  /** Navigation start to React's Sign In button, enabled: its handlers are attached. */
   interactiveMs: number;
   resources: Resource[];
 }
+
+/** Targets of docs/performance.md "Phone experience", in ms. */
+const TARGETS = { visible: 2_000, interactive: 3_000, repeatInteractive: 1_000 };
+
+/**
+ * Records, in the page, when the Sign In button is first painted (`__visibleAt`: the frame after
+ * it enters the DOM, and not before the first contentful paint) and when React's own button is
+ * there and enabled (`__interactiveAt`). A prerendered shell's button sits inside
+ * `[data-prerendered]` (scripts/prerender.mjs), which React replaces: it counts as visible only.
+ * A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
+ */
+const TIMING_SCRIPT = `
+  let fcp = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.name === "first-contentful-paint") fcp = entry.startTime;
+  }).observe({ type: "paint", buffered: true });
+  const signIn = () => [...document.querySelectorAll("button[type=submit]")].filter((b) => b.textContent.includes("Sign In"));
+  const check = (observer) => {
+    const buttons = signIn();
+    if (buttons.length > 0 && window.__visibleSeen === undefined) {
+      window.__visibleSeen = true;
+      requestAnimationFrame(() => setTimeout(() => { window.__visibleAt = Math.max(performance.now(), fcp); }, 0));
+    }
+    const live = buttons.find((b) => !b.closest("[data-prerendered]") && !b.disabled);
+    if (live && window.__interactiveAt === undefined) {
+      window.__interactiveAt = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(() => check(observer));
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+`;
 
 async function waitForServer(): Promise<void> {
   for (let i = 0; i < 600; i++) {
@@ -49,25 +85,27 @@ function startServer(): ChildProcess {
   return spawn(process.execPath, [script], { env: { ...process.env, PORT: String(PORT), LOG_LEVEL: "warn" }, stdio: ["ignore", "inherit", "inherit"] });
 }
 
-/** One cold load of /login (fresh context: empty cache, no cookies) under throttling. */
-async function measure(browser: Browser): Promise<Run> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+/**
+ * One load of /login under throttling. Cold: a fresh context (empty cache, no cookies, no service
+ * worker). Repeat: the context has opened /login once before, unthrottled, and its service worker
+ * (when the build has one) controls the page; then /login is opened again under throttling.
+ */
+async function measure(browser: Browser, visit: "cold" | "repeat"): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, serviceWorkers: "allow" });
   const page = await context.newPage();
-  // Records when the sign-in button is in the DOM and enabled: React renders the form on the
-  // client, so from that commit on its handlers are attached and the form accepts input.
-  // (A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.)
-  await page.addInitScript(`
-    new MutationObserver((_, observer) => {
-      const button = [...document.querySelectorAll("button[type=submit]")].find((b) => b.textContent.includes("Sign In"));
-      if (button && !button.disabled && window.__interactiveAt === undefined) {
-        window.__interactiveAt = performance.now();
-        observer.disconnect();
-      }
-    }).observe(document, { childList: true, subtree: true, attributes: true });
-  `);
+  await page.addInitScript(TIMING_SCRIPT);
+  if (visit === "repeat") {
+    await page.goto(`${BASE}/login`);
+    await page.waitForFunction(() => (window as unknown as { __interactiveAt?: number }).__interactiveAt !== undefined);
+    // Wait until the service worker (if any) is active and its precache is complete.
+    await page.evaluate(async () => {
+      if ("serviceWorker" in navigator && (await navigator.serviceWorker.getRegistration())) await navigator.serviceWorker.ready;
+    });
+    await page.waitForLoadState("networkidle");
+  }
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  if (visit === "cold") await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
 
@@ -101,13 +139,20 @@ async function measure(browser: Browser): Promise<Run> {
 
   await page.goto(`${BASE}/login`, { waitUntil: "commit" });
   // Functions, not strings: the app's CSP forbids evaluating strings in the page.
-  const interactiveAt = () => (window as unknown as { __interactiveAt?: number }).__interactiveAt;
-  await page.waitForFunction(interactiveAt, null, { timeout: 120_000, polling: 100 });
-  const interactiveMs = Number(await page.evaluate(interactiveAt));
+  const timings = () => {
+    const w = window as unknown as { __interactiveAt?: number; __visibleAt?: number };
+    return w.__interactiveAt !== undefined && w.__visibleAt !== undefined ? { interactive: w.__interactiveAt, visible: w.__visibleAt } : null;
+  };
+  await page.waitForFunction(timings, null, { timeout: 120_000, polling: 100 });
+  const measured = await page.evaluate(timings);
   await page.waitForLoadState("networkidle");
   await Promise.all(bodies);
   await context.close();
-  return { interactiveMs, resources: [...byId.values()].filter((r) => r.finishedAt > 0) };
+  return {
+    visibleMs: measured?.visible ?? Number.NaN,
+    interactiveMs: measured?.interactive ?? Number.NaN,
+    resources: [...byId.values()].filter((r) => r.finishedAt > 0),
+  };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -135,7 +180,11 @@ try {
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic"],
   });
   const runs: Run[] = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await measure(browser));
+  const repeats: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    runs.push(await measure(browser, "cold"));
+    repeats.push(await measure(browser, "repeat"));
+  }
   await browser.close();
 
   const first = runs[0];
@@ -156,8 +205,30 @@ try {
   row("JS", all.js);
   row("CSS", all.css);
   row("all requests", all.total);
-  const times = runs.map((r) => r.interactiveMs);
-  console.log(`time to an interactive /login: median ${median(times).toFixed(0)} ms over ${RUNS} runs (${times.map((t) => t.toFixed(0)).join(", ")} ms)`);
+  const report = (label: string, values: number[], target: number) =>
+    console.log(
+      `${label.padEnd(34)} median ${median(values).toFixed(0).padStart(5)} ms (target ≤ ${target} ms) over ${values.length} runs: ${values.map((t) => t.toFixed(0)).join(", ")} ms`,
+    );
+  report(
+    "cold: form visible",
+    runs.map((r) => r.visibleMs),
+    TARGETS.visible,
+  );
+  report(
+    "cold: form interactive",
+    runs.map((r) => r.interactiveMs),
+    TARGETS.interactive,
+  );
+  report(
+    "repeat visit: form visible",
+    repeats.map((r) => r.visibleMs),
+    TARGETS.visible,
+  );
+  report(
+    "repeat visit: form interactive",
+    repeats.map((r) => r.interactiveMs),
+    TARGETS.repeatInteractive,
+  );
   if (process.env.BENCH_VERBOSE)
     for (const r of first.resources)
       console.log(

@@ -32,3 +32,36 @@ test("/login loads at most 130 KB of gzipped JavaScript, sent compressed", async
   expect(total, report).toBeLessThanOrEqual(JS_BUDGET_GZIP_BYTES);
   for (const script of scripts) expect(script.encoding, script.url).toBe("br");
 });
+
+test("/login's form is in the server's HTML, styled, before any JavaScript; what is typed there survives React's start", async ({ browser, baseURL }) => {
+  // Without JavaScript at all: the prerendered page (scripts/prerender-sign-in.ts) shows the form.
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const bare = await noScript.newPage();
+  await bare.goto("/login");
+  await expect(bare.getByRole("heading", { name: "Sign In" })).toBeVisible();
+  await expect(bare.getByLabel("Email")).toBeVisible();
+  const button = bare.getByRole("button", { name: "Sign In" });
+  await expect(button).toBeVisible();
+  // Its styles came with it (Kolo green, full width), though the CSP ignores style attributes.
+  await expect(button).toHaveCSS("background-color", "rgb(8, 127, 71)");
+  expect((await button.boundingBox())?.width).toBeGreaterThan(250);
+  await noScript.close();
+
+  // With JavaScript held back: the visitor types into the server's form, then the app starts.
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/login", { waitUntil: "commit" });
+  await expect(page.locator("[data-prerendered]").getByLabel("Email")).toBeVisible();
+  await page.locator("[data-prerendered]").getByLabel("Email").fill("ada@example.com");
+  release();
+  await expect(page.locator("[data-prerendered]")).toHaveCount(0);
+  await expect(page.getByLabel("Email")).toHaveValue("ada@example.com");
+  await expect(page.getByLabel("Email")).toBeFocused();
+  await context.close();
+});

@@ -11,6 +11,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Toasts } from "./components/toasts";
 import { UpdateOffer } from "./components/update-offer";
+import { keepPrerenderedInput } from "./lib/prerendered";
 import { registerServiceWorker } from "./lib/service-worker";
 import { createAppRouter } from "./router";
 import { cssVariablesResolver, theme } from "./theme";
@@ -18,6 +19,8 @@ import { cssVariablesResolver, theme } from "./theme";
 const router = createAppRouter();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
+// /login arrives with its form already drawn (login.html): what was typed there is kept.
+keepPrerenderedInput(root);
 
 createRoot(root).render(
   <StrictMode>

@@ -1,14 +1,19 @@
 // Creates the router with its context and router-wide defaults. The tRPC/Query stack
 // (lib/api.tsx) is loaded on demand through `context.loadApi`: the signed-in layout loads it in its
 // beforeLoad and hands `queryClient` and `trpc` to every screen below it.
-import { createRouter, parseSearchWith, stringifySearchWith } from "@tanstack/react-router";
+import { type RouterHistory, createRouter, parseSearchWith, stringifySearchWith } from "@tanstack/react-router";
 import { NotFound } from "./components/not-found";
 import { PageError } from "./components/page-error";
 import { PageLoader } from "./components/page-loader";
 import type { Api } from "./lib/api";
 import { routeTree } from "./routeTree.gen";
 
-export function createAppRouter() {
+/**
+ * `history`: the browser's by default. The build-time render of /login (prerender.tsx) passes a
+ * memory history and `prerender`, which leaves out scroll restoration: on a server render it
+ * writes an inline <script>, which the CSP forbids.
+ */
+export function createAppRouter(options: { history?: RouterHistory; prerender?: boolean } = {}) {
   let api: Promise<Api> | undefined;
   /** The one Api of this page, created on first use. */
   const loadApi = (): Promise<Api> =>
@@ -16,6 +21,7 @@ export function createAppRouter() {
 
   const router = createRouter({
     routeTree,
+    ...(options.history ? { history: options.history } : {}),
     context: { loadApi },
     // Loaders only warm the query cache; TanStack Query decides freshness.
     defaultPreload: "intent",
@@ -23,7 +29,7 @@ export function createAppRouter() {
     defaultPendingComponent: PageLoader,
     defaultErrorComponent: PageError,
     defaultNotFoundComponent: NotFound,
-    scrollRestoration: true,
+    scrollRestoration: !options.prerender,
     // Plain query strings (?reference=123, not ?reference=%22123%22): every search param here is
     // flat, and each route's zod schema coerces the strings it needs as numbers.
     parseSearch: parseSearchWith((value) => value),

@@ -3,7 +3,8 @@ import { Anchor, Card, Group, PasswordInput, Stack, Text, Title } from "@mantine
 import { type FormErrors, useForm } from "@mantine/form";
 import { BusyButton } from "../../components/busy-button";
 import { Link, createFileRoute } from "@tanstack/react-router";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { prerenderedValue, restorePrerenderedFocus } from "../../lib/prerendered";
 import { loginFailureToast } from "./-components/login-failure";
 import { notifyError } from "../../lib/notify";
 
@@ -30,9 +31,13 @@ function LoginPage() {
   const { loadApi } = Route.useRouteContext();
   const [busy, setBusy] = useState(false);
   const submitting = useRef(false);
+  const formElement = useRef<HTMLFormElement>(null);
+  useEffect(() => restorePrerenderedFocus(formElement.current), []);
+  // What was typed into the prerendered form before the JavaScript ran (lib/prerendered.ts).
+  const [typed] = useState(() => ({ email: prerenderedValue("email"), password: prerenderedValue("current-password") }));
   const form = useForm<LoginValues>({
     mode: "uncontrolled",
-    initialValues: { email: "", password: "" },
+    initialValues: typed,
     validate: (values) => validateLogin?.(values) ?? {},
   });
 
@@ -67,7 +72,7 @@ function LoginPage() {
 
   return (
     <Card>
-      <form onSubmit={(event) => void submit(event)} onFocus={preload} noValidate>
+      <form ref={formElement} onSubmit={(event) => void submit(event)} onFocus={preload} noValidate>
         <Stack>
           <div>
             <Title order={1} size="h2">

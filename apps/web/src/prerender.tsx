@@ -1,0 +1,27 @@
+// The sign-in screen rendered to HTML at build time (scripts/prerender-sign-in.ts), so /login
+// paints its form before any JavaScript has arrived (docs/performance.md "Phone experience").
+// Built for Node by Vite's server-side build; never part of the browser's bundle.
+import { MantineProvider } from "@mantine/core";
+import { RouterProvider, createMemoryHistory } from "@tanstack/react-router";
+import { renderToString } from "react-dom/server";
+import { createAppRouter } from "./router";
+import { cssVariablesResolver, theme } from "./theme";
+
+/**
+ * The HTML of /login as the app renders it for a signed-out visitor: the providers' <style>
+ * elements and the screen's markup. The router loads every lazy route first, so the render
+ * needs no Suspense fallback (whose streamed reveal would need inline scripts). The guest
+ * layout's session check fails outside a browser, which reads as signed out. Throws when the
+ * form is not in the result.
+ */
+export async function renderSignIn(): Promise<string> {
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ["/login"] }), prerender: true });
+  await router.load();
+  const html = renderToString(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  if (!/<button[^>]*type="submit"[^>]*>[\s\S]*?Sign In/.test(html)) throw new Error("The build-time render of /login has no Sign In button");
+  return html;
+}
