@@ -9,7 +9,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { type Plugin, defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { writePrerenderedSignIn } from "./scripts/prerender-sign-in";
+import { writePreloadedDashboard, writePrerenderedSignIn } from "./scripts/route-pages";
 
 const apiServer = "http://localhost:3000";
 const brotli = promisify(brotliCompress);
@@ -47,21 +47,29 @@ function precompress(): Plugin {
 }
 
 /**
- * After the browser build, writes dist/login.html with the sign-in screen already rendered
- * (scripts/prerender-sign-in.ts), before the service worker's manifest and the compressed copies
- * are made (`order: "pre"`, one after the other), so login.html gets its .br and .gz too.
+ * After the browser build, writes dist/login.html with the sign-in screen already rendered and
+ * dist/dashboard.html with the signed-in screens' chunks preloaded (scripts/route-pages.ts),
+ * before the service worker's manifest and the compressed copies are made (`order: "pre"`, one
+ * after the other), so both get their .br and .gz too.
  */
-function prerenderSignIn(): Plugin {
+function routePages(): Plugin {
   let root = "";
   let outDir = "";
   return {
-    name: "kolo-prerender-sign-in",
+    name: "kolo-route-pages",
     apply: "build",
     configResolved(config) {
       root = config.root;
       outDir = config.build.outDir.startsWith("/") ? config.build.outDir : join(config.root, config.build.outDir);
     },
-    closeBundle: { order: "pre", sequential: true, handler: () => writePrerenderedSignIn(root, outDir, [...alreadyLoaded.signIn].sort()) },
+    closeBundle: {
+      order: "pre",
+      sequential: true,
+      handler: async () => {
+        await writePrerenderedSignIn(root, outDir, [...alreadyLoaded.signIn].sort());
+        await writePreloadedDashboard(outDir, [...alreadyLoaded.dashboard].sort());
+      },
+    },
   };
 }
 
@@ -73,7 +81,13 @@ function prerenderSignIn(): Plugin {
  * loads the layout's code at the same time, so they are already on their way; a module is fetched
  * once). Filled at generateBundle, before Vite's import analysis resolves the lists.
  */
-const alreadyLoaded = { entry: new Set<string>(), authedLayout: new Set<string>(), underAuthed: new Set<string>(), signIn: new Set<string>() };
+const alreadyLoaded = {
+  entry: new Set<string>(),
+  authedLayout: new Set<string>(),
+  underAuthed: new Set<string>(),
+  signIn: new Set<string>(),
+  dashboard: new Set<string>(),
+};
 function trimPreloadLists(): Plugin {
   return {
     name: "kolo-trim-preload-lists",
@@ -107,7 +121,18 @@ function trimPreloadLists(): Plugin {
         all.filter((chunk) => route(chunk, /\/routes\/_guest(\.tsx|\/login\.tsx)/)).map((chunk) => chunk.fileName),
         alreadyLoaded.signIn,
       );
-      for (const file of alreadyLoaded.entry) alreadyLoaded.signIn.delete(file);
+      // What /dashboard loads after the entry: the signed-in layout, the tRPC client (lib/api.tsx)
+      // and the dashboard screen, with everything they import (dashboard.html preloads them).
+      closure(
+        all
+          .filter((chunk) => route(chunk, /\/routes\/_authed(\.tsx|\/dashboard\.tsx|\/-components\/dashboard-screen\.tsx)|\/lib\/api\.tsx/))
+          .map((chunk) => chunk.fileName),
+        alreadyLoaded.dashboard,
+      );
+      for (const file of alreadyLoaded.entry) {
+        alreadyLoaded.signIn.delete(file);
+        alreadyLoaded.dashboard.delete(file);
+      }
     },
   };
 }
@@ -148,9 +173,9 @@ const installableApp = () =>
     },
     workbox: {
       globPatterns: ["**/*.{js,css,html,svg,png}"],
-      // The prerendered sign-in page is for the first visit over the network; offline and on
+      // The route pages (scripts/route-pages.ts) are for the first visit over the network; offline and on
       // later visits the worker answers every navigation with index.html.
-      globIgnores: ["login.html", "assets/sign-in-shell-*.css"],
+      globIgnores: ["login.html", "dashboard.html", "assets/sign-in-shell-*.css"],
       navigateFallback: "/index.html",
       navigateFallbackDenylist: [NETWORK_ONLY_PATHS],
       cleanupOutdatedCaches: true,
@@ -158,12 +183,12 @@ const installableApp = () =>
     },
   });
 
-// The server-side build of scripts/prerender.mjs (the sign-in screen's HTML) needs only the router
+// The server-side build of scripts/route-pages.ts (the sign-in screen's HTML) needs only the router
 // plugin and React: no service worker, preload lists or compressed copies of its own.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
     ? [tanstackRouter({ target: "react", autoCodeSplitting: true }), react()]
-    : [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), trimPreloadLists(), prerenderSignIn(), installableApp(), precompress()],
+    : [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), trimPreloadLists(), routePages(), installableApp(), precompress()],
   server: {
     proxy: { "/trpc": apiServer, "/api": apiServer, "/sandbox": apiServer },
   },

@@ -118,13 +118,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  // /login is answered with the build's prerendered sign-in page when there is one (the form
-  // paints before the JavaScript runs, docs/performance.md); every other app route with index.html.
-  const hasSignInPage = hasWeb && webDistDir !== undefined && existsSync(join(webDistDir, "login.html"));
+  // /login and /dashboard are answered with the build's own pages for them when it has them (the
+  // sign-in form prerendered; the dashboard's JavaScript preloaded: docs/performance.md); every
+  // other app route with index.html.
+  const routePages = [
+    { path: /^\/login\/?(\?|$)/, file: "login.html" },
+    { path: /^\/dashboard\/?(\?|$)/, file: "dashboard.html" },
+  ].filter((page) => hasWeb && webDistDir !== undefined && existsSync(join(webDistDir, page.file)));
   app.setNotFoundHandler((req, reply) => {
     const isApi = /^\/(api|trpc|sandbox)(\/|$)/.test(req.url);
     if (hasWeb && req.method === "GET" && !isApi) {
-      const page = hasSignInPage && /^\/login\/?(\?|$)/.test(req.url) ? "login.html" : "index.html";
+      const page = routePages.find((candidate) => candidate.path.test(req.url))?.file ?? "index.html";
       return reply.type("text/html").sendFile(page);
     }
     return reply.code(404).send(NOT_FOUND_BODY);

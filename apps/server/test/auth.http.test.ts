@@ -113,6 +113,23 @@ describe("POST /api/auth/login", () => {
     expect(logout.cookies.find((c) => c.name === "kolo_session")?.value).toBe("");
     expect((await app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } })).statusCode).toBe(401);
   });
+
+  it("GET /api/auth/session answers 200 signed in or not: the sign-in screens' check logs no error", async () => {
+    const session = (cookie?: string) => app.inject({ method: "GET", url: "/api/auth/session", headers: cookie ? { cookie } : {} });
+    const anonymous = await session();
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ signedIn: false, mfaRequired: false });
+    expect((await session("kolo_session=not-a-real-session")).json()).toEqual({ signedIn: false, mfaRequired: false });
+
+    const { user, password } = await registerOverHttp(app);
+    const cookie = sessionCookie(await login({ email: user.email, username: user.email, password }));
+    const signedIn = await session(cookie);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers["cache-control"]).toBe("no-store");
+    expect(signedIn.json()).toEqual({ signedIn: true, mfaRequired: false });
+    await app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie, origin: ORIGIN } });
+    expect((await session(cookie)).json()).toEqual({ signedIn: false, mfaRequired: false });
+  });
 });
 
 describe("request guards", () => {

@@ -11,6 +11,7 @@ import { buildTestApp } from "./helpers";
 
 const INDEX = `<!doctype html><html><head><title>Kolo</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(50)}</body></html>`;
 const SIGN_IN = `<!doctype html><html><head><title>Kolo</title></head><body><div id="root"><div data-prerendered><form>Sign In</form></div></div>${"<!-- padding -->".repeat(50)}</body></html>`;
+const DASHBOARD = INDEX.replace("</head>", '<link rel="modulepreload" href="/assets/dashboard.js"></head>');
 const SCRIPT = `export const greeting = ${JSON.stringify("hello ".repeat(500))};`;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -30,6 +31,7 @@ beforeAll(async () => {
   mkdirSync(join(dist, "assets"));
   writeWithCompressed(join(dist, "index.html"), INDEX);
   writeWithCompressed(join(dist, "login.html"), SIGN_IN);
+  writeWithCompressed(join(dist, "dashboard.html"), DASHBOARD);
   writeWithCompressed(join(dist, "assets", "index-Ab12Cd34.js"), SCRIPT);
   writeFileSync(join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   t = await createTestDatabase();
@@ -71,7 +73,7 @@ describe("hashed assets", () => {
 
 describe("index.html and other unhashed files", () => {
   it("an app route gets index.html compressed and revalidated on every use", async () => {
-    const response = await get("/dashboard", "gzip, deflate, br");
+    const response = await get("/history", "gzip, deflate, br");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^text\/html/);
     expect(response.headers["content-encoding"]).toBe("br");
@@ -88,6 +90,9 @@ describe("index.html and other unhashed files", () => {
       expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(SIGN_IN);
     }
     for (const url of ["/login-help", "/register", "/"]) expect((await get(url)).body, url).toBe(INDEX);
+    // /dashboard, where the installed app starts, gets the page that preloads its JavaScript.
+    for (const url of ["/dashboard", "/dashboard?payment=success"]) expect((await get(url)).body, url).toBe(DASHBOARD);
+    expect((await get("/dashboards")).body).toBe(INDEX);
   });
 
   it("/ and /favicon.svg are revalidated on every use", async () => {

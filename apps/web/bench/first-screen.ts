@@ -3,11 +3,10 @@
 // until it is interactive, cold (empty cache) and on a repeat visit (the service worker and the
 // HTTP cache warm). A benchmark, not a test: it asserts nothing (the JS byte budget is checked in
 // e2e/first-screen.spec.ts). Needs a built web app (apps/web/dist); see docs/performance.md.
-import { type ChildProcess, spawn } from "node:child_process";
 import { cpus } from "node:os";
 import { gzipSync } from "node:zlib";
-import { fileURLToPath } from "node:url";
 import { type Browser, chromium } from "@playwright/test";
+import { startBenchServer } from "./server";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 3290);
@@ -43,7 +42,7 @@ const TARGETS = { visible: 2_000, interactive: 3_000, repeatInteractive: 1_000 }
  * Records, in the page, when the Sign In button is first painted (`__visibleAt`: the frame after
  * it enters the DOM, and not before the first contentful paint) and when React's own button is
  * there and enabled (`__interactiveAt`). A prerendered shell's button sits inside
- * `[data-prerendered]` (scripts/prerender.mjs), which React replaces: it counts as visible only.
+ * `[data-prerendered]` (scripts/route-pages.ts), which React replaces: it counts as visible only.
  * A string, not a function: tsx would wrap a function's inner functions in a helper the page lacks.
  */
 const TIMING_SCRIPT = `
@@ -67,23 +66,6 @@ const TIMING_SCRIPT = `
   const observer = new MutationObserver(() => check(observer));
   observer.observe(document, { childList: true, subtree: true, attributes: true });
 `;
-
-async function waitForServer(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server on ${BASE} did not start`);
-}
-
-function startServer(): ChildProcess {
-  const script = fileURLToPath(new URL("../../../tooling/scripts/e2e-server.mjs", import.meta.url));
-  return spawn(process.execPath, [script], { env: { ...process.env, PORT: String(PORT), LOG_LEVEL: "warn" }, stdio: ["ignore", "inherit", "inherit"] });
-}
 
 /**
  * One load of /login under throttling. Cold: a fresh context (empty cache, no cookies, no service
@@ -172,9 +154,8 @@ function summary(resources: Resource[]) {
   };
 }
 
-const server = startServer();
+const server = await startBenchServer(PORT);
 try {
-  await waitForServer();
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic"],

@@ -34,7 +34,7 @@ test("/login loads at most 130 KB of gzipped JavaScript, sent compressed", async
 });
 
 test("/login's form is in the server's HTML, styled, before any JavaScript; what is typed there survives React's start", async ({ browser, baseURL }) => {
-  // Without JavaScript at all: the prerendered page (scripts/prerender-sign-in.ts) shows the form.
+  // Without JavaScript at all: the prerendered page (scripts/route-pages.ts) shows the form.
   const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
   const bare = await noScript.newPage();
   await bare.goto("/login");

@@ -1,4 +1,4 @@
-// The sign-in screen rendered to HTML at build time (scripts/prerender-sign-in.ts), so /login
+// The sign-in screen rendered to HTML at build time (scripts/route-pages.ts), so /login
 // paints its form before any JavaScript has arrived (docs/performance.md "Phone experience").
 // Built for Node by Vite's server-side build; never part of the browser's bundle.
 import { MantineProvider } from "@mantine/core";

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { DB_INT_MAX } from "./text";
 import { ADMIN_AUDIT_ACTIONS, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTION_TABS, ADMIN_USERS_PAGE_SIZE } from "./admin-pages";
 import { ADMIN_MESSAGES, FORCE_REASON_MIN_LENGTH } from "./admin-rules";
-import { positiveNairaAmount } from "./money";
+import { positiveNairaAmount } from "./money-schema";
 
 export * from "./admin-rules";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { positiveNairaAmount } from "./money";
+import { positiveNairaAmount } from "./money-schema";
 import { NAIRA_INPUT_MESSAGES, nairaInputText, parseNairaInput } from "./amount-input";
 
 const ok = (text: string) => {

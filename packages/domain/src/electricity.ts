@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { transactionPinInput } from "./transaction-pin";
-import { positiveNairaAmount } from "./money";
+import { positiveNairaAmount } from "./money-schema";
 import { purchaseIdempotencyKey, purchasePhoneSchema } from "./purchases";
 import { plainText } from "./text";
 

@@ -1,5 +1,6 @@
 export * from "./errors";
 export * from "./money";
+export * from "./money-schema";
 export * from "./amount-input";
 export * from "./auth";
 export * from "./features";

@@ -2,7 +2,7 @@ import { transactionPinInput } from "./transaction-pin";
 import { z } from "zod";
 import { INVOICE_TOKEN_PATTERN } from "./payment-link";
 import { DomainError } from "./errors";
-import { positiveNairaAmount } from "./money";
+import { positiveNairaAmount } from "./money-schema";
 import { DB_INT_MAX, plainText } from "./text";
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatKobo, koboToNaira, nairaToKobo, positiveNairaAmount } from "./money";
+import { formatKobo, koboToNaira, nairaToKobo } from "./money";
+import { positiveNairaAmount } from "./money-schema";
 
 describe("naira <-> kobo", () => {
   it("converts exactly at 2 decimals, including values binary floats cannot hold", () => {

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Money rules (docs/decisions.md): inside the system every amount is an integer number of kobo
  * held as `bigint`; on the wire amounts are naira numbers with at most 2 decimals.
@@ -18,21 +16,6 @@ export function nairaToKobo(naira: number): bigint {
 export function koboToNaira(kobo: bigint): number {
   return Number(kobo) / 100;
 }
-
-const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-
-/**
- * Zod schema for a positive naira amount on the wire: finite, > 0, at most 2 decimals,
- * below ₦10 billion. Parses to kobo (bigint). docs/decisions.md.
- */
-export const positiveNairaAmount = (message = "Amount must be positive") =>
-  z
-    .number({ error: "Please enter a valid amount" })
-    .refine(Number.isFinite, { message: "Please enter a valid amount" })
-    .refine((value) => value > 0, { message })
-    .refine(hasAtMostTwoDecimals, { message: "Amount can have at most 2 decimals" })
-    .refine((value) => value < 10_000_000_000, { message: "Amount is too large" })
-    .transform((value) => nairaToKobo(value));
 
 const ngnFormatter = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN" });
 

@@ -2,7 +2,8 @@ import { transactionPinInput } from "./transaction-pin";
 import { BANKING_MESSAGES, accountNumberSchema, bankCodeSchema } from "./banking";
 import { z } from "zod";
 import { DomainError } from "./errors";
-import { formatKobo, nairaToKobo, positiveNairaAmount } from "./money";
+import { formatKobo, nairaToKobo } from "./money";
+import { positiveNairaAmount } from "./money-schema";
 import { plainText } from "./text";
 import { MONEY_TOASTS } from "./toasts";
 

@@ -1,6 +1,7 @@
 import { transactionPinInput } from "./transaction-pin";
 import { z } from "zod";
-import { nairaToKobo, positiveNairaAmount } from "./money";
+import { nairaToKobo } from "./money";
+import { positiveNairaAmount } from "./money-schema";
 import { plainText } from "./text";
 import { MONEY_TOASTS } from "./toasts";
 

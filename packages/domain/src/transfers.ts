@@ -1,6 +1,6 @@
 import { transactionPinInput } from "./transaction-pin";
 import { z } from "zod";
-import { positiveNairaAmount } from "./money";
+import { positiveNairaAmount } from "./money-schema";
 import { DB_INT_MAX, nigerianPhoneSchema, normaliseNigerianPhone, plainText } from "./text";
 
 /** Messages of user-to-user transfers (docs/product.md#qr-codes-and-p2p-transfers). */

@@ -171,6 +171,16 @@ const auth: Route[] = [
   }),
   route({
     method: "GET",
+    path: "/api/auth/session",
+    tag: "Auth",
+    summary: "Whether the request is signed in (200 either way), and whether the second factor is still due",
+    access: "public",
+    procedure: "auth.session",
+    output: shapes.session,
+    call: (api) => api.auth.session(),
+  }),
+  route({
+    method: "GET",
     path: "/api/features",
     tag: "Features",
     summary: "The feature switches",

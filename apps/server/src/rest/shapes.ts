@@ -235,6 +235,7 @@ export const shapes = {
     }),
   ),
   notifications: z.object({ moneyAlerts: z.boolean() }),
+  session: z.object({ signedIn: z.boolean(), mfaRequired: z.boolean() }),
   publicReceipt,
   receipt: publicReceipt.extend({
     direction: z.enum(["credit", "debit"]),

@@ -1,5 +1,5 @@
 /**
- * What a visitor did in the prerendered sign-in form (scripts/prerender-sign-in.ts) before the
+ * What a visitor did in the prerendered sign-in form (scripts/route-pages.ts) before the
  * JavaScript arrived: React replaces that markup with its own form, so the values typed and the
  * field that had the focus are read first and handed to the new form. Fields are known by their
  * `autocomplete` token (email, current-password).

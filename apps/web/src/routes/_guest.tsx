@@ -8,14 +8,16 @@ import { IconWallet } from "../components/icons";
  * goes to /two-factor, which nobody else may open (docs/admin-security.md).
  */
 export const Route = createFileRoute("/_guest")({
-  // GET /api/auth/me (the REST adapter's auth.me) rather than tRPC: these screens do not load the
-  // tRPC client until a form is submitted (context.loadApi in router.tsx, docs/performance.md).
+  // GET /api/auth/session (the REST adapter's auth.session) rather than tRPC: these screens do not
+  // load the tRPC client until a form is submitted (context.loadApi in router.tsx,
+  // docs/performance.md). It answers 200 signed in or not, so no error is logged for a visitor.
   beforeLoad: async ({ location }) => {
-    const me = await fetch("/api/auth/me", { credentials: "include" }).then(
+    const me = await fetch("/api/auth/session", { credentials: "include" }).then(
       // The body is read so that the request completes (Chromium keeps an unread one open).
       async (response) => {
         const body = await response.text();
-        return response.ok ? (JSON.parse(body) as { mfaRequired?: boolean }) : null;
+        const session = response.ok ? (JSON.parse(body) as { signedIn: boolean; mfaRequired: boolean }) : null;
+        return session?.signedIn ? session : null;
       },
       () => null,
     );

@@ -192,6 +192,16 @@ export const authRouter = router({
    * The signed-in user (the session was validated and slid forward in the context), with
    * `mfaRequired: true` and `mfaEnrolled` on an admin session still waiting for its second factor.
    */
+  /**
+   * Whether this request carries a session, without an error when it does not: {signedIn: false},
+   * or {signedIn: true, mfaRequired} (an admin before the second factor, docs/admin-security.md).
+   * The sign-in screens ask this rather than auth.me, whose 401 a signed-out visitor's browser
+   * logs as an error (docs/performance.md "Phone experience").
+   */
+  session: publicProcedure.query(({ ctx }) =>
+    ctx.user && ctx.session ? { signedIn: true as const, mfaRequired: ctx.mfaPending === true } : { signedIn: false as const, mfaRequired: false },
+  ),
+
   me: sessionProcedure.query(async ({ ctx }) => ({
     ...(await toPublicUser(ctx.db, ctx.user)),
     ...(ctx.mfaPending ? { mfaRequired: true as const, mfaEnrolled: ctx.user.totpSecret !== null } : {}),

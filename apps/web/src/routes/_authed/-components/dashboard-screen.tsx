@@ -2,15 +2,28 @@ import { FEATURE_DISABLED_MESSAGE, type FeatureKey, formatNaira } from "@kolo/do
 import { ActionIcon, Anchor, Avatar, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense, lazy, useEffect, useState } from "react";
 import { IconArrowUpRight, IconLogout, IconPhone, IconPlus, IconQrCode, IconScan, IconSend, IconShield, IconWifi } from "../../../components/icons";
 import { type AppPath, linkTo } from "../../../lib/paths";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, accountLabel, useFeatures, useLogout, useMe, useTransactions } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
-import { AddMoneyModal } from "./add-money-modal";
 import { TransactionRow } from "./transaction-row";
 import { VerificationCard } from "./verification-card";
-import { WithdrawToBankModal } from "./withdraw-to-bank-modal";
+
+// The dialogs' code (Mantine's Modal, the amount form, the payout form) is not needed to draw the
+// dashboard: it loads when the browser is idle after the first render, or on first use
+// (docs/performance.md "Phone experience").
+const loadAddMoney = () => import("./add-money-modal");
+const loadWithdrawToBank = () => import("./withdraw-to-bank-modal");
+const AddMoneyModal = lazy(() => loadAddMoney().then((module) => ({ default: module.AddMoneyModal })));
+const WithdrawToBankModal = lazy(() => loadWithdrawToBank().then((module) => ({ default: module.WithdrawToBankModal })));
+
+/** True from the first time `opened` is true: a dialog stays mounted after it closes (its exit transition, its state). */
+function useOpenedOnce(opened: boolean): boolean {
+  const [once, setOnce] = useState(opened);
+  if (opened && !once) setOnce(true);
+  return once;
+}
 
 /** Recent transactions on the dashboard (docs/product.md#accounts-and-sessions). */
 const RECENT_COUNT = 4;
@@ -41,6 +54,13 @@ export function DashboardScreen() {
   const bankAccounts = trpc.bankAccounts.list.useQuery(undefined, { ...BANK_ACCOUNTS_QUERY_OPTIONS, enabled: withdrawEnabled });
   // Only a known empty list opens the dialog; while loading (or on error) Withdraw goes to /withdraw.
   const noBankAccount = bankAccounts.data?.length === 0;
+  const addMoneyMounted = useOpenedOnce(addMoneyOpened);
+  const withdrawMounted = useOpenedOnce(withdrawOpened);
+  useEffect(() => {
+    const preload = () => void Promise.all([loadAddMoney(), loadWithdrawToBank()]).catch(() => undefined);
+    const timer = window.setTimeout(() => (typeof requestIdleCallback === "function" ? requestIdleCallback(preload) : preload()), 2_000);
+    return () => window.clearTimeout(timer);
+  }, []);
 
   return (
     <Stack gap="md">
@@ -125,8 +145,10 @@ export function DashboardScreen() {
 
       <RecentTransactions userId={me.id} onTopUp={addMoney.open} topupEnabled={topupEnabled} />
 
-      <AddMoneyModal opened={addMoneyOpened} onClose={addMoney.close} />
-      <WithdrawToBankModal opened={withdrawOpened} onClose={withdrawDialog.close} />
+      <Suspense fallback={null}>
+        {addMoneyMounted ? <AddMoneyModal opened={addMoneyOpened} onClose={addMoney.close} /> : null}
+        {withdrawMounted ? <WithdrawToBankModal opened={withdrawOpened} onClose={withdrawDialog.close} /> : null}
+      </Suspense>
     </Stack>
   );
 }

@@ -1,6 +1,9 @@
-// Writes dist/login.html: index.html with the sign-in screen already in it (src/prerender.tsx),
-// so the form paints before the JavaScript runs (docs/performance.md "Phone experience"). Called
-// by the `kolo-prerender-sign-in` plugin of vite.config.ts after the browser build.
+// Pages for the two screens a phone opens first (docs/performance.md "Phone experience"), written
+// by the `kolo-route-pages` plugin of vite.config.ts after the browser build:
+// - dist/login.html: index.html with the sign-in screen already in it (src/prerender.tsx), so the
+//   form paints before the JavaScript runs;
+// - dist/dashboard.html: index.html that asks at once for the signed-in screens' JavaScript (the
+//   installed app starts at /dashboard), instead of discovering it chunk by chunk.
 //
 // The page keeps the app's CSP (apps/server/src/security.ts): no script is added, and React's
 // style attributes, which `style-src-attr 'none'` would ignore, become rules of a hashed
@@ -50,12 +53,28 @@ function replaceOnce(text: string, search: string, replacement: string): string 
   return text.replace(search, () => replacement);
 }
 
+/** index.html with `lines` added at the end of its head. */
+async function indexWithHead(outDir: string, lines: readonly string[]): Promise<string> {
+  const page = await readFile(join(outDir, "index.html"), "utf8");
+  return replaceOnce(page, "</head>", `${lines.map((line) => `  ${line}\n`).join("")}  </head>`);
+}
+
+const modulePreloads = (files: readonly string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+
+/**
+ * Writes `dashboard.html` into `outDir`: index.html naming `chunks` (the signed-in layout's, the
+ * tRPC client's and the dashboard's JavaScript, paths inside `outDir`) for module preload.
+ */
+export async function writePreloadedDashboard(outDir: string, chunks: readonly string[]): Promise<void> {
+  await writeFile(join(outDir, "dashboard.html"), await indexWithHead(outDir, modulePreloads(chunks)));
+}
+
 /**
  * Builds src/prerender.tsx for Node, renders /login, and writes `login.html` and its stylesheet
  * `assets/sign-in-shell-<hash>.css` into `outDir` (the browser build's output, with index.html).
  * `routeChunks` (paths inside `outDir`) are the sign-in route's own JavaScript: the page names
  * them for module preload, so they load with the entry instead of after it has run. The session
- * check the guest layout makes (GET /api/auth/me, docs/rest-api.md) starts with the page too.
+ * check the guest layout makes (GET /api/auth/session, docs/rest-api.md) starts with the page too.
  */
 export async function writePrerenderedSignIn(root: string, outDir: string, routeChunks: readonly string[]): Promise<void> {
   // Inside node_modules: Node resolves the server build's external imports from there, and no
@@ -73,14 +92,12 @@ export async function writePrerenderedSignIn(root: string, outDir: string, route
     const { markup, css } = externaliseStyles(await renderSignIn());
     const cssFile = `assets/sign-in-shell-${createHash("sha256").update(css).digest("hex").slice(0, 10)}.css`;
     await writeFile(join(outDir, cssFile), css);
-    let page = await readFile(join(outDir, "index.html"), "utf8");
-    page = replaceOnce(page, '<html lang="en-NG">', '<html lang="en-NG" data-mantine-color-scheme="light">');
-    const early = [
+    let page = await indexWithHead(outDir, [
       `<link rel="stylesheet" href="/${cssFile}">`,
-      ...routeChunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-      '<link rel="preload" href="/api/auth/me" as="fetch" crossorigin="use-credentials">',
-    ];
-    page = replaceOnce(page, "</head>", `${early.map((line) => `  ${line}\n`).join("")}  </head>`);
+      ...modulePreloads(routeChunks),
+      '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials">',
+    ]);
+    page = replaceOnce(page, '<html lang="en-NG">', '<html lang="en-NG" data-mantine-color-scheme="light">');
     page = replaceOnce(page, '<div id="root"></div>', `<div id="root"><div ${PRERENDERED_ATTRIBUTE}>${markup}</div></div>`);
     await writeFile(join(outDir, "login.html"), page);
   } finally {
