@@ -9,7 +9,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { type Plugin, defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { writePreloadedDashboard, writePrerenderedSignIn } from "./scripts/route-pages";
+import { writeRoutePages } from "./scripts/route-pages";
 
 const apiServer = "http://localhost:3000";
 const brotli = promisify(brotliCompress);
@@ -48,7 +48,7 @@ function precompress(): Plugin {
 
 /**
  * After the browser build, writes dist/login.html with the sign-in screen already rendered and
- * dist/dashboard.html with the signed-in screens' chunks preloaded (scripts/route-pages.ts),
+ * dist/dashboard.html with the dashboard's frame, each with its chunks preloaded (scripts/route-pages.ts),
  * before the service worker's manifest and the compressed copies are made (`order: "pre"`, one
  * after the other), so both get their .br and .gz too.
  */
@@ -65,10 +65,7 @@ function routePages(): Plugin {
     closeBundle: {
       order: "pre",
       sequential: true,
-      handler: async () => {
-        await writePrerenderedSignIn(root, outDir, [...alreadyLoaded.signIn].sort());
-        await writePreloadedDashboard(outDir, [...alreadyLoaded.dashboard].sort());
-      },
+      handler: () => writeRoutePages(root, outDir, { signIn: [...alreadyLoaded.signIn].sort(), dashboard: [...alreadyLoaded.dashboard].sort() }),
     },
   };
 }
@@ -175,7 +172,7 @@ const installableApp = () =>
       globPatterns: ["**/*.{js,css,html,svg,png}"],
       // The route pages (scripts/route-pages.ts) are for the first visit over the network; offline and on
       // later visits the worker answers every navigation with index.html.
-      globIgnores: ["login.html", "dashboard.html", "assets/sign-in-shell-*.css"],
+      globIgnores: ["login.html", "dashboard.html", "assets/*-shell-*.css"],
       navigateFallback: "/index.html",
       navigateFallbackDenylist: [NETWORK_ONLY_PATHS],
       cleanupOutdatedCaches: true,

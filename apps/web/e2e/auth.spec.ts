@@ -36,6 +36,14 @@ test("register, onboard, log out, fail and then succeed to log in, unknown path"
   await page.goto("/history");
   await expect(page).toHaveURL(/\/login$/);
 
+  // Nothing typed: each field says what is wrong, and editing a field takes its message away.
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+  await page.getByLabel("Email").fill("x");
+  await expect(page.getByText("Please enter a valid email address")).toHaveCount(0);
+  await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+
   // Wrong password: the toast, and the button is usable again.
   await page.getByLabel("Email").fill(user.email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill("wrong-password");

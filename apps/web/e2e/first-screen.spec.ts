@@ -3,6 +3,7 @@
 // total at most 130 KB; the server must send them compressed. Timings: `pnpm bench:web`.
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { login } from "./helpers";
 
 const JS_BUDGET_GZIP_BYTES = 130 * 1024;
 
@@ -63,5 +64,28 @@ test("/login's form is in the server's HTML, styled, before any JavaScript; what
   await expect(page.locator("[data-prerendered]")).toHaveCount(0);
   await expect(page.getByLabel("Email")).toHaveValue("ada@example.com");
   await expect(page.getByLabel("Email")).toBeFocused();
+  await context.close();
+});
+
+test("/dashboard paints its frame before any JavaScript, and the real screen replaces it in one go", async ({ browser, baseURL }) => {
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const bare = await noScript.newPage();
+  await bare.goto("/dashboard");
+  const frame = bare.locator("[data-prerendered]");
+  await expect(frame.getByRole("main", { name: "Loading your wallet" })).toHaveAttribute("aria-busy", "true");
+  await expect(frame.getByText("Available Balance")).toBeVisible();
+  await expect(frame.getByRole("heading", { name: "Recent Transactions" })).toBeVisible();
+  // Nothing in the frame can be used before the app runs.
+  await expect(frame.getByRole("link")).toHaveCount(0);
+  await expect(frame.getByRole("button")).toHaveCount(0);
+  await noScript.close();
+
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await login(page, { email: "user@kolo.test", password: "user1234" });
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "Chioma Okafor" })).toBeVisible();
+  await expect(page.locator("[data-prerendered]")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Available Balance" })).toBeVisible();
   await context.close();
 });

@@ -2,8 +2,9 @@
 // by the `kolo-route-pages` plugin of vite.config.ts after the browser build:
 // - dist/login.html: index.html with the sign-in screen already in it (src/prerender.tsx), so the
 //   form paints before the JavaScript runs;
-// - dist/dashboard.html: index.html that asks at once for the signed-in screens' JavaScript (the
-//   installed app starts at /dashboard), instead of discovering it chunk by chunk.
+// - dist/dashboard.html: the dashboard's frame (header, balance card, quick actions) painted while
+//   the signed-in screens' JavaScript, asked for at once, and the user's data load (the installed
+//   app starts at /dashboard).
 //
 // The page keeps the app's CSP (apps/server/src/security.ts): no script is added, and React's
 // style attributes, which `style-src-attr 'none'` would ignore, become rules of a hashed
@@ -59,24 +60,44 @@ async function indexWithHead(outDir: string, lines: readonly string[]): Promise<
   return replaceOnce(page, "</head>", `${lines.map((line) => `  ${line}\n`).join("")}  </head>`);
 }
 
-const modulePreloads = (files: readonly string[]) => files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+/**
+ * Module preload links for `files`. `low`: asked for at low priority, so that on a slow link the
+ * stylesheets the prerendered screen needs to paint are not sharing it with the JavaScript.
+ */
+const modulePreloads = (files: readonly string[], priority: "auto" | "low" = "auto") =>
+  files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}"${priority === "low" ? ' fetchpriority="low"' : ""}>`);
 
 /**
- * Writes `dashboard.html` into `outDir`: index.html naming `chunks` (the signed-in layout's, the
- * tRPC client's and the dashboard's JavaScript, paths inside `outDir`) for module preload.
+ * Writes `file` into `outDir`: index.html with `rendered` (a prerendered screen) inside `#root`,
+ * marked PRERENDERED_ATTRIBUTE, its styles in `assets/<name>-shell-<hash>.css`, and `head` lines.
  */
-export async function writePreloadedDashboard(outDir: string, chunks: readonly string[]): Promise<void> {
-  await writeFile(join(outDir, "dashboard.html"), await indexWithHead(outDir, modulePreloads(chunks)));
+async function writePrerenderedPage(outDir: string, file: string, name: string, rendered: string, head: readonly string[]): Promise<void> {
+  const { markup, css } = externaliseStyles(rendered);
+  const cssFile = `assets/${name}-shell-${createHash("sha256").update(css).digest("hex").slice(0, 10)}.css`;
+  await writeFile(join(outDir, cssFile), css);
+  let page = await indexWithHead(outDir, [`<link rel="stylesheet" href="/${cssFile}">`, ...head]);
+  page = replaceOnce(page, '<html lang="en-NG">', '<html lang="en-NG" data-mantine-color-scheme="light">');
+  page = replaceOnce(page, '<div id="root"></div>', `<div id="root"><div ${PRERENDERED_ATTRIBUTE}>${markup}</div></div>`);
+  await writeFile(join(outDir, file), page);
+}
+
+/** The chunks (paths inside the build's output) each page names for module preload. */
+export interface RoutePageChunks {
+  /** The guest layout's and the sign-in screen's JavaScript, with what they import. */
+  signIn: readonly string[];
+  /** The signed-in layout's, the tRPC client's and the dashboard's JavaScript, with what they import. */
+  dashboard: readonly string[];
 }
 
 /**
- * Builds src/prerender.tsx for Node, renders /login, and writes `login.html` and its stylesheet
- * `assets/sign-in-shell-<hash>.css` into `outDir` (the browser build's output, with index.html).
- * `routeChunks` (paths inside `outDir`) are the sign-in route's own JavaScript: the page names
- * them for module preload, so they load with the entry instead of after it has run. The session
- * check the guest layout makes (GET /api/auth/session, docs/rest-api.md) starts with the page too.
+ * Builds src/prerender.tsx for Node and writes into `outDir` (the browser build's output, with
+ * index.html):
+ * - `login.html`: the sign-in screen rendered, its route's chunks preloaded (they load with the
+ *   entry instead of after it has run) and the guest layout's session check (GET
+ *   /api/auth/session, docs/rest-api.md) started with the page;
+ * - `dashboard.html`: the dashboard's frame rendered (DashboardShell) and its chunks preloaded.
  */
-export async function writePrerenderedSignIn(root: string, outDir: string, routeChunks: readonly string[]): Promise<void> {
+export async function writeRoutePages(root: string, outDir: string, chunks: RoutePageChunks): Promise<void> {
   // Inside node_modules: Node resolves the server build's external imports from there, and no
   // tool looks at it.
   const serverOut = join(root, "node_modules", ".kolo-prerender");
@@ -88,18 +109,15 @@ export async function writePrerenderedSignIn(root: string, outDir: string, route
     build: { ssr: "src/prerender.tsx", outDir: serverOut, emptyOutDir: true, copyPublicDir: false, minify: false },
   });
   try {
-    const { renderSignIn } = (await import(pathToFileURL(join(serverOut, "prerender.js")).href)) as { renderSignIn: () => Promise<string> };
-    const { markup, css } = externaliseStyles(await renderSignIn());
-    const cssFile = `assets/sign-in-shell-${createHash("sha256").update(css).digest("hex").slice(0, 10)}.css`;
-    await writeFile(join(outDir, cssFile), css);
-    let page = await indexWithHead(outDir, [
-      `<link rel="stylesheet" href="/${cssFile}">`,
-      ...modulePreloads(routeChunks),
+    const screens = (await import(pathToFileURL(join(serverOut, "prerender.js")).href)) as {
+      renderSignIn: () => Promise<string>;
+      renderDashboardShell: () => string;
+    };
+    await writePrerenderedPage(outDir, "login.html", "sign-in", await screens.renderSignIn(), [
+      ...modulePreloads(chunks.signIn),
       '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials">',
     ]);
-    page = replaceOnce(page, '<html lang="en-NG">', '<html lang="en-NG" data-mantine-color-scheme="light">');
-    page = replaceOnce(page, '<div id="root"></div>', `<div id="root"><div ${PRERENDERED_ATTRIBUTE}>${markup}</div></div>`);
-    await writeFile(join(outDir, "login.html"), page);
+    await writePrerenderedPage(outDir, "dashboard.html", "dashboard", screens.renderDashboardShell(), modulePreloads(chunks.dashboard, "low"));
   } finally {
     await rm(serverOut, { recursive: true, force: true });
   }

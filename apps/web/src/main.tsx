@@ -19,16 +19,21 @@ import { cssVariablesResolver, theme } from "./theme";
 const router = createAppRouter();
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
-// /login arrives with its form already drawn (login.html): what was typed there is kept.
-keepPrerenderedInput(root);
-
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Toasts />
-      <UpdateOffer />
-      <RouterProvider router={router} />
-    </MantineProvider>
-  </StrictMode>,
-);
+// A page that arrives with a screen already drawn (login.html, dashboard.html) keeps it until the
+// router has loaded the real one: React then replaces it in one frame, never with a blank page or a
+// spinner in between.
+const ready = root.querySelector("[data-prerendered]") ? router.load().catch(() => undefined) : Promise.resolve();
+void ready.then(() => {
+  // What was typed into a prerendered form (login.html) is handed to React's (lib/prerendered.ts).
+  keepPrerenderedInput(root);
+  createRoot(root).render(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <Toasts />
+        <UpdateOffer />
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </StrictMode>,
+  );
+});
 registerServiceWorker();

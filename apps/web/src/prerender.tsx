@@ -1,11 +1,19 @@
-// The sign-in screen rendered to HTML at build time (scripts/route-pages.ts), so /login
-// paints its form before any JavaScript has arrived (docs/performance.md "Phone experience").
-// Built for Node by Vite's server-side build; never part of the browser's bundle.
+// The two first screens rendered to HTML at build time (scripts/route-pages.ts): /login paints
+// its form, and /dashboard its frame, before any JavaScript has arrived (docs/performance.md
+// "Phone experience"). Built for Node by Vite's server-side build; never part of the browser's bundle.
 import { MantineProvider } from "@mantine/core";
 import { RouterProvider, createMemoryHistory } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createAppRouter } from "./router";
+import { DashboardShell } from "./routes/_authed/-components/dashboard-shell";
 import { cssVariablesResolver, theme } from "./theme";
+
+const withProviders = (children: ReactNode) => (
+  <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    {children}
+  </MantineProvider>
+);
 
 /**
  * The HTML of /login as the app renders it for a signed-out visitor: the providers' <style>
@@ -17,11 +25,12 @@ import { cssVariablesResolver, theme } from "./theme";
 export async function renderSignIn(): Promise<string> {
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ["/login"] }), prerender: true });
   await router.load();
-  const html = renderToString(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <RouterProvider router={router} />
-    </MantineProvider>,
-  );
+  const html = renderToString(withProviders(<RouterProvider router={router} />));
   if (!/<button[^>]*type="submit"[^>]*>[\s\S]*?Sign In/.test(html)) throw new Error("The build-time render of /login has no Sign In button");
   return html;
+}
+
+/** The HTML of the dashboard's frame (DashboardShell), with the providers' <style> elements. */
+export function renderDashboardShell(): string {
+  return renderToString(withProviders(<DashboardShell />));
 }

@@ -325,7 +325,8 @@ function ReceiptRow({ label, value }: { label: string; value: string }) {
       <Text component="dt" c="dimmed" size="sm">
         {label}
       </Text>
-      <Text component="dd" m={0} size="sm" fw={600} ta="right">
+      {/* A reference is one long word: it may break anywhere rather than push the card wider. */}
+      <Text component="dd" m={0} size="sm" fw={600} ta="right" style={{ overflowWrap: "anywhere" }}>
         {value}
       </Text>
     </Group>
