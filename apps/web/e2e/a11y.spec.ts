@@ -159,6 +159,16 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await page.goto("/merchant/invoice");
   await expect(page.getByText("No invoices yet")).toBeVisible();
   await checkScreen(page, "/merchant/invoice");
+  // An unpaid invoice with a payment link and a long name: its QR, its link, and the list's row
+  // with its status and both actions.
+  const invoiceForm = page.getByRole("main");
+  await invoiceForm.getByLabel("Customer name").fill("Oluwaseun Adebayo-Williams");
+  await invoiceForm.getByLabel("Amount (NGN)").fill("125,000");
+  await invoiceForm.getByRole("checkbox", { name: "Generate payment link" }).click();
+  await invoiceForm.getByRole("button", { name: "Create Invoice" }).click();
+  await expect(page.getByLabel("Payment link")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Your Invoices" }).getByText("Unpaid")).toBeVisible();
+  await checkScreen(page, "/merchant/invoice with an unpaid invoice and its payment link");
 
   await page.goto("/pay");
   await expect(page.getByRole("region", { name: "Bills Payment" })).toBeVisible();

@@ -266,8 +266,9 @@ function InvoiceList() {
       ) : (
         <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: "none" }}>
           {invoices.data.map((invoice) => (
-            <Group component="li" key={invoice.id} justify="space-between" wrap="nowrap">
-              <div>
+            // The status and the actions go under the name when both do not fit on one line (360 px).
+            <Group component="li" key={invoice.id} justify="space-between" gap="xs">
+              <div style={{ flex: "1 1 160px", minWidth: 0 }}>
                 <Text size="sm" fw={600}>
                   #{invoice.id} {invoice.customerName}
                 </Text>
