@@ -4,7 +4,13 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "apps/server/test/**/*.test.ts", "apps/web/src/**/*.test.ts"],
+    include: [
+      "packages/*/src/**/*.test.ts",
+      "packages/*/test/**/*.test.ts",
+      "apps/server/test/**/*.test.ts",
+      "apps/web/src/**/*.test.ts",
+      "apps/web/scripts/**/*.test.ts",
+    ],
     // The failover test runs alone, on its own PostgreSQL cluster (vitest.ha.config.ts).
     exclude: ["**/node_modules/**", "**/*.ha.test.ts"],
     globalSetup: ["./packages/db/src/testing/global-setup.ts"],

@@ -138,7 +138,7 @@ function trimPreloadLists(): Plugin {
 const NETWORK_ONLY_PATHS = /^\/(api|trpc|sandbox)(\/|$)/;
 
 /**
- * The installable app (docs/decisions/web.md "Installable app"): the web app manifest and a
+ * The installable app (docs/decisions/web.md "Phone experience"): the web app manifest and a
  * Workbox service worker that precaches the app shell and the hashed assets. It has no runtime
  * caching at all, so /api, /trpc and the event stream always go to the network; navigations to
  * app routes are answered with the precached index.html. `prompt`: a new version waits until the

@@ -28,7 +28,7 @@ const unescapeAttribute = (value: string) => value.replace(/&(?:quot|#x27|#39|am
  * and the stylesheet. Refuses markup with a script: the CSP would block it.
  */
 export function externaliseStyles(markup: string): { markup: string; css: string } {
-  if (/<script[\s>]/i.test(markup)) throw new Error("The prerendered sign-in screen contains a <script>: the CSP allows none inline");
+  if (/<script[\s>]/i.test(markup)) throw new Error("A prerendered screen contains a <script>: the CSP allows none inline");
   const sheets: string[] = [];
   let html = markup.replace(/<style[^>]*>([\s\S]*?)<\/style>/g, (_, css: string) => {
     sheets.push(css);

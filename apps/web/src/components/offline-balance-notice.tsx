@@ -6,7 +6,7 @@ import { ME_QUERY_OPTIONS } from "../lib/query-options";
 import { trpc } from "../lib/trpc";
 import { IconWifi } from "./icons";
 
-/** 'Offline: showing your balance as of {time}' (docs/decisions/web.md "Offline balance"). */
+/** 'Offline: showing your balance as of {time}' (docs/decisions/web.md "Phone experience"). */
 export const offlineBalanceText = (savedAt: number) => `Offline: showing your balance as of ${formatDateTime(savedAt)}`;
 
 /**

@@ -2,7 +2,7 @@ import { Button, Paper, Text } from "@mantine/core";
 import { useState } from "react";
 import type { ApplyUpdate } from "../lib/service-worker";
 
-/** The text of the update prompt (docs/decisions/web.md "Installable app"). */
+/** The text of the update prompt (docs/decisions/web.md "Phone experience"). */
 export const UPDATE_AVAILABLE_TEXT = "A new version of Kolo is available";
 
 /**

@@ -1,5 +1,5 @@
 // The last balance and recent transactions kept on the device for a signed-in user who opens the
-// app without a network (docs/decisions/web.md "Offline balance"). TanStack Query's persister
+// app without a network (docs/decisions/web.md "Phone experience"). TanStack Query's persister
 // saves a few queries to IndexedDB (idb-keyval); they are read back only when the session cannot
 // be checked because the network is down. Online, the server is the only source.
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
@@ -36,7 +36,7 @@ function signedInUserId(queryClient: QueryClient): number | undefined {
 export interface OfflineCache {
   /** Puts the saved cache, if any and if still valid, into the query client. Never throws. */
   restore(): Promise<void>;
-  /** Stops saving and deletes the saved cache (sign-out, a session that ended). */
+  /** Deletes the saved cache (sign-out, a session that ended); saving resumes with the next signed-in user's data. */
   forget(): Promise<void>;
 }
 

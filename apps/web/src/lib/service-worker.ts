@@ -1,6 +1,6 @@
 /**
- * The service worker's registration and its update offer (docs/decisions/web.md "Installable
- * app"). The worker itself is Workbox's, generated at build time (vite.config.ts
+ * The service worker's registration and its update offer (docs/decisions/web.md "Phone
+ * experience"). The worker itself is Workbox's, generated at build time (vite.config.ts
  * `installableApp`); it waits after installing a new version until it receives
  * `{ type: "SKIP_WAITING" }`. Registering it takes these few lines of the standard
  * ServiceWorkerContainer API rather than workbox-window, whose 2.7 KB would break the first
