@@ -45,7 +45,13 @@ export function mountEvents(app: FastifyInstance, deps: ContextDeps) {
       // The same guard as the procedure's (protectedProcedure): a session, and an admin's second factor.
       if (!context.user || !context.session) throw new DomainError("UNAUTHENTICATED", MESSAGES.notAuthenticated);
       if (context.mfaPending) throw new DomainError("MFA_REQUIRED", MFA_MESSAGES.required);
-      stream = liveEvents(deps.db, context.user, { lastEventId: lastEventId === null ? undefined : Number(lastEventId), signal: abort.signal });
+      stream = liveEvents(deps.db, context.user, {
+        lastEventId: lastEventId === null ? undefined : Number(lastEventId),
+        signal: abort.signal,
+        // Said once this server hears the user's events (not before): a client that acts on it
+        // misses nothing committed afterwards.
+        onSubscribed: () => reply.raw.write(": connected\n\n"),
+      });
     } catch (error) {
       return sendTRPCError(reply, req, error);
     }
@@ -57,7 +63,6 @@ export function mountEvents(app: FastifyInstance, deps: ContextDeps) {
       connection: "keep-alive",
       "x-accel-buffering": "no",
     });
-    res.write(": connected\n\n");
     const heartbeat = setInterval(() => res.write(": ping\n\n"), EVENTS_HEARTBEAT_MS);
     res.on("close", () => {
       clearInterval(heartbeat);

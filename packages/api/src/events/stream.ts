@@ -70,18 +70,20 @@ const catchUp = (db: Database, user: Pick<schema.User, "id" | "role">, afterId: 
  * The events of `user` as they happen, on any server (each server LISTENs once, eventHub). With
  * `lastEventId` it first sends what the user missed after it (one catch-up query); after the
  * server's listener reconnects it catches up again. Ends when `signal` aborts. An event is sent
- * once per stream.
+ * once per stream. `onSubscribed` runs once this server hears the user's events: an event
+ * committed after it is on the stream (the REST stream says ': connected' then).
  */
 export async function* liveEvents(
   db: Database,
   user: Pick<schema.User, "id" | "role">,
-  options: { lastEventId?: number; signal: AbortSignal },
+  options: { lastEventId?: number; signal: AbortSignal; onSubscribed?: () => void },
 ): AsyncGenerator<LiveEvent> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   // Listen before reading anything, so nothing committed from here on is missed.
   const signals = on(emitter, "signal", { signal: options.signal });
   const unsubscribe = await eventHub(db).subscribe(user, (signal: HubSignal) => emitter.emit("signal", signal));
+  options.onSubscribed?.();
   const seen = new Set<number>();
   const remember = (id: number) => {
     seen.add(id);
