@@ -65,7 +65,7 @@ function routePages(): Plugin {
     closeBundle: {
       order: "pre",
       sequential: true,
-      handler: () => writeRoutePages(root, outDir, { signIn: [...alreadyLoaded.signIn].sort(), dashboard: [...alreadyLoaded.dashboard].sort() }),
+      handler: () => writeRoutePages(root, outDir, { signIn: [...pageChunks.signIn].sort(), dashboard: [...pageChunks.dashboard].sort() }),
     },
   };
 }
@@ -78,13 +78,12 @@ function routePages(): Plugin {
  * loads the layout's code at the same time, so they are already on their way; a module is fetched
  * once). Filled at generateBundle, before Vite's import analysis resolves the lists.
  */
-const alreadyLoaded = {
-  entry: new Set<string>(),
-  authedLayout: new Set<string>(),
-  underAuthed: new Set<string>(),
-  signIn: new Set<string>(),
-  dashboard: new Set<string>(),
-};
+const alreadyLoaded = { entry: new Set<string>(), authedLayout: new Set<string>(), underAuthed: new Set<string>() };
+/**
+ * The chunks each route page (scripts/route-pages.ts) names for module preload: its screens' own
+ * JavaScript and what it imports, less what the entry loads anyway. Filled by the same pass.
+ */
+const pageChunks = { signIn: new Set<string>(), dashboard: new Set<string>() };
 function trimPreloadLists(): Plugin {
   return {
     name: "kolo-trim-preload-lists",
@@ -116,7 +115,7 @@ function trimPreloadLists(): Plugin {
       // everything they import (the prerendered login.html asks for them with the page).
       closure(
         all.filter((chunk) => route(chunk, /\/routes\/_guest(\.tsx|\/login\.tsx)/)).map((chunk) => chunk.fileName),
-        alreadyLoaded.signIn,
+        pageChunks.signIn,
       );
       // What /dashboard loads after the entry: the signed-in layout, the tRPC client (lib/api.tsx)
       // and the dashboard screen, with everything they import (dashboard.html preloads them).
@@ -124,11 +123,11 @@ function trimPreloadLists(): Plugin {
         all
           .filter((chunk) => route(chunk, /\/routes\/_authed(\.tsx|\/dashboard\.tsx|\/-components\/dashboard-screen\.tsx)|\/lib\/api\.tsx/))
           .map((chunk) => chunk.fileName),
-        alreadyLoaded.dashboard,
+        pageChunks.dashboard,
       );
       for (const file of alreadyLoaded.entry) {
-        alreadyLoaded.signIn.delete(file);
-        alreadyLoaded.dashboard.delete(file);
+        pageChunks.signIn.delete(file);
+        pageChunks.dashboard.delete(file);
       }
     },
   };

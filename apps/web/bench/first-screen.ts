@@ -190,26 +190,18 @@ try {
     console.log(
       `${label.padEnd(34)} median ${median(values).toFixed(0).padStart(5)} ms (target ≤ ${target} ms) over ${values.length} runs: ${values.map((t) => t.toFixed(0)).join(", ")} ms`,
     );
-  report(
-    "cold: form visible",
-    runs.map((r) => r.visibleMs),
-    TARGETS.visible,
-  );
-  report(
-    "cold: form interactive",
-    runs.map((r) => r.interactiveMs),
-    TARGETS.interactive,
-  );
-  report(
-    "repeat visit: form visible",
-    repeats.map((r) => r.visibleMs),
-    TARGETS.visible,
-  );
-  report(
-    "repeat visit: form interactive",
-    repeats.map((r) => r.interactiveMs),
-    TARGETS.repeatInteractive,
-  );
+  const lines: [string, Run[], "visibleMs" | "interactiveMs", number][] = [
+    ["cold: form visible", runs, "visibleMs", TARGETS.visible],
+    ["cold: form interactive", runs, "interactiveMs", TARGETS.interactive],
+    ["repeat visit: form visible", repeats, "visibleMs", TARGETS.visible],
+    ["repeat visit: form interactive", repeats, "interactiveMs", TARGETS.repeatInteractive],
+  ];
+  for (const [label, of, key, target] of lines)
+    report(
+      label,
+      of.map((run) => run[key]),
+      target,
+    );
   if (process.env.BENCH_VERBOSE)
     for (const r of first.resources)
       console.log(

@@ -1,9 +1,9 @@
-import type { NetworkId } from "@kolo/domain";
+import { type NetworkId, findNetwork } from "@kolo/domain";
 
 /**
  * Each mobile network's mark in its brand colours, drawn here (no image request, nothing for the
  * CSP to allow): a disc with the network's short name. Decorative: the network's name is always
- * written beside it.
+ * written beside it. Nothing for an id that is not one of the networks (findNetwork).
  */
 const MARKS: Record<NetworkId, { fill: string; text: string; label: string; size: number }> = {
   mtn: { fill: "#ffcb05", text: "#000000", label: "MTN", size: 13 },
@@ -12,8 +12,10 @@ const MARKS: Record<NetworkId, { fill: string; text: string; label: string; size
   etisalat: { fill: "#006e53", text: "#ffffff", label: "9", size: 20 },
 };
 
-export function NetworkLogo({ network, size = 36 }: { network: NetworkId; size?: number }) {
-  const mark = MARKS[network];
+export function NetworkLogo({ network, size = 36 }: { network: string; size?: number }) {
+  const known = findNetwork(network);
+  if (!known) return null;
+  const mark = MARKS[known.id];
   return (
     <svg width={size} height={size} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
       <circle cx="20" cy="20" r="20" fill={mark.fill} />

@@ -1,4 +1,4 @@
-import { NETWORK_IDS, type NetworkId, PHONE_MIN_LENGTH, PURCHASE_MESSAGES, detectNetwork } from "@kolo/domain";
+import { PHONE_MIN_LENGTH, PURCHASE_MESSAGES, detectNetwork } from "@kolo/domain";
 import { Alert, Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { NetworkLogo } from "../../../components/network-logos";
@@ -23,8 +23,6 @@ interface NetworkFieldProps {
   disabled?: boolean;
 }
 
-const isNetworkId = (id: string): id is NetworkId => (NETWORK_IDS as readonly string[]).includes(id);
-
 /**
  * The network as four cards with the networks' marks (a radio group: arrow keys move between
  * them); 'Detected from the number' when the phone number chose it. 'Failed to load network
@@ -41,14 +39,15 @@ export function NetworkField({ value, onChange, detected = false, error, disable
       value={value}
       onChange={onChange}
       error={error}
-      description={detected && value ? "Detected from the number: choose another if it has moved network" : undefined}
+      description={detected && value ? "Detected from the number; you can change it" : undefined}
       aria-busy={networks.isPending}
     >
       <SimpleGrid cols={4} spacing={6} mt={6}>
         {(networks.data ?? []).map((network) => (
-          <Radio.Card key={network.id} value={network.id} disabled={disabled} radius="md" p={6} style={{ minHeight: 72 }}>
+          // The chosen card is outlined in Kolo green (text.css): Mantine's card has no checked look of its own.
+          <Radio.Card key={network.id} value={network.id} disabled={disabled} radius="md" p={6} className="kolo-choice-card" style={{ minHeight: 72 }}>
             <Stack gap={4} align="center">
-              {isNetworkId(network.id) ? <NetworkLogo network={network.id} /> : null}
+              <NetworkLogo network={network.id} />
               <Text size="xs" fw={600} ta="center">
                 {network.name}
               </Text>
