@@ -40,6 +40,9 @@ export const ADMIN_MESSAGES = {
   reviewNoCredit: "Only a top-up, purchase or payout the provider reports as not delivered, or an unmatched credit, can be credited",
   reviewNoUser: "This review item names no user to credit",
   reviewCreditNotConfirmed: "The provider does not confirm that money is owed: nothing credited",
+  /** A review credit of a reference whose money was already paid back or credited (one credit per reference). */
+  alreadyCredited: "Already credited",
+  reviewAmountDiffers: "The gateway reports a different amount than Kolo's record: nothing credited",
   reviewNoteRequired: "Write a note of at least 3 characters",
   forceReasonRequired: "A forced move needs a written reason of at least 10 characters",
   cannotChangeOwnStatus: "You cannot suspend your own account",

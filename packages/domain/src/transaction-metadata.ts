@@ -35,6 +35,8 @@ export const topUpMetadataSchema = z.strictObject({
   lateSuccess: z
     .strictObject({ previousStatus: z.enum(["pending", "processing", "failed", "reversed"]), previousReason: text.optional(), at: text })
     .optional(),
+  /** Set when an admin's review credit paid this reference (docs/money-integrity.md "Review queue"): the one credit it gets. */
+  reviewCredit: z.strictObject({ reviewItemId: z.number().int().positive(), adminId: z.number().int().positive(), at: text }).optional(),
 });
 
 /** Names only: both parties read it, and an e-mail is its owner's sign-in name (docs/decisions.md "Security, second round"). */

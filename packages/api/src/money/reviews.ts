@@ -1,76 +1,182 @@
 // Resolving a review item (docs/money-integrity.md "Review queue"): Complete, Fail, Credit or
 // Dismiss, each asking the provider first where money would move, each audited in the same
-// database transaction as the resolution and any money it moves.
+// database transaction as the resolution and any money it moves. Money owed for one provider
+// reference is paid at most once, whichever path pays it: a Credit goes through the same journal
+// key (a top-up's `topup:{reference}`) or the same hold (a payout's or purchase's) as the
+// webhooks, verify, the jobs and an admin's Complete / Fail.
 import {
   type Database,
   type DbOrTx,
-  ensureUserWallet,
   findReviewItem,
   findTransactionById,
+  findTransactionByReference,
   insertTransactionOnce,
-  postJournalEntry,
+  journalEntryExists,
+  lockHoldForTransaction,
+  lockOpenReviewItemsFor,
   recordAdminAudit,
   resolveReviewItem,
   type ReviewResolution,
+  reverseHold,
   type schema,
-  systemAccountId,
+  updateTransaction,
 } from "@kolo/db";
-import { ADMIN_MESSAGES, DomainError, SYSTEM_ACCOUNTS, type SystemAccountCode, koboToNaira } from "@kolo/domain";
+import { ADMIN_MESSAGES, DomainError, isPurchaseType, koboToNaira } from "@kolo/domain";
 import { moveTransaction } from "../admin/transactions";
 import { payoutOutcome } from "../providers/banking";
-import { PaymentGatewayError } from "../providers/payment-gateway";
+import { PaymentGatewayError, type VerifiedCharge } from "../providers/payment-gateway";
 import type { Services } from "../services";
+import { applyPayoutOutcomeIn } from "./payouts";
+import { applyPurchaseAnswerIn } from "./purchases";
+import { postTopUpCredit, topUpCreditKey } from "./topup";
 
 type ReviewServices = Pick<Services, "paymentGateway" | "banking" | "purchases" | "log">;
 
-/** Where a Credit's money comes from, by what the item is about: the account holding what the provider kept or returned. */
-const CREDIT_SOURCES: Record<string, SystemAccountCode> = {
-  topup: SYSTEM_ACCOUNTS.gatewayClearing,
-  credit_unmatched: SYSTEM_ACCOUNTS.gatewayClearing,
-  purchase: SYSTEM_ACCOUNTS.vtpassClearing,
-  payout: SYSTEM_ACCOUNTS.payoutsInTransit,
-};
+const CREDITABLE = new Set<string>(["topup", "credit_unmatched", "purchase", "payout"]);
+
+/** What the provider says about a creditable item: whether money is owed, and a top-up's verified charge. */
+interface ProviderVerdict {
+  owed: boolean;
+  charge?: VerifiedCharge;
+}
 
 /**
  * Whether the provider confirms money is owed to the user for `item` (asked with no database
- * connection held): a top-up or unmatched credit the gateway reports paid; a purchase VTpass
- * reports failed or reversed; a payout the bank reports failed or reversed. Anything else, or no
- * answer: false.
+ * connection held): a top-up or unmatched credit the gateway reports paid (Paystack `GET
+ * /transaction/verify/{reference}`); a purchase VTpass reports failed or reversed (requery); a
+ * payout the bank reports failed or reversed (`GET /transfer/verify/{reference}`). Anything else,
+ * or no answer: not owed.
  */
-async function providerOwesUser(services: ReviewServices, item: schema.ReviewItem): Promise<boolean> {
+async function askProviderFor(services: ReviewServices, item: schema.ReviewItem): Promise<ProviderVerdict> {
   try {
-    if (item.kind === "topup" || item.kind === "credit_unmatched") return (await services.paymentGateway.verifyCharge(item.reference)).status === "success";
+    if (item.kind === "topup" || item.kind === "credit_unmatched") {
+      const charge = await services.paymentGateway.verifyCharge(item.reference);
+      return { owed: charge.status === "success", charge };
+    }
     if (item.kind === "purchase") {
       const answer = await services.purchases.requery(item.reference);
-      return answer.code !== undefined && answer.outcome === "failed";
+      return { owed: answer.code !== undefined && answer.outcome === "failed" };
     }
     if (item.kind === "payout") {
       const outcome = payoutOutcome((await services.banking.verifyTransfer(item.reference)).status);
-      return outcome === "failed" || outcome === "reversed";
+      return { owed: outcome === "failed" || outcome === "reversed" };
     }
   } catch (error) {
     if (!(error instanceof PaymentGatewayError)) throw error;
   }
-  return false;
+  return { owed: false };
 }
 
-/** Marks the item resolved and writes its audit row, in `tx`; CONFLICT when someone resolved it first. */
+/**
+ * Whether the money of `item`'s reference has already been credited or given back: a top-up
+ * reference whose record is completed or whose credit entry (`topup:{reference}`) exists; a payout
+ * or purchase whose hold is released or reversed. RULE_VIOLATION when the reference names a record
+ * a Credit cannot pay (another type, or a payout or purchase without a hold). Locks what it reads
+ * when `tx` is a transaction (the record, then its hold).
+ */
+async function alreadyCredited(tx: DbOrTx, item: schema.ReviewItem): Promise<boolean> {
+  const record = await findTransactionByReference(tx, item.reference, { forUpdate: true });
+  if (item.kind === "topup" || item.kind === "credit_unmatched") {
+    if (record && (record.type !== "topup" || record.recipientId === null)) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.reviewNoCredit);
+    return record?.status === "completed" || (await journalEntryExists(tx, topUpCreditKey(item.reference)));
+  }
+  if (!record || (record.type !== "transfer" && !isPurchaseType(record.type))) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.reviewNoCredit);
+  const hold = await lockHoldForTransaction(tx, record);
+  if (!hold) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.noHold);
+  return hold.status === "released" || hold.status === "reversed";
+}
+
+/**
+ * A Credit of a top-up reference (kinds topup, credit_unmatched), in `tx`: the wallet gets the
+ * gateway's verified amount once, through postTopUpCredit (journal key `topup:{reference}`, the
+ * key the webhook, verify and the expiry job use), and the top-up record is completed with
+ * `metadata.reviewCredit`; an unmatched credit gets a top-up record under the provider's
+ * reference for `userId`. CONFLICT 'Already credited' when the key was taken meanwhile;
+ * CONFLICT when the gateway's amount or currency differs from Kolo's record. Answers kobo credited.
+ */
+async function creditTopUp(tx: DbOrTx, item: schema.ReviewItem, charge: VerifiedCharge, params: { adminId: number; userId: number }): Promise<bigint> {
+  const existing = await findTransactionByReference(tx, item.reference);
+  const amount = existing?.amount ?? item.amount;
+  if (charge.amountKobo !== amount || charge.currency !== "NGN") throw new DomainError("CONFLICT", ADMIN_MESSAGES.reviewAmountDiffers);
+  const record =
+    existing ??
+    (await insertTransactionOnce(tx, {
+      type: "topup",
+      amount,
+      status: "pending",
+      reference: item.reference,
+      description: "Wallet top-up",
+      recipientId: params.userId,
+      metadata: { gateway: "paystack", channel: charge.channel ?? null, paidAt: charge.paidAt },
+    }));
+  if (!record) throw new DomainError("CONFLICT", ADMIN_MESSAGES.alreadyCredited);
+  const { created, feesKobo } = await postTopUpCredit(tx, record, charge.feesKobo, `Review credit for ${item.reference}`);
+  if (!created) throw new DomainError("CONFLICT", ADMIN_MESSAGES.alreadyCredited);
+  await updateTransaction(tx, record.id, "topup", {
+    status: "completed",
+    metadata: { gatewayFee: koboToNaira(feesKobo), reviewCredit: { reviewItemId: item.id, adminId: params.adminId, at: new Date().toISOString() } },
+  });
+  return record.amount;
+}
+
+/**
+ * A Credit of a payout or purchase, in `tx`, through its hold so nothing can give the money back
+ * twice: a hold still held is released (the record fails, as the provider's failure would fail
+ * it); a hold settled (the record was completed) is reversed (the record is `reversed`). Amount
+ * and fee go back to the wallet and the day's allowance. CONFLICT when the record changed
+ * meanwhile. Answers kobo given back.
+ */
+async function refundThroughHold(tx: DbOrTx, services: ReviewServices, item: schema.ReviewItem, note: string): Promise<bigint> {
+  const record = await findTransactionByReference(tx, item.reference);
+  const hold = record && (await lockHoldForTransaction(tx, record));
+  if (!record || !hold) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.noHold);
+  const reason = `Refunded after review: ${note}`.slice(0, 500);
+  if (record.type === "transfer") {
+    const outcome = hold.status === "held" ? "failed" : "reversed";
+    const result = await applyPayoutOutcomeIn(tx, services.log, item.reference, { outcome, source: "admin", failureReason: reason });
+    if (result.applied !== outcome) throw new DomainError("CONFLICT", ADMIN_MESSAGES.changedMeanwhile);
+  } else if (hold.status === "held") {
+    const moved = await applyPurchaseAnswerIn(tx, item.reference, { outcome: "failed", description: reason });
+    if (moved.status !== "failed") throw new DomainError("CONFLICT", ADMIN_MESSAGES.changedMeanwhile);
+  } else {
+    const { outcome } = await reverseHold(tx, { reference: item.reference, description: `Purchase ${item.reference} reversed after review: refund` });
+    if (outcome !== "reversed") throw new DomainError("CONFLICT", ADMIN_MESSAGES.changedMeanwhile);
+    if (!isPurchaseType(record.type)) throw new Error(`Review ${item.id}: ${record.type} is not a purchase`);
+    await updateTransaction(tx, record.id, record.type, { status: "reversed", metadata: { failureReason: reason } });
+  }
+  return hold.amount + hold.fee;
+}
+
+/**
+ * Marks the item resolved and writes its audit row, in `tx`, then resolves every other open item
+ * of the same reference with a note naming this one (one problem, one resolution), each audited.
+ * Takes the reference's item locks in id order first. CONFLICT when someone resolved it first.
+ */
 async function closeItem(
   tx: DbOrTx,
   item: schema.ReviewItem,
   params: { adminId: number; action: ReviewResolution; note: string },
   extra: Record<string, unknown> = {},
 ) {
+  const open = await lockOpenReviewItemsFor(tx, item.reference);
+  if (!open.some((o) => o.id === item.id)) throw new DomainError("CONFLICT", ADMIN_MESSAGES.reviewResolved);
+  const audit = (closed: schema.ReviewItem, after: Record<string, unknown>) =>
+    recordAdminAudit(tx, {
+      adminId: params.adminId,
+      action: "review_resolve",
+      userId: closed.userId,
+      subject: `review:${closed.id}`,
+      before: { status: "open", kind: closed.kind, cause: closed.cause, reference: closed.reference },
+      after: { status: "resolved", ...after },
+    });
   const resolved = await resolveReviewItem(tx, item.id, { adminId: params.adminId, resolution: params.action, note: params.note });
   if (!resolved) throw new DomainError("CONFLICT", ADMIN_MESSAGES.reviewResolved);
-  await recordAdminAudit(tx, {
-    adminId: params.adminId,
-    action: "review_resolve",
-    userId: item.userId,
-    subject: `review:${item.id}`,
-    before: { status: "open", kind: item.kind, cause: item.cause, reference: item.reference },
-    after: { status: "resolved", resolution: params.action, note: params.note, ...extra },
-  });
+  await audit(item, { resolution: params.action, note: params.note, ...extra });
+  for (const sibling of open.filter((o) => o.id !== item.id)) {
+    const note = `Resolved with review item #${item.id} (${params.action}): ${params.note}`.slice(0, 500);
+    await resolveReviewItem(tx, sibling.id, { adminId: params.adminId, resolution: params.action, note });
+    await audit(sibling, { resolution: params.action, note, resolvedWith: item.id });
+  }
   return resolved;
 }
 
@@ -80,12 +186,15 @@ async function closeItem(
  * - `complete` / `fail`: the item's transaction, still pending or processing, is moved exactly as
  *   an admin's Complete / Fail (moveTransaction: the provider is asked first, 409 with its answer
  *   when it disagrees), and the item is closed in the same database transaction.
- * - `credit`: when the provider confirms money is owed (providerOwesUser), the item's user is
- *   credited the item's amount (kobo) from the system account that holds it (gateway clearing,
- *   VTpass clearing or payouts in transit), as a completed `other` record and one journal entry
- *   keyed `review:{id}:credit`, so it can never happen twice.
+ * - `credit`: money owed for the item's reference is paid once, whatever else paid it before or
+ *   pays it later: 409 'Already credited' (nothing moves) when the reference was already credited
+ *   or given back (alreadyCredited); otherwise, when the provider confirms money is owed
+ *   (askProviderFor), a top-up reference is credited through its own key `topup:{reference}`
+ *   (creditTopUp) and a payout or purchase is refunded through its hold (refundThroughHold).
+ * Resolving an item resolves every other open item of the same reference, with a note naming it.
  * Every resolution is audited (review_resolve). Errors: NOT_FOUND; CONFLICT when the item is
- * already resolved or the provider disagrees; RULE_VIOLATION for an action the item does not allow.
+ * already resolved, the reference already credited, or the provider disagrees; RULE_VIOLATION
+ * for an action the item does not allow.
  */
 export async function resolveReview(
   db: Database,
@@ -113,34 +222,19 @@ export async function resolveReview(
     return closed as schema.ReviewItem;
   }
 
-  const source = CREDIT_SOURCES[item.kind];
-  if (!source) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.reviewNoCredit);
+  if (!CREDITABLE.has(item.kind)) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.reviewNoCredit);
   if (item.userId === null) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.reviewNoUser);
-  if (!(await providerOwesUser(services, item))) throw new DomainError("CONFLICT", ADMIN_MESSAGES.reviewCreditNotConfirmed);
   const userId = item.userId;
+  if (await alreadyCredited(db, item)) throw new DomainError("CONFLICT", ADMIN_MESSAGES.alreadyCredited);
+  const verdict = await askProviderFor(services, item);
+  if (!verdict.owed) throw new DomainError("CONFLICT", ADMIN_MESSAGES.reviewCreditNotConfirmed);
   return db.transaction(async (tx) => {
-    const locked = await findReviewItem(tx, item.id, { forUpdate: true });
-    if (locked?.status !== "open") throw new DomainError("CONFLICT", ADMIN_MESSAGES.reviewResolved);
-    const description = `Review credit for ${item.reference}`;
-    const record = await insertTransactionOnce(tx, {
-      type: "other",
-      amount: item.amount,
-      status: "completed",
-      reference: `KOLO-REV-${item.id}`,
-      description,
-      recipientId: userId,
-      metadata: { adminId: params.adminId, reason: params.note.slice(0, 500), direction: "credit" },
-    });
-    await postJournalEntry(tx, {
-      idempotencyKey: `review:${item.id}:credit`,
-      kind: "review-credit",
-      description,
-      postings: [
-        { accountId: await ensureUserWallet(tx, userId), amount: item.amount },
-        { accountId: await systemAccountId(tx, source), amount: -item.amount },
-      ],
-      transactionId: record?.id,
-    });
-    return closeItem(tx, item, params, { credited: koboToNaira(item.amount), from: source });
+    // Locks in the order every money path takes them: the record, its hold, then the review items (closeItem).
+    if (await alreadyCredited(tx, item)) throw new DomainError("CONFLICT", ADMIN_MESSAGES.alreadyCredited);
+    const credited =
+      item.kind === "topup" || item.kind === "credit_unmatched"
+        ? await creditTopUp(tx, item, verdict.charge as VerifiedCharge, { adminId: params.adminId, userId })
+        : await refundThroughHold(tx, services, item, params.note);
+    return closeItem(tx, item, params, { credited: koboToNaira(credited) });
   });
 }

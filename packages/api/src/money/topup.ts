@@ -150,9 +150,16 @@ async function firstAttemptAnswer(db: Database, userId: number, amountKobo: bigi
  * wallet gets the whole amount; the gateway's clearing account gives the amount less the
  * gateway's fee, and the fee is the business's cost (gateway_fees). A reported fee that is not
  * above 0 and below the amount counts as none. Idempotency key `topup:{reference}`: a second
- * call posts nothing. Answers the fee taken, kobo.
+ * call posts nothing (`created: false`). The one credit of a top-up reference, whichever path pays it
+(webhook, verify, transfer-in, expiry job, admin Complete or a review credit). Answers the fee
+taken (kobo) and whether this call posted the entry.
  */
-export async function postTopUpCredit(tx: DbOrTx, record: schema.TransactionRecord, feesKobo: bigint | null, description: string): Promise<bigint> {
+export async function postTopUpCredit(
+  tx: DbOrTx,
+  record: schema.TransactionRecord,
+  feesKobo: bigint | null,
+  description: string,
+): Promise<{ feesKobo: bigint; created: boolean }> {
   if (record.recipientId === null) throw new Error(`Top-up ${record.reference} has no recipient`);
   const walletId = await ensureUserWallet(tx, record.recipientId);
   const clearingId = await systemAccountId(tx, SYSTEM_ACCOUNTS.gatewayClearing);
@@ -162,9 +169,18 @@ export async function postTopUpCredit(tx: DbOrTx, record: schema.TransactionReco
     { accountId: clearingId, amount: -(record.amount - fees) },
   ];
   if (fees > 0n) postings.push({ accountId: await systemAccountId(tx, SYSTEM_ACCOUNTS.gatewayFees), amount: -fees });
-  await postJournalEntry(tx, { idempotencyKey: `topup:${record.reference}`, kind: "topup", description, postings, transactionId: record.id });
-  return fees;
+  const { created } = await postJournalEntry(tx, {
+    idempotencyKey: topUpCreditKey(record.reference),
+    kind: "topup",
+    description,
+    postings,
+    transactionId: record.id,
+  });
+  return { feesKobo: fees, created };
 }
+
+/** The journal key of the one credit a top-up reference gets (postTopUpCredit). */
+export const topUpCreditKey = (reference: string) => `topup:${reference}`;
 
 export type SettleOutcome =
   | { outcome: "credited"; transaction: schema.TransactionRecord }
@@ -243,7 +259,7 @@ export async function settleTopUpIn(tx: DbOrTx, charge: VerifiedCharge, log: Set
     return { outcome: "mismatch", transaction: failed } as const;
   }
 
-  const fees = await postTopUpCredit(tx, record, charge.feesKobo, `Card top-up ${record.reference}`);
+  const { feesKobo: fees } = await postTopUpCredit(tx, record, charge.feesKobo, `Card top-up ${record.reference}`);
   const late = ended
     ? {
         lateSuccess: {

@@ -86,7 +86,7 @@ async function creditTransferInIn(tx: DbOrTx, inbound: TransferIn, log: SettleLo
     if (first?.type === "topup" && first.status === "completed") return "already-credited";
     throw new Error(`Transfer-in ${inbound.reference} could not be recorded`);
   }
-  const fees = await postTopUpCredit(tx, record, inbound.feesKobo, `${describe(inbound)} ${inbound.reference}`);
+  const { feesKobo: fees } = await postTopUpCredit(tx, record, inbound.feesKobo, `${describe(inbound)} ${inbound.reference}`);
   await updateTransaction(tx, record.id, "topup", { status: "completed", metadata: { gatewayFee: koboToNaira(fees) } });
   return "credited";
 }

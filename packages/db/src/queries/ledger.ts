@@ -18,7 +18,7 @@ import {
 } from "@kolo/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../client";
-import { type TransactionRecord, ledgerAccounts } from "../schema";
+import { type TransactionRecord, journalEntries, ledgerAccounts } from "../schema";
 
 /** Creates the system accounts that are missing (reference data; run by prepareDatabase). */
 export async function ensureSystemAccounts(db: DbOrTx): Promise<void> {
@@ -119,6 +119,12 @@ async function one<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T> {
   const row = rows[0];
   if (!row) throw new Error("Ledger function returned no row");
   return row;
+}
+
+/** Whether a journal entry with `idempotencyKey` exists (e.g. `topup:{reference}`, the one credit of a top-up reference). */
+export async function journalEntryExists(db: DbOrTx, idempotencyKey: string): Promise<boolean> {
+  const [row] = await db.select({ id: journalEntries.id }).from(journalEntries).where(eq(journalEntries.idempotencyKey, idempotencyKey)).limit(1);
+  return row !== undefined;
 }
 
 export interface JournalEntryInput {

@@ -2,7 +2,7 @@
 // never moves money; resolving one records who closed it and how. The money moves of a
 // resolution (complete, fail, credit) go through the ledger kit in packages/api, in the same
 // database transaction as resolveReviewItem and its audit record.
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { type ReviewItem, holds, reviewItems, users } from "../schema";
 
@@ -91,6 +91,19 @@ export async function findReviewItem(db: DbOrTx, id: number, options: { forUpdat
   const query = db.select().from(reviewItems).where(eq(reviewItems.id, id));
   const [row] = options.forUpdate ? await query.for("update") : await query;
   return row;
+}
+
+/**
+ * Locks the open review items about `reference`, in id order (so two admins resolving items of one
+ * reference take the locks in the same order), until the caller's transaction ends. Answers them.
+ */
+export async function lockOpenReviewItemsFor(tx: DbOrTx, reference: string): Promise<ReviewItem[]> {
+  return tx
+    .select()
+    .from(reviewItems)
+    .where(and(eq(reviewItems.reference, reference), eq(reviewItems.status, "open")))
+    .orderBy(asc(reviewItems.id))
+    .for("update");
 }
 
 /** Open review items about `reference` (e.g. to resolve them when the record is settled by an admin). */
