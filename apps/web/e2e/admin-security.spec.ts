@@ -62,16 +62,16 @@ test("a ₦100,000 credit waits on the dashboard until the second admin approves
   await dialog.getByRole("button", { name: "Credit Wallet" }).click();
   await expect(toast(first, "Awaiting Approval")).toBeVisible();
   await first.goto("/admin/dashboard");
-  const pending = first.getByRole("region", { name: "Adjustments Awaiting Approval" }).getByRole("listitem").filter({ hasText: user.name });
+  const pending = first.getByRole("region", { name: "Awaiting Approval" }).getByRole("listitem").filter({ hasText: user.name });
   await expect(pending).toContainText("Another admin must approve it");
   await expect(pending.getByRole("button", { name: "Approve" })).toHaveCount(0);
 
   const second = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await loginAsAdmin(second, DEMO_ADMIN_2);
   await second.goto("/admin/dashboard");
-  const toApprove = second.getByRole("region", { name: "Adjustments Awaiting Approval" }).getByRole("listitem").filter({ hasText: user.name });
+  const toApprove = second.getByRole("region", { name: "Awaiting Approval" }).getByRole("listitem").filter({ hasText: user.name });
   await toApprove.getByRole("button", { name: "Approve" }).click();
-  await expect(toast(second, "Adjustment Approved")).toBeVisible();
+  await expect(toast(second, "Approved")).toBeVisible();
   await checkScreen(second, "/admin/dashboard after an approval");
 
   await page.reload();

@@ -24,8 +24,10 @@ export function RoleDialog({ user, onClose }: { user: AdminUser | null; onClose:
   const confirm = async () => {
     if (!user || mutation.isPending) return;
     try {
-      await mutation.mutateAsync({ userId: user.id, role });
-      notify({ title: ADMIN_MESSAGES.roleUpdated, message: `${user.name} is now ${ROLE_LABELS[role].toLowerCase()}.` });
+      const answer = await mutation.mutateAsync({ userId: user.id, role });
+      // Granting the admin role waits for a second admin (docs/admin-security.md "Approvals").
+      if (answer.pending) notify({ title: "Awaiting Approval", message: answer.message });
+      else notify({ title: ADMIN_MESSAGES.roleUpdated, message: `${user.name} is now ${ROLE_LABELS[role].toLowerCase()}.` });
       await utils.admin.users.invalidate();
       onClose();
     } catch (caught) {
