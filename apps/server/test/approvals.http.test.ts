@@ -105,7 +105,10 @@ describe("who may decide", () => {
 
   it("no admin approves a credit to their own wallet", async () => {
     const waiting = await pendingOf(await credit(first, second, 150_000));
-    expect(await refusal(await decide(second, waiting.approvalId, "approve"))).toEqual([403, "An admin cannot decide a request that concerns their own account"]);
+    expect(await refusal(await decide(second, waiting.approvalId, "approve"))).toEqual([
+      403,
+      "An admin cannot decide a request that concerns their own account",
+    ]);
     expect(await balanceOf(second)).toBe(0);
     expect((await decide(third, waiting.approvalId, "approve")).status).toBe(200);
     expect(await balanceOf(second)).toBe(150_000);
@@ -124,9 +127,9 @@ describe("who may decide", () => {
     expect(await approval(waiting.approvalId)).toMatchObject({ kind: "role", amount: null, subjectUserId: candidate.user.id });
     // The subject is not an admin yet: refused by the console itself; the DB refuses the subject too.
     expect((await decide(candidate, waiting.approvalId, "approve")).status).toBe(403);
-    await expect(
-      t.client`update admin_approvals set status = 'approved', decided_by = ${candidate.user.id} where id = ${waiting.approvalId}`,
-    ).rejects.toThrow(/admin_approvals_not_subject/);
+    await expect(t.client`update admin_approvals set status = 'approved', decided_by = ${candidate.user.id} where id = ${waiting.approvalId}`).rejects.toThrow(
+      /admin_approvals_not_subject/,
+    );
     expect(await refusal(await decide(first, waiting.approvalId, "approve"))).toEqual([403, "Another admin must approve or reject this request"]);
 
     expect((await decide(second, waiting.approvalId, "approve")).status).toBe(200);
@@ -140,7 +143,10 @@ describe("who may decide", () => {
     await promoteToAdmin(t.db, candidate.user.id);
     const user = await signUp(server.base, "Credited By Newcomer");
     const big = await pendingOf(await credit(first, user, 200_000));
-    expect(await refusal(await decide(candidate, big.approvalId, "approve"))).toEqual([403, "An admin of less than 24 hours cannot approve or reject requests"]);
+    expect(await refusal(await decide(candidate, big.approvalId, "approve"))).toEqual([
+      403,
+      "An admin of less than 24 hours cannot approve or reject requests",
+    ]);
     expect(await balanceOf(user)).toBe(0);
     await t.client`update users set role_granted_at = now() - interval '25 hours' where id = ${candidate.user.id}`;
     expect((await decide(candidate, big.approvalId, "approve")).status).toBe(200);
@@ -165,9 +171,9 @@ describe("money settings wait", () => {
     expect((await decide(second, lower.approvalId, "approve")).status).toBe(200);
     expect(await threshold()).toBe(50_000);
     const audit = await t.client`select admin_id, after from admin_audit where action = 'setting' and subject = 'setting:adjustment_approval_threshold'`;
-    expect(audit.map((a) => [a.admin_id, (a.after as { value: number; requestedBy: number }).value, (a.after as { requestedBy: number }).requestedBy])).toEqual([
-      [second.user.id, 50_000, first.user.id],
-    ]);
+    expect(audit.map((a) => [a.admin_id, (a.after as { value: number; requestedBy: number }).value, (a.after as { requestedBy: number }).requestedBy])).toEqual(
+      [[second.user.id, 50_000, first.user.id]],
+    );
     const back = await pendingOf(await api(second, "PATCH", "/api/admin/settings/adjustment_approval_threshold", { value: 100_000 }));
     expect((await decide(third, back.approvalId, "approve")).status).toBe(200);
     expect(await threshold()).toBe(100_000);
@@ -213,7 +219,12 @@ describe("review credits and forced moves at or above the threshold wait", () =>
       metadata: { channel: "bank_transfer", bankName: "Test Bank", accountNumber: "0123456789", accountName: "Forced Payout", fee: 10 },
     });
     const waiting = await pendingOf(
-      await api(first, "POST", "/api/admin/transactions/update-status", { id: record.id, status: "failed", force: true, reason: "the bank says it never arrived" }),
+      await api(first, "POST", "/api/admin/transactions/update-status", {
+        id: record.id,
+        status: "failed",
+        force: true,
+        reason: "the bank says it never arrived",
+      }),
     );
     expect(await approval(waiting.approvalId)).toMatchObject({ kind: "forced_move", amount: 200_000, subjectUserId: user.user.id });
     const [still] = await t.client`select status from transactions where id = ${record.id}`;

@@ -18,8 +18,19 @@ test("a user made admin enrols the second factor at sign-in, sees the recovery c
   await dialog.getByLabel(`Role of ${future.name}`).selectOption("admin");
   await expect(dialog.getByText("will set up a second factor at their next sign-in")).toBeVisible();
   await dialog.getByRole("button", { name: "Save Role" }).click();
-  await expect(toast(admin, "Role updated")).toBeVisible();
+  await expect(toast(admin, "Awaiting Approval")).toBeVisible();
   await adminContext.close();
+
+  // Granting the admin role waits for the second admin (docs/admin-security.md "Approvals").
+  const secondContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const second = await secondContext.newPage();
+  await loginAsAdmin(second, DEMO_ADMIN_2);
+  await second.goto("/admin/dashboard");
+  const grant = second.getByRole("region", { name: "Awaiting Approval" }).getByRole("listitem").filter({ hasText: future.email });
+  await expect(grant).toContainText("Admin role");
+  await grant.getByRole("button", { name: "Approve" }).click();
+  await expect(toast(second, "Approved")).toBeVisible();
+  await secondContext.close();
 
   // The old session is not an admin session; signing in again asks for the set-up.
   await page.reload();

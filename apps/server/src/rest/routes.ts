@@ -1074,7 +1074,8 @@ const admin: Route[] = [
     method: "POST",
     path: "/api/admin/reviews/:id/resolve",
     tag: "Admin",
-    summary: "Resolve a review item: complete, fail, credit once the provider confirms (202 at or above the approval threshold: waits for another admin), or dismiss with a note",
+    summary:
+      "Resolve a review item: complete, fail, credit once the provider confirms (202 at or above the approval threshold: waits for another admin), or dismiss with a note",
     access: "admin",
     procedure: "admin.reviews.resolve",
     output: shapes.reviewResolved,

@@ -330,7 +330,10 @@ export const shapes = {
     totalPages: z.number().int(),
   }),
   adminUserTransactions: z.array(adminTransaction),
-  adminWallet: z.union([message.extend({ pending: z.literal(false), balance: naira, transaction }), message.extend({ pending: z.literal(true), approvalId: id, adjustment })]),
+  adminWallet: z.union([
+    message.extend({ pending: z.literal(false), balance: naira, transaction }),
+    message.extend({ pending: z.literal(true), approvalId: id, adjustment }),
+  ]),
   adminRole: z.union([message.extend({ pending: z.literal(false), user: z.object({ id, role: z.enum(schema.userRole.enumValues) }) }), pendingApproval]),
   adminStatus: message.extend({ user: z.object({ id, status: z.enum(schema.userStatus.enumValues), failedLoginCount: z.number().int() }) }),
   adjustments: z.object({ adjustments: z.array(adjustment), threshold: naira }),

@@ -23,7 +23,6 @@ import { sql } from "drizzle-orm";
 import { requestApprovalIn } from "../admin/approval-requests";
 import { newReference } from "./reference";
 
-
 export interface WalletAdjustment {
   adminId: number;
   userId: number;

@@ -166,7 +166,12 @@ export const adminRouter = router({
         idempotencyKey: input.idempotencyKey,
       });
       if (result.pending) {
-        return { message: ADMIN_MESSAGES.adjustmentPending, pending: true as const, approvalId: result.adjustment.id, adjustment: toAdjustmentView(result.adjustment) };
+        return {
+          message: ADMIN_MESSAGES.adjustmentPending,
+          pending: true as const,
+          approvalId: result.adjustment.id,
+          adjustment: toAdjustmentView(result.adjustment),
+        };
       }
       return {
         message: ADMIN_MESSAGES.walletUpdated,
@@ -253,9 +258,9 @@ export const adminRouter = router({
      * approvalId, message} (202 on REST): the value in force holds until a second admin approves
      * (requestThresholdChange; the change is then audited as a setting).
      */
-    setThreshold: adminProcedure.input(adminThresholdSchema).mutation(({ ctx, input }) =>
-      requestThresholdChange(ctx.db, { adminId: ctx.user.id, valueKobo: input.value }),
-    ),
+    setThreshold: adminProcedure
+      .input(adminThresholdSchema)
+      .mutation(({ ctx, input }) => requestThresholdChange(ctx.db, { adminId: ctx.user.id, valueKobo: input.value })),
   }),
 
   /** The approvals queue: every privileged act waiting for a second admin (docs/admin-security.md "Approvals"). */
