@@ -15,7 +15,9 @@ let third: Client;
 beforeAll(async () => {
   t = await createTestDatabase();
   server = await startSandboxServer(t.db, { authRateLimit: { max: 10_000, windowMs: 60_000 } });
-  [first, second, third] = await Promise.all(["First Admin", "Second Admin", "Third Admin"].map((name) => signUp(server.base, name)));
+  first = await signUp(server.base, "First Admin");
+  second = await signUp(server.base, "Second Admin");
+  third = await signUp(server.base, "Third Admin");
   for (const admin of [first, second, third]) await promoteToAdmin(t.db, admin.user.id);
 });
 afterAll(async () => {
