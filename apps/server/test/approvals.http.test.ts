@@ -119,6 +119,8 @@ describe("who may decide", () => {
       [first.user.id, "adjustment_request", null],
       [third.user.id, "adjustment_approve", first.user.id],
     ]);
+    const [moved] = await t.client`select admin_id, after from admin_audit where action = 'wallet_credit' and user_id = ${second.user.id}`;
+    expect([moved!.admin_id, (moved!.after as { approvedBy: number }).approvedBy]).toEqual([first.user.id, third.user.id]);
   });
 
   it("granting the admin role waits; the new admin cannot approve their own grant nor anything for 24 hours", async () => {

@@ -132,6 +132,7 @@ async function carryOut(tx: DbOrTx, db: Database, services: ApprovalServices, ap
         // The approval's own key: an approval can never move the money twice.
         idempotencyKey: `approved-adjustment-${approval.id}`,
         approvalId: approval.id,
+        approvedBy: adminId,
       });
       return { balance: moved.balance, transaction: moved.transaction, audit: { balance: moved.balance } };
     }

@@ -34,6 +34,8 @@ export interface WalletAdjustment {
   idempotencyKey?: string;
   /** The approval this adjustment carries out (kept in the record's metadata: approved by a second admin). */
   approvalId?: number;
+  /** The admin who approved it (kept in the audit row beside `adminId`, the requester). */
+  approvedBy?: number;
 }
 
 /** The reference of a keyed adjustment: the same admin and key land on the same unique reference. */
@@ -99,7 +101,13 @@ export async function adjustUserWalletIn(
       userId,
       subject: `user:${userId}`,
       before: { balance: koboToNaira(after - signed) },
-      after: { balance: koboToNaira(after), amount: koboToNaira(amountKobo), description, reference },
+      after: {
+        balance: koboToNaira(after),
+        amount: koboToNaira(amountKobo),
+        description,
+        reference,
+        ...(params.approvedBy ? { approvalId: params.approvalId, approvedBy: params.approvedBy } : {}),
+      },
     });
     return { balance: koboToNaira(after), transaction: record, replayed: false };
   }
