@@ -30,7 +30,8 @@ export async function seedDemoUsers(db: Database): Promise<void> {
               email: demo.email,
               passwordHash,
               role: demo.role,
-              ...(demo.role === "admin" ? { totpSecret: devTotpSecret() } : {}),
+              // Admins from the start (roleGrantedAt null): the four-eyes demo works on a fresh database.
+              ...(demo.role === "admin" ? { totpSecret: devTotpSecret(), roleGrantedAt: null } : {}),
             })
           : undefined);
       if (!user) return;

@@ -161,6 +161,8 @@ describe("random, boundary and hostile inputs", () => {
       ["POST", "/api/verification/bank-account/2147483648"],
       ["GET", "/api/admin/users/2147483648/transactions"],
       ["POST", "/api/admin/users/2147483648/status"],
+      ["POST", "/api/admin/approvals/2147483648/approve"],
+      ["POST", "/api/admin/approvals/2147483648/reject"],
       ["POST", "/api/payments/invoice/2147483648"],
     ] as const) {
       const response = await server.app.inject({

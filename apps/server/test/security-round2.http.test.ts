@@ -382,20 +382,31 @@ describe("four eyes on large adjustments, and where admins come from", () => {
     expect(await balanceOf(user)).toBe(0);
     expect((await api(second, "POST", `/api/admin/adjustments/${big.adjustment.id}/approve`)).status).toBe(409);
 
-    expect((await api(first, "PATCH", "/api/admin/settings/adjustment_approval_threshold", { value: 500 })).status).toBe(200);
+    // The threshold is a money setting: its change waits for the other admin too (docs/admin-security.md "Approvals").
+    const setThreshold = async (value: number) => {
+      const asked = await api(first, "PATCH", "/api/admin/settings/adjustment_approval_threshold", { value });
+      expect(asked.status).toBe(202);
+      const { approvalId } = (await asked.json()) as { approvalId: number };
+      expect((await api(second, "POST", `/api/admin/approvals/${approvalId}/approve`, {})).status).toBe(200);
+    };
+    await setThreshold(500);
     try {
       expect((await api(first, "POST", `/api/admin/users/${user.user.id}/wallet`, { amount: 500, type: "credit", description: "now above" })).status).toBe(202);
     } finally {
-      expect((await api(first, "PATCH", "/api/admin/settings/adjustment_approval_threshold", { value: 100_000 })).status).toBe(200);
+      await setThreshold(100_000);
     }
   });
 
-  it("an admin grants the admin role (the new admin enrols at first sign-in) and revokes it; never their own", async () => {
+  it("an admin grants the admin role with a second admin (the new admin enrols at first sign-in) and revokes it; never their own", async () => {
     const admin = await freshAdmin("Role Keeper");
+    const other = await freshAdmin("Role Approver");
     const user = await signUp(server.base, "Future Admin");
     expect((await api(admin, "PATCH", `/api/admin/users/${admin.user.id}/role`, { role: "personal" })).status).toBe(400);
-    const granted = await api(admin, "PATCH", `/api/admin/users/${user.user.id}/role`, { role: "admin" });
-    expect([granted.status, await granted.json()]).toEqual([200, { message: "Role updated", user: { id: user.user.id, role: "admin" } }]);
+    const asked = await api(admin, "PATCH", `/api/admin/users/${user.user.id}/role`, { role: "admin" });
+    const waiting = (await asked.json()) as { pending: boolean; approvalId: number };
+    expect([asked.status, waiting.pending]).toEqual([202, true]);
+    const granted = await api(other, "POST", `/api/admin/approvals/${waiting.approvalId}/approve`, {});
+    expect(granted.status).toBe(200);
     // The new admin's existing session is not an admin session: the second factor first.
     expect((await api(user, "GET", "/api/admin/stats")).status).toBe(403);
     const signIn = await login(server.base, user.user.email, "secret123");

@@ -18,8 +18,19 @@ test("a user made admin enrols the second factor at sign-in, sees the recovery c
   await dialog.getByLabel(`Role of ${future.name}`).selectOption("admin");
   await expect(dialog.getByText("will set up a second factor at their next sign-in")).toBeVisible();
   await dialog.getByRole("button", { name: "Save Role" }).click();
-  await expect(toast(admin, "Role updated")).toBeVisible();
+  await expect(toast(admin, "Awaiting Approval")).toBeVisible();
   await adminContext.close();
+
+  // Granting the admin role waits for the second admin (docs/admin-security.md "Approvals").
+  const secondContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const second = await secondContext.newPage();
+  await loginAsAdmin(second, DEMO_ADMIN_2);
+  await second.goto("/admin/dashboard");
+  const grant = second.getByRole("region", { name: "Awaiting Approval" }).getByRole("listitem").filter({ hasText: future.email });
+  await expect(grant).toContainText("Admin role");
+  await grant.getByRole("button", { name: "Approve" }).click();
+  await expect(toast(second, "Approved")).toBeVisible();
+  await secondContext.close();
 
   // The old session is not an admin session; signing in again asks for the set-up.
   await page.reload();
@@ -62,16 +73,16 @@ test("a ₦100,000 credit waits on the dashboard until the second admin approves
   await dialog.getByRole("button", { name: "Credit Wallet" }).click();
   await expect(toast(first, "Awaiting Approval")).toBeVisible();
   await first.goto("/admin/dashboard");
-  const pending = first.getByRole("region", { name: "Adjustments Awaiting Approval" }).getByRole("listitem").filter({ hasText: user.name });
+  const pending = first.getByRole("region", { name: "Awaiting Approval" }).getByRole("listitem").filter({ hasText: user.name });
   await expect(pending).toContainText("Another admin must approve it");
   await expect(pending.getByRole("button", { name: "Approve" })).toHaveCount(0);
 
   const second = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await loginAsAdmin(second, DEMO_ADMIN_2);
   await second.goto("/admin/dashboard");
-  const toApprove = second.getByRole("region", { name: "Adjustments Awaiting Approval" }).getByRole("listitem").filter({ hasText: user.name });
+  const toApprove = second.getByRole("region", { name: "Awaiting Approval" }).getByRole("listitem").filter({ hasText: user.name });
   await toApprove.getByRole("button", { name: "Approve" }).click();
-  await expect(toast(second, "Adjustment Approved")).toBeVisible();
+  await expect(toast(second, "Approved")).toBeVisible();
   await checkScreen(second, "/admin/dashboard after an approval");
 
   await page.reload();

@@ -19,6 +19,9 @@ export const ADMIN_AUDIT_ACTIONS = [
   "adjustment_approve",
   "adjustment_reject",
   "user_role",
+  "approval_request",
+  "approval_approve",
+  "approval_reject",
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 /** The tabs of /admin/transactions (docs/product.md#admin-console). */

@@ -54,6 +54,15 @@ export const ADMIN_MESSAGES = {
   adjustmentOwn: "Another admin must approve or reject this adjustment",
   adjustmentApproved: "Adjustment approved: the wallet was updated",
   adjustmentRejected: "Adjustment rejected: no money moved",
+  /** The approvals queue (docs/admin-security.md "Approvals"): every privileged act waits for a second admin. */
+  approvalPending: "Waiting for another admin's approval: nothing changes until then",
+  approvalNotFound: "Approval not found",
+  approvalDecided: "This request was already approved or rejected",
+  approvalOwn: "Another admin must approve or reject this request",
+  approvalSubject: "An admin cannot decide a request that concerns their own account",
+  approvalNewAdmin: "An admin of less than 24 hours cannot approve or reject requests",
+  approvalApproved: "Approved: the request was carried out",
+  approvalRejected: "Rejected: nothing changed",
   ownRole: "You cannot change your own role",
   roleUpdated: "Role updated",
   userStatusUpdated: "User status updated",
@@ -85,6 +94,9 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   adjustment_approve: "Adjustment approved",
   adjustment_reject: "Adjustment rejected",
   user_role: "User role",
+  approval_request: "Request awaiting approval",
+  approval_approve: "Request approved",
+  approval_reject: "Request rejected",
 };
 
 /**

@@ -97,6 +97,18 @@ export const adminAdjustmentsQuerySchema = z.object({
   status: z.enum(["pending", "approved", "rejected"], { error: "Status must be pending, approved or rejected" }).default("pending"),
 });
 
+/** GET /api/admin/approvals?status&page&limit (pending by default; docs/admin-security.md "Approvals"). */
+export const adminApprovalsQuerySchema = adminAdjustmentsQuerySchema.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** POST /api/admin/approvals/{id}/approve|reject {note?}: the deciding admin's note, at most 500 characters. */
+export const adminApprovalDecisionSchema = z.object({
+  id: z.coerce.number().int().positive().max(DB_INT_MAX),
+  note: z.string().trim().max(500, "Note is too long").optional(),
+});
+
 /** An id in a path (PostgreSQL integer range). */
 export const adminIdSchema = z.object({ id: z.coerce.number().int().positive().max(DB_INT_MAX) });
 

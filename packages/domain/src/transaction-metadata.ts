@@ -115,6 +115,8 @@ export const otherMetadataSchema = z.strictObject({
   adminId: z.number().int().positive().optional(),
   reason: text.optional(),
   direction: z.enum(["credit", "debit"]).optional(),
+  /** An adjustment a second admin approved (docs/admin-security.md "Approvals"): the approval it carried out. */
+  approvalId: z.number().int().positive().optional(),
 });
 
 export const TRANSACTION_METADATA_SCHEMAS = {

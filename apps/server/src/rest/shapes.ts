@@ -157,6 +157,23 @@ const adjustment = z.object({
   createdAt: dateTime,
 });
 
+/** A privileged act waiting for a second admin (docs/admin-security.md "Approvals"): 202. */
+const pendingApproval = message.extend({ pending: z.literal(true), approvalId: id });
+
+const approval = z.object({
+  id,
+  kind: z.enum(schema.APPROVAL_KINDS),
+  summary: z.string(),
+  amount: naira.nullable(),
+  subjectUserId: id.nullable(),
+  requestedBy: id,
+  createdAt: dateTime,
+  status: z.enum(["pending", "approved", "rejected"]),
+  decidedBy: id.nullable(),
+  decidedAt: dateTime.nullable(),
+  note: z.string().nullable(),
+});
+
 const reviewItem = z.object({
   id,
   kind: z.enum(["payout", "purchase", "topup"]),
@@ -313,12 +330,17 @@ export const shapes = {
     totalPages: z.number().int(),
   }),
   adminUserTransactions: z.array(adminTransaction),
-  adminWallet: z.union([message.extend({ pending: z.literal(false), balance: naira, transaction }), message.extend({ pending: z.literal(true), adjustment })]),
-  adminRole: message.extend({ user: z.object({ id, role: z.enum(schema.userRole.enumValues) }) }),
+  adminWallet: z.union([
+    message.extend({ pending: z.literal(false), balance: naira, transaction }),
+    message.extend({ pending: z.literal(true), approvalId: id, adjustment }),
+  ]),
+  adminRole: z.union([message.extend({ pending: z.literal(false), user: z.object({ id, role: z.enum(schema.userRole.enumValues) }) }), pendingApproval]),
   adminStatus: message.extend({ user: z.object({ id, status: z.enum(schema.userStatus.enumValues), failedLoginCount: z.number().int() }) }),
   adjustments: z.object({ adjustments: z.array(adjustment), threshold: naira }),
   adjustmentApproved: message.extend({ adjustment, balance: naira }),
   adjustmentRejected: message.extend({ adjustment }),
+  approvals: z.object({ items: z.array(approval), total: z.number().int() }),
+  approvalDecided: message.extend({ approval }),
   adminTransactions: z.object({
     transactions: z.array(adminTransaction),
     total: z.number().int(),
@@ -326,9 +348,12 @@ export const shapes = {
     page: z.number().int(),
     counts: z.record(z.string(), z.number().int()),
   }),
-  adminMove: message.extend({ transaction: transaction.extend({ metadata: z.record(z.string(), z.unknown()) }) }),
+  adminMove: z.union([
+    message.extend({ pending: z.literal(false), transaction: transaction.extend({ metadata: z.record(z.string(), z.unknown()) }) }),
+    pendingApproval,
+  ]),
   settings: z.array(setting),
-  setting: z.union([setting, z.object({ key: z.literal("adjustment_approval_threshold"), value: naira })]),
+  setting: z.union([setting, pendingApproval]),
   audit: z.object({
     entries: z.array(
       z.object({
@@ -351,9 +376,13 @@ export const shapes = {
     admins: z.array(z.object({ id, name: z.string(), email: z.string() })),
   }),
   reviews: z.object({ items: z.array(reviewItem), total: z.number().int() }),
-  reviewResolved: message.extend({
-    item: reviewItem.extend({ cause: z.string(), userName: z.string().nullable(), heldAmount: naira, note: z.string().nullable() }),
-  }),
+  reviewResolved: z.union([
+    message.extend({
+      pending: z.literal(false),
+      item: reviewItem.extend({ cause: z.string(), userName: z.string().nullable(), heldAmount: naira, note: z.string().nullable() }),
+    }),
+    pendingApproval,
+  ]),
   reconciliationRuns: z.object({ runs: z.array(reconciliationRun) }),
   reconciliationRun,
 } as const;

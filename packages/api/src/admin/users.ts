@@ -1,6 +1,7 @@
-import { type Database, deleteUserSessions, lockUserById, recordAdminAudit, schema, setUserStatus } from "@kolo/db";
-import { eq } from "drizzle-orm";
+import { type Database, type DbOrTx, deleteUserSessions, lockUserById, recordAdminAudit, schema, setUserStatus } from "@kolo/db";
+import { eq, sql } from "drizzle-orm";
 import { ADMIN_MESSAGES, DomainError } from "@kolo/domain";
+import { requestApprovalIn } from "./approval-requests";
 
 /**
  * An admin suspends or activates an account (docs/product.md#admin-console POST /api/admin/users/{userId}/status;
@@ -30,36 +31,81 @@ export async function changeUserStatus(db: Database, params: { adminId: number; 
   });
 }
 
+type RoleChange = { adminId: number; userId: number; role: "admin" | "personal" | "merchant" };
+
+/**
+ * PATCH /api/admin/users/{userId}/role (docs/admin-security.md "Where admins come from",
+ * "Approvals"): granting the admin role waits for a second admin (a pending approval of kind role,
+ * audited approval_request; `pending: true`); any other change is made at once (changeUserRole), as
+ * is a grant to a user already admin (nothing changes). Errors: NOT_FOUND 'User not found';
+ * RULE_VIOLATION 'You cannot change your own role'.
+ */
+export async function requestUserRole(
+  db: Database,
+  params: RoleChange,
+): Promise<{ pending: false; user: schema.User } | { pending: true; approval: schema.AdminApproval }> {
+  if (params.adminId === params.userId) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.ownRole);
+  if (params.role !== "admin") return { pending: false, user: await changeUserRole(db, params) };
+  return db.transaction(async (tx) => {
+    const user = await lockUserById(tx, params.userId);
+    if (!user) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.userNotFound);
+    if (user.role === "admin") return { pending: false as const, user };
+    const { approval } = await requestApprovalIn(tx, {
+      kind: "role",
+      userId: user.id,
+      amount: null,
+      summary: `Grant the admin role to ${user.name} (${user.email})`,
+      payload: { role: "admin" },
+      createdBy: params.adminId,
+      idempotencyKey: null,
+    });
+    return { pending: true as const, approval };
+  });
+}
+
 /**
  * An admin grants or revokes the admin role (PATCH /api/admin/users/{userId}/role {role};
  * docs/admin-security.md), audited (user_role) in the same database transaction. A new admin has
- * no second factor yet: their sessions are not admin sessions until they enrol at sign-in. A
- * revoked admin's second factor is removed (a later grant enrols afresh). Errors: NOT_FOUND 'User
- * not found'; RULE_VIOLATION 'You cannot change your own role' (an admin cannot demote themselves
- * out of the console's last door).
+ * no second factor yet: their sessions are not admin sessions until they enrol at sign-in, and
+ * for 24 h (`roleGrantedAt`) they approve nothing. A revoked admin's second factor is removed (a
+ * later grant enrols afresh). Errors: NOT_FOUND 'User not found'; RULE_VIOLATION 'You cannot
+ * change your own role' (an admin cannot demote themselves out of the console's last door).
  */
-export async function changeUserRole(db: Database, params: { adminId: number; userId: number; role: "admin" | "personal" | "merchant" }): Promise<schema.User> {
+export async function changeUserRole(db: Database, params: RoleChange): Promise<schema.User> {
+  if (params.adminId === params.userId) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.ownRole);
+  return db.transaction((tx) => changeUserRoleIn(tx, params));
+}
+
+/**
+ * changeUserRole in the caller's transaction `tx` (an approval grants the role with its decision);
+ * `requestedBy`, the admin who asked for it, is kept in the audit row beside the approver.
+ */
+export async function changeUserRoleIn(tx: DbOrTx, params: RoleChange & { requestedBy?: number }): Promise<schema.User> {
   const { adminId, userId, role } = params;
   if (adminId === userId) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.ownRole);
-  return db.transaction(async (tx) => {
-    const before = await lockUserById(tx, userId);
-    if (!before) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.userNotFound);
-    const leavingAdmin = before.role === "admin" && role !== "admin";
-    const [after] = await tx
-      .update(schema.users)
-      .set({ role, updatedAt: new Date(), ...(leavingAdmin ? { totpSecret: null, totpPendingSecret: null, totpLastStep: null } : {}) })
-      .where(eq(schema.users.id, userId))
-      .returning();
-    // Sessions opened under the old role never carry its second factor into the new one.
-    if (before.role !== role) await tx.update(schema.sessions).set({ mfaVerified: false }).where(eq(schema.sessions.userId, userId));
-    await recordAdminAudit(tx, {
-      adminId,
-      action: "user_role",
-      userId,
-      subject: `user:${userId}`,
-      before: { role: before.role },
-      after: { role: after!.role },
-    });
-    return after!;
+  const before = await lockUserById(tx, userId);
+  if (!before) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.userNotFound);
+  const leavingAdmin = before.role === "admin" && role !== "admin";
+  const granted = before.role !== "admin" && role === "admin";
+  const [after] = await tx
+    .update(schema.users)
+    .set({
+      role,
+      updatedAt: new Date(),
+      ...(leavingAdmin ? { totpSecret: null, totpPendingSecret: null, totpLastStep: null, roleGrantedAt: null } : {}),
+      ...(granted ? { roleGrantedAt: sql`now()` } : {}),
+    })
+    .where(eq(schema.users.id, userId))
+    .returning();
+  // Sessions opened under the old role never carry its second factor into the new one.
+  if (before.role !== role) await tx.update(schema.sessions).set({ mfaVerified: false }).where(eq(schema.sessions.userId, userId));
+  await recordAdminAudit(tx, {
+    adminId,
+    action: "user_role",
+    userId,
+    subject: `user:${userId}`,
+    before: { role: before.role },
+    after: { role: after!.role, ...(params.requestedBy ? { requestedBy: params.requestedBy } : {}) },
   });
+  return after!;
 }

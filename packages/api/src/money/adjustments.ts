@@ -6,11 +6,8 @@ import {
   type Database,
   type DbOrTx,
   adjustmentApprovalThresholdKobo,
-  decideAdminAdjustment,
   ensureUserWallet,
-  findAdminAdjustmentByKey,
-  insertAdminAdjustmentOnce,
-  lockAdminAdjustment,
+  findApprovalByKey,
   findTransactionByReference,
   findUserById,
   getWalletBalanceKobo,
@@ -19,8 +16,11 @@ import {
   recordAdminAudit,
   type schema,
   systemAccountId,
+  unapprovedAdjustmentsKobo,
 } from "@kolo/db";
-import { ADMIN_MESSAGES, DomainError, SYSTEM_ACCOUNTS, TRANSFER_MESSAGES, koboToNaira } from "@kolo/domain";
+import { ADMIN_MESSAGES, DomainError, SYSTEM_ACCOUNTS, TRANSFER_MESSAGES, formatNaira, koboToNaira } from "@kolo/domain";
+import { sql } from "drizzle-orm";
+import { requestApprovalIn } from "../admin/approval-requests";
 import { newReference } from "./reference";
 
 export interface WalletAdjustment {
@@ -32,6 +32,10 @@ export interface WalletAdjustment {
   description: string;
   /** A client's retry key: a repeat answers the first adjustment and moves nothing. */
   idempotencyKey?: string;
+  /** The approval this adjustment carries out (kept in the record's metadata: approved by a second admin). */
+  approvalId?: number;
+  /** The admin who approved it (kept in the audit row beside `adminId`, the requester). */
+  approvedBy?: number;
 }
 
 /** The reference of a keyed adjustment: the same admin and key land on the same unique reference. */
@@ -47,17 +51,10 @@ function keyedReference(adminId: number, key: string): string {
  * record (balance before and after, amount, description; naira). A debit never takes the wallet
  * below zero: INSUFFICIENT_BALANCE (400), nothing written. Not a user's outgoing money, so no
  * daily limit. Errors: NOT_FOUND 'User not found'; IDEMPOTENCY_KEY_REUSED for a key reused with
- * another user, amount or type. Answers the user's new balance (naira) and the record.
+ * another user, amount or type. Answers the user's new balance (naira) and the record. Runs in the
+ * caller's transaction `tx` (a request with its threshold check, an approval with its decision).
  */
-export async function adjustUserWallet(
-  db: Database,
-  params: WalletAdjustment,
-): Promise<{ balance: number; transaction: schema.TransactionRecord; replayed: boolean }> {
-  return db.transaction((tx) => adjustUserWalletIn(tx, params));
-}
-
-/** adjustUserWallet inside the caller's transaction `tx` (an approval makes it with its decision). */
-async function adjustUserWalletIn(
+export async function adjustUserWalletIn(
   tx: DbOrTx,
   params: WalletAdjustment,
 ): Promise<{ balance: number; transaction: schema.TransactionRecord; replayed: boolean }> {
@@ -74,7 +71,7 @@ async function adjustUserWalletIn(
       description,
       senderId: type === "debit" ? userId : null,
       recipientId: type === "credit" ? userId : null,
-      metadata: { adminId, reason: description, direction: type },
+      metadata: { adminId, reason: description, direction: type, ...(params.approvalId ? { approvalId: params.approvalId } : {}) },
     });
     if (!record) {
       const first = await findTransactionByReference(tx, reference);
@@ -104,7 +101,13 @@ async function adjustUserWalletIn(
       userId,
       subject: `user:${userId}`,
       before: { balance: koboToNaira(after - signed) },
-      after: { balance: koboToNaira(after), amount: koboToNaira(amountKobo), description, reference },
+      after: {
+        balance: koboToNaira(after),
+        amount: koboToNaira(amountKobo),
+        description,
+        reference,
+        ...(params.approvedBy ? { approvalId: params.approvalId, approvedBy: params.approvedBy } : {}),
+      },
     });
     return { balance: koboToNaira(after), transaction: record, replayed: false };
   }
@@ -112,98 +115,47 @@ async function adjustUserWalletIn(
 
 export type AdjustmentRequestResult =
   | { pending: false; balance: number; transaction: schema.TransactionRecord; replayed: boolean }
-  | { pending: true; adjustment: schema.AdminAdjustment; replayed: boolean };
+  | { pending: true; adjustment: schema.AdminApproval; replayed: boolean };
 
 /**
- * An admin's credit or debit with four eyes (docs/admin-security.md): below the approval
- * threshold (`admin_limits.adjustment_approval_threshold`, ₦100,000 by default) it is made at once
- * (adjustUserWallet); at or above it, a pending adjustment is created, audited
- * (adjustment_request) and no money moves until a different admin approves it. A repeat with the
- * same idempotency key answers the same pending adjustment. Errors: NOT_FOUND 'User not found';
- * IDEMPOTENCY_KEY_REUSED.
+ * An admin's credit or debit with four eyes (docs/admin-security.md "Four eyes"): made at once
+ * (adjustUserWalletIn) while this admin's adjustments to this user over the last 24 hours, this
+ * one included, stay below the approval threshold (`admin_limits.adjustment_approval_threshold`,
+ * ₦100,000 by default), so a large credit split into smaller ones waits as one would; otherwise a
+ * pending approval (kind adjustment) is created, audited (adjustment_request), and no money moves
+ * until a different admin approves it. Requests of one admin for one user are serialised (advisory
+ * lock), so concurrent halves cannot both slip under. A repeat with the same idempotency key answers
+ * the first answer. Errors: NOT_FOUND 'User not found'; IDEMPOTENCY_KEY_REUSED.
  */
 export async function requestWalletAdjustment(db: Database, params: WalletAdjustment): Promise<AdjustmentRequestResult> {
-  const threshold = await adjustmentApprovalThresholdKobo(db);
-  if (params.amountKobo < threshold) return { pending: false, ...(await adjustUserWallet(db, params)) };
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${params.adminId}::integer, hashtext(${`admin-adjustment:${params.userId}`}))`);
+    if (params.idempotencyKey) {
+      // A retry answers what the first request did, whatever has been adjusted since.
+      if (await findTransactionByReference(tx, keyedReference(params.adminId, params.idempotencyKey))) {
+        return { pending: false as const, ...(await adjustUserWalletIn(tx, params)) };
+      }
+      if (await findApprovalByKey(tx, params.adminId, params.idempotencyKey)) return pendingAdjustment(tx, params);
+    }
     const user = await findUserById(tx, params.userId);
     if (!user) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.userNotFound);
-    const values = {
-      userId: params.userId,
-      type: params.type,
-      amount: params.amountKobo,
-      description: params.description,
-      createdBy: params.adminId,
-      idempotencyKey: params.idempotencyKey ?? null,
-    };
-    const created = await insertAdminAdjustmentOnce(tx, values);
-    if (!created) {
-      const first = await findAdminAdjustmentByKey(tx, params.adminId, params.idempotencyKey!);
-      if (!first || first.userId !== params.userId || first.amount !== params.amountKobo || first.type !== params.type) {
-        throw new DomainError("IDEMPOTENCY_KEY_REUSED", TRANSFER_MESSAGES.idempotencyKeyReused);
-      }
-      return { pending: true as const, adjustment: first, replayed: true };
-    }
-    await recordAdminAudit(tx, {
-      adminId: params.adminId,
-      action: "adjustment_request",
-      userId: params.userId,
-      subject: `adjustment:${created.id}`,
-      before: null,
-      after: { type: params.type, amount: koboToNaira(params.amountKobo), description: params.description, status: "pending" },
-    });
-    return { pending: true as const, adjustment: created, replayed: false };
+    const threshold = await adjustmentApprovalThresholdKobo(tx);
+    const earlier = await unapprovedAdjustmentsKobo(tx, { adminId: params.adminId, userId: params.userId });
+    if (earlier + params.amountKobo < threshold) return { pending: false as const, ...(await adjustUserWalletIn(tx, params)) };
+    return pendingAdjustment(tx, params);
   });
 }
 
-/**
- * A different admin approves (the adjustment is made now, through adjustUserWallet's own rules:
- * a debit still never overdraws) or rejects a pending adjustment; the decision and its audit row
- * (adjustment_approve / adjustment_reject) are written with any money moved. Errors: NOT_FOUND
- * 'Adjustment not found'; FORBIDDEN 'Another admin must approve or reject this adjustment' for its
- * creator; CONFLICT when already decided; INSUFFICIENT_BALANCE for a debit the wallet cannot
- * cover (it stays pending).
- */
-export async function decideWalletAdjustment(
-  db: Database,
-  params: { adminId: number; id: number; decision: "approve" | "reject" },
-): Promise<{ adjustment: schema.AdminAdjustment; balance: number | null; transaction: schema.TransactionRecord | null }> {
-  return db.transaction(async (tx) => {
-    const adjustment = await lockAdminAdjustment(tx, params.id);
-    if (!adjustment) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.adjustmentNotFound);
-    if (adjustment.createdBy === params.adminId) throw new DomainError("FORBIDDEN", ADMIN_MESSAGES.adjustmentOwn);
-    if (adjustment.status !== "pending") throw new DomainError("CONFLICT", ADMIN_MESSAGES.adjustmentDecided);
-    let moved: { balance: number; transaction: schema.TransactionRecord } | null = null;
-    if (params.decision === "approve") {
-      moved = await adjustUserWalletIn(tx, {
-        adminId: adjustment.createdBy,
-        userId: adjustment.userId,
-        amountKobo: adjustment.amount,
-        type: adjustment.type,
-        description: adjustment.description,
-        // The adjustment's own key: an approval can never move the money twice.
-        idempotencyKey: `approved-adjustment-${adjustment.id}`,
-      });
-    }
-    const decided = await decideAdminAdjustment(tx, adjustment.id, {
-      status: params.decision === "approve" ? "approved" : "rejected",
-      decidedBy: params.adminId,
-      transactionId: moved?.transaction.id ?? null,
-    });
-    await recordAdminAudit(tx, {
-      adminId: params.adminId,
-      action: params.decision === "approve" ? "adjustment_approve" : "adjustment_reject",
-      userId: adjustment.userId,
-      subject: `adjustment:${adjustment.id}`,
-      before: { status: "pending" },
-      after: {
-        status: decided.status,
-        type: adjustment.type,
-        amount: koboToNaira(adjustment.amount),
-        createdBy: adjustment.createdBy,
-        ...(moved ? { balance: moved.balance } : {}),
-      },
-    });
-    return { adjustment: decided, balance: moved?.balance ?? null, transaction: moved?.transaction ?? null };
+/** The pending approval of an adjustment (created, or the first one for a repeated key). */
+async function pendingAdjustment(tx: DbOrTx, params: WalletAdjustment): Promise<AdjustmentRequestResult> {
+  const { approval, replayed } = await requestApprovalIn(tx, {
+    kind: "adjustment",
+    userId: params.userId,
+    amount: params.amountKobo,
+    summary: `${params.type === "credit" ? "Credit" : "Debit"} of ${formatNaira(koboToNaira(params.amountKobo))}: ${params.description}`.slice(0, 500),
+    payload: { type: params.type, description: params.description },
+    createdBy: params.adminId,
+    idempotencyKey: params.idempotencyKey ?? null,
   });
+  return { pending: true as const, adjustment: approval, replayed };
 }

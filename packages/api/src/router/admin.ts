@@ -13,10 +13,8 @@ import {
   listReconciliationRuns,
   listReviewItems,
   adjustmentApprovalThresholdKobo,
-  listAdminAdjustments,
-  recordAdminAudit,
+  listApprovals,
   type schema,
-  setAdjustmentApprovalThresholdKobo,
 } from "@kolo/db";
 import {
   ADMIN_CHART_DAYS,
@@ -34,6 +32,8 @@ import {
   adminUsersQuerySchema,
   adminWalletSchema,
   adminAdjustmentsQuerySchema,
+  adminApprovalDecisionSchema,
+  adminApprovalsQuerySchema,
   adminIdSchema,
   adminThresholdSchema,
   adminUserRoleSchema,
@@ -43,9 +43,10 @@ import {
   DB_INT_MAX,
 } from "@kolo/domain";
 import { z } from "zod";
+import { decideApproval, forcedMoveApproval, requestThresholdChange, reviewCreditApproval } from "../admin/approvals";
 import { toggleFeatureSetting } from "../admin/settings";
 import { moveTransaction } from "../admin/transactions";
-import { changeUserRole, changeUserStatus } from "../admin/users";
+import { changeUserStatus, requestUserRole } from "../admin/users";
 import {
   toAdminAuditView,
   toAdminTransactionView,
@@ -56,7 +57,7 @@ import {
 } from "../admin/views";
 import { runReconciliation } from "../money/reconciliation";
 import { resolveReview } from "../money/reviews";
-import { decideWalletAdjustment, requestWalletAdjustment } from "../money/adjustments";
+import { requestWalletAdjustment } from "../money/adjustments";
 import { toTransactionView } from "../money/view";
 import { adminProcedure, router } from "../trpc";
 
@@ -68,15 +69,16 @@ const pages = (total: number, limit: number) => Math.ceil(total / limit);
  * required' (UNAUTHORIZED when signed out) before any query runs. Every write records its audit
  * entry in its own database transaction (packages/api/src/admin/).
  */
-/** An admin adjustment as the console reads it (amount in naira). */
-function toAdjustmentView(a: schema.AdminAdjustment & { userName?: string; createdByName?: string }) {
+/** An adjustment in the approvals queue as the console reads it (amount in naira). */
+function toAdjustmentView(a: schema.AdminApproval & { userName?: string | null; createdByName?: string }) {
+  const payload = "type" in a.payload ? a.payload : { type: "credit" as const, description: a.summary };
   return {
     id: a.id,
-    userId: a.userId,
+    userId: a.userId ?? 0,
     userName: a.userName ?? null,
-    type: a.type,
-    amount: koboToNaira(a.amount),
-    description: a.description,
+    type: payload.type,
+    amount: koboToNaira(a.amount ?? 0n),
+    description: payload.description,
     status: a.status,
     createdBy: a.createdBy,
     createdByName: a.createdByName ?? null,
@@ -84,6 +86,28 @@ function toAdjustmentView(a: schema.AdminAdjustment & { userName?: string; creat
     decidedAt: a.decidedAt,
     transactionId: a.transactionId,
     createdAt: a.createdAt,
+  };
+}
+
+/**
+ * An approval as the queue reads it (docs/admin-security.md "Approvals"): amount in naira, null
+ * where the request has none; the subject's and requester's names for the console.
+ */
+function toApprovalView(a: schema.AdminApproval & { userName?: string | null; createdByName?: string }) {
+  return {
+    id: a.id,
+    kind: a.kind,
+    summary: a.summary,
+    amount: a.amount === null ? null : koboToNaira(a.amount),
+    subjectUserId: a.userId,
+    subjectName: a.userName ?? null,
+    requestedBy: a.createdBy,
+    requestedByName: a.createdByName ?? null,
+    createdAt: a.createdAt,
+    status: a.status,
+    decidedBy: a.decidedBy,
+    decidedAt: a.decidedAt,
+    note: a.note,
   };
 }
 
@@ -141,7 +165,14 @@ export const adminRouter = router({
         description: input.description,
         idempotencyKey: input.idempotencyKey,
       });
-      if (result.pending) return { message: ADMIN_MESSAGES.adjustmentPending, pending: true as const, adjustment: toAdjustmentView(result.adjustment) };
+      if (result.pending) {
+        return {
+          message: ADMIN_MESSAGES.adjustmentPending,
+          pending: true as const,
+          approvalId: result.adjustment.id,
+          adjustment: toAdjustmentView(result.adjustment),
+        };
+      }
       return {
         message: ADMIN_MESSAGES.walletUpdated,
         pending: false as const,
@@ -152,11 +183,13 @@ export const adminRouter = router({
 
     /**
      * PATCH /api/admin/users/{userId}/role {role: admin|personal|merchant} -> {message: 'Role
-     * updated', user: {id, role}}. See changeUserRole (audited; not one's own role).
+     * updated', pending: false, user: {id, role}}; granting the admin role waits for a second admin:
+     * {pending: true, approvalId, message} (202 on REST). See requestUserRole (audited; not one's own role).
      */
     role: adminProcedure.input(adminUserRoleSchema).mutation(async ({ ctx, input }) => {
-      const user = await changeUserRole(ctx.db, { adminId: ctx.user.id, userId: input.userId, role: input.role });
-      return { message: ADMIN_MESSAGES.roleUpdated, user: { id: user.id, role: user.role } };
+      const result = await requestUserRole(ctx.db, { adminId: ctx.user.id, userId: input.userId, role: input.role });
+      if (result.pending) return { pending: true as const, approvalId: result.approval.id, message: ADMIN_MESSAGES.approvalPending };
+      return { message: ADMIN_MESSAGES.roleUpdated, pending: false as const, user: { id: result.user.id, role: result.user.role } };
     }),
 
     /** POST /api/admin/users/{userId}/status {status: active|suspended} -> {message: 'User status updated', user}. See changeUserStatus. */
@@ -178,9 +211,13 @@ export const adminRouter = router({
 
     /**
      * POST /api/admin/transactions/update-status {id, status: completed|failed} -> {message:
-     * 'Transaction status has been updated successfully.', transaction}. See moveTransaction.
+     * 'Transaction status has been updated successfully.', pending: false, transaction}. See
+     * moveTransaction. A forced move at or above the approval threshold waits for a second admin:
+     * {pending: true, approvalId, message} (202 on REST; forcedMoveApproval).
      */
     updateStatus: adminProcedure.input(adminTransactionMoveSchema).mutation(async ({ ctx, input }) => {
+      const waiting = await forcedMoveApproval(ctx.db, { adminId: ctx.user.id, ...input });
+      if (waiting) return waiting;
       const moved = await moveTransaction(ctx.db, ctx.services, {
         adminId: ctx.user.id,
         id: input.id,
@@ -188,40 +225,64 @@ export const adminRouter = router({
         force: input.force,
         reason: input.reason,
       });
-      return { message: ADMIN_MESSAGES.statusUpdatedDescription, transaction: toTransactionView(moved, moved.senderId ?? moved.recipientId ?? 0) };
+      return {
+        message: ADMIN_MESSAGES.statusUpdatedDescription,
+        pending: false as const,
+        transaction: toTransactionView(moved, moved.senderId ?? moved.recipientId ?? 0),
+      };
     }),
   }),
 
-  /** Four eyes on large credits and debits (docs/admin-security.md). */
+  /** Four eyes on large credits and debits (docs/admin-security.md): the adjustments of the approvals queue. */
   adjustments: router({
     /** GET /api/admin/adjustments?status=pending|approved|rejected -> {adjustments: [...], threshold: naira}; newest first, at most 100. */
     list: adminProcedure.input(adminAdjustmentsQuerySchema).query(async ({ ctx, input }) => {
-      const [rows, threshold] = await Promise.all([listAdminAdjustments(ctx.db, input.status), adjustmentApprovalThresholdKobo(ctx.db)]);
+      const [{ rows }, threshold] = await Promise.all([
+        listApprovals(ctx.db, { status: input.status, kind: "adjustment", page: 1, limit: 100 }),
+        adjustmentApprovalThresholdKobo(ctx.db),
+      ]);
       return { adjustments: rows.map(toAdjustmentView), threshold: koboToNaira(threshold) };
     }),
-    /** POST /api/admin/adjustments/{id}/approve -> {message, adjustment, balance (naira)}. Another admin only; see decideWalletAdjustment. */
+    /** POST /api/admin/adjustments/{id}/approve -> {message, adjustment, balance (naira)}. Another admin only; see decideApproval. */
     approve: adminProcedure.input(adminIdSchema).mutation(async ({ ctx, input }) => {
-      const decided = await decideWalletAdjustment(ctx.db, { adminId: ctx.user.id, id: input.id, decision: "approve" });
-      return { message: ADMIN_MESSAGES.adjustmentApproved, adjustment: toAdjustmentView(decided.adjustment), balance: decided.balance };
+      const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "approve", kind: "adjustment" });
+      return { message: ADMIN_MESSAGES.adjustmentApproved, adjustment: toAdjustmentView(decided.approval), balance: decided.balance };
     }),
     /** POST /api/admin/adjustments/{id}/reject -> {message, adjustment}. Another admin only; no money moves. */
     reject: adminProcedure.input(adminIdSchema).mutation(async ({ ctx, input }) => {
-      const decided = await decideWalletAdjustment(ctx.db, { adminId: ctx.user.id, id: input.id, decision: "reject" });
-      return { message: ADMIN_MESSAGES.adjustmentRejected, adjustment: toAdjustmentView(decided.adjustment) };
+      const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "reject", kind: "adjustment" });
+      return { message: ADMIN_MESSAGES.adjustmentRejected, adjustment: toAdjustmentView(decided.approval) };
     }),
-    /** PATCH /api/admin/settings/adjustment_approval_threshold {value: naira} -> {key, value}; audited (setting). */
-    setThreshold: adminProcedure.input(adminThresholdSchema).mutation(async ({ ctx, input }) => {
-      await ctx.db.transaction(async (tx) => {
-        const before = await setAdjustmentApprovalThresholdKobo(tx, input.value);
-        await recordAdminAudit(tx, {
-          adminId: ctx.user.id,
-          action: "setting",
-          subject: "setting:adjustment_approval_threshold",
-          before: { value: koboToNaira(before) },
-          after: { value: koboToNaira(input.value) },
-        });
-      });
-      return { key: "adjustment_approval_threshold", value: koboToNaira(input.value) };
+    /**
+     * PATCH /api/admin/settings/adjustment_approval_threshold {value: naira} -> {pending: true,
+     * approvalId, message} (202 on REST): the value in force holds until a second admin approves
+     * (requestThresholdChange; the change is then audited as a setting).
+     */
+    setThreshold: adminProcedure
+      .input(adminThresholdSchema)
+      .mutation(({ ctx, input }) => requestThresholdChange(ctx.db, { adminId: ctx.user.id, valueKobo: input.value })),
+  }),
+
+  /** The approvals queue: every privileged act waiting for a second admin (docs/admin-security.md "Approvals"). */
+  approvals: router({
+    /**
+     * GET /api/admin/approvals?status=pending|approved|rejected&page&limit -> {items: [{id, kind,
+     * summary, amount (naira|null), subjectUserId, subjectName, requestedBy, requestedByName,
+     * createdAt, status, decidedBy, decidedAt, note}], total, totalPages}; newest first.
+     */
+    list: adminProcedure.input(adminApprovalsQuerySchema).query(async ({ ctx, input }) => {
+      const { rows, total } = await listApprovals(ctx.db, input);
+      return { items: rows.map(toApprovalView), total, totalPages: pages(total, input.limit) };
+    }),
+    /** POST /api/admin/approvals/{id}/approve {note?} -> {message, approval}: the request is carried out now. See decideApproval. */
+    approve: adminProcedure.input(adminApprovalDecisionSchema).mutation(async ({ ctx, input }) => {
+      const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "approve", note: input.note });
+      return { message: ADMIN_MESSAGES.approvalApproved, approval: toApprovalView(decided.approval) };
+    }),
+    /** POST /api/admin/approvals/{id}/reject {note?} -> {message, approval}: nothing changes. See decideApproval. */
+    reject: adminProcedure.input(adminApprovalDecisionSchema).mutation(async ({ ctx, input }) => {
+      const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "reject", note: input.note });
+      return { message: ADMIN_MESSAGES.approvalRejected, approval: toApprovalView(decided.approval) };
     }),
   }),
 
@@ -260,12 +321,16 @@ export const adminRouter = router({
     }),
     /**
      * POST /api/admin/reviews/{id}/resolve {action: complete|fail|credit|dismiss, note} -> {message,
-     * item}. See resolveReview: the provider is asked first where money would move; 409 when it
-     * disagrees or the item was already resolved.
+     * pending: false, item}. See resolveReview: the provider is asked first where money would move;
+     * 409 when it disagrees or the item was already resolved. A credit at or above the approval
+     * threshold answers {pending: true, approvalId, message} (202 on REST; reviewCreditApproval).
      */
     resolve: adminProcedure.input(adminReviewResolveSchema).mutation(async ({ ctx, input }) => {
+      // A credit at or above the approval threshold waits for a second admin (docs/admin-security.md "Approvals").
+      const waiting = await reviewCreditApproval(ctx.db, { adminId: ctx.user.id, ...input });
+      if (waiting) return waiting;
       const item = await resolveReview(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, action: input.action, note: input.note });
-      return { message: ADMIN_MESSAGES.reviewResolvedNow, item: toReviewItemView({ ...item, heldKobo: 0n, userName: null }) };
+      return { message: ADMIN_MESSAGES.reviewResolvedNow, pending: false as const, item: toReviewItemView({ ...item, heldKobo: 0n, userName: null }) };
     }),
   }),
 

@@ -9,7 +9,7 @@ export * from "./bank-accounts";
 export * from "./identity";
 export * from "./merchants";
 export * from "./support";
-export * from "./admin-adjustments";
+export * from "./admin-approvals";
 export * from "./admin-audit";
 export * from "./admin-stats";
 export * from "./admin-transactions";

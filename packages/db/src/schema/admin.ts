@@ -37,43 +37,61 @@ export const adminAudit = pgTable(
 
 export type AdminAuditRow = typeof adminAudit.$inferSelect;
 
+/** What an approval carries out once a second admin approves it (docs/admin-security.md "Approvals"). */
+export const APPROVAL_KINDS = ["adjustment", "setting", "role", "review_credit", "forced_move"] as const;
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+
+/** Each kind's request, as the approval carries it out (amounts in kobo, as decimal strings in JSON). */
+export type ApprovalPayload =
+  | { type: "credit" | "debit"; description: string }
+  | { key: "adjustment_approval_threshold"; valueKobo: string }
+  | { role: "admin" }
+  | { reviewId: number; note: string }
+  | { transactionId: number; status: "completed" | "failed"; reason: string };
+
 /**
- * Admin credits and debits at or above the approval threshold (docs/admin-security.md "Four
- * eyes"): created pending, moving no money, until a different admin approves (the adjustment is
- * then made, `transactionId` its record) or rejects it. Amounts in kobo.
+ * The approvals queue (docs/admin-security.md "Approvals"): a privileged act one admin asked for,
+ * carried out only when a different admin approves it (`decidedBy` is never `createdBy`, nor the
+ * subject `userId`). `kind` says what it does, `payload` the request; `amount` is kobo (null
+ * where none); `summary` is the line the console shows. Large adjustments live here too (kind
+ * adjustment, ids kept from the admin_adjustments table this replaced).
  */
-export const adminAdjustments = pgTable(
-  "admin_adjustments",
+export const adminApprovals = pgTable(
+  "admin_approvals",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
-    type: text().$type<"credit" | "debit">().notNull(),
-    amount: bigint({ mode: "bigint" }).notNull(),
-    description: text().notNull(),
+    kind: text().$type<ApprovalKind>().notNull(),
+    /** The user the act concerns (the wallet credited, the account given a role), when there is one. */
+    userId: integer().references(() => users.id, { onDelete: "restrict" }),
+    amount: bigint({ mode: "bigint" }),
+    summary: text().notNull(),
+    payload: jsonb().$type<ApprovalPayload>().notNull(),
     createdBy: integer()
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    /** The creating admin's retry key: a repeat answers the same pending adjustment. */
+    /** The creating admin's retry key: a repeat answers the same approval. */
     idempotencyKey: text(),
     status: text().$type<"pending" | "approved" | "rejected">().notNull().default("pending"),
     decidedBy: integer().references(() => users.id, { onDelete: "restrict" }),
     decidedAt: timestamp({ withTimezone: true }),
+    /** The deciding admin's note. */
+    note: text(),
+    /** An approved adjustment's transaction record. */
     transactionId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("admin_adjustments_creator_key").on(t.createdBy, t.idempotencyKey),
-    index("admin_adjustments_status_idx").on(t.status, t.createdAt),
-    check("admin_adjustments_amount_positive", sql`${t.amount} > 0`),
-    check("admin_adjustments_type", sql`${t.type} in ('credit', 'debit')`),
-    check("admin_adjustments_status", sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    check("admin_adjustments_four_eyes", sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.createdBy}`),
+    uniqueIndex("admin_approvals_creator_key").on(t.createdBy, t.idempotencyKey),
+    index("admin_approvals_status_idx").on(t.status, t.createdAt),
+    check("admin_approvals_kind", sql`${t.kind} in ('adjustment', 'setting', 'role', 'review_credit', 'forced_move')`),
+    check("admin_approvals_amount_positive", sql`${t.amount} is null or ${t.amount} > 0`),
+    check("admin_approvals_status", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("admin_approvals_four_eyes", sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.createdBy}`),
+    check("admin_approvals_not_subject", sql`${t.decidedBy} is null or ${t.userId} is null or ${t.decidedBy} <> ${t.userId}`),
   ],
 );
 
-export type AdminAdjustment = typeof adminAdjustments.$inferSelect;
+export type AdminApproval = typeof adminApprovals.$inferSelect;
 
 /** Admin-editable limits (amounts in kobo); `adjustment_approval_threshold` is seeded at ₦100,000. */
 export const adminLimits = pgTable("admin_limits", {

@@ -33,6 +33,11 @@ export const users = pgTable(
     /** Wrong second-factor codes in the window that started at mfaWindowStartedAt (5 in 15 min throttle). */
     mfaFailures: integer().notNull().default(0),
     mfaWindowStartedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the admin role was last granted (docs/admin-security.md "Approvals"): an admin of less than
+     * 24 h approves nothing. Null: an admin from the start (seeded, or admin before approvals existed).
+     */
+    roleGrantedAt: timestamp({ withTimezone: true }),
     verificationLevel: integer().notNull().default(0),
     merchantId: integer(),
     /** E-mail a receipt of every credit and debit (docs/product.md "E-mail alerts"); the user may turn it off. */

@@ -9,6 +9,8 @@ import { LoadError, StatusBadge, adminErrorMessage } from "./-components/shared"
 
 /** Recent Users shows the newest 5 (the spec's 'always No users found' is a defect we do not copy). */
 const RECENT_USERS = 5;
+/** The approvals card shows the newest pending requests, at most this many. */
+const PENDING_SHOWN = 20;
 
 export const Route = createFileRoute("/_authed/admin/dashboard")({
   loader: ({ context }) =>
@@ -18,6 +20,7 @@ export const Route = createFileRoute("/_authed/admin/dashboard")({
       context.trpc.admin.users.list.prefetch({ page: 1, limit: RECENT_USERS, search: "" }),
       context.trpc.admin.reviews.integrity.prefetch(),
       context.trpc.admin.adjustments.list.prefetch({ status: "pending" }),
+      context.trpc.admin.approvals.list.prefetch({ status: "pending", page: 1, limit: PENDING_SHOWN }),
     ]),
   component: AdminDashboardPage,
 });
@@ -35,7 +38,7 @@ function AdminDashboardPage() {
       </Title>
       <Stats />
       <MoneyIntegrity />
-      <PendingAdjustments />
+      <PendingApprovals />
       <LevelGuide />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <TransactionOverview />
@@ -124,59 +127,78 @@ function MoneyIntegrity() {
   );
 }
 
+/** The approvals queue's kinds as the card names them. */
+const KIND_LABELS: Record<string, string> = {
+  adjustment: "Adjustment",
+  setting: "Money setting",
+  role: "Admin role",
+  review_credit: "Review credit",
+  forced_move: "Forced move",
+};
+
 /**
- * Four eyes (docs/admin-security.md): credits and debits at or above the threshold wait here until
- * an admin other than their creator approves (the money moves then) or rejects them.
+ * Approvals (docs/admin-security.md "Approvals"): every privileged act one admin asked for waits
+ * here (large adjustments, money settings, admin grants, large review credits and forced moves)
+ * until an admin other than its requester and its subject approves (it is carried out then) or
+ * rejects it. The server refuses anyone else, and an admin of less than 24 hours.
  */
-function PendingAdjustments() {
+function PendingApprovals() {
   const me = useMe();
   const utils = trpc.useUtils();
-  const list = trpc.admin.adjustments.list.useQuery({ status: "pending" });
-  const approve = trpc.admin.adjustments.approve.useMutation();
-  const reject = trpc.admin.adjustments.reject.useMutation();
+  const list = trpc.admin.approvals.list.useQuery({ status: "pending", page: 1, limit: PENDING_SHOWN });
+  const threshold = trpc.admin.adjustments.list.useQuery({ status: "pending" });
+  const approve = trpc.admin.approvals.approve.useMutation();
+  const reject = trpc.admin.approvals.reject.useMutation();
   const [busyId, setBusyId] = useState<number | null>(null);
-  if (list.isError) return <LoadError title="Failed to load pending adjustments" error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.isError) return <LoadError title="Failed to load pending approvals" error={list.error} onRetry={() => void list.refetch()} />;
   const decide = async (id: number, decision: "approve" | "reject") => {
     if (busyId !== null) return;
     setBusyId(id);
     try {
       const result = decision === "approve" ? await approve.mutateAsync({ id }) : await reject.mutateAsync({ id });
-      notify({ title: decision === "approve" ? "Adjustment Approved" : "Adjustment Rejected", message: result.message });
-      await Promise.all([utils.admin.adjustments.invalidate(), utils.admin.users.invalidate(), utils.admin.stats.invalidate()]);
+      notify({ title: decision === "approve" ? "Approved" : "Rejected", message: result.message });
+      await utils.admin.invalidate();
     } catch (caught) {
-      notifyError("Adjustment not decided", adminErrorMessage(caught));
+      notifyError("Not decided", adminErrorMessage(caught));
     } finally {
       setBusyId(null);
     }
   };
-  const items = list.data?.adjustments;
+  const items = list.data?.items;
   return (
-    <Card component="section" aria-labelledby="adjustments-title">
-      <Title id="adjustments-title" order={2} size="h4">
-        Adjustments Awaiting Approval
+    <Card component="section" aria-labelledby="approvals-title">
+      <Title id="approvals-title" order={2} size="h4">
+        Awaiting Approval
       </Title>
       <Text size="sm" c="dimmed" mt={4}>
-        {list.data ? `Credits and debits of ${formatNaira(list.data.threshold)} or more need a second admin.` : " "}
+        {threshold.data
+          ? `A second admin approves credits of ${formatNaira(threshold.data.threshold)} or more (one admin's to one user over 24 hours), money settings and new admins.`
+          : " "}
       </Text>
       {items === undefined ? (
         <Skeleton h={40} mt="sm" />
       ) : items.length === 0 ? (
         <Text size="sm" mt="sm">
-          No adjustment is waiting
+          Nothing is waiting
         </Text>
       ) : (
         <Stack component="ul" gap="sm" mt="sm" p={0} style={{ listStyle: "none" }}>
           {items.map((a) => (
             <Group component="li" key={a.id} justify="space-between" wrap="wrap" gap="xs">
               <Box>
-                <Text size="sm" fw={600}>
-                  {a.type === "credit" ? "Credit" : "Debit"} {formatNaira(a.amount)} · {a.userName ?? `user ${a.userId}`}
-                </Text>
+                <Group gap="xs">
+                  <Badge variant="light" color="gray">
+                    {KIND_LABELS[a.kind] ?? a.kind}
+                  </Badge>
+                  <Text size="sm" fw={600}>
+                    {a.summary}
+                  </Text>
+                </Group>
                 <Text size="xs" c="dimmed">
-                  {a.description} · by {a.createdByName ?? `admin ${a.createdBy}`} · {formatDateTime(a.createdAt)}
+                  {a.subjectName ? `${a.subjectName} · ` : ""}by {a.requestedByName ?? `admin ${a.requestedBy}`} · {formatDateTime(a.createdAt)}
                 </Text>
               </Box>
-              {a.createdBy === me.id ? (
+              {a.requestedBy === me.id || a.subjectUserId === me.id ? (
                 <Text size="xs" c="dimmed">
                   Another admin must approve it
                 </Text>

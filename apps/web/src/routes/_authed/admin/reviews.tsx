@@ -70,7 +70,8 @@ function AdminReviewsPage() {
   const [note, setNote] = useState("");
   const resolve = trpc.admin.reviews.resolve.useMutation({
     onSuccess: async (answer) => {
-      notify({ title: answer.message, message: `${resolving?.reference ?? ""} resolved` });
+      if (answer.pending) notify({ title: "Awaiting Approval", message: answer.message });
+      else notify({ title: answer.message, message: `${resolving?.reference ?? ""} resolved` });
       close();
       await Promise.all([utils.admin.reviews.list.invalidate(), utils.admin.reviews.integrity.invalidate(), utils.admin.transactions.list.invalidate()]);
     },

@@ -168,8 +168,10 @@ function TransactionRow({ tx }: { tx: AdminTransaction }) {
     if (mutation.isPending) return;
     setActing(status);
     try {
-      await mutation.mutateAsync(force ? { id: tx.id, status, force: true, reason: force.reason } : { id: tx.id, status });
-      notify({ title: ADMIN_MESSAGES.statusUpdated, message: ADMIN_MESSAGES.statusUpdatedDescription });
+      const answer = await mutation.mutateAsync(force ? { id: tx.id, status, force: true, reason: force.reason } : { id: tx.id, status });
+      // A large forced move waits for a second admin (docs/admin-security.md "Approvals").
+      if (answer.pending) notify({ title: "Awaiting Approval", message: answer.message });
+      else notify({ title: ADMIN_MESSAGES.statusUpdated, message: ADMIN_MESSAGES.statusUpdatedDescription });
       setRefused(null);
     } catch (caught) {
       const providerStatus = (errorDetails(caught) as { providerStatus?: unknown } | undefined)?.providerStatus;

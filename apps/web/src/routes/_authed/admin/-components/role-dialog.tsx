@@ -11,7 +11,8 @@ const ROLE_LABELS = { personal: "Personal", merchant: "Merchant", admin: "Admin"
 
 /**
  * Grant or revoke the admin role (PATCH /api/admin/users/{id}/role; docs/admin-security.md): a new
- * admin sets up the second factor at their next sign-in. The server refuses one's own role.
+ * admin sets up the second factor at their next sign-in. Granting the admin role waits for a second
+ * admin's approval ("Approvals"). The server refuses one's own role.
  */
 export function RoleDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const utils = trpc.useUtils();
@@ -24,8 +25,10 @@ export function RoleDialog({ user, onClose }: { user: AdminUser | null; onClose:
   const confirm = async () => {
     if (!user || mutation.isPending) return;
     try {
-      await mutation.mutateAsync({ userId: user.id, role });
-      notify({ title: ADMIN_MESSAGES.roleUpdated, message: `${user.name} is now ${ROLE_LABELS[role].toLowerCase()}.` });
+      const answer = await mutation.mutateAsync({ userId: user.id, role });
+      // Granting the admin role waits for a second admin (docs/admin-security.md "Approvals").
+      if (answer.pending) notify({ title: "Awaiting Approval", message: answer.message });
+      else notify({ title: ADMIN_MESSAGES.roleUpdated, message: `${user.name} is now ${ROLE_LABELS[role].toLowerCase()}.` });
       await utils.admin.users.invalidate();
       onClose();
     } catch (caught) {
@@ -45,7 +48,9 @@ export function RoleDialog({ user, onClose }: { user: AdminUser | null; onClose:
             size="md"
           />
           {role === "admin" && user.role !== "admin" ? (
-            <Text size="sm">An admin can credit any wallet. {user.name} will set up a second factor at their next sign-in.</Text>
+            <Text size="sm">
+              An admin can credit any wallet, so another admin must approve this. {user.name} will set up a second factor at their next sign-in.
+            </Text>
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" size="md" onClick={onClose}>

@@ -1,0 +1,225 @@
+// The approvals queue (docs/admin-security.md "Approvals"): the privileged acts that wait for a
+// second admin, and the decision that carries one out exactly as its request would have been.
+import {
+  type Database,
+  type DbOrTx,
+  adjustmentApprovalThresholdKobo,
+  adminRoleSettled,
+  decideApprovalRow,
+  findReviewItem,
+  findTransactionById,
+  lockApproval,
+  recordAdminAudit,
+  type schema,
+  setAdjustmentApprovalThresholdKobo,
+} from "@kolo/db";
+import { ADMIN_MESSAGES, DomainError, formatNaira, koboToNaira } from "@kolo/domain";
+import { adjustUserWalletIn } from "../money/adjustments";
+import { resolveReview } from "../money/reviews";
+import type { Services } from "../services";
+import { approvalAuditAction, approvalAuditSubject, requestApproval } from "./approval-requests";
+import { moveTransaction } from "./transactions";
+import { changeUserRoleIn } from "./users";
+
+type ApprovalServices = Pick<Services, "paymentGateway" | "banking" | "purchases" | "log">;
+
+/** What an act answers when it waits: 202 on REST (docs/admin-security.md "Approvals"). */
+export interface PendingApproval {
+  pending: true;
+  approvalId: number;
+  message: string;
+}
+
+const pendingAnswer = (approval: schema.AdminApproval): PendingApproval => ({
+  pending: true,
+  approvalId: approval.id,
+  message: ADMIN_MESSAGES.approvalPending,
+});
+
+/**
+ * PATCH /api/admin/settings/adjustment_approval_threshold {value}: every change of a money setting
+ * waits for a second admin; the value in force holds until then (docs/admin-security.md
+ * "Approvals"). The only money setting an admin can change is this threshold: fees and limits are
+ * fixed in @kolo/domain (docs/decisions.md). `valueKobo` is kobo.
+ */
+export async function requestThresholdChange(db: Database, params: { adminId: number; valueKobo: bigint }): Promise<PendingApproval> {
+  const current = await adjustmentApprovalThresholdKobo(db);
+  const { approval } = await requestApproval(db, {
+    kind: "setting",
+    userId: null,
+    amount: null,
+    summary: `Approval threshold: ${formatNaira(koboToNaira(current))} → ${formatNaira(koboToNaira(params.valueKobo))}`,
+    payload: { key: "adjustment_approval_threshold", valueKobo: params.valueKobo.toString() },
+    createdBy: params.adminId,
+    idempotencyKey: null,
+  });
+  return pendingAnswer(approval);
+}
+
+/**
+ * POST /api/admin/reviews/{id}/resolve with action credit: an open item whose amount is at or above
+ * the approval threshold waits for a second admin (kind review_credit); null when it does not wait
+ * (below the threshold, another action, or an item resolveReview itself refuses).
+ */
+export async function reviewCreditApproval(
+  db: Database,
+  params: { adminId: number; id: number; action: string; note: string },
+): Promise<PendingApproval | null> {
+  if (params.action !== "credit") return null;
+  const item = await findReviewItem(db, params.id);
+  if (!item || item.status !== "open" || item.amount < (await adjustmentApprovalThresholdKobo(db))) return null;
+  const { approval } = await requestApproval(db, {
+    kind: "review_credit",
+    userId: item.userId,
+    amount: item.amount,
+    summary: `Review credit of ${formatNaira(koboToNaira(item.amount))}: ${item.reference}`,
+    payload: { reviewId: item.id, note: params.note },
+    createdBy: params.adminId,
+    idempotencyKey: null,
+  });
+  return pendingAnswer(approval);
+}
+
+/**
+ * POST /api/admin/transactions/update-status with force: a movable transaction at or above the
+ * approval threshold waits for a second admin (kind forced_move); null when it does not wait
+ * (no force, below the threshold, or a record moveTransaction itself refuses).
+ */
+export async function forcedMoveApproval(
+  db: Database,
+  params: { adminId: number; id: number; status: "completed" | "failed"; force?: boolean; reason?: string },
+): Promise<PendingApproval | null> {
+  if (!params.force) return null;
+  const record = await findTransactionById(db, params.id);
+  if (!record || (record.status !== "pending" && record.status !== "processing")) return null;
+  if (record.amount < (await adjustmentApprovalThresholdKobo(db))) return null;
+  const { approval } = await requestApproval(db, {
+    kind: "forced_move",
+    userId: record.senderId ?? record.recipientId,
+    amount: record.amount,
+    summary: `Forced ${params.status === "completed" ? "Complete" : "Fail"} of ${formatNaira(koboToNaira(record.amount))}: ${record.reference}`,
+    payload: { transactionId: record.id, status: params.status, reason: params.reason ?? "" },
+    createdBy: params.adminId,
+    idempotencyKey: null,
+  });
+  return pendingAnswer(approval);
+}
+
+interface CarriedOut {
+  balance: number | null;
+  transaction: schema.TransactionRecord | null;
+  /** More fields of the decision's audit row. */
+  audit: Record<string, unknown>;
+}
+
+/**
+ * Carries out an approved request as its request would have been, by the approver `adminId`:
+ * in `tx` for adjustments, settings and roles; a review credit or forced move goes through
+ * resolveReview / moveTransaction (which ask the provider first, with their own transactions)
+ * while `tx` keeps the approval locked.
+ */
+async function carryOut(tx: DbOrTx, db: Database, services: ApprovalServices, approval: schema.AdminApproval, adminId: number): Promise<CarriedOut> {
+  const payload = approval.payload;
+  switch (approval.kind) {
+    case "adjustment": {
+      if (!("type" in payload) || approval.userId === null || approval.amount === null) break;
+      const moved = await adjustUserWalletIn(tx, {
+        adminId: approval.createdBy,
+        userId: approval.userId,
+        amountKobo: approval.amount,
+        type: payload.type,
+        description: payload.description,
+        // The approval's own key: an approval can never move the money twice.
+        idempotencyKey: `approved-adjustment-${approval.id}`,
+        approvalId: approval.id,
+        approvedBy: adminId,
+      });
+      return { balance: moved.balance, transaction: moved.transaction, audit: { balance: moved.balance } };
+    }
+    case "setting": {
+      if (!("valueKobo" in payload)) break;
+      const value = BigInt(payload.valueKobo);
+      const before = await setAdjustmentApprovalThresholdKobo(tx, value);
+      await recordAdminAudit(tx, {
+        adminId,
+        action: "setting",
+        subject: `setting:${payload.key}`,
+        before: { value: koboToNaira(before) },
+        after: { value: koboToNaira(value), requestedBy: approval.createdBy, approvalId: approval.id },
+      });
+      return { balance: null, transaction: null, audit: { value: koboToNaira(value) } };
+    }
+    case "role": {
+      if (!("role" in payload) || approval.userId === null) break;
+      await changeUserRoleIn(tx, { adminId, userId: approval.userId, role: payload.role, requestedBy: approval.createdBy });
+      return { balance: null, transaction: null, audit: { role: payload.role } };
+    }
+    case "review_credit": {
+      if (!("reviewId" in payload)) break;
+      await resolveReview(db, services, { adminId, id: payload.reviewId, action: "credit", note: payload.note });
+      return { balance: null, transaction: null, audit: { reviewId: payload.reviewId } };
+    }
+    case "forced_move": {
+      if (!("transactionId" in payload)) break;
+      const moved = await moveTransaction(db, services, { adminId, id: payload.transactionId, status: payload.status, force: true, reason: payload.reason });
+      return { balance: null, transaction: moved, audit: { transactionId: moved.id, status: moved.status } };
+    }
+  }
+  throw new DomainError("CONFLICT", ADMIN_MESSAGES.approvalDecided);
+}
+
+/**
+ * A second admin approves or rejects a pending approval (POST /api/admin/approvals/{id}/approve |
+ * reject {note}; the adjustments' own paths pass `kind: "adjustment"`), docs/admin-security.md
+ * "Approvals". Who may decide: not its requester (FORBIDDEN 'Another admin must approve or reject
+ * this adjustment|request'; a CHECK says the same), not its subject (FORBIDDEN 'An admin cannot
+ * decide a request that concerns their own account'; a CHECK too), and not an admin whose role was
+ * granted less than 24 h ago (FORBIDDEN). Approving carries the request out (carryOut) with the
+ * approver as the acting admin; the decision and its audit row (adjustment_|approval_approve or
+ * _reject, naming the requester and the note) are written only if it succeeded, so a refused act
+ * (a debit the wallet cannot cover, a provider that disagrees) leaves it pending. Errors:
+ * NOT_FOUND; FORBIDDEN; CONFLICT once decided; the act's own errors.
+ */
+export async function decideApproval(
+  db: Database,
+  services: ApprovalServices,
+  params: { adminId: number; id: number; decision: "approve" | "reject"; note?: string; kind?: schema.ApprovalKind },
+): Promise<{ approval: schema.AdminApproval; balance: number | null; transaction: schema.TransactionRecord | null }> {
+  const adjustmentPath = params.kind === "adjustment";
+  return db.transaction(async (tx) => {
+    const approval = await lockApproval(tx, params.id);
+    if (!approval || (params.kind && approval.kind !== params.kind)) {
+      throw new DomainError("NOT_FOUND", adjustmentPath ? ADMIN_MESSAGES.adjustmentNotFound : ADMIN_MESSAGES.approvalNotFound);
+    }
+    const isAdjustment = approval.kind === "adjustment";
+    if (approval.createdBy === params.adminId) throw new DomainError("FORBIDDEN", isAdjustment ? ADMIN_MESSAGES.adjustmentOwn : ADMIN_MESSAGES.approvalOwn);
+    if (approval.userId === params.adminId) throw new DomainError("FORBIDDEN", ADMIN_MESSAGES.approvalSubject);
+    if (!(await adminRoleSettled(tx, params.adminId))) throw new DomainError("FORBIDDEN", ADMIN_MESSAGES.approvalNewAdmin);
+    if (approval.status !== "pending") throw new DomainError("CONFLICT", isAdjustment ? ADMIN_MESSAGES.adjustmentDecided : ADMIN_MESSAGES.approvalDecided);
+    const done = params.decision === "approve" ? await carryOut(tx, db, services, approval, params.adminId) : null;
+    const decided = await decideApprovalRow(tx, approval.id, {
+      status: params.decision === "approve" ? "approved" : "rejected",
+      decidedBy: params.adminId,
+      note: params.note || null,
+      transactionId: done?.transaction?.id ?? null,
+    });
+    await recordAdminAudit(tx, {
+      adminId: params.adminId,
+      action: approvalAuditAction(approval.kind, params.decision),
+      userId: approval.userId,
+      subject: approvalAuditSubject(approval),
+      before: { status: "pending" },
+      after: {
+        status: decided.status,
+        kind: approval.kind,
+        summary: approval.summary,
+        amount: approval.amount === null ? null : koboToNaira(approval.amount),
+        ...("type" in approval.payload ? { type: approval.payload.type } : {}),
+        createdBy: approval.createdBy,
+        note: decided.note,
+        ...done?.audit,
+      },
+    });
+    return { approval: decided, balance: done?.balance ?? null, transaction: done?.transaction ?? null };
+  });
+}
