@@ -89,9 +89,11 @@ const auth: Route[] = [
     path: "/api/auth/transaction-pin/reset-code",
     tag: "Auth",
     summary: "E-mail a 6-digit code to reset the transaction PIN (valid 15 minutes)",
+    description: "docs/product.md 'Transaction PIN'; at most 3 codes an hour per user (429 past them).",
     access: "user",
     procedure: "auth.sendPinResetCode",
     output: shapes.message,
+    errors: [429],
     call: (api) => api.auth.sendPinResetCode(),
   }),
   route({
@@ -99,9 +101,11 @@ const auth: Route[] = [
     path: "/api/auth/transaction-pin/reset",
     tag: "Auth",
     summary: "Reset the transaction PIN with the password and the e-mailed code; ends a payment lock",
+    description: "docs/product.md 'Transaction PIN'; the password counts towards the account's sign-in lock or throttle (429 while it runs or 403 once locked).",
     access: "user",
     procedure: "auth.resetTransactionPin",
     output: shapes.message,
+    errors: [403, 429],
     call: (api, input) => api.auth.resetTransactionPin(input),
   }),
   route({
