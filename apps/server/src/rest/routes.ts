@@ -101,7 +101,8 @@ const auth: Route[] = [
     path: "/api/auth/transaction-pin/reset",
     tag: "Auth",
     summary: "Reset the transaction PIN with the password and the e-mailed code; ends a payment lock",
-    description: "docs/product.md 'Transaction PIN'; the password counts towards the account's sign-in lock or throttle (429 while it runs or 403 once locked).",
+    description:
+      "docs/product.md 'Transaction PIN'; the password counts towards the account's sign-in lock or throttle (429 while it runs or 403 once locked).",
     access: "user",
     procedure: "auth.resetTransactionPin",
     output: shapes.message,

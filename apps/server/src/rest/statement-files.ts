@@ -21,6 +21,7 @@ import { stringify } from "csv-stringify/sync";
 import type { FastifyInstance } from "fastify";
 import PDFDocument from "pdfkit";
 import { z } from "zod";
+import { liftRequestDeadline } from "../availability";
 import { type ContextDeps, contextFactory } from "../context";
 import { sendTRPCError } from "./adapter";
 import type { ExtraPath } from "./openapi";
@@ -201,10 +202,10 @@ type Period = Awaited<ReturnType<ReturnType<typeof createCaller>["statements"]["
  * Writes the statement of `userId` for `period` into a new temporary file (created 0600 and
  * unlinked at once: nothing is left behind, whatever happens) and answers its open handle and size
  * in bytes. The database snapshot, and its pool connection, are held only while the file is
- * written, never while a client reads. Errors: those of the read (the handle is closed);
- * NOT_FOUND when the user has no wallet.
+ * written, never while a client reads; `onOpen` runs once the snapshot is open. Errors: those of
+ * the read (the handle is closed); NOT_FOUND when the user has no wallet.
  */
-async function prepareStatement(db: Database, userId: number, period: Period): Promise<{ file: FileHandle; size: number }> {
+async function prepareStatement(db: Database, userId: number, period: Period, onOpen: () => void): Promise<{ file: FileHandle; size: number }> {
   const path = join(tmpdir(), `kolo-statement-${randomUUID()}`);
   const file = await open(path, "w+", 0o600);
   try {
@@ -212,6 +213,7 @@ async function prepareStatement(db: Database, userId: number, period: Period): P
     const out = new PassThrough();
     const written = pipeline(out, file.createWriteStream({ start: 0, autoClose: false, emitClose: false }));
     const found = await withStatement(db, { userId, from: period.from, to: period.to }, async (statement) => {
+      onOpen();
       await FORMATS[period.format].write({ ...statement, fromDay: period.fromDay, toDay: period.toDay }, out);
       return true;
     }).catch((error: unknown) => {
@@ -250,7 +252,9 @@ export function mountStatements(app: FastifyInstance, deps: ContextDeps) {
     preparing.set(userId, busy + 1);
     let prepared: Awaited<ReturnType<typeof prepareStatement>>;
     try {
-      prepared = await prepareStatement(deps.db, userId, period);
+      // The request deadline bounds the wait for a connection; the preparation is bounded by the
+      // snapshot's statement_timeout (withStatement), and a 12-month PDF can take longer than the deadline.
+      prepared = await prepareStatement(deps.db, userId, period, () => liftRequestDeadline(req));
     } catch (error) {
       return sendTRPCError(reply, req, error);
     } finally {
