@@ -92,7 +92,12 @@ describe("GET /api/users/lookup", () => {
     expect(overTrpc.status).toBe(404);
     expect((await send({ recipientEmail: "nobody-here@example.com" })).status).toBe(404);
     expect((await send({ recipientId: 2_000_000_000 })).status).toBe(404);
-    for (const recipient of [{ recipientPhone: freshPhone() }, { recipientPhone: targetPhone }, { recipientEmail: target.user.email }, { recipientId: target.user.id }]) {
+    for (const recipient of [
+      { recipientPhone: freshPhone() },
+      { recipientPhone: targetPhone },
+      { recipientEmail: target.user.email },
+      { recipientId: target.user.id },
+    ]) {
       const refused = await send(recipient);
       expect([refused.status, (await json(refused)).message]).toEqual([429, "Too many requests"]);
     }

@@ -13,7 +13,6 @@ import {
   DomainError,
   MAX_FAILED_LOGINS,
   MESSAGES,
-  MFA_MESSAGES,
   PASSWORD_RESET_MESSAGES,
   forgotPasswordSchema,
   loginSchema,
