@@ -90,6 +90,8 @@ const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     KOLO_DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
     AUTH_RATE_LIMIT_MAX: "1000",
+    // The suites' users look up and pay recipients many times within 10 minutes.
+    RECIPIENT_LOOKUP_LIMIT: "1000",
     LOG_LEVEL: "warn",
     // Airtime/data e2e: a pending purchase's requery runs after 1 s (not 30 s), and the VTpass
     // sandbox keeps 201000000000 processing for 6 s, so "pending, then delivered" takes seconds.

@@ -40,7 +40,7 @@ export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorte
 /**
  * Starts PostgreSQL (max_connections 200), migrates a `kolo_bench` database, opens a pool of
  * `poolMax` for the bench's own set-up, and spawns `src/main.ts` with `serverEnv` added to the
- * environment (LOG_LEVEL warn, no demo data, no auth rate limit). Answers once /api/health is up.
+ * environment (LOG_LEVEL warn, no demo data, no auth rate limit, no recipient lookup limit). Answers once /api/health is up.
  */
 export async function startBenchStack(options: { poolMax: number; serverEnv?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchStack> {
   const dataDir = join(tmpdir(), `kolo-bench-${Date.now()}`);
@@ -63,6 +63,7 @@ export async function startBenchStack(options: { poolMax: number; serverEnv?: Re
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_MAX: "1000000",
+      RECIPIENT_LOOKUP_LIMIT: "1000000",
       SEED_DEMO: "false",
       ...options.serverEnv,
     },

@@ -10,6 +10,7 @@ import { readFile } from "node:fs/promises";
 import { lagosDate } from "@kolo/domain";
 import postgres from "postgres";
 import { startBenchStack } from "./kit";
+import { seedWalletMovements } from "./movements";
 
 const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 100_000);
 
@@ -25,24 +26,7 @@ try {
   const [user] = await stack.fundedUsers("statement", 1, 100_000_000_00n);
   const pg = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
   const started = Date.now();
-  await pg.unsafe(
-    `
-    with wallet as (select id from ledger_accounts where kind = 'user_wallet' and user_id = $1),
-         counter as (select id from ledger_accounts where kind = 'system' order by id limit 1),
-         entries as (
-           insert into journal_entries (idempotency_key, kind, description, created_at)
-           select 'bench-statement-' || g, 'bench', case when g % 2 = 0 then 'Bench transfer in ' || g else 'Bench payment ' || g end,
-                  now() - make_interval(secs => (360 * 86400.0) * ($2 - g) / $2)
-           from generate_series(1, $2) g
-           returning id, created_at, description
-         )
-    insert into postings (journal_entry_id, account_id, amount, created_at, hash)
-    select e.id, a.account_id, a.amount, e.created_at, '\\x00'::bytea
-    from entries e,
-         lateral (select (100 + (e.id % 500) * 100) * (case when e.description like 'Bench transfer in%' then 1 else -1 end) as kobo) k,
-         lateral (values ((select id from wallet), k.kobo), ((select id from counter), -k.kobo)) as a(account_id, amount)`,
-    [user!.id, MOVEMENTS],
-  );
+  await seedWalletMovements(pg, user!.id, MOVEMENTS);
   console.log(`seeded ${MOVEMENTS} movements in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await pg.end();
 

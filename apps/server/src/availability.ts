@@ -9,13 +9,15 @@
 import { type PublicError, SERVICE_UNAVAILABLE_MESSAGE } from "@kolo/api";
 import type { Database } from "@kolo/db";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 
 /** The body of every 503 (the REST error shape of publicError, with the domain's SERVICE_UNAVAILABLE code). */
 export const UNAVAILABLE_BODY = { message: SERVICE_UNAVAILABLE_MESSAGE, details: null, code: "SERVICE_UNAVAILABLE" } as const satisfies PublicError;
 
 /** Paths whose handlers reach the database. */
 const DATABASE_PATHS = /^\/(api|trpc)(\/|$|\?)/;
+
+const deadlines = new WeakMap<FastifyRequest, NodeJS.Timeout>();
 
 /**
  * Answers 503 {@link UNAVAILABLE_BODY} to any /api or /trpc request that has no answer after
@@ -29,8 +31,18 @@ export function registerRequestDeadline(app: FastifyInstance, timeoutMs: number)
       req.log.warn({ url: req.url, timeoutMs }, "request deadline passed; answering 503");
       void reply.code(503).send(UNAVAILABLE_BODY);
     }, timeoutMs);
+    deadlines.set(req, timer);
     reply.raw.once("close", () => clearTimeout(timer));
   });
+}
+
+/**
+ * Lifts `req`'s deadline once its handler holds what the deadline waits for (a pool connection)
+ * and bounds the rest itself: a statement, prepared within its snapshot's own 120 s limit before
+ * the first byte is sent (rest/statement-files.ts).
+ */
+export function liftRequestDeadline(req: FastifyRequest): void {
+  clearTimeout(deadlines.get(req));
 }
 
 /**

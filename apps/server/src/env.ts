@@ -52,6 +52,8 @@ const schema = z
     WEB_DIST_DIR: z.string().default(`${REPO_ROOT}apps/web/dist`),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
     AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+    /** Recipient lookups (and P2P transfers, which resolve one) per user in 10 minutes; benchmarks raise it. */
+    RECIPIENT_LOOKUP_LIMIT: z.coerce.number().int().positive().default(30),
     PAYSTACK_SECRET_KEY: z.string().optional(),
     PAYSTACK_BASE_URL: z.url().default("https://api.paystack.co"),
     /** VTpass (airtime, data): all three keys set = the real API at VTPASS_BASE_URL; else the built-in sandbox under /sandbox/vtpass. */

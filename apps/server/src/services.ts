@@ -52,7 +52,8 @@ export function createServices(
   // Outside production only (env.ts refuses production without it): a key made once and kept in
   // the data folder, so stored BVN hashes (and one-BVN-per-account) survive a restart.
   const bvnHashKey = env.BVN_HASH_KEY ?? developmentBvnHashKey(env.KOLO_DATA_DIR);
-  return { services: { ...supplied, publicUrl: urls.publicUrl, log, jobs, mailer, paymentGateway, banking, purchases, bvnHashKey }, sandboxes };
+  const userLimits = { recipient_lookup: { max: env.RECIPIENT_LOOKUP_LIMIT, windowMs: 10 * 60 * 1000 } };
+  return { services: { ...supplied, publicUrl: urls.publicUrl, log, jobs, mailer, paymentGateway, banking, purchases, bvnHashKey, userLimits }, sandboxes };
 }
 
 /** The development BVN hash key in `<dataDir>/bvn-hash-key` (mode 600), created on first use. */

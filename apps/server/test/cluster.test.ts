@@ -42,6 +42,8 @@ beforeAll(async () => {
       EMBEDDED_PG_PORT: String(pgPort),
       KOLO_DATA_DIR: dataDir,
       AUTH_RATE_LIMIT_MAX: "100000",
+      // Many transfers per user: the recipient lookup limit is not what this tests.
+      RECIPIENT_LOOKUP_LIMIT: "1000000",
       SEED_DEMO: "false",
       // Payouts: the sandbox's webhook after 0.2 s, the first requery after 2 s (30 s in production).
       SANDBOX_WEBHOOK_DELAY_MS: "200",

@@ -67,7 +67,8 @@ async function open(c: Client, path = "/api/events", headers: Record<string, str
     await reading;
   };
   opened.push(close);
-  return { response, messages, next, until, close };
+  /** `ended` resolves once the server ends the stream (or it is closed here). */
+  return { response, messages, next, until, close, ended: reading };
 }
 
 const opened: (() => Promise<void>)[] = [];
@@ -143,5 +144,32 @@ describe("the tRPC subscription events.stream", () => {
     const received = await stream.until((m) => JSON.stringify(m.data).includes('"type":"balance"'));
     const balance = received.find((m) => JSON.stringify(m.data).includes('"type":"balance"'))!;
     expect(balance.id).toMatch(/^\d+$/);
+  });
+});
+
+describe("per-user caps", () => {
+  it("at most 5 streams per user: a 6th closes the oldest; a transaction event is read once for all the streams", async () => {
+    const hub = eventHub(files.t.db);
+    const bystander = await open(payer);
+    await streams(1);
+    const mine = [];
+    for (let i = 0; i < 5; i++) {
+      mine.push(await open(payee));
+      await streams(i + 2);
+    }
+    expect(hub.streamsOf(payee.user.id)).toBe(5);
+    const newest = await open(payee);
+    await mine[0]!.ended; // the oldest is closed by the server
+    while (hub.streamsOf(payee.user.id) < 5) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect([hub.streamsOf(payee.user.id), hub.streamsOf(payer.user.id)]).toEqual([5, 1]);
+
+    const loadsBefore = hub.loads;
+    expect((await api(payer, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount: 10 })).status).toBe(200);
+    const open5 = [...mine.slice(1), newest];
+    const transactionOf = (m: Message) => m.event === "transaction";
+    await Promise.all([...open5, bystander].map((stream) => stream.until(transactionOf)));
+    // Two event rows (the payer's and the payee's transaction), six streams: two reads.
+    expect(hub.loads - loadsBefore).toBe(2);
+    expect(mine[0]!.messages.some(transactionOf)).toBe(false);
   });
 });

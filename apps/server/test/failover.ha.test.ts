@@ -49,6 +49,8 @@ beforeAll(async () => {
     PORT: String(await findFreePort()),
     HA_PG_PORT: String(await findFreePort()),
     AUTH_RATE_LIMIT_MAX: "100000",
+    // Many transfers per user: the recipient lookup limit is not what this tests.
+    RECIPIENT_LOOKUP_LIMIT: "1000000",
     SANDBOX_WEBHOOK_DELAY_MS: "200",
     REQUERY_FIRST_DELAY_MS: "2000",
   };

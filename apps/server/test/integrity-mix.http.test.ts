@@ -45,11 +45,11 @@ let services: Services;
 beforeAll(async () => {
   t = await createTestDatabase();
   capture = await startWebhookCapture();
-  // Each mix user starts many top-ups within a minute: the per-user limit (USER_LIMITS) is not what this tests.
+  // Each mix user starts many top-ups and transfers within minutes: the per-user limits (USER_LIMITS) are not what this tests.
   server = await startSandboxServer(t.db, {
     webhookUrl: capture.url,
     vtpassTimeoutMs: 1_500,
-    services: { userLimits: { topup: { max: 1_000_000, windowMs: 60_000 } } },
+    services: { userLimits: { topup: { max: 1_000_000, windowMs: 60_000 }, recipient_lookup: { max: 1_000_000, windowMs: 600_000 } } },
   });
   services = servicesOf(server);
 });

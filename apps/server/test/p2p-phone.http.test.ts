@@ -76,6 +76,35 @@ describe("GET /api/users/lookup", () => {
     expect([refused.status, (await json(refused)).message]).toEqual([429, "Too many requests"]);
     expect((await lookup(other, target.user.email)).status).toBe(200);
   });
+
+  it("counts every P2P resolution against the same limit, by phone, e-mail or scanned code, over REST and tRPC: past it 429 on every path, nothing moves", async () => {
+    const prober = await signUp(limited.base, "P2P Prober");
+    const targetPhone = freshPhone();
+    const target = await signUp(limited.base, "P2P Target", targetPhone);
+    await fundWallet(t.db, prober.user.id, 1_000);
+    const send = (recipient: Record<string, unknown>) => api(prober, "POST", "/api/transfer/p2p", { ...recipient, amount: 10 });
+    // tRPC (superjson body) first, then REST: one count each.
+    const overTrpc = await fetch(`${limited.base}/trpc/transfers.p2p`, {
+      method: "POST",
+      headers: { cookie: prober.cookie, origin: limited.base, "content-type": "application/json" },
+      body: JSON.stringify({ json: { recipientPhone: freshPhone(), amount: 10 } }),
+    });
+    expect(overTrpc.status).toBe(404);
+    expect((await send({ recipientEmail: "nobody-here@example.com" })).status).toBe(404);
+    expect((await send({ recipientId: 2_000_000_000 })).status).toBe(404);
+    for (const recipient of [
+      { recipientPhone: freshPhone() },
+      { recipientPhone: targetPhone },
+      { recipientEmail: target.user.email },
+      { recipientId: target.user.id },
+    ]) {
+      const refused = await send(recipient);
+      expect([refused.status, (await json(refused)).message]).toEqual([429, "Too many requests"]);
+    }
+    expect((await lookup(prober, target.user.email)).status).toBe(429);
+    expect((await api(prober, "GET", `/api/users/${target.user.id}`)).status).toBe(429);
+    expect([await balanceOf(prober), await balanceOf(target)]).toEqual([1_000, 0]);
+  });
 });
 
 describe("POST /api/transfer/p2p with recipientPhone", () => {

@@ -26,6 +26,20 @@ async function payerAndPayee(): Promise<[Client, Client]> {
   await fundWallet(files.t.db, payer.user.id, 10_000);
   return [payer, await signUp(files.server.base, "Pin Payee")];
 }
+const WRONG_PASSWORD_OR_CODE = "Incorrect password or code. If the code has expired, ask for a new one.";
+
+/** Asks for a PIN-reset code and reads it from the sandbox mailbox. */
+async function resetCode(c: Client): Promise<string> {
+  expect((await call(c, "POST", "/api/auth/transaction-pin/reset-code")).status).toBe(200);
+  const [mail] = await files.t.db
+    .select()
+    .from(schema.sandboxMail)
+    .where(eq(schema.sandboxMail.to, c.user.email))
+    .orderBy(desc(schema.sandboxMail.id))
+    .limit(1);
+  return /is (\d{6})\./.exec(mail!.text)![1]!;
+}
+
 const p2p = (c: Client, to: Client, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   call(c, "POST", "/api/transfer/p2p", { recipientEmail: to.user.email, amount: 100, ...extra }, headers);
 
@@ -146,7 +160,7 @@ describe("changing and resetting", () => {
     expect((await p2p(payer, payee, { transactionPin: "2580" })).body.code).toBe("PIN_LOCKED");
 
     expect((await call(payer, "POST", "/api/auth/transaction-pin/reset", { password: "secret123", code: "123456", pin: "4682" })).body.message).toBe(
-      "This code is invalid or has expired. Ask for a new one.",
+      WRONG_PASSWORD_OR_CODE,
     );
     expect((await call(payer, "POST", "/api/auth/transaction-pin/reset-code")).status).toBe(200);
     const [mail] = await files.t.db
@@ -158,7 +172,7 @@ describe("changing and resetting", () => {
     expect(mail!.subject).toBe("Your Kolo PIN reset code");
     const code = /is (\d{6})\./.exec(mail!.text)![1]!;
     expect((await call(payer, "POST", "/api/auth/transaction-pin/reset", { password: "wrong-password", code, pin: "4682" })).body.message).toBe(
-      "Incorrect password",
+      WRONG_PASSWORD_OR_CODE,
     );
     expect((await call(payer, "POST", "/api/auth/transaction-pin/reset", { password: "secret123", code, pin: "4682" })).body).toEqual({
       message: "Transaction PIN reset",
@@ -168,5 +182,63 @@ describe("changing and resetting", () => {
     expect((await p2p(payer, payee, { transactionPin: "4682" })).status).toBe(200);
     expect(await balanceOf(payer)).toBe(10_000 - 100);
     expect(await ledgerInvariants(files.t.client)).toEqual(LEDGER_CONSISTENT);
+  });
+
+  it("a wrong password and a wrong code answer the same message", async () => {
+    const [payer] = await payerAndPayee();
+    await call(payer, "POST", "/api/auth/transaction-pin", { pin: "2580" });
+    const code = await resetCode(payer);
+    const wrongCode = code === "000000" ? "111111" : "000000";
+    const wrongPassword = await call(payer, "POST", "/api/auth/transaction-pin/reset", { password: "not-my-password", code, pin: "4682" });
+    const wrongCodeAnswer = await call(payer, "POST", "/api/auth/transaction-pin/reset", { password: "secret123", code: wrongCode, pin: "4682" });
+    expect(wrongPassword).toEqual(wrongCodeAnswer);
+    expect([wrongPassword.status, wrongPassword.body.message]).toEqual([400, WRONG_PASSWORD_OR_CODE]);
+  });
+
+  it("the password given to the reset counts towards the sign-in lock: 3 wrong there and 2 at sign-in lock the account and end its session", async () => {
+    const [payer] = await payerAndPayee();
+    await call(payer, "POST", "/api/auth/transaction-pin", { pin: "2580" });
+    const code = await resetCode(payer);
+    for (let i = 0; i < 3; i++) {
+      expect((await call(payer, "POST", "/api/auth/transaction-pin/reset", { password: `guess-${i}-password`, code, pin: "4682" })).body.message).toBe(
+        WRONG_PASSWORD_OR_CODE,
+      );
+    }
+    const signIn = (password: string) =>
+      fetch(`${files.server.base}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: files.server.base },
+        body: JSON.stringify({ email: payer.user.email, password }),
+      });
+    expect((await signIn("guess-3-password")).status).toBe(401);
+    expect((await signIn("guess-4-password")).status).toBe(401);
+    const locked = await signIn("secret123");
+    expect([locked.status, ((await locked.json()) as { message: string }).message]).toEqual([403, "Account locked"]);
+    expect((await api(payer, "GET", "/api/auth/me")).status).toBe(401);
+  });
+
+  it("5 wrong passwords through the reset alone lock the account: the right one no longer signs in", async () => {
+    const [payer] = await payerAndPayee();
+    await call(payer, "POST", "/api/auth/transaction-pin", { pin: "2580" });
+    const code = await resetCode(payer);
+    for (let i = 0; i < 5; i++) await call(payer, "POST", "/api/auth/transaction-pin/reset", { password: `guess-${i}-password`, code, pin: "4682" });
+    const signIn = await fetch(`${files.server.base}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: files.server.base },
+      body: JSON.stringify({ email: payer.user.email, password: "secret123" }),
+    });
+    expect(signIn.status).toBe(403);
+  });
+
+  it("at most 3 reset codes an hour per user: the 4th is 429 'Too many requests', another user is not held, an hour later it is sent", async () => {
+    const [payer, other] = await payerAndPayee();
+    await call(payer, "POST", "/api/auth/transaction-pin", { pin: "2580" });
+    await call(other, "POST", "/api/auth/transaction-pin", { pin: "2580" });
+    for (let i = 0; i < 3; i++) expect((await call(payer, "POST", "/api/auth/transaction-pin/reset-code")).status).toBe(200);
+    const refused = await call(payer, "POST", "/api/auth/transaction-pin/reset-code");
+    expect([refused.status, refused.body.message]).toEqual([429, "Too many requests"]);
+    expect((await call(other, "POST", "/api/auth/transaction-pin/reset-code")).status).toBe(200);
+    clock = new Date(clock.getTime() + 61 * MINUTE);
+    expect((await call(payer, "POST", "/api/auth/transaction-pin/reset-code")).status).toBe(200);
   });
 });

@@ -16,8 +16,10 @@ let two: SandboxServer;
 beforeAll(async () => {
   t = await createTestDatabase();
   second = createDb(t.url, { max: 5 });
-  one = await startSandboxServer(t.db);
-  two = await startSandboxServer(second.db);
+  // Each payer sends 25 transfers, each twice: the per-user lookup limit (USER_LIMITS) is not what this tests.
+  const services = { userLimits: { recipient_lookup: { max: 1_000_000, windowMs: 600_000 } } };
+  one = await startSandboxServer(t.db, { services });
+  two = await startSandboxServer(second.db, { services });
 });
 afterAll(async () => {
   await one.app.close();

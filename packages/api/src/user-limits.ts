@@ -1,5 +1,6 @@
 // Per-user limits (docs/decisions.md "Security, second round"): 5 new tickets an hour, 30 ticket
-// replies an hour, 10 top-up initializations a minute, 30 recipient lookups in 10 minutes. Past a limit: 429 'Too many requests'.
+// replies an hour, 10 top-up initializations a minute, 30 recipient lookups in 10 minutes, 3 PIN-reset
+// codes an hour (docs/decisions.md "Per-user caps"). Past a limit: 429 'Too many requests'.
 import { type DbOrTx, type LimitedAction, countUserAction, lockUserAction } from "@kolo/db";
 import { DomainError } from "@kolo/domain";
 import type { Services } from "./services";
@@ -9,6 +10,7 @@ export const USER_LIMITS: Record<LimitedAction, { max: number; windowMs: number 
   ticket_reply: { max: 30, windowMs: 60 * 60 * 1000 },
   topup: { max: 10, windowMs: 60 * 1000 },
   recipient_lookup: { max: 30, windowMs: 10 * 60 * 1000 },
+  pin_reset_code: { max: 3, windowMs: 60 * 60 * 1000 },
 };
 
 export const TOO_MANY_REQUESTS = "Too many requests";

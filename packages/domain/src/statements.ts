@@ -6,7 +6,12 @@ export const STATEMENT_MESSAGES = {
   order: "The period must end on or after its start",
   tooLong: "A statement covers at most 12 months",
   future: "The period cannot start in the future",
+  /** 429: the user already has MAX_STATEMENTS_PREPARING statements in preparation. */
+  busy: "A statement is already being prepared",
 } as const;
+
+/** Statements one user may have in preparation at once on a server (docs/decisions.md "Per-user caps"). */
+export const MAX_STATEMENTS_PREPARING = 2;
 
 /** The longest period a statement covers, in days (12 months, a leap year included). */
 export const MAX_STATEMENT_DAYS = 366;

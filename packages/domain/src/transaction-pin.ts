@@ -20,7 +20,8 @@ export const TRANSACTION_PIN_MESSAGES = {
   reset: "Transaction PIN reset",
   codeSent: "A code to reset your PIN is on its way to your e-mail.",
   invalidCode: "This code is invalid or has expired. Ask for a new one.",
-  wrongPassword: "Incorrect password",
+  /** A reset's wrong password, wrong code or spent code: the same answer, so the reset tells nothing about the password. */
+  wrongPasswordOrCode: "Incorrect password or code. If the code has expired, ask for a new one.",
   resetSubject: "Your Kolo PIN reset code",
 } as const;
 

@@ -2,19 +2,26 @@
 // streams the signed-in user's wallet movements for a period of up to 12 months: the holder and the
 // period, the opening balance, every movement with its running balance, totals in and out, and
 // the closing balance (the ledger's, as of the snapshot it is read from). Rows come from a
-// database cursor and go out as they are written, with back-pressure, so memory stays flat
-// however long the statement is (docs/performance.md "Statements"). CSV by csv-stringify, PDF by
-// pdfkit.
+// database cursor and are written, with back-pressure, into an unlinked temporary file, so memory
+// stays flat however long the statement is (docs/performance.md "Statements"); the file is sent
+// once the snapshot is closed, so a client reading slowly never holds a connection of the pool
+// (docs/decisions.md "Per-user caps"). CSV by csv-stringify, PDF by pdfkit.
+import { randomUUID } from "node:crypto";
 import { once } from "node:events";
+import { type FileHandle, open, unlink } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PassThrough } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { createCaller } from "@kolo/api";
-import { type StatementSnapshot, withStatement } from "@kolo/db";
-import { formatDateTime, formatKobo, koboToNaira } from "@kolo/domain";
+import { type Database, type StatementSnapshot, withStatement } from "@kolo/db";
+import { DomainError, MAX_STATEMENTS_PREPARING, STATEMENT_MESSAGES, formatDateTime, formatKobo, koboToNaira } from "@kolo/domain";
 import { stringify } from "csv-stringify/sync";
 import type { FastifyInstance } from "fastify";
 import PDFDocument from "pdfkit";
 import { z } from "zod";
+import { liftRequestDeadline } from "../availability";
 import { type ContextDeps, contextFactory } from "../context";
 import { sendTRPCError } from "./adapter";
 import type { ExtraPath } from "./openapi";
@@ -176,9 +183,10 @@ export const STATEMENT_PATH: ExtraPath = {
   path: "/api/statements",
   tag: "Statements",
   summary: "The user's statement for a period of up to 12 months, as PDF or CSV (query from, to: YYYY-MM-DD; format: pdf | csv)",
-  description: "docs/product.md 'Statements'. Streamed: opening balance, every movement with its running balance, totals, closing balance.",
+  description:
+    "docs/product.md 'Statements'. Opening balance, every movement with its running balance, totals, closing balance. At most 2 in preparation per user (429 'A statement is already being prepared').",
   output: z.string(),
-  statuses: [200, 400, 401, 403, 500, 503],
+  statuses: [200, 400, 401, 403, 429, 500, 503],
   contentType: "application/pdf",
   session: true,
   query: [
@@ -188,38 +196,77 @@ export const STATEMENT_PATH: ExtraPath = {
   ],
 };
 
-/** Mounts GET /api/statements. */
+type Period = Awaited<ReturnType<ReturnType<typeof createCaller>["statements"]["period"]>>;
+
+/**
+ * Writes the statement of `userId` for `period` into a new temporary file (created 0600 and
+ * unlinked at once: nothing is left behind, whatever happens) and answers its open handle and size
+ * in bytes. The database snapshot, and its pool connection, are held only while the file is
+ * written, never while a client reads; `onOpen` runs once the snapshot is open. Errors: those of
+ * the read (the handle is closed); NOT_FOUND when the user has no wallet.
+ */
+async function prepareStatement(db: Database, userId: number, period: Period, onOpen: () => void): Promise<{ file: FileHandle; size: number }> {
+  const path = join(tmpdir(), `kolo-statement-${randomUUID()}`);
+  const file = await open(path, "w+", 0o600);
+  try {
+    await unlink(path);
+    const out = new PassThrough();
+    const written = pipeline(out, file.createWriteStream({ start: 0, autoClose: false, emitClose: false }));
+    const found = await withStatement(db, { userId, from: period.from, to: period.to }, async (statement) => {
+      onOpen();
+      await FORMATS[period.format].write({ ...statement, fromDay: period.fromDay, toDay: period.toDay }, out);
+      return true;
+    }).catch((error: unknown) => {
+      out.destroy();
+      throw error;
+    });
+    out.end();
+    await written;
+    if (!found) throw new DomainError("NOT_FOUND", "Wallet not found");
+    return { file, size: (await file.stat()).size };
+  } catch (error) {
+    await file.close();
+    throw error;
+  }
+}
+
+/**
+ * Mounts GET /api/statements. At most MAX_STATEMENTS_PREPARING statements of one user are in
+ * preparation at once on this server: past it 429 RATE_LIMITED 'A statement is already being
+ * prepared' (docs/decisions.md "Per-user caps"); downloads of prepared files are not counted.
+ */
 export function mountStatements(app: FastifyInstance, deps: ContextDeps) {
   const makeContext = contextFactory(deps);
+  const preparing = new Map<number, number>();
   app.get("/api/statements", async (req, reply) => {
-    let period: Awaited<ReturnType<ReturnType<typeof createCaller>["statements"]["period"]>>;
+    let period: Period;
     const context = await makeContext(req, reply);
     try {
       period = await createCaller(context).statements.period(req.query as never);
     } catch (error) {
       return sendTRPCError(reply, req, error);
     }
-    const user = context.user!;
-    const format = FORMATS[period.format];
-    const out = new PassThrough();
-    let streaming = false;
+    const userId = context.user!.id;
+    const busy = preparing.get(userId) ?? 0;
+    if (busy >= MAX_STATEMENTS_PREPARING) return sendTRPCError(reply, req, new DomainError("RATE_LIMITED", STATEMENT_MESSAGES.busy));
+    preparing.set(userId, busy + 1);
+    let prepared: Awaited<ReturnType<typeof prepareStatement>>;
     try {
-      await withStatement(deps.db, { userId: user.id, from: period.from, to: period.to }, async (statement) => {
-        // The snapshot is open and the opening balance read: from here the answer is the file.
-        streaming = true;
-        reply
-          .type(format.type)
-          .header("content-disposition", `attachment; filename="kolo-statement-${period.fromDay}-to-${period.toDay}.${period.format}"`)
-          .send(out);
-        await format.write({ ...statement, fromDay: period.fromDay, toDay: period.toDay }, out);
-      });
-      out.end();
+      // The request deadline bounds the wait for a connection; the preparation is bounded by the
+      // snapshot's statement_timeout (withStatement), and a 12-month PDF can take longer than the deadline.
+      prepared = await prepareStatement(deps.db, userId, period, () => liftRequestDeadline(req));
     } catch (error) {
-      if (!streaming) return sendTRPCError(reply, req, error);
-      // Headers are gone: the client sees a cut-off download, never a wrong closing balance.
-      req.log.error({ err: error }, "Statement failed mid-stream");
-      out.destroy(error instanceof Error ? error : new Error(String(error)));
+      return sendTRPCError(reply, req, error);
+    } finally {
+      const left = (preparing.get(userId) ?? 1) - 1;
+      if (left > 0) preparing.set(userId, left);
+      else preparing.delete(userId);
     }
-    return reply;
+    // The read stream closes the file when it ends or the client goes away.
+    return reply
+      .type(FORMATS[period.format].type)
+      .header("content-disposition", `attachment; filename="kolo-statement-${period.fromDay}-to-${period.toDay}.${period.format}"`)
+      .header("content-length", prepared.size)
+      .send(prepared.file.createReadStream({ start: 0 }));
   });
 }

@@ -10,6 +10,7 @@ import {
   clearPinAttempts,
   findTransactionPin,
   insertTransactionPin,
+  recordPinResetCodeRequest,
   replaceTransactionPin,
   storePinResetCode,
 } from "@kolo/db";
@@ -23,7 +24,9 @@ import {
   formatWait,
 } from "@kolo/domain";
 import type { Services } from "../services";
+import { enforceUserLimit } from "../user-limits";
 import { hashPassword, verifyPassword } from "./password";
+import { checkPasswordCounted } from "./password-attempts";
 
 type PinServices = Pick<Services, "now">;
 const nowOf = (services: PinServices) => services.now?.() ?? new Date();
@@ -108,12 +111,23 @@ export async function changeTransactionPin(db: Database, services: PinServices, 
 
 /**
  * POST /api/auth/transaction-pin/reset-code: e-mails a 6-digit code (valid 15 minutes, 5 tries,
- * once; a new code replaces the last). RULE_VIOLATION without a PIN.
+ * once; a new code replaces the last). At most 3 codes an hour per user (USER_LIMITS
+ * `pin_reset_code`, docs/decisions.md "Per-user caps"): RATE_LIMITED (429) 'Too many requests'
+ * {retryAfterSeconds}. RULE_VIOLATION without a PIN.
  */
-export async function sendPinResetCode(db: Database, services: Pick<Services, "now" | "mailer">, user: schema.User): Promise<{ message: string }> {
+export async function sendPinResetCode(
+  db: Database,
+  services: Pick<Services, "now" | "mailer" | "userLimits">,
+  user: schema.User,
+): Promise<{ message: string }> {
   if (!(await findTransactionPin(db, user.id))) throw new DomainError("RULE_VIOLATION", M.notSet);
+  const now = nowOf(services);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  await storePinResetCode(db, user.id, sha256(`${user.id}:${code}`), new Date(nowOf(services).getTime() + PIN_RESET_CODE_LIFETIME_MS));
+  await db.transaction(async (tx) => {
+    await enforceUserLimit(tx, user.id, "pin_reset_code", { limits: services.userLimits, now });
+    await recordPinResetCodeRequest(tx, user.id, now);
+    await storePinResetCode(tx, user.id, sha256(`${user.id}:${code}`), new Date(now.getTime() + PIN_RESET_CODE_LIFETIME_MS));
+  });
   await services.mailer.send({
     to: user.email,
     subject: M.resetSubject,
@@ -124,18 +138,23 @@ export async function sendPinResetCode(db: Database, services: Pick<Services, "n
   return { message: M.codeSent };
 }
 
+/** The one refusal of a reset whose password, code or both are wrong (or whose code is spent): nothing tells which. */
+const wrongPasswordOrCode = () => new DomainError("RULE_VIOLATION", M.wrongPasswordOrCode, { code: [M.wrongPasswordOrCode] });
+
 /**
  * POST /api/auth/transaction-pin/reset {password, code, pin}: the try is counted against the code
- * first (5 per code), then the password and the code must both be right: RULE_VIOLATION 'Incorrect
- * password' or 'This code is invalid or has expired. Ask for a new one.' Success sets the new PIN
- * and ends any payment lock.
+ * first (5 per code), then the password is checked on the sign-in counter (checkPasswordCounted:
+ * a wrong one counts towards the account's sign-in lock or throttle, docs/decisions.md "Per-user
+ * caps"), then the code. A wrong password, a wrong code and a spent code all answer
+ * RULE_VIOLATION 'Incorrect password or code. If the code has expired, ask for a new one.'; also
+ * checkPasswordCounted's errors. Success sets the new PIN and ends any payment lock.
  */
 export async function resetTransactionPin(db: Database, services: PinServices, user: schema.User, input: { password: string; code: string; pin: string }) {
   const now = nowOf(services);
   const live = await claimPinResetAttempt(db, user.id, MAX_PIN_RESET_CODE_ATTEMPTS, now);
-  if (!live) throw new DomainError("RULE_VIOLATION", M.invalidCode, { code: [M.invalidCode] });
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw new DomainError("RULE_VIOLATION", M.wrongPassword, { password: [M.wrongPassword] });
-  if (live.resetCodeHash !== sha256(`${user.id}:${input.code}`)) throw new DomainError("RULE_VIOLATION", M.invalidCode, { code: [M.invalidCode] });
+  if (!live) throw wrongPasswordOrCode();
+  const passwordRight = await checkPasswordCounted(db, user, input.password);
+  if (!passwordRight || live.resetCodeHash !== sha256(`${user.id}:${input.code}`)) throw wrongPasswordOrCode();
   await replaceTransactionPin(db, user.id, await hashPassword(input.pin), now);
   return { message: M.reset };
 }

@@ -8,16 +8,30 @@ import { type Database, EVENTS_CHANNEL, type LiveEventRow, listenResiliently, pa
 /** What a stream hears: an event, or "catch-up" after the listener reconnected. */
 export type HubSignal = LiveEventRow | "catch-up";
 
+/**
+ * Most open streams of one user on one server (docs/decisions.md "Per-user caps"): opening one
+ * more closes that user's oldest, so one account cannot pile up streams.
+ */
+export const MAX_STREAMS_PER_USER = 5;
+
+/** How many events' shared reads (readOnce) a hub remembers. */
+const REMEMBERED_READS = 1_000;
+
 interface Subscriber {
   admin: boolean;
   deliver: (signal: HubSignal) => void;
+  /** Ends the stream (called when a newer stream of the same user pushes it out). */
+  close: () => void;
 }
 
 export class EventHub {
   private readonly byUser = new Map<number, Set<Subscriber>>();
   private readonly admins = new Set<Subscriber>();
+  private readonly reads = new Map<number, Promise<unknown>>();
   private listening: Promise<unknown> | undefined;
   private connectedOnce = false;
+  /** How many reads readOnce has started (benchmarks and tests). */
+  loads = 0;
 
   constructor(private readonly db: Database) {}
 
@@ -28,26 +42,56 @@ export class EventHub {
     return count;
   }
 
+  /** How many streams `userId` has open on this server. */
+  streamsOf(userId: number): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
   /**
    * Registers a stream of `user` (admins also hear the events without a user). `deliver` is
-   * called synchronously for each event; returns the unsubscribe function. Registers once this
-   * server is listening, so an event committed after it resolves is heard.
+   * called synchronously for each event; `close` ends the stream when a newer one of the same user
+   * pushes it out (at most MAX_STREAMS_PER_USER: the oldest goes). Returns the unsubscribe
+   * function. Registers once this server is listening, so an event committed after it resolves is heard.
    */
-  async subscribe(user: { id: number; role: string }, deliver: (signal: HubSignal) => void): Promise<() => void> {
-    const subscriber: Subscriber = { admin: user.role === "admin", deliver };
+  async subscribe(user: { id: number; role: string }, deliver: (signal: HubSignal) => void, close: () => void = () => {}): Promise<() => void> {
+    const subscriber: Subscriber = { admin: user.role === "admin", deliver, close };
     await this.listen();
     let set = this.byUser.get(user.id);
     if (!set) {
       set = new Set();
       this.byUser.set(user.id, set);
     }
+    const unsubscribe = (gone: Subscriber) => {
+      set.delete(gone);
+      if (set.size === 0 && this.byUser.get(user.id) === set) this.byUser.delete(user.id);
+      this.admins.delete(gone);
+    };
+    // A Set keeps insertion order: the first is the oldest.
+    for (const oldest of set) {
+      if (set.size < MAX_STREAMS_PER_USER) break;
+      unsubscribe(oldest);
+      oldest.close();
+    }
     set.add(subscriber);
     if (subscriber.admin) this.admins.add(subscriber);
-    return () => {
-      set.delete(subscriber);
-      if (set.size === 0 && this.byUser.get(user.id) === set) this.byUser.delete(user.id);
-      this.admins.delete(subscriber);
-    };
+    return () => unsubscribe(subscriber);
+  }
+
+  /**
+   * What `load` answers for the event `eventId`, read once for every stream of this server (a
+   * user's five streams, an event's catch-up and live delivery share it); a failed read is
+   * forgotten, so the next stream tries again. The last REMEMBERED_READS events are kept.
+   */
+  readOnce<T>(eventId: number, load: () => Promise<T>): Promise<T> {
+    let read = this.reads.get(eventId) as Promise<T> | undefined;
+    if (!read) {
+      this.loads++;
+      read = load();
+      this.reads.set(eventId, read);
+      read.catch(() => this.reads.delete(eventId));
+      if (this.reads.size > REMEMBERED_READS) this.reads.delete(this.reads.keys().next().value as number);
+    }
+    return read;
   }
 
   private listen(): Promise<unknown> {

@@ -44,7 +44,9 @@ async function toLiveEvent(db: Database, user: Pick<schema.User, "id">, row: Liv
       if (row.userId === null) {
         return { id, type: "admin.transaction", transactionId: row.subjectId, status: String(data.status), transactionType: String(data.type) };
       }
-      const record = await findTransactionById(db, row.subjectId);
+      const subjectId = row.subjectId;
+      // Once per event for every stream of this server, not once per stream.
+      const record = await eventHub(db).readOnce(row.id, () => findTransactionById(db, subjectId));
       return record ? { id, type: "transaction", transaction: toTransactionView(record, user.id) } : undefined;
     }
     case "ticket":
@@ -69,8 +71,9 @@ const catchUp = (db: Database, user: Pick<schema.User, "id" | "role">, afterId: 
 /**
  * The events of `user` as they happen, on any server (each server LISTENs once, eventHub). With
  * `lastEventId` it first sends what the user missed after it (one catch-up query); after the
- * server's listener reconnects it catches up again. Ends when `signal` aborts. An event is sent
- * once per stream. `onSubscribed` runs once this server hears the user's events: an event
+ * server's listener reconnects it catches up again. Ends when `signal` aborts, or when the user
+ * opens a stream past MAX_STREAMS_PER_USER on this server (this one being the oldest). An event
+ * is sent once per stream. `onSubscribed` runs once this server hears the user's events: an event
  * committed after it is on the stream (the REST stream says ': connected' then).
  */
 export async function* liveEvents(
@@ -81,8 +84,13 @@ export async function* liveEvents(
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   // Listen before reading anything, so nothing committed from here on is missed.
-  const signals = on(emitter, "signal", { signal: options.signal });
-  const unsubscribe = await eventHub(db).subscribe(user, (signal: HubSignal) => emitter.emit("signal", signal));
+  const pushedOut = new AbortController();
+  const signals = on(emitter, "signal", { signal: AbortSignal.any([options.signal, pushedOut.signal]) });
+  const unsubscribe = await eventHub(db).subscribe(
+    user,
+    (signal: HubSignal) => emitter.emit("signal", signal),
+    () => pushedOut.abort(),
+  );
   options.onSubscribed?.();
   const seen = new Set<number>();
   const remember = (id: number) => {

@@ -1,5 +1,4 @@
 import {
-  adminLoginWaitSeconds,
   afterFailedLogin,
   claimLoginAttempt,
   deleteUserSessions,
@@ -14,7 +13,6 @@ import {
   DomainError,
   MAX_FAILED_LOGINS,
   MESSAGES,
-  MFA_MESSAGES,
   PASSWORD_RESET_MESSAGES,
   forgotPasswordSchema,
   loginSchema,
@@ -26,6 +24,7 @@ import {
   setTransactionPinSchema,
 } from "@kolo/domain";
 import { completeSecondFactor, startTotpEnrolment } from "../auth/mfa";
+import { adminThrottled } from "../auth/password-attempts";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/password";
 import { requestPasswordReset, resetPassword } from "../auth/password-reset";
 import { createSession, generateSessionToken, invalidateSession } from "../auth/session";
@@ -33,13 +32,6 @@ import { changeTransactionPin, resetTransactionPin, sendPinResetCode, setTransac
 import { newDeviceToken, noteSignIn, updateNotificationSettings } from "../notifications/alerts";
 import { type Context, protectedProcedure, publicProcedure, router, sessionProcedure } from "../trpc";
 import { toPublicUser } from "../users";
-
-/** The admin throttle's refusal: 429 with the wait (docs/decisions.md "Security, second round"). */
-async function adminThrottled(ctx: Context, userId: number) {
-  const wait = Math.max(1, await adminLoginWaitSeconds(ctx.db, userId));
-  const time = wait >= 60 ? `${Math.ceil(wait / 60)} minute${wait > 60 ? "s" : ""}` : `${wait} second${wait === 1 ? "" : "s"}`;
-  return new DomainError("RATE_LIMITED", MFA_MESSAGES.loginThrottled.replace("{time}", time), { retryAfterSeconds: wait });
-}
 
 /**
  * Opens a session for `user` (the session cookie), and records the browser (the device cookie,
@@ -95,7 +87,7 @@ export const authRouter = router({
       }
       if (user.status === "suspended") throw new DomainError("ACCOUNT_SUSPENDED", MESSAGES.accountSuspended);
       if (user.status === "locked") throw new DomainError("ACCOUNT_LOCKED", MESSAGES.accountLocked);
-      if (user.role === "admin") throw await adminThrottled(ctx, user.id);
+      if (user.role === "admin") throw await adminThrottled(ctx.db, user.id);
       // Active, but the last permitted attempts are being checked right now: not evaluated.
       throw new DomainError("RATE_LIMITED", MESSAGES.loginAttemptsInFlight);
     }

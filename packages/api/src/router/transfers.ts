@@ -4,30 +4,34 @@ import { resolveBankRecipient } from "../banking/beneficiaries";
 import { startPayout } from "../money/payouts";
 import { toTransactionView } from "../money/view";
 import { pinProcedure, router } from "../trpc";
-import { resolveRecipient, resolveRecipientById } from "./users";
+import { resolveRecipientCounted } from "./users";
 import { payoutAnswer } from "./wallet";
 
 /** Transfers (docs/product.md#qr-codes-and-p2p-transfers POST /api/transfer/p2p, /api/transfer/bank). */
 export const transfersRouter = router({
   /**
    * {recipientEmail | recipientId, amount: naira, idempotencyKey?} -> {message: 'Transfer
-   * Successful', transaction}. Free and instant. Needs feature_send_money. `recipientId` (a
-   * scanned P2P code) is resolved on the server (resolveRecipientById: RULE_VIOLATION for oneself,
-   * RECIPIENT_NOT_FOUND); with neither: VALIDATION 'Please enter a valid email'. Other errors: see
-   * transferP2P.
+   * Successful', transaction}. Free and instant. Needs feature_send_money. The recipient, named
+   * by `recipientEmail`, `recipientPhone` or `recipientId` (a scanned P2P code), is resolved on the
+   * server through resolveRecipientCounted, so each transfer counts against the caller's lookup
+   * limit (RATE_LIMITED 429 'Too many requests'; RULE_VIOLATION for oneself, RECIPIENT_NOT_FOUND);
+   * with none: VALIDATION 'Please enter a valid email'. Other errors: see transferP2P.
    */
   p2p: pinProcedure("feature_send_money")
     .input(p2pTransferRequestSchema)
     .mutation(async ({ ctx, input }) => {
-      const recipientEmail =
+      const named =
         input.recipientId !== undefined
-          ? (await resolveRecipientById(ctx.db, ctx.user.id, input.recipientId)).email
+          ? { id: input.recipientId }
           : input.recipientPhone !== undefined
-            ? (await resolveRecipient(ctx.db, ctx.user.id, { phone: input.recipientPhone })).email
-            : input.recipientEmail;
-      if (recipientEmail === undefined) {
+            ? { phone: input.recipientPhone }
+            : input.recipientEmail !== undefined
+              ? { email: input.recipientEmail }
+              : undefined;
+      if (named === undefined) {
         throw new DomainError("VALIDATION", TRANSFER_MESSAGES.invalidEmail, { recipientEmail: [TRANSFER_MESSAGES.invalidEmail] });
       }
+      const { email: recipientEmail } = await resolveRecipientCounted(ctx.db, ctx.services.userLimits, ctx.user, named);
       const { transaction } = await transferP2P(ctx.db, {
         sender: ctx.user,
         recipientEmail,

@@ -1,5 +1,6 @@
-import { type DbOrTx, findActiveUsersByPhone, findUserByEmail, findUserById, recordRecipientLookup } from "@kolo/db";
+import { type Database, type DbOrTx, findActiveUsersByPhone, findUserByEmail, findUserById, recordRecipientLookup, type schema } from "@kolo/db";
 import { DomainError, TRANSFER_MESSAGES, parseRecipient, recipientLookupSchema, recipientQuerySchema } from "@kolo/domain";
+import type { Services } from "../services";
 import { protectedProcedure, router } from "../trpc";
 import { enforceUserLimit } from "../user-limits";
 
@@ -29,16 +30,42 @@ export async function resolveRecipient(db: DbOrTx, senderId: number, recipient: 
   return user;
 }
 
+/** Who a payer names: an e-mail, a Nigerian phone number (`0` + 10 digits) or a user id (a scanned P2P code). */
+export type RecipientName = { email: string } | { phone: string } | { id: number };
+
+/**
+ * The one way a caller learns who an e-mail, a phone number or a user id names: users.lookup,
+ * users.recipient and transfers.p2p (REST and tRPC, by e-mail, phone or scanned code) all come
+ * here. Each call counts against the caller's `recipient_lookup` limit (30 in 10 minutes,
+ * USER_LIMITS; docs/decisions.md "Per-user caps"), found or not, in its own database transaction
+ * before anything is read, so neither the name nor 404-against-400 can enumerate users. Answers
+ * the active user. Errors: RATE_LIMITED (429) 'Too many requests' {retryAfterSeconds}; those of
+ * resolveRecipient and resolveRecipientById.
+ */
+export async function resolveRecipientCounted(
+  db: Database,
+  limits: Services["userLimits"],
+  sender: Pick<schema.User, "id">,
+  recipient: RecipientName,
+): Promise<schema.User> {
+  await db.transaction(async (tx) => {
+    await enforceUserLimit(tx, sender.id, "recipient_lookup", { limits });
+    await recordRecipientLookup(tx, sender.id);
+  });
+  return "id" in recipient ? resolveRecipientById(db, sender.id, recipient.id) : resolveRecipient(db, sender.id, recipient);
+}
+
 /** Users as other users may see them (GET /api/users/{id}; not in the spec's call tables). */
 export const usersRouter = router({
   /**
    * {id} -> {id, name} of an active user, for the P2P transfer of a scanned code. Never the e-mail
    * (the transfer by id resolves it on the server). Errors: RULE_VIOLATION 'You cannot transfer
    * money to yourself' for the caller's own id; RECIPIENT_NOT_FOUND 'Recipient not found' (404)
-   * for an unknown, locked or suspended account.
+   * for an unknown, locked or suspended account; RATE_LIMITED (429) 'Too many requests' past the
+   * lookup limit (counted: resolveRecipientCounted).
    */
   recipient: protectedProcedure.input(recipientLookupSchema).query(async ({ ctx, input }) => {
-    const user = await resolveRecipientById(ctx.db, ctx.user.id, input.id);
+    const user = await resolveRecipientCounted(ctx.db, ctx.services.userLimits, ctx.user, { id: input.id });
     return { id: user.id, name: user.name };
   }),
 
@@ -52,12 +79,7 @@ export const usersRouter = router({
   lookup: protectedProcedure.input(recipientQuerySchema).query(async ({ ctx, input }) => {
     const recipient = parseRecipient(input.recipient);
     if (!recipient) throw new DomainError("VALIDATION", TRANSFER_MESSAGES.invalidRecipient, { recipient: [TRANSFER_MESSAGES.invalidRecipient] });
-    // Counted in its own database transaction: a lookup that finds nobody counts too.
-    await ctx.db.transaction(async (tx) => {
-      await enforceUserLimit(tx, ctx.user.id, "recipient_lookup", { limits: ctx.services.userLimits });
-      await recordRecipientLookup(tx, ctx.user.id);
-    });
-    const user = await resolveRecipient(ctx.db, ctx.user.id, recipient);
+    const user = await resolveRecipientCounted(ctx.db, ctx.services.userLimits, ctx.user, recipient);
     return { id: user.id, name: user.name };
   }),
 });

@@ -1,12 +1,12 @@
 // Per-user limits on writes that cost others work (docs/decisions.md "Security, second round"):
-// new support tickets, ticket replies, top-up initializations. Counted from the user's own rows,
+// new support tickets, ticket replies, top-up initializations, recipient lookups, PIN-reset codes. Counted from the user's own rows,
 // which every server shares, under a per-user-and-action advisory lock held by the caller's
 // transaction, so concurrent requests cannot all slip under the limit.
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { recipientLookups, supportTickets, ticketReplies, transactions } from "../schema";
+import { pinResetCodeRequests, recipientLookups, supportTickets, ticketReplies, transactions } from "../schema";
 
-export type LimitedAction = "ticket" | "ticket_reply" | "topup" | "recipient_lookup";
+export type LimitedAction = "ticket" | "ticket_reply" | "topup" | "recipient_lookup" | "pin_reset_code";
 
 /** Serialises `action` for `userId` until the end of the caller's transaction. */
 export async function lockUserAction(tx: DbOrTx, userId: number, action: LimitedAction): Promise<void> {
@@ -35,10 +35,15 @@ export async function countUserAction(tx: DbOrTx, userId: number, action: Limite
               .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${recipientLookups.createdAt})` })
               .from(recipientLookups)
               .where(and(eq(recipientLookups.userId, userId), gt(recipientLookups.createdAt, sql`${at}::timestamptz`)))
-          : tx
-              .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${transactions.createdAt})` })
-              .from(transactions)
-              .where(and(eq(transactions.type, "topup"), eq(transactions.recipientId, userId), gt(transactions.createdAt, sql`${at}::timestamptz`)));
+          : action === "pin_reset_code"
+            ? tx
+                .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${pinResetCodeRequests.createdAt})` })
+                .from(pinResetCodeRequests)
+                .where(and(eq(pinResetCodeRequests.userId, userId), gt(pinResetCodeRequests.createdAt, sql`${at}::timestamptz`)))
+            : tx
+                .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${transactions.createdAt})` })
+                .from(transactions)
+                .where(and(eq(transactions.type, "topup"), eq(transactions.recipientId, userId), gt(transactions.createdAt, sql`${at}::timestamptz`)));
   const [row] = await query;
   return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
@@ -46,4 +51,9 @@ export async function countUserAction(tx: DbOrTx, userId: number, action: Limite
 /** Records one recipient lookup of `userId` (counted by the `recipient_lookup` limit). */
 export async function recordRecipientLookup(tx: DbOrTx, userId: number): Promise<void> {
   await tx.insert(recipientLookups).values({ userId });
+}
+
+/** Records one PIN-reset code sent to `userId` at `at` (counted by the `pin_reset_code` limit). */
+export async function recordPinResetCodeRequest(tx: DbOrTx, userId: number, at: Date): Promise<void> {
+  await tx.insert(pinResetCodeRequests).values({ userId, createdAt: at });
 }

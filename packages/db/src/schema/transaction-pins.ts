@@ -1,4 +1,4 @@
-import { check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./users";
 
@@ -26,3 +26,19 @@ export const transactionPins = pgTable(
 );
 
 export type TransactionPinRow = typeof transactionPins.$inferSelect;
+
+/**
+ * One row per PIN-reset code sent: the per-user limit on codes (3 an hour, `pin_reset_code` in
+ * USER_LIMITS) counts them, so the reset cannot be asked for without end. Only inserted.
+ */
+export const pinResetCodeRequests = pgTable(
+  "pin_reset_code_requests",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("pin_reset_code_requests_user_created_idx").on(t.userId, t.createdAt)],
+);

@@ -205,7 +205,7 @@ function ResetPinCard() {
       await utils.auth.transactionPin.invalidate();
     } catch (error) {
       const message = serverMessage(error);
-      setProblem(message === M.wrongPassword ? { field: "password", message } : { field: "code", message: message ?? M.invalidCode });
+      setProblem({ field: "code", message: message ?? M.invalidCode });
     }
   };
   return (
