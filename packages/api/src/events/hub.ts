@@ -2,15 +2,38 @@
 // database handle (so per server process), fanned out in memory to the streams of the users they
 // concern and, for events without a user, of admins. An idle stream costs a listener entry, no
 // database connection. When the listening connection is lost and comes back, every stream is told
-// to catch up from its last event id, since NOTIFYs sent meanwhile are gone.
+// to catch up from its last event id, since NOTIFYs sent meanwhile are gone. A `session` event
+// (a session ended, or the user's role or status changed) closes the streams it concerns at once:
+// they are removed before the next event is dispatched, so a demoted admin hears no admin event
+// committed after the demotion.
 import { type Database, EVENTS_CHANNEL, type LiveEventRow, listenResiliently, parseEventPayload } from "@kolo/db";
 
-/** What a stream hears: an event, or "catch-up" after the listener reconnected. */
-export type HubSignal = LiveEventRow | "catch-up";
+/**
+ * What a stream hears: an event, "catch-up" after the listener reconnected, or "ended" when its
+ * session ended or its user's role or status changed (it hears nothing more).
+ */
+export type HubSignal = LiveEventRow | "catch-up" | "ended";
+
+/** Who a stream was opened for: the user, their role at connect, and the session's id. */
+export interface StreamOwner {
+  id: number;
+  role: string;
+  sessionId?: string;
+}
 
 interface Subscriber {
-  admin: boolean;
+  owner: StreamOwner;
   deliver: (signal: HubSignal) => void;
+}
+
+/**
+ * Whether the `session` event `event` ends a stream of `owner`: its session ended (`data.session`),
+ * or the user now has another role than the stream was opened with, or is no longer active.
+ */
+export function sessionEventEnds(event: Pick<LiveEventRow, "kind" | "data">, owner: StreamOwner): boolean {
+  if (event.kind !== "session") return false;
+  if (typeof event.data.session === "string") return event.data.session === owner.sessionId;
+  return event.data.role !== owner.role || event.data.status !== "active";
 }
 
 export class EventHub {
@@ -33,8 +56,8 @@ export class EventHub {
    * called synchronously for each event; returns the unsubscribe function. Registers once this
    * server is listening, so an event committed after it resolves is heard.
    */
-  async subscribe(user: { id: number; role: string }, deliver: (signal: HubSignal) => void): Promise<() => void> {
-    const subscriber: Subscriber = { admin: user.role === "admin", deliver };
+  async subscribe(user: StreamOwner, deliver: (signal: HubSignal) => void): Promise<() => void> {
+    const subscriber: Subscriber = { owner: user, deliver };
     await this.listen();
     let set = this.byUser.get(user.id);
     if (!set) {
@@ -42,12 +65,15 @@ export class EventHub {
       this.byUser.set(user.id, set);
     }
     set.add(subscriber);
-    if (subscriber.admin) this.admins.add(subscriber);
-    return () => {
-      set.delete(subscriber);
-      if (set.size === 0 && this.byUser.get(user.id) === set) this.byUser.delete(user.id);
-      this.admins.delete(subscriber);
-    };
+    if (user.role === "admin") this.admins.add(subscriber);
+    return () => this.remove(subscriber);
+  }
+
+  private remove(subscriber: Subscriber) {
+    const set = this.byUser.get(subscriber.owner.id);
+    set?.delete(subscriber);
+    if (set?.size === 0) this.byUser.delete(subscriber.owner.id);
+    this.admins.delete(subscriber);
   }
 
   private listen(): Promise<unknown> {
@@ -73,6 +99,14 @@ export class EventHub {
     if (!event) return;
     const targets = event.userId === null ? this.admins : this.byUser.get(event.userId);
     if (!targets) return;
+    if (event.kind === "session") {
+      for (const subscriber of [...targets]) {
+        if (!sessionEventEnds(event, subscriber.owner)) continue;
+        this.remove(subscriber);
+        subscriber.deliver("ended");
+      }
+      return;
+    }
     for (const subscriber of targets) subscriber.deliver(event);
   }
 
