@@ -82,6 +82,7 @@ describe("GET /api/openapi.json", () => {
     expect(invoice?.parameters).toContainEqual(expect.objectContaining({ name: "id", in: "path" }));
     expect(document.components.schemas.Error?.required).toEqual(["message", "details", "code"]);
     expect(p2p?.responses["401"]?.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
+    expect(document.paths["/api/auth/logout-all"]?.post?.operationId).toBe("auth.logoutAll");
   });
 });
 

@@ -1,7 +1,8 @@
 // Two servers on one database (docs/product.md "Live updates"; README "Live updates"): each with
 // its own connection pool and its own LISTEN, as two processes would be. An event raised on one
-// reaches a stream held by the other within a second; transfers sent to both with the same
-// idempotency keys (a client retrying on the other server) each post once, and the ledger holds.
+// reaches a stream held by the other within a second; a session ended through one closes its
+// stream held by the other; transfers sent to both with the same idempotency keys (a client
+// retrying on the other server) each post once, and the ledger holds.
 import { createDb, schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
 import { randomUUID } from "node:crypto";
@@ -50,6 +51,23 @@ describe("two servers, one database", () => {
     controller.abort();
     expect(text).toContain('"balance":700');
     expect(elapsed).toBeLessThan(1_000);
+  });
+
+  it("a session ended through server 1 closes its stream held by server 2 within 5 s", async () => {
+    const user = await signUp(one.base, "Signed Out Elsewhere");
+    const controller = new AbortController();
+    const response = await fetch(`${two.base}/api/events`, { headers: { cookie: user.cookie }, signal: controller.signal });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    await reader.read(); // ": connected": server 2 is listening
+    const endedAt = Date.now();
+    expect((await api(user, "POST", "/api/auth/logout-all")).status).toBe(200);
+    while (!(await reader.read()).done) {
+      // pings only, until server 2 closes the stream
+    }
+    const elapsed = Date.now() - endedAt;
+    controller.abort();
+    expect(elapsed).toBeLessThan(5_000);
   });
 
   it("transfers retried on the other server with the same idempotency key post once; the ledger holds", async () => {

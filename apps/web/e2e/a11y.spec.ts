@@ -137,6 +137,11 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await page.goto("/settings");
   await expect(page.getByRole("switch", { name: "E-mail me a receipt of every credit and debit" })).toBeChecked();
   await checkScreen(page, "/settings");
+  await page.getByRole("button", { name: "Sign out of all devices" }).click();
+  const signOutDialog = page.getByRole("dialog", { name: "Sign out of all devices?" });
+  await expect(signOutDialog.getByRole("button", { name: "Sign out everywhere" })).toBeVisible();
+  await checkScreen(page, "/settings, Sign out of all devices dialog");
+  await signOutDialog.getByRole("button", { name: "Cancel" }).click();
 
   await page.goto("/merchant/dashboard");
   const createDialog = page.getByRole("dialog", { name: "Create Merchant Account" });

@@ -1,13 +1,14 @@
 // The installable app (docs/decisions/web.md "Installable app", "Offline balance"): Chromium finds
 // nothing missing to install it; the service worker precaches the app but never an API answer;
 // a new version waits for the user's Reload; a signed-in user sees their last balance offline,
-// and signing out deletes the copy kept on the device.
+// and signing out deletes the copy kept on the device; so does a session ended elsewhere, and
+// another open tab cannot write the copy back (docs/decisions/web.md "Offline copy").
 import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Page, chromium, expect, test } from "@playwright/test";
-import { balanceCard, newUser, registerAndSkipOnboarding, topUp } from "./helpers";
+import { type BrowserContext, type Page, chromium, expect, test } from "@playwright/test";
+import { type TestUser, balanceCard, newUser, registerAndSkipOnboarding, topUp } from "./helpers";
 
 // The other specs block service workers (playwright.config.ts); these are about them.
 test.use({ serviceWorkers: "allow" });
@@ -154,6 +155,61 @@ test("offline: the last balance and recent transactions, marked with their time;
   await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   await expect(page.getByText("₦2,500.00")).toHaveCount(0);
   await context.setOffline(false);
+});
+
+/** Registers, tops up ₦4,321 and waits until the copy on the device holds it; the page is on /dashboard under the service worker. */
+async function userWithOfflineCopy(page: Page, name: string) {
+  const user = newUser(name);
+  await registerAndSkipOnboarding(page, user);
+  await topUp(page, "4321");
+  await expect(balanceCard(page)).toContainText("₦4,321.00");
+  await underServiceWorker(page);
+  await expect.poll(() => page.evaluate(() => indexedDbGet("kolo-offline-cache"))).toContain('"balance":4321');
+  return user;
+}
+
+/** Offline, /dashboard opens the sign-in screen and nothing of `user`'s. */
+async function offlineShowsNobody(page: Page, context: BrowserContext, user: TestUser) {
+  await context.setOffline(true);
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByText("₦4,321.00")).toHaveCount(0);
+  await expect(page.getByText(user.name)).toHaveCount(0);
+  await context.setOffline(false);
+}
+
+test("a session ended elsewhere: the next load goes to /login and deletes the copy; offline shows nobody", async ({ page, context, request, baseURL }) => {
+  const user = await userWithOfflineCopy(page, "Elsewhere Eze");
+  // No tab of the app open while the session is ended: the next load is the first to see it.
+  await page.goto("about:blank");
+  const headers = { origin: baseURL! };
+  expect((await request.post("/api/auth/login", { headers, data: { email: user.email, username: user.email, password: user.password } })).status()).toBe(200);
+  expect((await request.post("/api/auth/logout-all", { headers })).status()).toBe(200);
+
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => page.evaluate(() => indexedDbGet("kolo-offline-cache"))).toBeUndefined();
+  await offlineShowsNobody(page, context, user);
+});
+
+test("two tabs: 'Sign out of all devices' in one signs the other out, which cannot write the copy back", async ({ page, context }) => {
+  const user = await userWithOfflineCopy(page, "Twotab Tunde");
+  const other = await context.newPage();
+  await other.goto("/dashboard");
+  await expect(balanceCard(other)).toContainText("₦4,321.00");
+
+  await page.goto("/settings");
+  await page.getByRole("button", { name: "Sign out of all devices" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign out of all devices?" });
+  await dialog.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The other tab drops the user it held and goes to /login too.
+  await expect(other).toHaveURL(/\/login$/);
+  await expect(other.getByText("₦4,321.00")).toHaveCount(0);
+  expect(await page.evaluate(() => indexedDbGet("kolo-offline-cache"))).toBeUndefined();
+  await other.close();
+  await offlineShowsNobody(page, context, user);
 });
 
 declare global {

@@ -47,6 +47,7 @@ export function mountEvents(app: FastifyInstance, deps: ContextDeps) {
       if (context.mfaPending) throw new DomainError("MFA_REQUIRED", MFA_MESSAGES.required);
       stream = liveEvents(deps.db, context.user, {
         lastEventId: lastEventId === null ? undefined : Number(lastEventId),
+        sessionId: context.session.id,
         signal: abort.signal,
         // Said once this server hears the user's events (not before): a client that acts on it
         // misses nothing committed afterwards.

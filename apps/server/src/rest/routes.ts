@@ -165,6 +165,16 @@ const auth: Route[] = [
     call: (api) => api.auth.logout(),
   }),
   route({
+    method: "POST",
+    path: "/api/auth/logout-all",
+    tag: "Auth",
+    summary: "Sign out of all devices (ends every session of the user, this one included; their event streams close)",
+    access: "user",
+    procedure: "auth.logoutAll",
+    output: shapes.message,
+    call: (api) => api.auth.logoutAll(),
+  }),
+  route({
     method: "GET",
     path: "/api/auth/me",
     tag: "Auth",

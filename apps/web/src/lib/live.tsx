@@ -9,6 +9,8 @@ import { trpc } from "./trpc";
 
 /** The refresh that stands in for the stream while it is down. */
 export const LIVE_FALLBACK_MS = 60_000;
+/** The pause before a stream the server ended is reopened (its user still signed in); doubled after each end that follows no start, up to LIVE_FALLBACK_MS. */
+const REOPEN_MS = 1_000;
 /** Admin lists change with every transaction of every user: refetched at most this often. */
 const ADMIN_REFRESH_MS = 2_000;
 
@@ -77,7 +79,27 @@ export function LiveUpdates() {
     }
   };
 
-  const stream = trpc.events.stream.useSubscription(undefined, { onData: (tracked) => apply(tracked.data) });
+  const reopen = useRef<() => void>(() => {});
+  const reopenDelay = useRef(REOPEN_MS);
+  // Ended by the server (session ended, role changed) or refused: ask who is signed in; a 401
+  // there signs this tab out (lib/api.tsx); otherwise the stream reopens under the current role.
+  const ended = () => {
+    const delay = reopenDelay.current;
+    reopenDelay.current = Math.min(delay * 2, LIVE_FALLBACK_MS);
+    void utils.auth.me
+      .fetch(undefined, { staleTime: 0 })
+      .then(() => setTimeout(() => reopen.current(), delay))
+      .catch(() => undefined);
+  };
+  const stream = trpc.events.stream.useSubscription(undefined, {
+    onStarted: () => {
+      reopenDelay.current = REOPEN_MS;
+    },
+    onData: (tracked) => apply(tracked.data),
+    onComplete: ended,
+    onError: ended,
+  });
+  reopen.current = stream.reset;
   // 'pending': connected and waiting for events; 'connecting' (also while reconnecting) and 'error': down.
   const connected = stream.status === "pending";
 

@@ -4,6 +4,7 @@ import { type FeatureKey, isFeatureEnabled } from "@kolo/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useCallback, useState } from "react";
+import { errorCode } from "./errors";
 import { type PublicUser, trpc } from "./trpc";
 
 import { FEATURES_QUERY_OPTIONS, ME_QUERY_OPTIONS, TRANSACTIONS_QUERY_OPTIONS } from "./query-options";
@@ -37,25 +38,35 @@ export function accountLabel(user: Pick<PublicUser, "role" | "merchantId">): str
 }
 
 /**
- * Log out: end the session on the server, forget every cached answer (in memory and the copy kept
- * on the device for offline use, lib/offline-cache.ts), go to /login.
+ * Log out: end the session on the server (`everywhere`: every session of the user, auth.logoutAll,
+ * 'Sign out of all devices'), forget every cached answer (in memory and the copy kept on the
+ * device for offline use, lib/offline-cache.ts), go to /login. A single sign-out signs out locally
+ * whatever the server said (the cookie may already be gone); signing out everywhere throws when the
+ * server could not be told (offline, a fault), so the screen says so, and proceeds when the session
+ * had already ended (401).
  */
-export function useLogout(): { logout: () => Promise<void>; isPending: boolean } {
+export function useLogout(options: { everywhere?: boolean } = {}): { logout: () => Promise<void>; isPending: boolean } {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const mutation = trpc.auth.logout.useMutation();
+  const one = trpc.auth.logout.useMutation();
+  const all = trpc.auth.logoutAll.useMutation();
+  const mutation = options.everywhere ? all : one;
+  const everywhere = options.everywhere === true;
   const [isPending, setPending] = useState(false);
   const logout = useCallback(async () => {
     setPending(true);
     try {
       await mutation.mutateAsync();
-    } catch {
-      // Signed out either way: the cookie may already be gone.
+    } catch (error) {
+      if (everywhere && errorCode(error) !== "UNAUTHORIZED") {
+        setPending(false);
+        throw error;
+      }
     }
     queryClient.clear();
     await router.options.context.loadApi().then((api) => api.offlineCache.forget());
     await router.navigate({ to: "/login", replace: true });
     setPending(false);
-  }, [mutation, queryClient, router]);
+  }, [mutation, everywhere, queryClient, router]);
   return { logout, isPending };
 }

@@ -2,11 +2,24 @@
 // database handle (so per server process), fanned out in memory to the streams of the users they
 // concern and, for events without a user, of admins. An idle stream costs a listener entry, no
 // database connection. When the listening connection is lost and comes back, every stream is told
-// to catch up from its last event id, since NOTIFYs sent meanwhile are gone.
+// to catch up from its last event id, since NOTIFYs sent meanwhile are gone. A `session` event
+// (a session ended, or the user's role or status changed) closes the streams it concerns at once:
+// they are removed before the next event is dispatched, so a demoted admin hears no admin event
+// committed after the demotion.
 import { type Database, EVENTS_CHANNEL, type LiveEventRow, listenResiliently, parseEventPayload } from "@kolo/db";
 
-/** What a stream hears: an event, or "catch-up" after the listener reconnected. */
-export type HubSignal = LiveEventRow | "catch-up";
+/**
+ * What a stream hears: an event, "catch-up" after the listener reconnected, or "ended" when its
+ * session ended or its user's role or status changed (it hears nothing more).
+ */
+export type HubSignal = LiveEventRow | "catch-up" | "ended";
+
+/** Who a stream was opened for: the user, their role at connect, and the session's id. */
+export interface StreamOwner {
+  id: number;
+  role: string;
+  sessionId?: string;
+}
 
 /**
  * Most open streams of one user on one server (docs/decisions.md "Per-user caps"): opening one
@@ -18,10 +31,20 @@ export const MAX_STREAMS_PER_USER = 5;
 const REMEMBERED_READS = 1_000;
 
 interface Subscriber {
-  admin: boolean;
+  owner: StreamOwner;
   deliver: (signal: HubSignal) => void;
   /** Ends the stream (called when a newer stream of the same user pushes it out). */
   close: () => void;
+}
+
+/**
+ * Whether the `session` event `event` ends a stream of `owner`: its session ended (`data.session`),
+ * or the user now has another role than the stream was opened with, or is no longer active.
+ */
+export function sessionEventEnds(event: Pick<LiveEventRow, "kind" | "data">, owner: StreamOwner): boolean {
+  if (event.kind !== "session") return false;
+  if (typeof event.data.session === "string") return event.data.session === owner.sessionId;
+  return event.data.role !== owner.role || event.data.status !== "active";
 }
 
 export class EventHub {
@@ -53,28 +76,24 @@ export class EventHub {
    * pushes it out (at most MAX_STREAMS_PER_USER: the oldest goes). Returns the unsubscribe
    * function. Registers once this server is listening, so an event committed after it resolves is heard.
    */
-  async subscribe(user: { id: number; role: string }, deliver: (signal: HubSignal) => void, close: () => void = () => {}): Promise<() => void> {
-    const subscriber: Subscriber = { admin: user.role === "admin", deliver, close };
+  async subscribe(user: StreamOwner, deliver: (signal: HubSignal) => void, close: () => void = () => {}): Promise<() => void> {
+    const subscriber: Subscriber = { owner: user, deliver, close };
     await this.listen();
     let set = this.byUser.get(user.id);
     if (!set) {
       set = new Set();
       this.byUser.set(user.id, set);
     }
-    const unsubscribe = (gone: Subscriber) => {
-      set.delete(gone);
-      if (set.size === 0 && this.byUser.get(user.id) === set) this.byUser.delete(user.id);
-      this.admins.delete(gone);
-    };
     // A Set keeps insertion order: the first is the oldest.
     for (const oldest of set) {
       if (set.size < MAX_STREAMS_PER_USER) break;
-      unsubscribe(oldest);
+      set.delete(oldest);
+      this.admins.delete(oldest);
       oldest.close();
     }
     set.add(subscriber);
-    if (subscriber.admin) this.admins.add(subscriber);
-    return () => unsubscribe(subscriber);
+    if (user.role === "admin") this.admins.add(subscriber);
+    return () => this.remove(subscriber);
   }
 
   /**
@@ -92,6 +111,13 @@ export class EventHub {
       if (this.reads.size > REMEMBERED_READS) this.reads.delete(this.reads.keys().next().value as number);
     }
     return read;
+  }
+
+  private remove(subscriber: Subscriber) {
+    const set = this.byUser.get(subscriber.owner.id);
+    set?.delete(subscriber);
+    if (set?.size === 0) this.byUser.delete(subscriber.owner.id);
+    this.admins.delete(subscriber);
   }
 
   private listen(): Promise<unknown> {
@@ -117,6 +143,14 @@ export class EventHub {
     if (!event) return;
     const targets = event.userId === null ? this.admins : this.byUser.get(event.userId);
     if (!targets) return;
+    if (event.kind === "session") {
+      for (const subscriber of [...targets]) {
+        if (!sessionEventEnds(event, subscriber.owner)) continue;
+        this.remove(subscriber);
+        subscriber.deliver("ended");
+      }
+      return;
+    }
     for (const subscriber of targets) subscriber.deliver(event);
   }
 

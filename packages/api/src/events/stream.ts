@@ -1,11 +1,11 @@
 // The live event stream of one signed-in user (docs/product.md "Live updates"), for both
 // transports: the tRPC subscription `events.stream` (SSE, with tracked ids) and GET /api/events.
 import { EventEmitter, on } from "node:events";
-import { type Database, type LiveEventRow, eventsAfter, findTransactionById, type schema } from "@kolo/db";
+import { type Database, type LiveEventRow, eventsAfter, findSessionWithUser, findTransactionById, type schema } from "@kolo/db";
 import { koboToNaira } from "@kolo/domain";
 import { sql } from "drizzle-orm";
 import { type TransactionView, toTransactionView } from "../money/view";
-import { type HubSignal, eventHub } from "./hub";
+import { type HubSignal, type StreamOwner, eventHub, sessionEventEnds } from "./hub";
 
 /**
  * One event as the client reads it; `id` is the stream's event id (resume after it). Amounts in
@@ -26,6 +26,8 @@ export type LiveEvent =
 
 /** The longest catch-up a reconnecting stream gets in one go (older events: the client refetches). */
 const CATCH_UP_LIMIT = 500;
+/** The longest delay a timer takes (about 24.8 days): a session expiring later is not timed. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Maps one event row to what `user` is sent; undefined when there is nothing to send (a record gone). */
 async function toLiveEvent(db: Database, user: Pick<schema.User, "id">, row: LiveEventRow): Promise<LiveEvent | undefined> {
@@ -55,6 +57,9 @@ async function toLiveEvent(db: Database, user: Pick<schema.User, "id">, row: Liv
       return { id, type: "verification", level: Number(data.level) };
     case "review":
       return row.subjectId === null ? undefined : { id, type: "admin.review", reviewItemId: row.subjectId, status: String(data.status) };
+    case "session":
+      // Read by the server (it ends streams), sent to nobody.
+      return undefined;
   }
 }
 
@@ -69,53 +74,84 @@ const catchUp = (db: Database, user: Pick<schema.User, "id" | "role">, afterId: 
   eventsAfter(db, { userId: user.id, admin: user.role === "admin", afterId, limit: CATCH_UP_LIMIT });
 
 /**
+ * Whether the session `sessionId` still lets `user` read this stream: it exists, has not expired,
+ * and its user is active with the role the stream was opened with. Returns its expiry, or null.
+ */
+async function sessionStillValid(db: Database, user: Pick<schema.User, "id" | "role">, sessionId: string): Promise<Date | null> {
+  const found = await findSessionWithUser(db, sessionId);
+  if (!found || found.user.id !== user.id || found.user.status !== "active" || found.user.role !== user.role) return null;
+  return found.session.expiresAt.getTime() > Date.now() ? found.session.expiresAt : null;
+}
+
+/**
  * The events of `user` as they happen, on any server (each server LISTENs once, eventHub). With
  * `lastEventId` it first sends what the user missed after it (one catch-up query); after the
  * server's listener reconnects it catches up again. Ends when `signal` aborts, or when the user
  * opens a stream past MAX_STREAMS_PER_USER on this server (this one being the oldest). An event
  * is sent once per stream. `onSubscribed` runs once this server hears the user's events: an event
  * committed after it is on the stream (the REST stream says ': connected' then).
+ *
+ * With `sessionId` (the stream's session, docs/product.md "Live updates") it also ends, on every
+ * server, when that session ends (sign-out, sign-out of all devices, suspension, lock, password
+ * reset, expiry) or the user's role or status changes: a `session` event, heard live or in a
+ * catch-up after the listener reconnected; the session is checked once more after subscribing,
+ * so an end committed while the stream was connecting is not missed.
  */
 export async function* liveEvents(
   db: Database,
   user: Pick<schema.User, "id" | "role">,
-  options: { lastEventId?: number; signal: AbortSignal; onSubscribed?: () => void },
+  options: { lastEventId?: number; sessionId?: string; signal: AbortSignal; onSubscribed?: () => void },
 ): AsyncGenerator<LiveEvent> {
+  const owner: StreamOwner = { id: user.id, role: user.role, sessionId: options.sessionId };
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const expired = new AbortController();
   // Listen before reading anything, so nothing committed from here on is missed.
   const pushedOut = new AbortController();
-  const signals = on(emitter, "signal", { signal: AbortSignal.any([options.signal, pushedOut.signal]) });
+  const signals = on(emitter, "signal", { signal: AbortSignal.any([options.signal, expired.signal, pushedOut.signal]) });
   const unsubscribe = await eventHub(db).subscribe(
-    user,
+    owner,
     (signal: HubSignal) => emitter.emit("signal", signal),
     () => pushedOut.abort(),
   );
   options.onSubscribed?.();
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
   const seen = new Set<number>();
   const remember = (id: number) => {
     seen.add(id);
     if (seen.size > 2_000) seen.delete(seen.values().next().value as number);
   };
-  let last = options.lastEventId ?? (await newestEventId(db));
-  async function* send(rows: LiveEventRow[]): AsyncGenerator<LiveEvent> {
+  let last = 0;
+  /** Sends `rows`; returns true when one of them ends the stream (`heedSessions`: session events count). */
+  async function* send(rows: LiveEventRow[], heedSessions: boolean): AsyncGenerator<LiveEvent, boolean> {
     for (const row of rows) {
+      if (heedSessions && sessionEventEnds(row, owner)) return true;
       if (seen.has(row.id)) continue;
       remember(row.id);
       last = Math.max(last, row.id);
       const event = await toLiveEvent(db, user, row);
       if (event) yield event;
     }
+    return false;
   }
   try {
-    if (options.lastEventId !== undefined) yield* send(await catchUp(db, user, options.lastEventId));
+    if (options.sessionId !== undefined) {
+      const expiresAt = await sessionStillValid(db, user, options.sessionId);
+      if (!expiresAt) return;
+      const left = expiresAt.getTime() - Date.now();
+      if (left < MAX_TIMER_MS) expiryTimer = setTimeout(() => expired.abort(), left).unref();
+    }
+    last = options.lastEventId ?? (await newestEventId(db));
+    // The first catch-up's session events came before the check above, which saw their effect.
+    if (options.lastEventId !== undefined) yield* send(await catchUp(db, user, options.lastEventId), false);
     for await (const [signal] of signals as AsyncIterable<[HubSignal]>) {
-      if (signal === "catch-up") yield* send(await catchUp(db, user, last));
-      else yield* send([signal]);
+      if (signal === "ended") return;
+      if (yield* send(signal === "catch-up" ? await catchUp(db, user, last) : [signal], true)) return;
     }
   } catch (error) {
     if ((error as Error).name !== "AbortError") throw error;
   } finally {
+    clearTimeout(expiryTimer);
     unsubscribe();
   }
 }

@@ -181,6 +181,19 @@ export const authRouter = router({
   }),
 
   /**
+   * Sign out of all devices (POST /api/auth/logout-all, docs/product.md "Accounts and sessions"):
+   * ends every session of the signed-in user, this one included, and clears the cookie; their open
+   * event streams close on every server (a `session` event per session, drizzle/0031). Answers as
+   * logout does: {message: 'Logged out'}. Errors: UNAUTHORIZED without a session; MFA_REQUIRED on
+   * an admin session before its second factor (a password alone cannot sign the admin out elsewhere).
+   */
+  logoutAll: protectedProcedure.mutation(async ({ ctx }) => {
+    await deleteUserSessions(ctx.db, ctx.user.id);
+    ctx.cookies.clear();
+    return { message: "Logged out" };
+  }),
+
+  /**
    * The signed-in user (the session was validated and slid forward in the context), with
    * `mfaRequired: true` and `mfaEnrolled` on an admin session still waiting for its second factor.
    */

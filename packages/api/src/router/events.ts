@@ -8,7 +8,8 @@ export const eventsRouter = router({
   /**
    * Subscription (SSE through httpSubscriptionLink): the signed-in user's LiveEvents as they
    * happen, each `tracked` with its event id; a reconnect sends `lastEventId` and first gets what
-   * it missed. Same stream as GET /api/events.
+   * it missed. Same stream as GET /api/events: it ends (completes) when the session ends or the
+   * user's role or status changes; the client then asks auth.me and resubscribes if still signed in.
    */
   stream: protectedProcedure
     .input(
@@ -23,7 +24,7 @@ export const eventsRouter = router({
     )
     .subscription(async function* ({ ctx, input, signal }) {
       const lastEventId = input?.lastEventId ? Number(input.lastEventId) : undefined;
-      for await (const event of liveEvents(ctx.db, ctx.user, { lastEventId, signal: signal ?? new AbortController().signal })) {
+      for await (const event of liveEvents(ctx.db, ctx.user, { lastEventId, sessionId: ctx.session.id, signal: signal ?? new AbortController().signal })) {
         yield tracked(event.id, event);
       }
     }),

@@ -15,8 +15,12 @@ export const events = pgTable(
   {
     id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     userId: integer().references(() => users.id, { onDelete: "cascade" }),
-    /** balance | transaction | ticket | verification | review */
-    kind: text({ enum: ["balance", "transaction", "ticket", "verification", "review"] }).notNull(),
+    /**
+     * balance | transaction | ticket | verification | review | session. `session`: a session of
+     * the user ended (`data.session`, its id) or their role changed (`data.role`); the server closes
+     * the streams it concerns and sends it to nobody.
+     */
+    kind: text({ enum: ["balance", "transaction", "ticket", "verification", "review", "session"] }).notNull(),
     /** The transaction, ticket or review item the event is about. */
     subjectId: bigint({ mode: "number" }),
     /** The new state, small: {balance, account} (kobo as text), {status}, {level}. */

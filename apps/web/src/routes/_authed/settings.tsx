@@ -1,8 +1,11 @@
-import { Button, Card, Group, Skeleton, Stack, Switch, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Modal, Skeleton, Stack, Switch, Text, Title } from "@mantine/core";
 import { Link, createFileRoute } from "@tanstack/react-router";
+import { useState } from "react";
+import { BusyButton } from "../../components/busy-button";
 import { PageHeader } from "../../components/page-header";
 import { serverMessage } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notify";
+import { useLogout } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
 
 export const Route = createFileRoute("/_authed/settings")({
@@ -10,8 +13,55 @@ export const Route = createFileRoute("/_authed/settings")({
 });
 
 /**
+ * 'Sign out of all devices' (docs/product.md "Accounts and sessions"): after a confirmation, ends
+ * every session of the user, this one included (POST /api/auth/logout-all), and goes to /login.
+ */
+function SignOutEverywhere() {
+  const [confirming, setConfirming] = useState(false);
+  const { logout, isPending } = useLogout({ everywhere: true });
+  const confirm = async () => {
+    try {
+      await logout();
+    } catch (error) {
+      notifyError("Not signed out", serverMessage(error) ?? "Please check your connection and try again.");
+    }
+  };
+  return (
+    <Card component="section" aria-labelledby="settings-sessions-title">
+      <Stack gap="sm">
+        <Title order={2} size="h5" id="settings-sessions-title">
+          Devices
+        </Title>
+        <Text size="sm" c="dimmed">
+          Lost a phone, or signed in somewhere you should not have? Sign out everywhere, this device included.
+        </Text>
+        <Group>
+          <Button variant="outline" color="red" onClick={() => setConfirming(true)}>
+            Sign out of all devices
+          </Button>
+        </Group>
+      </Stack>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Sign out of all devices?" centered closeButtonProps={{ "aria-label": "Close" }}>
+        <Stack>
+          <Text>Every device signed in to your account, this one included, will be signed out. You will need your password to sign in again.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" size="md" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <BusyButton size="md" color="red" busy={isPending} busyLabel="Signing out..." onClick={() => void confirm()}>
+              Sign out everywhere
+            </BusyButton>
+          </Group>
+        </Stack>
+      </Modal>
+    </Card>
+  );
+}
+
+/**
  * /settings (docs/product.md "E-mail alerts", "Transaction PIN"): the transaction PIN (set,
- * change, reset on /transaction-pin) and the switch for e-mailed money alerts.
+ * change, reset on /transaction-pin), the switch for e-mailed money alerts, and signing out of
+ * all devices.
  */
 function SettingsPage() {
   const utils = trpc.useUtils();
@@ -70,6 +120,7 @@ function SettingsPage() {
           </Text>
         </Stack>
       </Card>
+      <SignOutEverywhere />
     </Stack>
   );
 }
