@@ -14,9 +14,13 @@ import { type HubSignal, eventHub } from "./hub";
  * - `transaction`: a transaction of the user's, new or changed, as the history shows it;
  * - `ticket`: a reply to or a status change of one of the user's tickets;
  * - `verification`: the user's new verification level;
- * - admins also: `admin.transaction` (any transaction's new status) and `admin.review` (a new review item).
+ * - admins also: `admin.transaction` (any transaction's new status) and `admin.review` (a new review item);
+ * - `ready` (the tRPC stream only, `announce`): from here on the server hears the user's events, after
+ *   a resumed stream's catch-up; its id is the newest event id the stream covers. What the client
+ *   fetched before it may be stale (a change committed before the stream listened is never sent).
  */
 export type LiveEvent =
+  | { id: string; type: "ready" }
   | { id: string; type: "balance"; account: "wallet" | "merchant"; balance: number }
   | { id: string; type: "transaction"; transaction: TransactionView }
   | { id: string; type: "ticket"; ticketId: number; status: string }
@@ -71,12 +75,13 @@ const catchUp = (db: Database, user: Pick<schema.User, "id" | "role">, afterId: 
  * `lastEventId` it first sends what the user missed after it (one catch-up query); after the
  * server's listener reconnects it catches up again. Ends when `signal` aborts. An event is sent
  * once per stream. `onSubscribed` runs once this server hears the user's events: an event
- * committed after it is on the stream (the REST stream says ': connected' then).
+ * committed after it is on the stream (the REST stream says ': connected' then); `announce` says
+ * so on the stream itself, as a `ready` event (the tRPC stream, whose own `connected` comes first).
  */
 export async function* liveEvents(
   db: Database,
   user: Pick<schema.User, "id" | "role">,
-  options: { lastEventId?: number; signal: AbortSignal; onSubscribed?: () => void },
+  options: { lastEventId?: number; signal: AbortSignal; onSubscribed?: () => void; announce?: boolean },
 ): AsyncGenerator<LiveEvent> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -101,6 +106,7 @@ export async function* liveEvents(
   }
   try {
     if (options.lastEventId !== undefined) yield* send(await catchUp(db, user, options.lastEventId));
+    if (options.announce) yield { id: String(last), type: "ready" };
     for await (const [signal] of signals as AsyncIterable<[HubSignal]>) {
       if (signal === "catch-up") yield* send(await catchUp(db, user, last));
       else yield* send([signal]);

@@ -8,7 +8,9 @@ export const eventsRouter = router({
   /**
    * Subscription (SSE through httpSubscriptionLink): the signed-in user's LiveEvents as they
    * happen, each `tracked` with its event id; a reconnect sends `lastEventId` and first gets what
-   * it missed. Same stream as GET /api/events.
+   * it missed. Same stream as GET /api/events, plus a first `ready` event once the server hears
+   * the user's events (tRPC's own `connected` comes before that): the client refetches what it
+   * read before `ready`, since a change committed earlier is never sent.
    */
   stream: protectedProcedure
     .input(
@@ -23,7 +25,7 @@ export const eventsRouter = router({
     )
     .subscription(async function* ({ ctx, input, signal }) {
       const lastEventId = input?.lastEventId ? Number(input.lastEventId) : undefined;
-      for await (const event of liveEvents(ctx.db, ctx.user, { lastEventId, signal: signal ?? new AbortController().signal })) {
+      for await (const event of liveEvents(ctx.db, ctx.user, { lastEventId, signal: signal ?? new AbortController().signal, announce: true })) {
         yield tracked(event.id, event);
       }
     }),
