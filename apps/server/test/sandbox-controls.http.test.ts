@@ -4,7 +4,8 @@
 // POST /sandbox/paystack/transfers/{reference}/settle (its webhook sent before the answer). No
 // timer decides anything here: each state is held until the test moves it on.
 import { randomBytes } from "node:crypto";
-import { vtpassFixtures } from "@kolo/sandboxes";
+import { mountSandboxes, vtpassFixtures } from "@kolo/sandboxes";
+import Fastify from "fastify";
 import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { vtpassRequestId } from "@kolo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,7 +50,14 @@ describe("VTpass: POST /sandbox/vtpass/requests/{requestId}/release", () => {
   it("meter 2020202020202 stays pending until released, then delivers its token", async () => {
     const id = requestId();
     const meter = vtpassFixtures.SANDBOX_METERS.prepaidPendingThenDelivered;
-    const paid = await server.vtpass.pay({ requestId: id, serviceId: "ikeja-electric", phone: "08011111111", amountKobo: 100_000n, variationCode: "prepaid", billersCode: meter });
+    const paid = await server.vtpass.pay({
+      requestId: id,
+      serviceId: "ikeja-electric",
+      phone: "08011111111",
+      amountKobo: 100_000n,
+      variationCode: "prepaid",
+      billersCode: meter,
+    });
     expect(paid.outcome).toBe("pending");
     expect((await server.vtpass.requery(id)).outcome).toBe("pending");
     expect((await post(`/sandbox/vtpass/requests/${id}/release`)).status).toBe(200);
@@ -115,5 +123,19 @@ describe("Paystack: POST /sandbox/paystack/transfers/{reference}/settle", () => 
     const answers = await Promise.all([post(`/sandbox/paystack/transfers/${reference}/settle`), post(`/sandbox/paystack/transfers/${reference}/settle`)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(events(reference)).toEqual(["transfer.success"]);
+  });
+});
+
+describe("only beside a sandbox", () => {
+  it("a server whose providers have keys (no Paystack or VTpass sandbox mounted) has no controls", async () => {
+    const app = Fastify();
+    await mountSandboxes(app, { db: t.db, publicUrl: "http://127.0.0.1" }, { mail: {} });
+    try {
+      for (const url of [`/sandbox/vtpass/requests/${requestId()}/release`, "/sandbox/paystack/transfers/kolo_any_reference_0/settle"]) {
+        expect((await app.inject({ method: "POST", url })).statusCode).toBe(404);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

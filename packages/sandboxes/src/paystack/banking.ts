@@ -367,7 +367,8 @@ export function bankingRoutes(
     if (!found) return reply.code(404).send({ status: false, message: "Transfer not found" });
     const outcome = await deps.transfers.settle(found.id);
     const [transfer] = await db.select().from(transfers).where(eq(transfers.id, found.id));
-    if (outcome === "final") return reply.code(409).send({ status: false, message: `The transfer has no step left (${transfer?.status})`, data: { status: transfer?.status } });
+    if (outcome === "final")
+      return reply.code(409).send({ status: false, message: `The transfer has no step left (${transfer?.status})`, data: { status: transfer?.status } });
     return { status: true, message: "Transfer settled", data: { reference: found.reference, status: transfer?.status } };
   });
 
