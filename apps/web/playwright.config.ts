@@ -50,8 +50,9 @@ export default defineConfig({
     // `exec`: the script replaces the shell Playwright starts it with, so its parent is the test
     // runner itself and it notices when the runner dies (tooling/scripts/e2e-server.mjs).
     command: "exec node ../../tooling/scripts/e2e-server.mjs",
-    // Sandbox transfer webhooks at once (the withdrawal e2e watches the status view poll to the end).
-    env: { PORT: String(port), SANDBOX_WEBHOOK_DELAY_MS: "0" },
+    // The server's sandboxes hold payouts and pending purchases until a test settles or releases
+    // them (SANDBOX_HOLD, tooling/scripts/e2e-server.mjs).
+    env: { PORT: String(port) },
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     // SIGTERM rather than Playwright's default SIGKILL: e2e-server.mjs then stops the server, which

@@ -93,10 +93,11 @@ const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     // The suites' users look up and pay recipients many times within 10 minutes.
     RECIPIENT_LOOKUP_LIMIT: "1000",
     LOG_LEVEL: "warn",
-    // Airtime/data e2e: a pending purchase's requery runs after 1 s (not 30 s), and the VTpass
-    // sandbox keeps 201000000000 processing for 6 s, so "pending, then delivered" takes seconds.
+    // The sandboxes hold their slow fixtures: a pending VTpass purchase and a payout stay in flight
+    // until the test releases or settles them (docs/providers.md "Sandbox controls"), so no test
+    // races a timer for a passing state. A pending purchase's requery runs after 1 s (not 30 s).
+    SANDBOX_HOLD: "1",
     REQUERY_FIRST_DELAY_MS: process.env.REQUERY_FIRST_DELAY_MS ?? "1000",
-    VTPASS_SANDBOX_PENDING_MS: process.env.VTPASS_SANDBOX_PENDING_MS ?? "6000",
   },
 });
 

@@ -78,6 +78,12 @@ const schema = z
     /** Where the built-in sandboxes deliver their webhooks (the `cluster` command: its HAProxy, so either server gets them); default this server. */
     SANDBOX_WEBHOOK_BASE_URL: z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.url().optional()),
     SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+    /**
+     * Built-in sandboxes: their slow fixtures wait for a control instead of a timer (docs/providers.md
+     * "Sandbox controls"): VTpass's pending purchases until `.../release`, Paystack's payouts until
+     * `.../settle`. The browser tests' server sets it; off by default (the timers above run).
+     */
+    SANDBOX_HOLD: boolean,
     /** Delay of the first provider requery of an unclear payout or purchase (ms); later ones back off from it. */
     REQUERY_FIRST_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     /** SMTP server for e-mail (nodemailer URL, e.g. smtps://user:pass@host:465); unset: the sandbox mailbox at /sandbox/mail. */

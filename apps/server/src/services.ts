@@ -41,8 +41,8 @@ export function createServices(
   }
   // Each sandbox with its own settings.
   const sandboxes: Partial<SandboxOptions> = {
-    ...(keys.paystack ? { paystack: { ...keys.paystack, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS } } : {}),
-    ...(keys.vtpass ? { vtpass: { ...keys.vtpass, pendingDelayMs: env.VTPASS_SANDBOX_PENDING_MS } } : {}),
+    ...(keys.paystack ? { paystack: { ...keys.paystack, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS, hold: env.SANDBOX_HOLD } } : {}),
+    ...(keys.vtpass ? { vtpass: { ...keys.vtpass, pendingDelayMs: env.VTPASS_SANDBOX_PENDING_MS, hold: env.SANDBOX_HOLD } } : {}),
     ...(env.SMTP_URL ? {} : { mail: {} }),
   };
   // E-mail over SMTP (nodemailer), or kept in the sandbox mailbox (docs/providers.md "E-mail").

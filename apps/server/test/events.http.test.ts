@@ -135,6 +135,17 @@ describe("GET /api/events", () => {
 });
 
 describe("the tRPC subscription events.stream", () => {
+  it("says 'ready' once the server hears the user's events: a transfer committed right after it is on the stream", async () => {
+    const stream = await open(payee, `/trpc/events.stream?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`);
+    const isType = (type: string) => (m: Message) => JSON.stringify(m.data).includes(`"type":"${type}"`);
+    // No look at the server's hub: the stream's own word is enough.
+    const before = await stream.until(isType("ready"));
+    expect(before.some(isType("balance"))).toBe(false);
+    await api(payer, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount: 25 });
+    const received = await stream.until(isType("balance"));
+    expect(received.findIndex(isType("ready"))).toBeLessThan(received.findIndex(isType("balance")));
+  });
+
   it("answers Server-Sent Events with the same events", async () => {
     const stream = await open(payee, `/trpc/events.stream?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`);
     expect(stream.response.status).toBe(200);

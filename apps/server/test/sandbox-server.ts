@@ -46,6 +46,8 @@ export async function startSandboxServer(
     vtpassTimeoutMs?: number;
     /** How long the VTpass sandbox keeps 201000000000 processing (default 0: the next requery delivers). */
     vtpassPendingMs?: number;
+    /** Hold mode of both sandboxes: pending purchases and queued payouts wait for the release and settle controls. */
+    hold?: boolean;
   } = {},
 ): Promise<SandboxServer> {
   const port = await findFreePort();
@@ -83,8 +85,8 @@ export async function startSandboxServer(
       ...options.services,
     },
     sandboxes: {
-      paystack: { secretKey, webhookUrl, webhookDelayMs: options.webhookDelayMs ?? 0 },
-      vtpass: { ...vtpassKeys, webhookUrl: `${base}/api/webhooks/vtpass`, pendingDelayMs: options.vtpassPendingMs ?? 0 },
+      paystack: { secretKey, webhookUrl, webhookDelayMs: options.webhookDelayMs ?? 0, hold: options.hold },
+      vtpass: { ...vtpassKeys, webhookUrl: `${base}/api/webhooks/vtpass`, pendingDelayMs: options.vtpassPendingMs ?? 0, hold: options.hold },
       mail: {},
     },
     onRoute: options.onRoute,

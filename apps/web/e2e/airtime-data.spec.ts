@@ -1,9 +1,9 @@
 // Airtime and data at 360×740 against the real server and its VTpass sandbox. The
 // e2e server (tooling/scripts/e2e-server.mjs) runs the requery job with REQUERY_FIRST_DELAY_MS=1000
-// and keeps 201000000000 processing for VTPASS_SANDBOX_PENDING_MS=6000, so a pending data purchase
-// turns delivered within seconds, and /history shows it without a reload.
+// and its sandbox holds 201000000000 processing until the test releases it (SANDBOX_HOLD), so a
+// pending data purchase is seen pending, then delivered, and /history shows it without a reload.
 import { type Page, expect, test } from "@playwright/test";
-import { adminApiSession, balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin } from "./helpers";
+import { adminApiSession, balanceCard, confirmWithPin, newUser, registerAndSkipOnboarding, releasePurchase, toast, transactionReference } from "./helpers";
 
 /** Tops the signed-in user up with `naira` through the sandbox checkout; back on /dashboard. */
 async function topUp(page: Page, naira: string) {
@@ -126,6 +126,8 @@ test("a data plan for 201000000000 is pending, then delivered on /history withou
   await expect(row).toContainText("Processing with the network");
   let reloads = 0;
   page.on("load", () => reloads++);
+  // VTpass delivers it now; Kolo's next requery (backing off from 1 s) reads it, the stream shows it.
+  await releasePurchase(page, await transactionReference(page, "MTN 1GB - 7 days for 201000000000"));
   await expect(row).toContainText("Delivered", { timeout: 45_000 });
   await expect(row).toContainText("Completed");
   expect(reloads).toBe(0);

@@ -156,3 +156,34 @@ export async function confirmWithPin(page: Page, pin = TEST_PIN): Promise<void> 
     await dialog.getByRole("button", { name: "Confirm and Pay" }).click();
   }
 }
+
+/** The reference of the signed-in user's newest transaction whose description contains `text` (GET /api/transactions). */
+export async function transactionReference(page: Page, text: string): Promise<string> {
+  const response = await page.request.get("/api/transactions");
+  expect(response.status()).toBe(200);
+  const found = ((await response.json()) as { reference: string; description: string }[]).find((t) => t.description.includes(text));
+  if (!found) throw new Error(`No transaction of this user says '${text}'`);
+  return found.reference;
+}
+
+/**
+ * The e2e server's sandboxes hold every slow fixture (SANDBOX_HOLD=1, tooling/scripts/e2e-server.mjs):
+ * a pending VTpass purchase stays pending and a payout stays in flight until the test moves it on
+ * with these controls (docs/providers.md "Sandbox controls"), never by a timer.
+ */
+async function sandboxControl(page: Page, path: string) {
+  const response = await page.request.post(path, { headers: { origin: new URL(page.url()).origin } });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+}
+
+/** The held VTpass purchase `reference` (its request_id) reaches its fixture's final status; Kolo's next requery reads it. */
+export const releasePurchase = (page: Page, reference: string) => sandboxControl(page, `/sandbox/vtpass/requests/${encodeURIComponent(reference)}/release`);
+
+/** The held payout `reference` takes its next step at Paystack; its webhook has reached Kolo when this resolves. */
+export const settlePayout = (page: Page, reference: string) => sandboxControl(page, `/sandbox/paystack/transfers/${encodeURIComponent(reference)}/settle`);
+
+/** The reference of the withdrawal whose status view is open (/withdraw?reference=…). */
+export async function openWithdrawalReference(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/withdraw\?reference=/);
+  return new URL(page.url()).searchParams.get("reference")!;
+}

@@ -1,9 +1,9 @@
 // Identity verification and banking in the browser: BVN then bank account to level 2,
 // saved bank accounts, withdrawals watched to their end, bank transfers. Everything runs against
-// the built-in Paystack sandbox and its docs/providers.md fixtures; the e2e server sends the sandbox's
-// transfer webhooks SANDBOX_WEBHOOK_DELAY_MS (playwright.config.ts) after queueing.
+// the built-in Paystack sandbox and its docs/providers.md fixtures; the e2e server's sandbox holds
+// each payout in flight until the test settles it (SANDBOX_HOLD, tooling/scripts/e2e-server.mjs).
 import { type Page, expect, test } from "@playwright/test";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin } from "./helpers";
+import { balanceCard, confirmWithPin, newUser, openWithdrawalReference, registerAndSkipOnboarding, settlePayout, toast } from "./helpers";
 
 /** The toast titled `title` whose text has `text` (a fading earlier toast may still be there). */
 async function expectToast(page: Page, title: string, text: string | RegExp = "") {
@@ -142,12 +142,26 @@ test("Chioma verifies BVN and bank account to level 2, then withdraws ₦5,000 a
   await page.getByRole("button", { name: "Withdraw" }).click();
   await confirmWithPin(page);
 
-  await expect(page).toHaveURL(/\/withdraw\?reference=/);
+  const reference = await openWithdrawalReference(page);
   const status = withdrawalStatus(page);
   await expect(status).toContainText("₦5,000.00");
-  // The view polls every 5 s while pending or processing (the in-flight view is the next tests');
-  // the sandbox's transfer.success arrives at once here (SANDBOX_WEBHOOK_DELAY_MS=0).
-  await expect(status.getByText("Completed", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(status.getByText(/^(Pending|Processing)$/)).toBeVisible();
+  // Paid while the tab's event stream is still opening (held here): the change is committed before
+  // the server listens for this user, so the stream never sends it; once the stream says it is
+  // listening, the view reads its status again (lib/live.tsx) and shows the end.
+  let openStream!: () => void;
+  const streamHeld = new Promise<void>((resolve) => (openStream = resolve));
+  await page.route(/\/trpc\/events\.stream/, async (route) => {
+    await streamHeld;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(status.getByText(/^(Pending|Processing)$/)).toBeVisible();
+  await expect(page.getByTestId("live-status")).toHaveAttribute("data-state", "down");
+  await settlePayout(page, reference);
+  openStream();
+  await expect(page.getByTestId("live-status")).toHaveAttribute("data-state", "live", { timeout: 15_000 });
+  await expect(status.getByText("Completed", { exact: true })).toBeVisible();
   await expect(status.getByRole("progressbar", { name: "Withdrawal progress 100%" })).toBeVisible();
   await expect(status).not.toContainText("1-2 business days");
   await expect(page.getByRole("button", { name: "New Withdrawal" })).toBeEnabled();
@@ -177,9 +191,11 @@ test("a withdrawal to 044/0000000017 ends Failed and the money comes back", asyn
   await page.getByRole("button", { name: "Withdraw" }).click();
   await confirmWithPin(page);
 
-  await expect(page).toHaveURL(/\/withdraw\?reference=/);
+  const reference = await openWithdrawalReference(page);
   const status = withdrawalStatus(page);
-  await expect(status.getByText("Failed", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(status.getByText(/^(Pending|Processing)$/)).toBeVisible();
+  await settlePayout(page, reference);
+  await expect(status.getByText("Failed", { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(status.getByRole("progressbar", { name: "Withdrawal progress 100%" })).toBeVisible();
   await expect(page.getByRole("button", { name: "New Withdrawal" })).toBeEnabled();
   await page.goto("/dashboard");

@@ -10,7 +10,7 @@ test("a forced move appears in the review queue, and the admin resolves it with 
   await loginAsAdmin(page);
   const headers = { origin: baseURL! };
 
-  // A user whose airtime for 201000000000 is still processing at VTpass.
+  // A user whose airtime for 201000000000 is still processing at VTpass (held by the sandbox: never released here).
   const buyer = newUser("Remi Review");
   const user = await playwrightRequest.newContext({ baseURL });
   const registered = await user.post("/api/auth/register", {

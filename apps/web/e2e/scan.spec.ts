@@ -2,7 +2,7 @@
 // camera. The QR is generated in the app (the merchant's /merchant/qr-code, a user's /receive),
 // downloaded as a PNG, turned into a .y4m video with ffmpeg (Debian's package, installed by
 // tooling/scripts/kolo.mjs and .ci/run) and fed to a second Chromium as its camera.
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { type Browser, type BrowserContext, type Page, expect, test } from "@playwright/test";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
@@ -134,10 +134,8 @@ test("the scanner's screen: title, no navigation, the 240x240 frame with its 2 s
 });
 
 test("camera refused: 'Camera access denied. Please allow camera access to scan QR codes.'; the demo button still works", async ({ baseURL }, testInfo) => {
-  const browser = await cameraBrowser(
-    await qrVideo(await writeQr(testInfo.outputPath("any.png"), "kolo://pay/merchant/1"), testInfo.outputPath("any.y4m")),
-    false,
-  );
+  // The camera films a blank page: only the demo button leads on (a code on it would race the click).
+  const browser = await cameraBrowser(await qrVideo(await writeBlank(testInfo.outputPath("blank.png")), testInfo.outputPath("blank.y4m")), false);
   try {
     const { page, context } = await phone(browser, baseURL!);
     await registerAndSkipOnboarding(page, newUser("Dayo Private"));
@@ -164,6 +162,51 @@ async function writeQr(path: string, text: string) {
   await QRCode.toFile(path, text, { width: 200, margin: 1 });
   return path;
 }
+
+/** A white picture with no code on it. */
+async function writeBlank(path: string) {
+  const blank = new PNG({ width: 200, height: 200 });
+  blank.data.fill(255);
+  await writeFile(path, PNG.sync.write(blank));
+  return path;
+}
+
+test("a merchant code scanned while the user presses the demo button: the scan, answered late, leads nowhere", async ({ baseURL }, testInfo) => {
+  const browser = await cameraBrowser(
+    await qrVideo(await writeQr(testInfo.outputPath("merchant-1.png"), "kolo://pay/merchant/1"), testInfo.outputPath("merchant-1.y4m")),
+  );
+  try {
+    const { page } = await phone(browser, baseURL!);
+    await registerAndSkipOnboarding(page, newUser("Yemi Quick"));
+    // The scanner's check of merchant 1 is held until the user has pressed the demo button.
+    let scanChecked!: () => void;
+    const checking = new Promise<void>((resolve) => (scanChecked = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let answered!: () => void;
+    const answeredLate = new Promise<void>((resolve) => (answered = resolve));
+    await page.route(/\/trpc\/[^?]*merchants\.byId/, async (route) => {
+      scanChecked();
+      await released;
+      await route.continue();
+      answered();
+    });
+    await page.goto("/scan");
+    await checking;
+    await expect(page.getByRole("status").filter({ hasText: "Checking the code..." })).toBeVisible();
+    await page.getByRole("button", { name: "Demo: Proceed with Payment" }).click();
+    await expect(page).toHaveURL(/\/payment-confirmation\?/);
+    release();
+    await answeredLate;
+    const main = page.getByRole("main");
+    await expect(main.getByText("Test Store")).toBeVisible();
+    await expect(main.getByText("₦1,000.00").first()).toBeVisible();
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ merchantId: "1", merchantName: "Test Store", amount: "1000" });
+    await expect(main.getByLabel("Enter Amount")).toHaveCount(0);
+  } finally {
+    await browser.close();
+  }
+});
 
 test("P2P by QR: the payee's /receive code, scanned by another user, opens /transfer/p2p with the name from the server; sending moves the money; one's own code is refused", async ({
   page,

@@ -64,7 +64,7 @@ test("a user raises a ticket; the admin replies and resolves it; the user sees t
   await admin.getByRole("menuitem", { name: "Mark as Resolved" }).click();
   await expect(toast(admin, "Status updated")).toContainText("Ticket status changed to resolved");
 
-  // The user's page, never reloaded, shows the Staff reply and the new status (polling).
+  // The user's page, never reloaded, shows the Staff reply and the new status (its event stream).
   const replies = page.getByRole("list", { name: "Replies" });
   await expect(replies.getByRole("listitem")).toHaveCount(1, { timeout: 20_000 });
   await expect(replies).toContainText("We found the payment and credited your wallet.");

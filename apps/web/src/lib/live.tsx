@@ -2,9 +2,11 @@
 // subscription events.stream over Server-Sent Events) that writes each event's new state into the
 // query cache, so balances, history, withdrawal and purchase states, tickets and the merchant and
 // admin screens change without asking the server. Only while the stream is down does a slow
-// refresh (every 60 s) stand in for it; on reconnection the stream sends what was missed.
+// refresh (every 60 s) stand in for it; on reconnection the stream sends what was missed. Each
+// connection starts with the server's `ready` (it hears this user's events from then on): what the
+// tab read before is read once more, since a change committed earlier is never sent.
 import type { LiveEvent } from "@kolo/api";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { trpc } from "./trpc";
 
 /** The refresh that stands in for the stream while it is down. */
@@ -43,8 +45,28 @@ export function LiveUpdates() {
   const refreshAdmin = useRef(throttled(() => void utils.admin.transactions.invalidate(), ADMIN_REFRESH_MS));
   const refreshReviews = useRef(throttled(() => void utils.admin.reviews.invalidate(), ADMIN_REFRESH_MS));
 
+  /** Everything the stream keeps fresh, fetched again (the stream is down, or was not listening yet). */
+  const refreshStreamed = () =>
+    Promise.all([
+      utils.auth.me.invalidate(),
+      utils.transactions.list.invalidate(),
+      utils.wallet.withdrawalStatus.invalidate(),
+      utils.supportTickets.invalidate(),
+      utils.verification.invalidate(),
+      utils.merchants.invalidate(),
+      utils.admin.transactions.invalidate(),
+      utils.admin.reviews.invalidate(),
+    ]);
+  // The server hears this tab's events (its `ready`) and what was read before it is fetched again.
+  const [listening, setListening] = useState(false);
+
   const apply = (event: LiveEvent) => {
     switch (event.type) {
+      case "ready":
+        // A change committed before the server listened is never sent (a payout settled while the
+        // stream was still opening): what was read before is read again, then the tab is live.
+        void refreshStreamed().finally(() => setListening(true));
+        return;
       case "balance": {
         if (event.account === "merchant") {
           void utils.merchants.me.invalidate();
@@ -100,22 +122,22 @@ export function LiveUpdates() {
     onError: ended,
   });
   reopen.current = stream.reset;
-  // 'pending': connected and waiting for events; 'connecting' (also while reconnecting) and 'error': down.
-  const connected = stream.status === "pending";
+  // 'pending': connected ('connecting' also while reconnecting, and 'error': down); live once the
+  // server has said `ready` on this connection and what was read before has been read again.
+  const open = stream.status === "pending";
+  const connected = open && listening;
+  useEffect(() => {
+    if (!open) setListening(false);
+  }, [open]);
 
   // Down: refresh what the stream would have changed, slowly, until it is back.
+  const refresh = useRef(refreshStreamed);
+  refresh.current = refreshStreamed;
   useEffect(() => {
     if (connected) return;
-    const timer = setInterval(() => {
-      void utils.auth.me.invalidate();
-      void utils.transactions.list.invalidate();
-      void utils.wallet.withdrawalStatus.invalidate();
-      void utils.supportTickets.invalidate();
-      void utils.merchants.invalidate();
-      void utils.admin.transactions.invalidate();
-    }, LIVE_FALLBACK_MS);
+    const timer = setInterval(() => void refresh.current(), LIVE_FALLBACK_MS);
     return () => clearInterval(timer);
-  }, [connected, utils]);
+  }, [connected]);
 
   return (
     <span hidden data-testid="live-status" data-state={connected ? "live" : "down"}>

@@ -14,9 +14,13 @@ import { type HubSignal, type StreamOwner, eventHub, sessionEventEnds } from "./
  * - `transaction`: a transaction of the user's, new or changed, as the history shows it;
  * - `ticket`: a reply to or a status change of one of the user's tickets;
  * - `verification`: the user's new verification level;
- * - admins also: `admin.transaction` (any transaction's new status) and `admin.review` (a new review item).
+ * - admins also: `admin.transaction` (any transaction's new status) and `admin.review` (a new review item);
+ * - `ready` (the tRPC stream only, `announce`): from here on the server hears the user's events, after
+ *   a resumed stream's catch-up; its id is the newest event id the stream covers. What the client
+ *   fetched before it may be stale (a change committed before the stream listened is never sent).
  */
 export type LiveEvent =
+  | { id: string; type: "ready" }
   | { id: string; type: "balance"; account: "wallet" | "merchant"; balance: number }
   | { id: string; type: "transaction"; transaction: TransactionView }
   | { id: string; type: "ticket"; ticketId: number; status: string }
@@ -89,7 +93,8 @@ async function sessionStillValid(db: Database, user: Pick<schema.User, "id" | "r
  * server's listener reconnects it catches up again. Ends when `signal` aborts, or when the user
  * opens a stream past MAX_STREAMS_PER_USER on this server (this one being the oldest). An event
  * is sent once per stream. `onSubscribed` runs once this server hears the user's events: an event
- * committed after it is on the stream (the REST stream says ': connected' then).
+ * committed after it is on the stream (the REST stream says ': connected' then); `announce` says
+ * so on the stream itself, as a `ready` event (the tRPC stream, whose own `connected` comes first).
  *
  * With `sessionId` (the stream's session, docs/product.md "Live updates") it also ends, on every
  * server, when that session ends (sign-out, sign-out of all devices, suspension, lock, password
@@ -100,7 +105,7 @@ async function sessionStillValid(db: Database, user: Pick<schema.User, "id" | "r
 export async function* liveEvents(
   db: Database,
   user: Pick<schema.User, "id" | "role">,
-  options: { lastEventId?: number; sessionId?: string; signal: AbortSignal; onSubscribed?: () => void },
+  options: { lastEventId?: number; sessionId?: string; signal: AbortSignal; onSubscribed?: () => void; announce?: boolean },
 ): AsyncGenerator<LiveEvent> {
   const owner: StreamOwner = { id: user.id, role: user.role, sessionId: options.sessionId };
   const emitter = new EventEmitter();
@@ -144,6 +149,7 @@ export async function* liveEvents(
     last = options.lastEventId ?? (await newestEventId(db));
     // The first catch-up's session events came before the check above, which saw their effect.
     if (options.lastEventId !== undefined) yield* send(await catchUp(db, user, options.lastEventId), false);
+    if (options.announce) yield { id: String(last), type: "ready" };
     for await (const [signal] of signals as AsyncIterable<[HubSignal]>) {
       if (signal === "ended") return;
       if (yield* send(signal === "catch-up" ? await catchUp(db, user, last) : [signal], true)) return;

@@ -8,8 +8,11 @@ export const eventsRouter = router({
   /**
    * Subscription (SSE through httpSubscriptionLink): the signed-in user's LiveEvents as they
    * happen, each `tracked` with its event id; a reconnect sends `lastEventId` and first gets what
-   * it missed. Same stream as GET /api/events: it ends (completes) when the session ends or the
-   * user's role or status changes; the client then asks auth.me and resubscribes if still signed in.
+   * it missed. Same stream as GET /api/events, plus a first `ready` event once the server hears
+   * the user's events (tRPC's own `connected` comes before that): the client refetches what it
+   * read before `ready`, since a change committed earlier is never sent. It ends (completes) when
+   * the session ends or the user's role or status changes; the client then asks auth.me and
+   * resubscribes if still signed in.
    */
   stream: protectedProcedure
     .input(
@@ -24,7 +27,8 @@ export const eventsRouter = router({
     )
     .subscription(async function* ({ ctx, input, signal }) {
       const lastEventId = input?.lastEventId ? Number(input.lastEventId) : undefined;
-      for await (const event of liveEvents(ctx.db, ctx.user, { lastEventId, sessionId: ctx.session.id, signal: signal ?? new AbortController().signal })) {
+      const options = { lastEventId, sessionId: ctx.session.id, signal: signal ?? new AbortController().signal, announce: true };
+      for await (const event of liveEvents(ctx.db, ctx.user, options)) {
         yield tracked(event.id, event);
       }
     }),

@@ -1,11 +1,11 @@
 // The Paystack sandbox's bank, BVN and transfer endpoints (docs/providers.md, with its fixtures in
 // fixtures.ts): GET /bank, GET /bank/resolve, GET /bank/resolve_bvn/{bvn}, POST /transferrecipient,
 // POST /transfer, GET /transfer/verify/{reference}, and signed transfer webhooks sent after a
-// configurable delay. Recipients and queued payouts live in PostgreSQL, so a restart resumes
-// the webhooks that were still due.
+// configurable delay (in hold mode: when POST /transfers/{reference}/settle says so). Recipients
+// and queued payouts live in PostgreSQL, so a restart resumes the webhooks that were still due.
 import { randomBytes } from "node:crypto";
 import { type Database, schema } from "@kolo/db";
-import { and, count, desc, eq, gte, isNotNull, lte } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, isNull, lte } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { PaystackSandboxContext } from "./options";
@@ -75,8 +75,11 @@ async function recipientOf(db: Database, transfer: TransferRow) {
   return (await db.select().from(recipients).where(eq(recipients.recipientCode, transfer.recipientCode)))[0];
 }
 
-/** The step a queued payout takes when its webhook is due: new status, event, and when the next is due. */
-function nextStep(transfer: TransferRow, delayMs: number): { status: TransferRow["status"]; event: string; nextEventAt: Date | null } | null {
+/**
+ * The step a queued payout takes when its webhook is due: new status, event, and when the next is
+ * due (`delayMs` later; never, when `delayMs` is null: hold mode, the settle control takes it).
+ */
+function nextStep(transfer: TransferRow, delayMs: number | null): { status: TransferRow["status"]; event: string; nextEventAt: Date | null } | null {
   switch (transfer.outcome) {
     case "success":
       return { status: "success", event: "transfer.success", nextEventAt: null };
@@ -85,7 +88,7 @@ function nextStep(transfer: TransferRow, delayMs: number): { status: TransferRow
     case "reversed":
       // Paid first, reversed later (docs/providers.md: `transfer.success`, later `transfer.reversed`).
       return transfer.status === "pending"
-        ? { status: "success", event: "transfer.success", nextEventAt: new Date(Date.now() + delayMs) }
+        ? { status: "success", event: "transfer.success", nextEventAt: delayMs === null ? null : new Date(Date.now() + delayMs) }
         : { status: "reversed", event: "transfer.reversed", nextEventAt: null };
     case "pending":
       return null;
@@ -100,7 +103,14 @@ export interface TransferWebhookScheduler {
    * what is due, even when the server whose timer planned it has died.
    */
   takeDueStep(id: number): Promise<void>;
-  delayMs: number;
+  /**
+   * The settle control (hold mode): takes the payout's next step now, its webhook sent before this
+   * resolves. "final" when it has no step left (already paid, failed or reversed, or the
+   * never-ending `pending` fixture).
+   */
+  settle(id: number): Promise<"settled" | "final">;
+  /** When a newly queued payout's first step is due, ms from now; null in hold mode (settle takes it). */
+  delayMs: number | null;
 }
 
 /**
@@ -111,24 +121,49 @@ export interface TransferWebhookScheduler {
  */
 export function transferWebhookScheduler(app: FastifyInstance, options: PaystackSandboxContext, deliver: WebhookSender): TransferWebhookScheduler {
   const { db } = options;
-  const delayMs = options.webhookDelayMs ?? 2_000;
+  const delayMs = options.hold ? null : (options.webhookDelayMs ?? 2_000);
   const timers = new Set<NodeJS.Timeout>();
   let closed = false;
+
+  /** Takes the step of `transfer` as read (a conditional update on its status and due time); false when another took it. */
+  async function take(transfer: TransferRow): Promise<boolean> {
+    const step = nextStep(transfer, delayMs);
+    if (!step) return false;
+    const [moved] = await db
+      .update(transfers)
+      .set({ status: step.status, nextEventAt: step.nextEventAt, updatedAt: new Date() })
+      .where(
+        and(
+          eq(transfers.id, transfer.id),
+          eq(transfers.status, transfer.status),
+          transfer.nextEventAt ? eq(transfers.nextEventAt, transfer.nextEventAt) : isNull(transfers.nextEventAt),
+        ),
+      )
+      .returning();
+    if (!moved) return false; // another server took this step
+    await deliver(step.event, transferObject(moved, await recipientOf(db, moved)), moved.reference);
+    if (moved.nextEventAt) schedule(moved.id, moved.nextEventAt);
+    return true;
+  }
 
   async function fire(id: number) {
     const [transfer] = await db.select().from(transfers).where(eq(transfers.id, id));
     // Not yet due (a verify asked early): its own timer, on some server, takes it.
     if (!transfer?.nextEventAt || transfer.nextEventAt.getTime() > Date.now() + 5) return;
-    const step = nextStep(transfer, delayMs);
-    if (!step) return;
-    const [moved] = await db
-      .update(transfers)
-      .set({ status: step.status, nextEventAt: step.nextEventAt, updatedAt: new Date() })
-      .where(and(eq(transfers.id, id), eq(transfers.status, transfer.status), eq(transfers.nextEventAt, transfer.nextEventAt)))
-      .returning();
-    if (!moved) return; // another server took this step
-    await deliver(step.event, transferObject(moved, await recipientOf(db, moved)), moved.reference);
-    if (moved.nextEventAt) schedule(moved.id, moved.nextEventAt);
+    await take(transfer);
+  }
+
+  /** A step is left while the payout is pending, or paid with a reversal to come. */
+  const hasStepLeft = (transfer: TransferRow) =>
+    transfer.outcome !== "pending" && (transfer.status === "pending" || (transfer.outcome === "reversed" && transfer.status === "success"));
+
+  async function settle(id: number): Promise<"settled" | "final"> {
+    // Two settles at once: the conditional update lets one take the step; the other reads again.
+    for (;;) {
+      const [transfer] = await db.select().from(transfers).where(eq(transfers.id, id));
+      if (!transfer || !hasStepLeft(transfer)) return "final";
+      if (await take(transfer)) return "settled";
+    }
   }
 
   function schedule(id: number, at: Date) {
@@ -153,7 +188,7 @@ export function transferWebhookScheduler(app: FastifyInstance, options: Paystack
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
   });
-  return { schedule, takeDueStep: fire, delayMs };
+  return { schedule, takeDueStep: fire, settle, delayMs };
 }
 
 const resolveQuery = z.object({ account_number: z.string(), bank_code: z.string() });
@@ -278,7 +313,8 @@ export function bankingRoutes(
         amount: body.data.amount,
         reason: body.data.reason ?? null,
         outcome,
-        nextEventAt: outcome === "pending" ? null : new Date(Date.now() + deps.transfers.delayMs),
+        // No due time: the never-ending fixture, or hold mode (the settle control takes the step).
+        nextEventAt: outcome === "pending" || deps.transfers.delayMs === null ? null : new Date(Date.now() + deps.transfers.delayMs),
       })
       .onConflictDoNothing({ target: transfers.reference })
       .returning();
@@ -320,6 +356,20 @@ export function bankingRoutes(
       data,
       meta: { total, skipped: (page - 1) * perPage, perPage, page, pageCount: Math.ceil(total / perPage) },
     };
+  });
+
+  // The sandbox's own control (docs/providers.md "Sandbox controls"), not part of Paystack's API:
+  // the payout's next step now, its webhook sent before the answer (paid, failed; a reversal
+  // fixture is paid first, reversed on the next settle). Open like the transfer-in page.
+  sandbox.post<{ Params: { reference: string } }>("/transfers/:reference/settle", async (req, reply) => {
+    const reference = req.params.reference;
+    const [found] = PAYOUT_REFERENCE_PATTERN.test(reference) ? await db.select().from(transfers).where(eq(transfers.reference, reference)) : [];
+    if (!found) return reply.code(404).send({ status: false, message: "Transfer not found" });
+    const outcome = await deps.transfers.settle(found.id);
+    const [transfer] = await db.select().from(transfers).where(eq(transfers.id, found.id));
+    if (outcome === "final")
+      return reply.code(409).send({ status: false, message: `The transfer has no step left (${transfer?.status})`, data: { status: transfer?.status } });
+    return { status: true, message: "Transfer settled", data: { reference: found.reference, status: transfer?.status } };
   });
 
   sandbox.get<{ Params: { reference: string } }>("/transfer/verify/:reference", async (req, reply) => {

@@ -5,6 +5,11 @@ import type { SandboxServer } from "../kit";
 export interface PaystackSandboxOptions extends SandboxKeys {
   /** Delay before a queued event's webhook is sent, in ms (docs/providers.md: about 2 s by default). */
   webhookDelayMs?: number;
+  /**
+   * Hold mode: a queued payout stays in flight (no webhook; verify says `pending`) until
+   * `POST /sandbox/paystack/transfers/{reference}/settle` takes its next step.
+   */
+  hold?: boolean;
 }
 
 export type PaystackSandboxContext = PaystackSandboxOptions & SandboxServer;

@@ -4,7 +4,8 @@
 // (vtpass_sandbox_purchases): a requery after a restart still answers, and a repeated request_id
 // is refused with 014, so a retried purchase can never buy twice. The fault fixtures answer
 // HTTP 500 with a non-JSON body, close the connection, or hang until the client gives up (at most
-// `hangMs`; the server's close ends every hanging request at once).
+// `hangMs`; the server's close ends every hanging request at once). In hold mode a pending fixture
+// waits for POST /sandbox/vtpass/requests/{requestId}/release instead of its timer.
 import { randomInt } from "node:crypto";
 import type { Socket } from "node:net";
 import { schema } from "@kolo/db";
@@ -248,7 +249,8 @@ export async function vtpassSandbox(app: FastifyInstance, options: VtpassSandbox
             amount: Number(amountKobo),
             status: pending ? "pending" : fixture.final,
             finalStatus: fixture.final,
-            finalAt: pending ? new Date(Date.now() + (fixture.delayed ? pendingDelayMs : 0)) : null,
+            // Held (hold mode): no due time until the release control gives it one.
+            finalAt: pending && !options.hold ? new Date(Date.now() + (fixture.delayed ? pendingDelayMs : 0)) : null,
           })
           .onConflictDoNothing({ target: purchases.requestId })
           .returning();
@@ -275,4 +277,20 @@ export async function vtpassSandbox(app: FastifyInstance, options: VtpassSandbox
     },
     { prefix: "/sandbox/vtpass/api" },
   );
+
+  // The sandbox's own control (docs/providers.md "Sandbox controls"), not part of VTpass's API: a
+  // pending purchase reaches its fixture's final status now; the next requery answers it.
+  app.post<{ Params: { requestId: string } }>("/sandbox/vtpass/requests/:requestId/release", async (req, reply) => {
+    const { requestId } = req.params;
+    if (!VTPASS_REQUEST_ID_PATTERN.test(requestId)) return reply.code(404).send({ released: false, message: "No such purchase" });
+    const [released] = await db
+      .update(purchases)
+      .set({ finalAt: new Date() })
+      .where(and(eq(purchases.requestId, requestId), eq(purchases.status, "pending")))
+      .returning();
+    if (released) return { released: true, requestId, status: released.finalStatus };
+    const [row] = await db.select().from(purchases).where(eq(purchases.requestId, requestId));
+    if (!row) return reply.code(404).send({ released: false, message: "No such purchase" });
+    return reply.code(409).send({ released: false, message: `The purchase is already ${row.status}`, status: row.status });
+  });
 }

@@ -1,6 +1,6 @@
 import { FEATURE_DISABLED_MESSAGE, PAYMENT_LINK_MESSAGES, parsePaymentLink, paymentLinkTarget } from "@kolo/domain";
 import { ActionIcon, Alert, Box, Button, Center, Group, Loader, Stack, Text, Title } from "@mantine/core";
-import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
+import { Link, createFileRoute, useNavigate, useRouter } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { IconFlashlight, IconPhoto, IconX } from "../../components/icons";
 import { domainCode } from "../../lib/errors";
@@ -56,7 +56,8 @@ function cameraFailure(error: unknown): CameraState {
  * to /payment-confirmation?merchantId&amount&merchantName, an invoice to
  * /payment-confirmation?invoiceId, another user's P2P code to /transfer?userId&amount. Anything
  * else, or one's own P2P code, shows why with 'Scan Again'. A picture from the gallery is decoded
- * by the same path. The camera's tracks stop when the page is left. Needs feature_scan_pay.
+ * by the same path. The camera's tracks stop when the page is left; a merchant check that answers
+ * after the user went elsewhere (the demo button, Cancel) leads nowhere. Needs feature_scan_pay.
  */
 function ScanPage() {
   const enabled = useFeatures()("feature_scan_pay");
@@ -99,6 +100,23 @@ function Scanner() {
   const [torchOn, setTorchOn] = useState(false);
   /** Raised by Try Again: the camera is asked for again (after the user allowed it). */
   const [cameraAttempt, setCameraAttempt] = useState(0);
+  /**
+   * Raised whenever what a code was scanned for is over: a navigation starts (the demo button,
+   * Cancel, Close, the browser's Back), the page is left, Scan Again, another picture. A code whose
+   * merchant check answers afterwards leads nowhere: the user stays where they went.
+   */
+  const scanTurn = useRef(0);
+  const router = useRouter();
+  useEffect(() => {
+    const moveOn = () => {
+      scanTurn.current += 1;
+    };
+    const unsubscribe = router.subscribe("onBeforeNavigate", moveOn);
+    return () => {
+      unsubscribe();
+      moveOn();
+    };
+  }, [router]);
 
   // Start the camera (again on Try Again); stop every track when the page is left (or the start is overtaken).
   useEffect(() => {
@@ -140,6 +158,7 @@ function Scanner() {
   /** Reads a decoded text as a payment link and goes where it leads, or says why not. */
   const handleCode = useCallback(
     async (text: string) => {
+      const turn = scanTurn.current;
       try {
         const payload = parsePaymentLink(text);
         if (!payload) return setOutcome(PROBLEMS.invalid);
@@ -149,8 +168,11 @@ function Scanner() {
           try {
             await utils.merchants.byId.fetch({ id: payload.merchantId });
           } catch (error) {
+            if (turn !== scanTurn.current) return;
             return setOutcome(domainCode(error) === "NOT_FOUND" ? PROBLEMS.merchantNotFound : PROBLEMS.failed);
           }
+          // The user moved on while the merchant was checked (the demo button, Cancel): stay where they went.
+          if (turn !== scanTurn.current) return;
         }
         const target = paymentLinkTarget(payload);
         await navigate({ href: `${target.to}?${new URLSearchParams(target.search).toString()}` });
@@ -199,6 +221,7 @@ function Scanner() {
 
   const chooseFile = async (file: File | undefined) => {
     if (!file) return;
+    scanTurn.current += 1;
     setScanning(false);
     setOutcome(null);
     try {
@@ -214,6 +237,7 @@ function Scanner() {
   };
 
   const scanAgain = () => {
+    scanTurn.current += 1;
     setOutcome(null);
     setScanning(true);
   };
