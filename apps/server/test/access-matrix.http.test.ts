@@ -263,6 +263,8 @@ const ROUTES: Record<string, Access> = {
   "POST /sandbox/paystack/transfer": "sessionless",
   "GET /sandbox/paystack/transfer": "sessionless",
   "GET /sandbox/paystack/transfer/verify/:reference": "sessionless",
+  // Sandbox controls (docs/providers.md "Sandbox controls"): tests hold and release sandbox states.
+  "POST /sandbox/paystack/transfers/:reference/settle": "sessionless",
   "POST /sandbox/paystack/customer": "sessionless",
   "POST /sandbox/paystack/dedicated_account": "sessionless",
   "GET /sandbox/paystack/transfer-in": "sessionless",
@@ -271,6 +273,7 @@ const ROUTES: Record<string, Access> = {
   "POST /sandbox/vtpass/api/merchant-verify": "sessionless",
   "POST /sandbox/vtpass/api/pay": "sessionless",
   "POST /sandbox/vtpass/api/requery": "sessionless",
+  "POST /sandbox/vtpass/requests/:requestId/release": "sessionless",
 };
 
 const ROLES = ["anonymous", "personal", "merchant", "admin", "adminNoMfa", "suspended"] as const;
