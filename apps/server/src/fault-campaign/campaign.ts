@@ -235,7 +235,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
       const ok = answer.status >= 200 && answer.status < 300;
       tally(kind, ok, answer);
       if (ok && answer.body?.transaction) {
-        const transaction = answer.body.transaction as { id: number; reference: string; status: string };
+        const transaction = answer.body.transaction;
         acknowledged.push({ kind, key, userId, reference: transaction.reference });
       }
       return ok;
@@ -370,7 +370,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
               );
               tally(`adjustment ${approve ? "approved" : "rejected"}`, decided.status === 200, decided);
               if (approve && decided.status === 200 && decided.body.adjustment?.transactionId)
-                acknowledged.push({ kind, key, userId: user.id, transactionId: decided.body.adjustment.transactionId as number });
+                acknowledged.push({ kind, key, userId: user.id, transactionId: decided.body.adjustment.transactionId });
               return;
             }
             ack(`adjustment ${type}`, answer, key, user.id);
@@ -497,7 +497,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
 
 /** Runs `tasks` with at most `limit` in flight; answers their results in order. */
 async function inPool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
+  const results: T[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, tasks.length) }, async () => {

@@ -7,10 +7,25 @@ export interface User {
   cookie: string;
 }
 
+/** The fields of Kolo's answers the campaign reads (each present only in some answers). */
+export interface Body {
+  id?: number;
+  message?: string;
+  status?: string;
+  accountNumber?: string;
+  reference?: string;
+  authorizationUrl?: string;
+  pending?: boolean;
+  approvalId?: number;
+  transaction?: { id: number; reference: string; status: string };
+  adjustment?: { id: number; transactionId: number | null };
+  items?: { id: number }[];
+}
+
 export interface Answer {
   status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: the campaign reads a few fields of many shapes.
-  body: any;
+  /** The parsed JSON answer; an empty object when it was not JSON (a page, nothing). */
+  body: Body;
   /** Tries beyond the first (after a server went away). */
   retries: number;
 }
@@ -40,13 +55,13 @@ export async function call(base: string, user: User | null, method: string, path
     const status = response?.status ?? 0;
     const text = response ? await response.text().catch(() => "") : "";
     if (!RETRY.has(status) || attempt >= 60) {
-      let parsed: unknown = text;
+      let parsed: Body = {};
       try {
-        parsed = JSON.parse(text);
+        parsed = JSON.parse(text) as Body;
       } catch {
         // an HTML page (the sandbox's checkout) or nothing
       }
-      return { status, body: parsed, retries: attempt };
+      return { status, body: parsed ?? {}, retries: attempt };
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

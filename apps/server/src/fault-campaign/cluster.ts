@@ -62,7 +62,7 @@ export async function startCampaignCluster(options: ClusterOptions): Promise<Cam
 
   try {
     const [port, pgPort] = [await findFreePort(), await findFreePort()];
-    const env = readEnv({ ...process.env, PORT: String(port), KOLO_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), DATABASE_URL: "" });
+    const env = { ...readEnv(), PORT: port, KOLO_DATA_DIR: dataDir, EMBEDDED_PG_PORT: pgPort, DATABASE_URL: undefined };
     const pg = await startEmbeddedPostgres({ dataDir: join(dataDir, "postgres"), port: pgPort, postgresFlags: ["-c", "max_connections=200"] });
     cleanups.push(pg.stop);
     await prepareDatabase(pg.url);
