@@ -5,12 +5,14 @@
 // server SIGKILLed about every 2,000 operations and started again. When nothing is pending it
 // checks the invariants (invariants.ts). The same seed draws the same operations and faults;
 // what runs concurrently (and so the interleaving) is the machine's.
+import { recordingScheduler, runReconciliation } from "@kolo/api";
 import { createDb } from "@kolo/db";
 import { promoteToAdmin } from "@kolo/db/testing";
 import { lagosDate } from "@kolo/domain";
 import { type Answer, type User, call, register, seededRandom } from "./client";
 import { type CampaignCluster, startCampaignCluster } from "./cluster";
 import { type Acknowledged, checkInvariants, type InvariantResult } from "./invariants";
+import { createServices } from "../services";
 import { startWebhookRelay } from "./relay";
 
 export interface CampaignOptions {
@@ -466,6 +468,11 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
     await relay.idle();
+    // The day's reconciliation, as the 00:30 job would run it tomorrow (the REST path takes past
+    // days only): what finds a provider success whose webhook died with a server.
+    const { services } = createServices(cluster.env, { publicUrl: proxy, internalUrl: proxy }, { warn: () => {} }, recordingScheduler(), orm);
+    const reconciliation = await runReconciliation(orm, services, { day: lagosDate(new Date()), now: new Date(), triggeredBy: admin.id });
+    log(`reconciliation of today: ${reconciliation.state}, ${JSON.stringify(reconciliation.counts)}`);
     const invariants = await checkInvariants(orm, sql, acknowledged);
     const settleMs = Date.now() - settleStarted;
     const broken = invariants.find((invariant) => !invariant.ok)?.name ?? null;

@@ -9,13 +9,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { prepareDatabase } from "@kolo/db";
 import { findFreePort, startEmbeddedPostgres } from "@kolo/db/embedded";
-import { readEnv } from "../env";
+import { type Env, readEnv } from "../env";
 import { SERVER_DIR, ensureDebianPackages, haproxyConfig, serverCommand, sharedServerSettings, waitHealthy } from "../launch/shared";
 
 export interface CampaignCluster {
   /** HAProxy's address, e.g. http://127.0.0.1:41234. */
   proxy: string;
   databaseUrl: string;
+  /** The servers' shared settings (their sandboxes' seed among them): the campaign builds the same provider clients. */
+  env: Env;
   /** The servers' ports, in HAProxy's order. */
   ports: readonly number[];
   /** SIGKILLs server `index` (no shutdown of any kind) and waits for it to be gone. */
@@ -66,8 +68,9 @@ export async function startCampaignCluster(options: ClusterOptions): Promise<Cam
     const pg = await startEmbeddedPostgres({ dataDir: join(dataDir, "postgres"), port: pgPort, postgresFlags: ["-c", "max_connections=200"] });
     cleanups.push(pg.stop);
     await prepareDatabase(pg.url);
+    const shared = sharedServerSettings(env, pg.url);
     const settings = {
-      ...sharedServerSettings(env, pg.url),
+      ...shared,
       SANDBOX_WEBHOOK_BASE_URL: options.webhookBaseUrl,
       AUTH_RATE_LIMIT_MAX: "1000000",
       SANDBOX_WEBHOOK_DELAY_MS: "300",
@@ -110,6 +113,7 @@ export async function startCampaignCluster(options: ClusterOptions): Promise<Cam
     return {
       proxy,
       databaseUrl: pg.url,
+      env: { ...env, KOLO_SANDBOX_SEED: shared.KOLO_SANDBOX_SEED, PUBLIC_URL: shared.PUBLIC_URL },
       ports,
       async kill(index) {
         const child = servers[index];
