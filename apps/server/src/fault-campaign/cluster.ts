@@ -73,6 +73,8 @@ export async function startCampaignCluster(options: ClusterOptions): Promise<Cam
       ...shared,
       SANDBOX_WEBHOOK_BASE_URL: options.webhookBaseUrl,
       AUTH_RATE_LIMIT_MAX: "1000000",
+      // 24 users make thousands of P2P transfers: each counts as a recipient lookup (30 per 10 minutes by default).
+      RECIPIENT_LOOKUP_LIMIT: "1000000",
       SANDBOX_WEBHOOK_DELAY_MS: "300",
       REQUERY_FIRST_DELAY_MS: "1000",
       VTPASS_SANDBOX_PENDING_MS: "1000",
