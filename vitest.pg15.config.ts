@@ -56,6 +56,4 @@ if (gone.length > 0) throw new Error(`vitest.pg15.config.ts lists test files tha
 // Debian's PostgreSQL 15 rather than the embedded 17 (packages/db/src/testing/global-setup.ts).
 process.env.TEST_PG_VERSION ??= "15";
 
-// Two files at a time: on 2 cores the files wait on PostgreSQL and their servers as much as they
-// compute; measured 207 s with one worker, 168 s with two, the same CPU seconds (docs/testing.md).
-export default defineConfig({ test: { ...base.test, include: SQL_TEST_FILES, maxWorkers: 2 } });
+export default defineConfig({ test: { ...base.test, include: SQL_TEST_FILES } });
