@@ -8,9 +8,40 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 const systemChromium = "/usr/bin/chromium";
 
+const chromium = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 360, height: 740 },
+  launchOptions: {
+    ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
+/**
+ * The spec files that pay the demo merchant 'Test Store' or read its balance: merchant-payments
+ * checks the balance rose by exactly what it paid, so no other payment to it may land meanwhile.
+ * They run one at a time, beside the other files.
+ */
+const DEMO_MERCHANT_FILES = ["a11y.spec.ts", "merchant-payments.spec.ts", "security.spec.ts"];
+
+// Two workers on one server and one database (docs/testing.md "Browser tests on two workers"):
+// 1. admin-sessions: the demo admins sign in once (helpers.ts loginAsAdmin reuses the sessions);
+// 2. exclusive: the tests tagged @exclusive change or read what every user shares (a feature
+//    switch, the newest users, the count of processing transactions): alone, one at a time;
+// 3. demo-merchant (one at a time) and parallel (both workers), side by side.
+// A project runs only when the ones it depends on passed: a failure in 1 or 2 leaves the rest not run.
 export default defineConfig({
   testDir: "./e2e",
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -25,26 +56,10 @@ export default defineConfig({
     serviceWorkers: "block",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        viewport: { width: 360, height: 740 },
-        launchOptions: {
-          ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
-      },
-    },
+    { name: "admin-sessions", testMatch: /\.setup\.ts$/, use: chromium },
+    { name: "exclusive", grep: /@exclusive/, workers: 1, dependencies: ["admin-sessions"], use: chromium },
+    { name: "demo-merchant", testMatch: DEMO_MERCHANT_FILES, grepInvert: /@exclusive/, workers: 1, dependencies: ["exclusive"], use: chromium },
+    { name: "parallel", testIgnore: DEMO_MERCHANT_FILES, grepInvert: /@exclusive/, dependencies: ["exclusive"], use: chromium },
   ],
   webServer: {
     // `exec`: the script replaces the shell Playwright starts it with, so its parent is the test

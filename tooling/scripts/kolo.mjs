@@ -82,12 +82,20 @@ async function ensureNode() {
   process.exit(await supervise(node, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { env, ipc: true }));
 }
 
-async function ensureInstalled() {
+/** Runs `pnpm install` when node_modules is missing or older than the lockfile; resolves with its exit code, or "up to date". */
+async function installIfStale() {
   const marker = `${ROOT}node_modules/.modules.yaml`;
   const stale = !existsSync(marker) || statSync(`${ROOT}pnpm-lock.yaml`).mtimeMs > statSync(marker).mtimeMs;
-  if (stale) {
-    step("Installing dependencies (pnpm install --frozen-lockfile)");
-    await pnpm("install", "--frozen-lockfile", "--config.confirmModulesPurge=false");
+  if (!stale) return "up to date";
+  step("Installing dependencies (pnpm install --frozen-lockfile)");
+  return supervise("npx", [...PNPM, "install", "--frozen-lockfile", "--config.confirmModulesPurge=false"]);
+}
+
+async function ensureInstalled() {
+  const code = await installIfStale();
+  if (code !== "up to date" && code !== 0) {
+    console.error(`\n✗ pnpm install failed (exit ${code})`);
+    process.exit(code);
   }
 }
 
@@ -96,6 +104,7 @@ async function ensureInstalled() {
  * QR picture into the fake camera's .y4m video) for the browser tests; HAProxy for the cluster
  * test; PostgreSQL 15, Patroni and etcd for the PostgreSQL 15 pass and the failover test.
  * Installed with apt-get when missing and running as root; otherwise a message says what to install.
+ * Resolves with apt-get's exit code (1 when it cannot run), or "present" when nothing is missing.
  */
 async function ensureTestTools() {
   const missing = [
@@ -106,16 +115,98 @@ async function ensureTestTools() {
     ["/usr/bin/patroni", "patroni"],
     ["/usr/bin/etcd", "etcd-server"],
   ].filter(([path]) => !existsSync(path));
-  if (missing.length === 0) return;
+  if (missing.length === 0) return "present";
   const packages = missing.map(([, pkg]) => pkg);
   const isRoot = process.getuid?.() === 0;
   if (!isRoot || !existsSync("/usr/bin/apt-get")) {
     console.error(`The tests need Debian's packages ${packages.join(", ")} (${missing.map(([path]) => path).join(", ")}).`);
-    process.exit(1);
+    return 1;
   }
   step(`Installing ${packages.join(", ")} from Debian's packages`);
-  await run("apt-get", ["update", "-qq"]);
-  await run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  const updated = await supervise("apt-get", ["update", "-qq"]);
+  if (updated !== 0) return updated;
+  return supervise("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], { env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+}
+
+/** `pnpm <args>` on our output; resolves with its exit code. */
+const pnpmCode = (args, options = {}) => supervise("npx", [...PNPM, ...args], options);
+
+/**
+ * `npm test`'s phases, in order: [name in the closing table, title printed when it starts, what it
+ * runs]. A phase resolves with an exit code (0: passed) or a word saying it had nothing to do. The
+ * first failure ends the run; docs/testing.md "Phases and times" gives each phase's usual time.
+ */
+const TEST_PHASES = [
+  ["Dependencies", null, installIfStale],
+  ["Debian packages", null, ensureTestTools],
+  ["Type check", () => `Type checking every package (Node ${process.versions.node})`, () => pnpmCode(["-r", "typecheck"])],
+  ["Format", "Formatting (Biome: an unformatted file fails; `npm run pnpm -- format` fixes it)", () => pnpmCode(["exec", "biome", "format", "."])],
+  ["Lint", "Linting", () => pnpmCode(["exec", "eslint", ".", "--max-warnings=0"])],
+  ["Vitest (PostgreSQL 17)", "Unit and integration tests (Vitest, real PostgreSQL 17)", () => pnpmCode(["exec", "vitest", "run"])],
+  [
+    "SQL tests (PostgreSQL 15)",
+    "The tests that run the SQL, again on PostgreSQL 15 (Debian's, as the HA cluster runs; vitest.pg15.config.ts)",
+    () => pnpmCode(["exec", "vitest", "run", "--config", "vitest.pg15.config.ts"]),
+  ],
+  [
+    "Failover",
+    "Failover test (PostgreSQL 15 under Patroni: the primary killed under load)",
+    () => pnpmCode(["exec", "vitest", "run", "--config", "vitest.ha.config.ts"]),
+  ],
+  ["Web build", "Building the web app (the browser tests' server serves it)", () => pnpmCode(["--filter", "@kolo/web", "build"])],
+  ["Browser tests", "Browser tests (Playwright, Chromium)", () => pnpmCode(["--filter", "@kolo/web", "exec", "playwright", "test"])],
+];
+
+/** 754 ms -> "0.8 s"; 83 s -> "1 min 23 s". */
+function formatDuration(ms) {
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
+}
+
+/** The closing table: each phase's time and result, then the total. */
+function printPhaseTable(rows) {
+  const total = rows.reduce((sum, row) => sum + (row.ms ?? 0), 0);
+  const failed = rows.some((row) => row.failed);
+  const lines = [["Phase", "Time", "Result"], ...rows.map((row) => [row.name, row.ms === null ? "-" : formatDuration(row.ms), row.result])];
+  lines.push(["Total", formatDuration(total), failed ? "FAILED" : "passed"]);
+  const widths = [0, 1, 2].map((column) => Math.max(...lines.map((line) => line[column].length)));
+  const format = (line) => `  ${line[0].padEnd(widths[0])}  ${line[1].padStart(widths[1])}  ${line[2]}`;
+  console.log(`\n${format(lines[0])}`);
+  console.log(`  ${"-".repeat(widths[0] + widths[1] + widths[2] + 4)}`);
+  for (const line of lines.slice(1, -1)) console.log(format(line));
+  console.log(`  ${"-".repeat(widths[0] + widths[1] + widths[2] + 4)}`);
+  console.log(format(lines.at(-1)));
+}
+
+/**
+ * Runs `phases` in order, timing each; after the first failure the rest are "not run". Prints the
+ * table either way and exits with the failed phase's exit code (0 when all passed).
+ */
+async function runPhases(phases) {
+  const rows = [];
+  let exitCode = 0;
+  for (const [name, title, action] of phases) {
+    if (exitCode !== 0) {
+      rows.push({ name, ms: null, result: "not run", failed: false });
+      continue;
+    }
+    if (title) step(typeof title === "function" ? title() : title);
+    const started = performance.now();
+    const outcome = await action();
+    const ms = performance.now() - started;
+    if (typeof outcome === "string") rows.push({ name, ms, result: outcome, failed: false });
+    else if (outcome === 0) rows.push({ name, ms, result: "passed", failed: false });
+    else {
+      exitCode = outcome;
+      rows.push({ name, ms, result: `FAILED (exit ${outcome})`, failed: true });
+      console.error(`\n✗ ${name} failed (exit ${outcome})`);
+    }
+  }
+  printPhaseTable(rows);
+  if (exitCode === 0) console.log("\n✓ All checks passed");
+  process.exit(exitCode);
 }
 
 const command = process.argv[2];
@@ -139,25 +230,7 @@ if (command === "start") {
   // `npm start` process reaches this launcher rather than an intermediate shell.)
   process.exit(await supervise(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: `${ROOT}apps/server`, ipc: true }));
 } else if (command === "test") {
-  await ensureInstalled();
-  await ensureTestTools();
-  step(`Type checking every package (Node ${process.versions.node})`);
-  await pnpm("-r", "typecheck");
-  step("Formatting (Biome: an unformatted file fails; `npm run pnpm -- format` fixes it)");
-  await pnpm("exec", "biome", "format", ".");
-  step("Linting");
-  await pnpm("exec", "eslint", ".", "--max-warnings=0");
-  step("Unit and integration tests (Vitest, real PostgreSQL 17)");
-  await pnpm("exec", "vitest", "run");
-  step("The database tests again on PostgreSQL 15 (Debian's, as the HA cluster runs)");
-  await run("npx", [...PNPM, "exec", "vitest", "run", "packages/db", "packages/api", "apps/server/test", "--exclude", "**/cluster.test.ts", "--exclude", "**/fault-campaign.test.ts"], {
-    env: { ...process.env, TEST_PG_VERSION: "15" },
-  });
-  step("Failover test (PostgreSQL 15 under Patroni: the primary killed under load)");
-  await pnpm("exec", "vitest", "run", "--config", "vitest.ha.config.ts");
-  step("Browser tests (Playwright, Chromium; builds the web app first)");
-  await pnpm("--filter", "@kolo/web", "test:e2e");
-  console.log("\n✓ All checks passed");
+  await runPhases(TEST_PHASES);
 } else {
   // `npm run pnpm -- <args>`: the project's pnpm on the project's Node, for working on it.
   process.exit(await supervise("npx", [...PNPM, ...process.argv.slice(3)]));

@@ -16,7 +16,8 @@ async function findUserRow(admin: Page, email: string) {
   return row;
 }
 
-test("the admin credits a user ₦1,000, the user's dashboard shows it; suspending ends the user's session", async ({ browser }) => {
+// @exclusive (playwright.config.ts): looks for the user among the admin dashboard's 5 newest users.
+test("the admin credits a user ₦1,000, the user's dashboard shows it; suspending ends the user's session", { tag: "@exclusive" }, async ({ browser }) => {
   const userContext = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const userPage = await userContext.newPage();
   const user = newUser("Kemi Balogun");
@@ -79,7 +80,8 @@ test("the admin credits a user ₦1,000, the user's dashboard shows it; suspendi
   await adminContext.close();
 });
 
-test("the admin completes and fails nothing it should not, and sees the tabs with counts", async ({ page }) => {
+// @exclusive (playwright.config.ts): expects no processing transaction anywhere, and switches Wallet Top-up off for everyone.
+test("the admin completes and fails nothing it should not, and sees the tabs with counts", { tag: "@exclusive" }, async ({ page }) => {
   await loginAsAdmin(page);
   await page.goto("/admin/transactions");
   await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();

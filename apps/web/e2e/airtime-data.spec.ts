@@ -85,7 +85,8 @@ test("buy ₦500 MTN airtime for 08011111111: validation, Verify Phone Number, s
   await expect(page.getByRole("radio", { name: "MTN" })).toBeChecked();
 });
 
-test("with feature_airtime off the page says 'Feature Disabled' and the button is disabled", async ({ page, request, baseURL }) => {
+// @exclusive (playwright.config.ts): switches airtime off for everyone.
+test("with feature_airtime off the page says 'Feature Disabled' and the button is disabled", { tag: "@exclusive" }, async ({ page, request, baseURL }) => {
   await adminApiSession(request, baseURL!);
   const setSwitch = (value: boolean) => request.patch("/api/admin/settings/feature_airtime", { headers: { origin: baseURL! }, data: { value } });
   expect((await setSwitch(false)).status()).toBe(200);

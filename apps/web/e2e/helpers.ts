@@ -1,5 +1,8 @@
 import { createHmac } from "node:crypto";
-import { type APIRequestContext, type Page, expect } from "@playwright/test";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type APIRequestContext, type BrowserContext, type Page, expect } from "@playwright/test";
 
 export interface TestUser {
   name: string;
@@ -100,8 +103,15 @@ async function giveSecondFactor(send: (code: string) => Promise<boolean>): Promi
   throw new Error("No TOTP code of the development secret was accepted");
 }
 
-/** Signs the demo admin in through /login and /two-factor; leaves the page on /dashboard. */
-export async function loginAsAdmin(page: Page, admin: { email: string; password: string } = DEMO_ADMIN): Promise<void> {
+/**
+ * Where each demo admin's signed-in session (its cookies) is kept for the rest of the run: written
+ * by the first sign-in (e2e/admin-sessions.setup.ts, before every other test), read by every later
+ * loginAsAdmin. Playwright empties test-results/ when a run starts, so no run reuses another's.
+ */
+const adminSessionFile = (email: string) => fileURLToPath(new URL(`../test-results/admin-sessions/${email}.json`, import.meta.url));
+
+/** Signs in through /login and /two-factor (password, then the second factor); ends on /admin/dashboard. */
+async function signInWithSecondFactor(page: Page, admin: { email: string; password: string }): Promise<void> {
   await page.goto("/login");
   await page.getByLabel("Email").fill(admin.email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(admin.password);
@@ -119,6 +129,32 @@ export async function loginAsAdmin(page: Page, admin: { email: string; password:
     ]);
     return outcome;
   });
+}
+
+/** Puts the saved session of `email` into `context`; false when there is none or the server no longer takes it. */
+async function reuseAdminSession(context: BrowserContext, page: Page, email: string): Promise<boolean> {
+  const file = adminSessionFile(email);
+  if (!existsSync(file)) return false;
+  await context.addCookies(JSON.parse(readFileSync(file, "utf8")) as Parameters<BrowserContext["addCookies"]>[0]);
+  const session = (await (await page.request.get("/api/auth/session")).json()) as { signedIn: boolean; mfaRequired: boolean };
+  return session.signedIn && !session.mfaRequired;
+}
+
+/**
+ * Signs the demo admin in; leaves the page on /dashboard. The first sign-in of the run goes through
+ * /login and /two-factor and saves the session; later ones reuse it. Each sign-in spends a TOTP step
+ * (30 s), so signing in for every test made tests wait for the next step, and two workers signing in
+ * at once could spend five wrong codes and throttle the admin for 15 minutes (docs/admin-security.md).
+ */
+export async function loginAsAdmin(page: Page, admin: { email: string; password: string } = DEMO_ADMIN): Promise<void> {
+  if (!(await reuseAdminSession(page.context(), page, admin.email))) {
+    await signInWithSecondFactor(page, admin);
+    const file = adminSessionFile(admin.email);
+    mkdirSync(dirname(file), { recursive: true });
+    // Written whole, then renamed: a worker reading it meanwhile never sees half a file.
+    writeFileSync(`${file}.${process.pid}`, JSON.stringify(await page.context().cookies()));
+    renameSync(`${file}.${process.pid}`, file);
+  }
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
 }

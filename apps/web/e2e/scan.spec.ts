@@ -275,7 +275,8 @@ test("a merchant QR from the gallery leads to its confirmation; a picture withou
   await expect(page.getByRole("main").getByText("₦12.50").first()).toBeVisible();
 });
 
-test("switches: feature_scan_pay off hides Pay in the navigation and disables Scan; feature_merchant off hides Merchant", async ({
+// @exclusive (playwright.config.ts): switches Scan & Pay and Merchant off for everyone.
+test("switches: feature_scan_pay off hides Pay in the navigation and disables Scan; feature_merchant off hides Merchant", { tag: "@exclusive" }, async ({
   page,
   playwright,
   baseURL,
