@@ -20,17 +20,7 @@ import { prepareDatabase } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import postgres from "postgres";
 import type { Env } from "../env";
-import {
-  BACKREST_STANZA,
-  type HaNode,
-  type HaState,
-  type RestoredCopy,
-  PG15_BIN,
-  backrestConfig,
-  patroniCluster,
-  patroniConfig,
-  pgListener,
-} from "./patroni";
+import { BACKREST_STANZA, type HaNode, type HaState, type RestoredCopy, PG15_BIN, backrestConfig, patroniCluster, patroniConfig, pgListener } from "./patroni";
 import { SERVER_DIR, ensureDebianPackages, haproxyConfig, keptSecret, serverCommand, sharedServerSettings, waitHealthy } from "./shared";
 
 const isRoot = process.getuid?.() === 0;
