@@ -9,6 +9,7 @@ import { assignDedicatedAccount, recordingScheduler } from "@kolo/api";
 import { schema } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants } from "@kolo/db/testing";
+import { chargeWebhookRetryDelayMs, nextChargeWebhookAt } from "@kolo/sandboxes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, type SandboxServer, api, balanceOf, servicesOf, signUp, startSandboxServer } from "./sandbox-server";
@@ -218,5 +219,17 @@ describe("charge.success webhooks are retried until they get a 200", () => {
     expect(declined.status).toBe(303);
     expect(await chargeOf(reference)).toMatchObject({ status: "failed", webhookAttempts: 0, nextWebhookAt: null });
     expect(gate.steps(reference)).toEqual([]);
+  });
+});
+
+describe("the retry schedule", () => {
+  it("is Paystack's with its 3 minutes: every 3 minutes for the first 4 retries, then hourly, for 72 hours", () => {
+    const minute = 60_000;
+    const delays = [1, 2, 3, 4, 5, 6].map((attempt) => chargeWebhookRetryDelayMs(attempt, 3 * minute));
+    expect(delays).toEqual([3, 3, 3, 3, 60, 60].map((minutes) => minutes * minute));
+    const paidAt = new Date("2026-01-01T00:00:00Z");
+    const at = (hours: number) => new Date(paidAt.getTime() + hours * 60 * minute);
+    expect(nextChargeWebhookAt(paidAt, 10, 3 * minute, at(70))).toEqual(at(71));
+    expect(nextChargeWebhookAt(paidAt, 10, 3 * minute, at(71.5))).toBeNull();
   });
 });
