@@ -52,8 +52,8 @@ async function startGate() {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", async () => {
-      const raw = Buffer.concat(chunks).toString("utf8");
+    req.on("end", () => void answer(Buffer.concat(chunks).toString("utf8")));
+    const answer = async (raw: string) => {
       const reference = (JSON.parse(raw) as { data: { reference: string } }).data.reference;
       const seen = steps.get(reference)?.length ?? 0;
       const failure = first.get(reference) ?? "500";
@@ -66,15 +66,15 @@ async function startGate() {
         return record(reference, "500");
       }
       await gateOf(reference).open;
-      const answer = await fetch(target, {
+      const kolo = await fetch(target, {
         method: "POST",
         headers: { "content-type": "application/json", "x-paystack-signature": String(req.headers["x-paystack-signature"]) },
         body: raw,
       });
-      const text = await answer.text();
-      res.writeHead(answer.status, { "content-type": "application/json" }).end(text);
-      record(reference, `forwarded ${answer.status}`);
-    });
+      const text = await kolo.text();
+      res.writeHead(kolo.status, { "content-type": "application/json" }).end(text);
+      record(reference, `forwarded ${kolo.status}`);
+    };
   });
   const port = await findFreePort();
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
