@@ -499,19 +499,30 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
       if (owed!.n === 0 || waited > 60_000) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
+    /** The admin's last answers to each record still open, for the error that names them. */
+    const lastAnswers = new Map<number, string>();
     for (let pass = 0; ; pass++) {
       const stillOpen = await retryingQuery(
-        () => sql<{ id: number }[]>`
-        select id from transactions where status in ('pending', 'processing') and type in ('transfer', 'airtime', 'data', 'electricity')`,
+        () => sql<{ id: number; type: string; status: string; reference: string; metadata: unknown }[]>`
+        select id, type::text, status::text, reference, metadata from transactions
+        where status in ('pending', 'processing') and type in ('transfer', 'airtime', 'data', 'electricity')`,
       );
       if (stillOpen.length === 0) break;
-      if (pass > 40) throw new Error(`still open after settling: ${stillOpen.map((row) => row.id).join(", ")}`);
+      if (pass > 40)
+        throw new Error(
+          `still open after settling: ${stillOpen.map((row) => `${row.id} (${row.type} ${row.status} ${row.reference} ${JSON.stringify(row.metadata)}; admin: ${lastAnswers.get(row.id) ?? "-"})`).join(", ")}`,
+        );
       // The requery jobs settle most of them within seconds; past that an admin asks the provider.
       if (pass >= 10)
         await inPool(
           stillOpen.map(({ id }) => async () => {
             const completed = await send(admin, "POST", "/api/admin/transactions/update-status", { id, status: "completed" });
-            if (completed.status === 409) await send(admin, "POST", "/api/admin/transactions/update-status", { id, status: "failed" });
+            let why = `Complete ${completed.status} ${completed.body.message ?? ""}`;
+            if (completed.status === 409) {
+              const failed = await send(admin, "POST", "/api/admin/transactions/update-status", { id, status: "failed" });
+              why += `; Fail ${failed.status} ${failed.body.message ?? ""}`;
+            }
+            lastAnswers.set(id, why);
           }),
           concurrency,
         );
