@@ -501,6 +501,8 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     }
     /** The admin's last answers to each record still open, for the error that names them. */
     const lastAnswers = new Map<number, string>();
+    /** Purchases the provider never recorded, failed by the admin with a reason. */
+    const unknownAtProvider = new Set<number>();
     for (let pass = 0; ; pass++) {
       const stillOpen = await retryingQuery(
         () => sql<{ id: number; type: string; status: string; reference: string; metadata: unknown }[]>`
@@ -521,6 +523,27 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
             if (completed.status === 409) {
               const failed = await send(admin, "POST", "/api/admin/transactions/update-status", { id, status: "failed" });
               why += `; Fail ${failed.status} ${failed.body.message ?? ""}`;
+              // --ha: a purchase sent while the database had no primary never reached the VTpass
+              // sandbox's table (it answered 500), so its requery says 015 (no such request), which
+              // Kolo reads as still pending (docs/providers.md) until the 24-hour stuck review. The
+              // admin checks the provider's side, finds nothing, and fails it with that reason.
+              if (failed.status === 409 && pass >= 20) {
+                const [record] = await retryingQuery(
+                  () => sql<{ known: boolean }[]>`
+                  select exists (select 1 from vtpass_sandbox_purchases where request_id = t.metadata->>'requestId') as known
+                  from transactions t where t.id = ${id} and t.type in ('airtime', 'data', 'electricity')`,
+                );
+                if (record && !record.known) {
+                  const forced = await send(admin, "POST", "/api/admin/transactions/update-status", {
+                    id,
+                    status: "failed",
+                    force: true,
+                    reason: "The provider has no record of this request",
+                  });
+                  why += `; forced Fail (unknown at the provider) ${forced.status} ${forced.body.message ?? ""}`;
+                  if (forced.status === 200) unknownAtProvider.add(id);
+                }
+              }
             }
             lastAnswers.set(id, why);
           }),
@@ -528,6 +551,10 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
         );
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
+    if (unknownAtProvider.size > 0)
+      log(
+        `${unknownAtProvider.size} purchase(s) the provider never recorded (sent while the database had no primary), failed by the admin with a reason: ${[...unknownAtProvider].join(", ")}`,
+      );
     await relay.idle();
     // The day's reconciliation, as the 00:30 job would run it tomorrow (the REST path takes past
     // days only): what finds a provider success whose webhook died with a server.
