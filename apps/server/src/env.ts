@@ -79,6 +79,11 @@ const schema = z
     SANDBOX_WEBHOOK_BASE_URL: z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), z.url().optional()),
     SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     /**
+     * Retry interval of a Paystack sandbox charge webhook that got no 200 (ms; Paystack's 3 minutes
+     * by default): retried every interval 4 times, then every 20 intervals (docs/providers.md "Webhook retries").
+     */
+    SANDBOX_WEBHOOK_RETRY_MS: z.coerce.number().int().min(100).max(3_600_000).default(180_000),
+    /**
      * Built-in sandboxes: their slow fixtures wait for a control instead of a timer (docs/providers.md
      * "Sandbox controls"): VTpass's pending purchases until `.../release`, Paystack's payouts until
      * `.../settle`. The browser tests' server sets it; off by default (the timers above run).

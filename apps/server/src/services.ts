@@ -41,7 +41,16 @@ export function createServices(
   }
   // Each sandbox with its own settings.
   const sandboxes: Partial<SandboxOptions> = {
-    ...(keys.paystack ? { paystack: { ...keys.paystack, webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS, hold: env.SANDBOX_HOLD } } : {}),
+    ...(keys.paystack
+      ? {
+          paystack: {
+            ...keys.paystack,
+            webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
+            webhookRetryMs: env.SANDBOX_WEBHOOK_RETRY_MS,
+            hold: env.SANDBOX_HOLD,
+          },
+        }
+      : {}),
     ...(keys.vtpass ? { vtpass: { ...keys.vtpass, pendingDelayMs: env.VTPASS_SANDBOX_PENDING_MS, hold: env.SANDBOX_HOLD } } : {}),
     ...(env.SMTP_URL ? {} : { mail: {} }),
   };

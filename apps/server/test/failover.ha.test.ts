@@ -18,6 +18,7 @@ import { createDb, verifyLedger } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { haLeaderWithSyncStandby, postmasterPid } from "../src/launch/ha-cluster";
 import { type HaNode, type HaState, type RestoredCopy, patroniCluster } from "../src/launch/patroni";
 import { type Client, PAYOUT_ACCOUNTS, api, balanceOf, fundWallet, signUp } from "./sandbox-server";
 
@@ -66,23 +67,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 }, 120_000);
 
-/** The node Patroni calls leader, once a synchronous standby streams from it (waits up to 90 s). */
-async function leaderWithSyncStandby(): Promise<HaNode> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    for (const node of state.nodes) {
-      const members = (await patroniCluster(node.restPort))?.members ?? [];
-      const leader = members.find((m) => m.role === "leader" && m.state === "running");
-      if (leader && members.some((m) => m.role === "sync_standby" && (m.state === "streaming" || m.state === "running")))
-        return state.nodes.find((n) => n.name === leader.name)!;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error("no leader with a synchronous standby");
-}
-
-const postmasterPid = (node: HaNode) => Number(readFileSync(join(node.dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
-
 interface RunFigures {
   rtoMs: number;
   acknowledged: number;
@@ -96,7 +80,7 @@ interface RunFigures {
  * "afterwards" asks and answers the figures.
  */
 async function runWithKill(label: string, kill: (leader: HaNode) => void): Promise<RunFigures> {
-  const leader = await leaderWithSyncStandby();
+  const leader = await haLeaderWithSyncStandby(state);
   const payee = await signUp(proxy, `Failover Payee ${label}`);
   const clients: { client: Client; bankAccountId: number }[] = [];
   for (let i = 0; i < 32; i++) {

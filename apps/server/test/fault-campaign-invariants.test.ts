@@ -1,11 +1,13 @@
 // The fault campaign's checks catch what they are for (apps/server/src/fault-campaign/invariants.ts):
 // on a ledger where one card top-up was credited through the webhook, all five hold; a second
 // credit of the same reference, a provider success Kolo never heard of, and an acknowledged
-// operation with no record each break the invariant that names them. Real PostgreSQL.
+// operation with no record each break the invariant that names them. Real PostgreSQL. Also its
+// command line's `--ha`.
 import { ensureUserWallet, postJournalEntry, schema, systemAccountId } from "@kolo/db";
 import { type TestDatabase, createTestDatabase } from "@kolo/db/testing";
 import { SYSTEM_ACCOUNTS } from "@kolo/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCampaignArgs } from "../src/fault-campaign/campaign";
 import { checkInvariants } from "../src/fault-campaign/invariants";
 import { fundWallet } from "./sandbox-server";
 
@@ -59,5 +61,14 @@ describe("fault campaign invariants", () => {
       "user and merchant balances = money in - money out - fees",
       "every acknowledged operation exists exactly once",
     ]);
+  });
+});
+
+describe("fault campaign arguments", () => {
+  it("--ha runs on ha up's two servers; --servers beside it is refused", () => {
+    expect(parseCampaignArgs(["--ha", "--ops", "2000", "--seed", "3"])).toMatchObject({ ha: true, servers: 2, ops: 2_000, seed: 3 });
+    expect(parseCampaignArgs(["--ops=500", "--servers", "3"])).toMatchObject({ servers: 3, ops: 500 });
+    expect(parseCampaignArgs(["--ops=500"]).ha).toBeUndefined();
+    expect(() => parseCampaignArgs(["--ha", "--servers", "3"])).toThrow("--ha runs `ha up`'s two servers: leave out --servers");
   });
 });

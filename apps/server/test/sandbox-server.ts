@@ -35,6 +35,8 @@ export async function startSandboxServer(
   db: Database,
   options: {
     webhookDelayMs?: number;
+    /** The Paystack sandbox's retry interval of a charge webhook that got no 200 (default Paystack's 3 minutes). */
+    webhookRetryMs?: number;
     webhookUrl?: string;
     deliverWebhooks?: boolean;
     services?: Partial<Services>;
@@ -85,7 +87,7 @@ export async function startSandboxServer(
       ...options.services,
     },
     sandboxes: {
-      paystack: { secretKey, webhookUrl, webhookDelayMs: options.webhookDelayMs ?? 0, hold: options.hold },
+      paystack: { secretKey, webhookUrl, webhookDelayMs: options.webhookDelayMs ?? 0, webhookRetryMs: options.webhookRetryMs, hold: options.hold },
       vtpass: { ...vtpassKeys, webhookUrl: `${base}/api/webhooks/vtpass`, pendingDelayMs: options.vtpassPendingMs ?? 0, hold: options.hold },
       mail: {},
     },

@@ -13,6 +13,7 @@ export type { SandboxKeys, SandboxServer } from "./kit";
 export type { PaystackSandboxOptions } from "./paystack/options";
 export type { VtpassSandboxOptions } from "./vtpass/options";
 export { paystackSandbox, sandboxFeeKobo } from "./paystack/sandbox";
+export { PAYSTACK_WEBHOOK_RETRY_MS, chargeWebhookRetryDelayMs, nextChargeWebhookAt } from "./paystack/charge-webhooks";
 export { vtpassSandbox, SANDBOX_HANG_MS } from "./vtpass/sandbox";
 export * as paystackFixtures from "./paystack/fixtures";
 export { linksOf, mailboxRoutes, sandboxMailer } from "./mail/mailbox";

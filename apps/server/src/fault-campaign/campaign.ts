@@ -3,14 +3,16 @@
 // HAProxy, provider faults (VTpass 500s, closed connections and timeouts; failed, reversed and
 // stuck payouts; docs/providers.md fixtures), webhooks relayed shuffled, duplicated and late, a
 // server SIGKILLed about every 2,000 operations and started again. When nothing is pending it
-// checks the invariants (invariants.ts). The same seed draws the same operations and faults;
-// what runs concurrently (and so the interleaving) is the machine's.
+// checks the invariants (invariants.ts). With `--ha` it runs on `ha up`'s cluster (PostgreSQL 15
+// primary and synchronous standby under Patroni) and also SIGKILLs the primary's postmaster once,
+// about mid-run. The same seed draws the same operations and faults; what runs concurrently (and
+// so the interleaving) is the machine's.
 import { recordingScheduler, runReconciliation } from "@kolo/api";
 import { createDb } from "@kolo/db";
 import { promoteToAdmin } from "@kolo/db/testing";
 import { lagosDate } from "@kolo/domain";
 import { type Answer, type User, call, register, seededRandom } from "./client";
-import { type CampaignCluster, startCampaignCluster } from "./cluster";
+import { type CampaignCluster, startCampaignCluster, startHaCampaignCluster } from "./cluster";
 import { type Acknowledged, checkInvariants, type InvariantResult } from "./invariants";
 import { createServices } from "../services";
 import { startWebhookRelay } from "./relay";
@@ -19,6 +21,8 @@ export interface CampaignOptions {
   ops: number;
   seed: number;
   servers: number;
+  /** Run on `ha up`'s cluster (two servers) and kill the primary once (`--ha`). */
+  ha?: boolean;
   /** Concurrent clients (default 32). */
   concurrency?: number;
   /** Progress lines (default: none). */
@@ -34,6 +38,8 @@ export interface CampaignResult {
   /** Operations acknowledged (2xx), refused (4xx), by kind. */
   byKind: Record<string, { ok: number; refused: number; reasons?: Record<string, number> }>;
   kills: number;
+  /** `--ha`: the primary's kill, after how many operations, and the time from it to the first write acknowledged after it (ms; null when none came). */
+  primaryKill?: { node: string; afterOps: number; rtoMs: number | null };
   retries: number;
   webhooks: { received: number; forwarded: number; duplicated: number; late: number; failedForwards: number };
   /** Time of the operations, and of settling and checking, ms. */
@@ -103,7 +109,7 @@ export function parseCampaignArgs(argv: readonly string[]): CampaignOptions {
     else if (name === "--seed") options.seed = value();
     else if (name === "--servers") options.servers = value();
     else if (name === "--concurrency") options.concurrency = value();
-    else if (name === "--ha") throw new Error("--ha is not built yet: the campaign runs on `cluster` (embedded PostgreSQL) only");
+    else if (name === "--ha") options.ha = true;
     else throw new Error(`unknown argument ${name} (use --ops N --seed S --servers K)`);
   }
   for (const [name, n, min] of [
@@ -112,6 +118,8 @@ export function parseCampaignArgs(argv: readonly string[]): CampaignOptions {
     ["--servers", options.servers, 1],
   ] as const)
     if (!Number.isSafeInteger(n) || n < min) throw new Error(`${name} takes a whole number of at least ${min}`);
+  if (options.ha && argv.some((arg) => arg.startsWith("--servers"))) throw new Error("--ha runs `ha up`'s two servers: leave out --servers");
+  if (options.ha) options.servers = 2;
   return options;
 }
 
@@ -130,19 +138,20 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     const setupStarted = Date.now();
     // The servers' own lines (warnings of late successes and provider faults, by design) are kept
     // out of the way; a server that exits by itself and HAProxy's alerts are shown.
-    cluster = await startCampaignCluster({
-      servers: options.servers,
-      webhookBaseUrl: relay.url,
-      log: (line) => {
-        if (/exited|haproxy:/.test(line)) log(line);
-        else if (options.serverLines) options.serverLines.push(line);
-      },
-    });
+    const clusterLog = (line: string) => {
+      if (/exited|haproxy:|ha down/.test(line)) log(line);
+      else if (options.serverLines) options.serverLines.push(line);
+    };
+    cluster = options.ha
+      ? await startHaCampaignCluster({ webhookBaseUrl: relay.url, log: clusterLog })
+      : await startCampaignCluster({ servers: options.servers, webhookBaseUrl: relay.url, log: clusterLog });
     relay.setTarget(cluster.proxy);
     const proxy = cluster.proxy;
     db.handle = createDb(cluster.databaseUrl, { max: 4 });
     const { db: orm, client: sql } = db.handle;
-    log(`cluster up: ${options.servers} servers (ports ${cluster.ports.join(", ")}) behind ${proxy} in ${Date.now() - setupStarted} ms`);
+    log(
+      `cluster up: ${options.servers} servers (ports ${cluster.ports.join(", ")}) behind ${proxy}${options.ha ? " on PostgreSQL 15 under Patroni (ha up)" : ""} in ${Date.now() - setupStarted} ms`,
+    );
 
     // Who takes part: two admins (the second approves what the first asks), users with the four
     // payout fixture accounts, merchants, and the four BVN holders with account numbers.
@@ -226,9 +235,23 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
       }
     };
     let retries = 0;
+    // --ha: when the primary was killed, and when the first write sent after it was acknowledged (RTO).
+    let primaryKilledAt = 0;
+    let firstWriteAfterKill = 0;
     const send = async (who: User | null, method: string, path: string, body?: unknown, key?: string) => {
-      const answer = await call(proxy, who, method, path, body, key);
+      const sentAt = Date.now();
+      let answer = await call(proxy, who, method, path, body, key);
       retries += answer.retries;
+      // The sandboxes stand for the providers but keep their state in Kolo's database: while it has
+      // no primary (--ha) they answer 500. The sender's bank and the card payer send again with the
+      // same reference (transfer in) or checkout (Pay), which the sandbox takes once.
+      while (answer.status === 500 && path.startsWith("/sandbox/") && Date.now() - sentAt < 120_000) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        answer = await call(proxy, who, method, path, body, key);
+        retries += answer.retries + 1;
+      }
+      if (primaryKilledAt && !firstWriteAfterKill && sentAt > primaryKilledAt && method === "POST" && answer.status >= 200 && answer.status < 300)
+        firstWriteAfterKill = Date.now();
       if (answer.status >= 500 || answer.status === 0) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
       return answer;
     };
@@ -271,7 +294,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
             if (fate === "abandoned") return;
             if (fate === "paidLate") {
               // Kolo gives up on it first (an admin's Fail: the gateway has no payment yet), then the customer pays.
-              const [record] = await sql<{ id: number }[]>`select id from transactions where reference = ${reference}`;
+              const [record] = await retryingQuery(() => sql<{ id: number }[]>`select id from transactions where reference = ${reference}`);
               const failed = await send(admin, "POST", "/api/admin/transactions/update-status", { id: record!.id, status: "failed" });
               if (failed.status === 409)
                 await send(admin, "POST", "/api/admin/transactions/update-status", { id: record!.id, status: "failed", force: true, reason: FORCE_REASON });
@@ -383,8 +406,10 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
           const force = random() < 0.3;
           const slot = random();
           return async () => {
-            const records = await sql<{ id: number }[]>`
-              select id from transactions where status in ('pending', 'processing') and type in ('transfer', 'airtime', 'data', 'electricity') order by id`;
+            const records = await retryingQuery(
+              () => sql<{ id: number }[]>`
+              select id from transactions where status in ('pending', 'processing') and type in ('transfer', 'airtime', 'data', 'electricity') order by id`,
+            );
             if (records.length === 0) return tally(`${kind} nothing open`, true);
             const id = records[Math.floor(slot * records.length)]!.id;
             const moved = await send(admin, "POST", "/api/admin/transactions/update-status", { id, status });
@@ -416,12 +441,19 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     });
 
     // Run them from `concurrency` clients; about every 2,000 operations (halfway through a
-    // shorter run) one server is SIGKILLed and started again while the others carry on.
+    // shorter run) one server is SIGKILLed and started again while the others carry on. With
+    // --ha the primary's postmaster is SIGKILLed once, mid-run (500 operations later when a
+    // server's kill falls there).
     const killEvery = 2_000;
     const firstKill = Math.min(1_000, Math.floor(options.ops / 2));
     let done = 0;
     let kills = 0;
     let nextKill = firstKill;
+    const middle = Math.floor(options.ops / 2);
+    const sinceServerKill = (((middle - firstKill) % killEvery) + killEvery) % killEvery;
+    const nearServerKill = sinceServerKill < 250 || killEvery - sinceServerKill < 250;
+    const primaryKillAfter = cluster.killPrimary ? Math.min(options.ops, middle + (nearServerKill ? 500 : 0)) : Number.POSITIVE_INFINITY;
+    let primaryKill: CampaignResult["primaryKill"];
     const runStarted = Date.now();
     await inPool(
       operations.map((operation) => async () => {
@@ -438,11 +470,21 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
             (error: unknown) => log(`server ${index + 1} did not come back: ${String(error)}`),
           );
         }
+        if (done >= primaryKillAfter && !primaryKill && cluster!.killPrimary) {
+          primaryKill = { node: "?", afterOps: done, rtoMs: null };
+          primaryKill.node = await cluster!.killPrimary();
+          primaryKilledAt = Date.now();
+          log(`SIGKILL the primary's postmaster (${primaryKill.node}) after ${done} operations`);
+        }
       }),
       concurrency,
     );
     const runMs = Date.now() - runStarted;
     log(`${options.ops} operations in ${runMs} ms; settling`);
+    if (primaryKill) {
+      primaryKill.rtoMs = firstWriteAfterKill ? firstWriteAfterKill - primaryKilledAt : null;
+      log(`primary killed: first write acknowledged after it ${primaryKill.rtoMs === null ? "never came" : `${primaryKill.rtoMs} ms later (RTO)`}`);
+    }
 
     // Settle: every webhook delivered (the late ones last), the stuck payouts paid by the
     // provider at last, and whatever is still open finished by an admin, on the provider's word.
@@ -450,23 +492,69 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     await Promise.all(cluster.ports.map((port) => waitUntilHealthy(`http://127.0.0.1:${port}/api/health`)));
     await relay.idle();
     await relay.releaseLate();
-    await sql`update paystack_sandbox_transfers set status = 'success' where status = 'pending'`;
+    await retryingQuery(() => sql`update paystack_sandbox_transfers set status = 'success' where status = 'pending'`);
+    // A charge webhook a killed server owed is sent again by a live one (the sandbox retries every second here).
+    for (let waited = 0; ; waited += 500) {
+      const [owed] = await retryingQuery(() => sql<{ n: number }[]>`select count(*)::int as n from paystack_sandbox_charges where next_webhook_at is not null`);
+      if (owed!.n === 0 || waited > 60_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    /** The admin's last answers to each record still open, for the error that names them. */
+    const lastAnswers = new Map<number, string>();
+    /** Purchases the provider never recorded, failed by the admin with a reason. */
+    const unknownAtProvider = new Set<number>();
     for (let pass = 0; ; pass++) {
-      const stillOpen = await sql<{ id: number }[]>`
-        select id from transactions where status in ('pending', 'processing') and type in ('transfer', 'airtime', 'data', 'electricity')`;
+      const stillOpen = await retryingQuery(
+        () => sql<{ id: number; type: string; status: string; reference: string; metadata: unknown }[]>`
+        select id, type::text, status::text, reference, metadata from transactions
+        where status in ('pending', 'processing') and type in ('transfer', 'airtime', 'data', 'electricity')`,
+      );
       if (stillOpen.length === 0) break;
-      if (pass > 40) throw new Error(`still open after settling: ${stillOpen.map((row) => row.id).join(", ")}`);
+      if (pass > 40)
+        throw new Error(
+          `still open after settling: ${stillOpen.map((row) => `${row.id} (${row.type} ${row.status} ${row.reference} ${JSON.stringify(row.metadata)}; admin: ${lastAnswers.get(row.id) ?? "-"})`).join(", ")}`,
+        );
       // The requery jobs settle most of them within seconds; past that an admin asks the provider.
       if (pass >= 10)
         await inPool(
           stillOpen.map(({ id }) => async () => {
             const completed = await send(admin, "POST", "/api/admin/transactions/update-status", { id, status: "completed" });
-            if (completed.status === 409) await send(admin, "POST", "/api/admin/transactions/update-status", { id, status: "failed" });
+            let why = `Complete ${completed.status} ${completed.body.message ?? ""}`;
+            if (completed.status === 409) {
+              const failed = await send(admin, "POST", "/api/admin/transactions/update-status", { id, status: "failed" });
+              why += `; Fail ${failed.status} ${failed.body.message ?? ""}`;
+              // --ha: a purchase sent while the database had no primary never reached the VTpass
+              // sandbox's table (it answered 500), so its requery says 015 (no such request), which
+              // Kolo reads as still pending (docs/providers.md) until the 24-hour stuck review. The
+              // admin checks the provider's side, finds nothing, and fails it with that reason.
+              if (failed.status === 409 && pass >= 20) {
+                const [record] = await retryingQuery(
+                  () => sql<{ known: boolean }[]>`
+                  select exists (select 1 from vtpass_sandbox_purchases where request_id = t.metadata->>'requestId') as known
+                  from transactions t where t.id = ${id} and t.type in ('airtime', 'data', 'electricity')`,
+                );
+                if (record && !record.known) {
+                  const forced = await send(admin, "POST", "/api/admin/transactions/update-status", {
+                    id,
+                    status: "failed",
+                    force: true,
+                    reason: "The provider has no record of this request",
+                  });
+                  why += `; forced Fail (unknown at the provider) ${forced.status} ${forced.body.message ?? ""}`;
+                  if (forced.status === 200) unknownAtProvider.add(id);
+                }
+              }
+            }
+            lastAnswers.set(id, why);
           }),
           concurrency,
         );
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
+    if (unknownAtProvider.size > 0)
+      log(
+        `${unknownAtProvider.size} purchase(s) the provider never recorded (sent while the database had no primary), failed by the admin with a reason: ${[...unknownAtProvider].join(", ")}`,
+      );
     await relay.idle();
     // The day's reconciliation, as the 00:30 job would run it tomorrow (the REST path takes past
     // days only): what finds a provider success whose webhook died with a server.
@@ -477,9 +565,12 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     const settleMs = Date.now() - settleStarted;
     const broken = invariants.find((invariant) => !invariant.ok)?.name ?? null;
     const opsPerSecond = ((options.ops * 1000) / runMs).toFixed(1);
-    const summary = `fault-campaign: ${options.ops} operations, seed ${options.seed}, ${options.servers} servers, ${kills} SIGKILLs, ${retries} retries, ${relay.counts.received} webhooks (${relay.counts.duplicated} twice, ${relay.counts.late} late), ${(runMs / 1000).toFixed(1)} s (${opsPerSecond} ops/s)`;
+    const where = primaryKill
+      ? `${options.servers} servers on ha (primary ${primaryKill.node} killed after ${primaryKill.afterOps} operations, RTO ${primaryKill.rtoMs === null ? "none" : `${(primaryKill.rtoMs / 1000).toFixed(1)} s`})`
+      : `${options.servers} servers`;
+    const summary = `fault-campaign: ${options.ops} operations, seed ${options.seed}, ${where}, ${kills} SIGKILLs, ${retries} retries, ${relay.counts.received} webhooks (${relay.counts.duplicated} twice, ${relay.counts.late} late), ${(runMs / 1000).toFixed(1)} s (${opsPerSecond} ops/s)`;
     const line = broken
-      ? `${summary}: BROKEN ${broken} (replay: npm run pnpm -- fault-campaign --ops ${options.ops} --seed ${options.seed} --servers ${options.servers})`
+      ? `${summary}: BROKEN ${broken} (replay: npm run pnpm -- fault-campaign --ops ${options.ops} --seed ${options.seed} ${options.ha ? "--ha" : `--servers ${options.servers}`})`
       : `${summary}: all invariants hold`;
     return {
       ops: options.ops,
@@ -487,6 +578,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
       servers: options.servers,
       byKind,
       kills,
+      primaryKill,
       retries,
       webhooks: relay.counts,
       runMs,
@@ -515,6 +607,19 @@ async function inPool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[
     }),
   );
   return results;
+}
+
+/** Runs `query`, trying again 500 ms apart for up to 90 s while it fails: during a failover no primary may answer. */
+async function retryingQuery<T>(query: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    try {
+      return await query();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 async function waitUntilHealthy(url: string) {

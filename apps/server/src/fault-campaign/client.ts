@@ -35,10 +35,12 @@ const RETRY = new Set([0, 502, 503, 504]);
 
 /**
  * Sends `method path` as `user` (JSON body, same-origin header, `key` as Idempotency-Key) through
- * `base`; each try is cut off after 20 s, and a try answered by RETRY is sent again (up to 60
- * times, 200 ms apart) with the same key. Answers the last status and parsed body.
+ * `base`; each try is cut off after 20 s, and a try answered by RETRY is sent again (200 ms
+ * apart, for up to 120 s: longer than a failover of the primary) with the same key. Answers the
+ * last status and parsed body.
  */
 export async function call(base: string, user: User | null, method: string, path: string, body?: unknown, key?: string): Promise<Answer> {
+  const giveUpAt = Date.now() + 120_000;
   for (let attempt = 0; ; attempt++) {
     const response = await fetch(`${base}${path}`, {
       method,
@@ -54,7 +56,7 @@ export async function call(base: string, user: User | null, method: string, path
     }).catch(() => undefined);
     const status = response?.status ?? 0;
     const text = response ? await response.text().catch(() => "") : "";
-    if (!RETRY.has(status) || attempt >= 60) {
+    if (!RETRY.has(status) || Date.now() > giveUpAt) {
       let parsed: Body = {};
       try {
         parsed = JSON.parse(text) as Body;

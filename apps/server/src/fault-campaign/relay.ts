@@ -37,8 +37,8 @@ interface Held {
 /**
  * Starts the relay on a free port of 127.0.0.1, forwarding to the target set with `setTarget` (HAProxy). `random` is the
  * campaign's seeded source, so the same seed gives the same faults for the same arrivals. A
- * forward that fails (no server answered, 5xx) is tried again up to 20 times, 250 ms apart, as a
- * provider retries a webhook that was not acknowledged.
+ * forward that fails (no server answered, 5xx) is tried again 250 ms apart for up to 90 s (longer
+ * than a failover of the primary), as a provider retries a webhook that was not acknowledged.
  */
 export async function startWebhookRelay(faults: RelayFaults, random: () => number): Promise<WebhookRelay> {
   const counts = { received: 0, forwarded: 0, duplicated: 0, late: 0, failedForwards: 0 };
@@ -54,7 +54,7 @@ export async function startWebhookRelay(faults: RelayFaults, random: () => numbe
   };
 
   const forward = async (hook: Held) => {
-    for (let attempt = 0; attempt < 20; attempt++) {
+    for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
       const status = await fetch(`${target}${hook.path}`, { method: "POST", headers: hook.headers, body: hook.body, signal: AbortSignal.timeout(20_000) }).then(
         async (response) => {
           await response.arrayBuffer();

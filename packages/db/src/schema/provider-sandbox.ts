@@ -12,27 +12,38 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } 
  * with the sender in `authorization`), so verify and the transaction list answer them as Paystack
  * does. Amounts in kobo.
  */
-export const paystackSandboxCharges = pgTable("paystack_sandbox_charges", {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  reference: text().notNull().unique(),
-  accessCode: text().notNull().unique(),
-  amount: bigint({ mode: "number" }).notNull(),
-  currency: text().notNull(),
-  email: text().notNull(),
-  callbackUrl: text().notNull(),
-  metadata: jsonb(),
-  status: text({ enum: ["abandoned", "success", "failed"] })
-    .notNull()
-    .default("abandoned"),
-  paidAt: timestamp({ withTimezone: true }),
-  channel: text({ enum: ["card", "dedicated_nuban"] })
-    .notNull()
-    .default("card"),
-  /** Dedicated-account transfers: the customer credited and the `authorization` object of the webhook. */
-  customerCode: text(),
-  authorization: jsonb(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const paystackSandboxCharges = pgTable(
+  "paystack_sandbox_charges",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    reference: text().notNull().unique(),
+    accessCode: text().notNull().unique(),
+    amount: bigint({ mode: "number" }).notNull(),
+    currency: text().notNull(),
+    email: text().notNull(),
+    callbackUrl: text().notNull(),
+    metadata: jsonb(),
+    status: text({ enum: ["abandoned", "success", "failed"] })
+      .notNull()
+      .default("abandoned"),
+    paidAt: timestamp({ withTimezone: true }),
+    channel: text({ enum: ["card", "dedicated_nuban"] })
+      .notNull()
+      .default("card"),
+    /** Dedicated-account transfers: the customer credited and the `authorization` object of the webhook. */
+    customerCode: text(),
+    authorization: jsonb(),
+    /**
+     * The charge's `charge.success` webhook, retried like Paystack's until it gets a 200
+     * (docs/providers.md "Webhook retries"): deliveries tried so far, and when the next is due
+     * (null: none owed, delivered, or given up), so any server of a cluster sends a due retry.
+     */
+    webhookAttempts: integer().notNull().default(0),
+    nextWebhookAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("paystack_sandbox_charges_webhook_due_idx").on(t.nextWebhookAt)],
+);
 
 export type PaystackSandboxChargeRow = typeof paystackSandboxCharges.$inferSelect;
 

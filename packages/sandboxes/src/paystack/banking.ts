@@ -20,8 +20,11 @@ type RecipientRow = typeof recipients.$inferSelect;
 /** Paystack's answer when an account does not resolve (unconfirmed: docs/providers.md). */
 export const UNRESOLVED_ACCOUNT_MESSAGE = "Could not resolve account name. Check parameters or try again.";
 
-/** Sends a signed webhook `{event, data}` to the configured URL; a failed delivery is only logged. */
-export type WebhookSender = (event: string, data: unknown, reference: string) => Promise<void>;
+/**
+ * Sends a signed webhook `{event, data}` to the configured URL; answers the HTTP status it got (0:
+ * no answer). A failed delivery is logged; charge webhooks are retried (charge-webhooks.ts).
+ */
+export type WebhookSender = (event: string, data: unknown, reference: string) => Promise<number>;
 
 /** The sandbox's webhook sender: `x-paystack-signature` = hex HMAC-SHA512 of the exact body with the secret key. */
 export function sandboxWebhookSender(app: FastifyInstance, options: PaystackSandboxContext): WebhookSender {
@@ -34,9 +37,12 @@ export function sandboxWebhookSender(app: FastifyInstance, options: PaystackSand
         body,
         signal: AbortSignal.timeout(10_000),
       });
+      await response.arrayBuffer().catch(() => undefined);
       if (!response.ok) app.log.warn({ status: response.status, reference, event }, "Sandbox webhook was not accepted");
+      return response.status;
     } catch (error) {
       app.log.warn({ err: String(error), reference, event }, "Sandbox webhook delivery failed");
+      return 0;
     }
   };
 }

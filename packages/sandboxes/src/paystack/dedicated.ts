@@ -3,20 +3,21 @@
 // sends a bank transfer into an assigned number. Numbers pass the NUBAN check for Wema Bank (035),
 // are unique and keep their owner. A transfer in is stored as a successful charge with channel
 // `dedicated_nuban` (so verify and the transaction list answer it) and its signed
-// `charge.success` webhook is delivered before the page answers.
+// `charge.success` webhook is sent before the page answers, and retried until it gets a 200
+// (charge-webhooks.ts), as Paystack retries it.
 import { randomBytes, randomInt } from "node:crypto";
 import { type Database, schema } from "@kolo/db";
 import { formatKobo, parseNairaInput } from "@kolo/domain";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
+import type { ChargeWebhooks } from "./charge-webhooks";
 import { SANDBOX_BANKS, nubanWithCheckDigit } from "./fixtures";
 import { escapeHtml } from "../kit";
 
 const customers = schema.paystackSandboxCustomers;
 const accounts = schema.paystackSandboxDedicatedAccounts;
 const charges = schema.paystackSandboxCharges;
-type ChargeRow = typeof charges.$inferSelect;
 
 /** The bank every sandbox dedicated account is at (docs/providers.md). */
 export const DEDICATED_ACCOUNT_BANK = { name: "Wema Bank", id: 20, slug: "wema-bank", code: "035" } as const;
@@ -79,7 +80,10 @@ function formPage(values: Partial<Record<keyof z.infer<typeof transferInForm>, s
 }
 
 /** Registers the customer, dedicated-account and transfer-in routes on the sandbox's (prefixed) scope. */
-export function dedicatedAccountRoutes(sandbox: FastifyInstance, deps: { db: Database; deliverCharge: (event: string, charge: ChargeRow) => Promise<void> }) {
+export function dedicatedAccountRoutes(
+  sandbox: FastifyInstance,
+  deps: { db: Database; chargeWebhooks: Pick<ChargeWebhooks, "firstAttempt" | "deliverFirst"> },
+) {
   const { db } = deps;
   const customerCode = () => `CUS_${randomBytes(8).toString("hex").slice(0, 15)}`;
 
@@ -159,6 +163,7 @@ export function dedicatedAccountRoutes(sandbox: FastifyInstance, deps: { db: Dat
     if (!account) return refuse("This account number was not assigned by the sandbox");
     const [customer] = await db.select().from(customers).where(eq(customers.customerCode, account.customerCode));
     const senderBank = SANDBOX_BANKS.find((bank) => bank.name === form.data.senderBank)!;
+    const paidAt = new Date();
     const [charge] = await db
       .insert(charges)
       .values({
@@ -169,7 +174,9 @@ export function dedicatedAccountRoutes(sandbox: FastifyInstance, deps: { db: Dat
         email: customer?.email ?? "",
         callbackUrl: "",
         status: "success",
-        paidAt: new Date(),
+        paidAt,
+        // The webhook is owed from the same insert: a retry stays due if this server dies first.
+        ...deps.chargeWebhooks.firstAttempt(paidAt),
         channel: "dedicated_nuban",
         customerCode: account.customerCode,
         authorization: {
@@ -185,7 +192,7 @@ export function dedicatedAccountRoutes(sandbox: FastifyInstance, deps: { db: Dat
       .onConflictDoNothing({ target: charges.reference })
       .returning();
     // The form's reference is the idempotency key: a second submit of the same form sends nothing more.
-    if (charge) await deps.deliverCharge("charge.success", charge);
+    if (charge) await deps.chargeWebhooks.deliverFirst(charge);
     const sent = charge ?? (await db.select().from(charges).where(eq(charges.reference, form.data.reference)))[0]!;
     const sentAmount = formatKobo(BigInt(sent.amount));
     return answer(

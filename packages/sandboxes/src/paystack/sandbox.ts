@@ -3,7 +3,7 @@
 // machine with no internet. Mounted under /sandbox/paystack when PAYSTACK_SECRET_KEY is unset.
 // Checkouts live in PostgreSQL (paystack_sandbox_charges): an unpaid one survives a restart.
 // The bank, BVN and transfer endpoints are in banking.ts; customers, dedicated accounts and
-// the transfer-in page in dedicated.ts.
+// the transfer-in page in dedicated.ts; the retries of charge webhooks in charge-webhooks.ts.
 import { randomBytes } from "node:crypto";
 import { schema } from "@kolo/db";
 import { formatKobo } from "@kolo/domain";
@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import type { PaystackSandboxContext } from "./options";
 import { bankingRoutes, sandboxWebhookSender, transferWebhookScheduler } from "./banking";
+import { PAYSTACK_WEBHOOK_RETRY_MS, chargeWebhookRetries } from "./charge-webhooks";
 import { dedicatedAccountRoutes, sandboxTransferInFeeKobo } from "./dedicated";
 import { paystackListQuery as listQuery } from "@kolo/api";
 import { escapeHtml } from "../kit";
@@ -101,8 +102,13 @@ export async function paystackSandbox(app: FastifyInstance, options: PaystackSan
   const authorized = (header: string | undefined) => header === `Bearer ${options.secretKey}`;
 
   const deliver = sandboxWebhookSender(app, options);
-  const deliverWebhook = (event: string, charge: SandboxCharge) => deliver(event, transactionObject(charge), charge.reference);
   const transfers = transferWebhookScheduler(app, options, deliver);
+  // charge.success webhooks are retried until they get a 200, as Paystack's are (charge-webhooks.ts).
+  const chargeWebhooks = chargeWebhookRetries(app, {
+    db,
+    retryMs: options.webhookRetryMs ?? PAYSTACK_WEBHOOK_RETRY_MS,
+    send: (charge) => deliver("charge.success", transactionObject(charge), charge.reference),
+  });
 
   await app.register(
     async (sandbox) => {
@@ -188,12 +194,15 @@ export async function paystackSandbox(app: FastifyInstance, options: PaystackSan
         const charge = await byAccessCode(req.params.accessCode);
         if (!charge) return reply.code(404).send({ status: false, message: "Checkout not found" });
         // Only the first click ends the checkout (a conditional update: two clicks race safely).
+        // A payment owes its charge.success webhook from the same write, so a server that dies
+        // before delivering it leaves the retry due for another.
+        const paidAt = new Date();
         const [ended] = await db
           .update(charges)
-          .set({ status: outcome, paidAt: outcome === "success" ? new Date() : null })
+          .set(outcome === "success" ? { status: outcome, paidAt, ...chargeWebhooks.firstAttempt(paidAt) } : { status: outcome, paidAt: null })
           .where(and(eq(charges.id, charge.id), eq(charges.status, "abandoned")))
           .returning();
-        if (ended?.status === "success") await deliverWebhook("charge.success", ended);
+        if (ended?.status === "success") await chargeWebhooks.deliverFirst(ended);
         const target = new URL(charge.callbackUrl);
         target.searchParams.set("reference", charge.reference);
         target.searchParams.set("trxref", charge.reference);
@@ -203,7 +212,7 @@ export async function paystackSandbox(app: FastifyInstance, options: PaystackSan
       sandbox.post<{ Params: { accessCode: string } }>("/checkout/:accessCode/decline", finish("failed"));
 
       bankingRoutes(sandbox, { db, authorized, transfers });
-      dedicatedAccountRoutes(sandbox, { db, deliverCharge: deliverWebhook });
+      dedicatedAccountRoutes(sandbox, { db, chargeWebhooks });
     },
     { prefix: "/sandbox/paystack" },
   );
