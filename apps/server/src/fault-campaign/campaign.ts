@@ -14,6 +14,7 @@ import { lagosDate } from "@kolo/domain";
 import { type Answer, type User, call, register, seededRandom } from "./client";
 import { type CampaignCluster, startCampaignCluster, startHaCampaignCluster } from "./cluster";
 import { type Acknowledged, checkInvariants, type InvariantResult } from "./invariants";
+import { waitHealthy } from "../launch/shared";
 import { createServices } from "../services";
 import { startWebhookRelay } from "./relay";
 
@@ -489,7 +490,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignRes
     // Settle: every webhook delivered (the late ones last), the stuck payouts paid by the
     // provider at last, and whatever is still open finished by an admin, on the provider's word.
     const settleStarted = Date.now();
-    await Promise.all(cluster.ports.map((port) => waitUntilHealthy(`http://127.0.0.1:${port}/api/health`)));
+    await Promise.all(cluster.ports.map((port) => waitHealthy(`http://127.0.0.1:${port}/api/health`, 150_000)));
     await relay.idle();
     await relay.releaseLate();
     await retryingQuery(() => sql`update paystack_sandbox_transfers set status = 'success' where status = 'pending'`);
@@ -619,18 +620,5 @@ async function retryingQuery<T>(query: () => Promise<T>): Promise<T> {
       if (Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-  }
-}
-
-async function waitUntilHealthy(url: string) {
-  for (let tries = 0; tries < 600; tries++) {
-    if (
-      await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
