@@ -5,7 +5,7 @@
 // orphaned and stops the server, and the server stops its PostgreSQL (its IPC channel closes).
 // A port still held by a stale process is named before anything starts.
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -101,7 +101,15 @@ const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
   },
 });
 
-const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+// Where the browser tests reach this run's database, to reset a fixture between repeats
+// (apps/web/e2e/helpers.ts freeFixtureBvn). Removed with the data folder.
+const databaseFile = join(tmpdir(), `kolo-e2e-${port}.json`);
+writeFileSync(databaseFile, JSON.stringify({ databaseUrl: `postgres://postgres:postgres@127.0.0.1:${pgPort}/postgres` }));
+
+const cleanup = () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(databaseFile, { force: true });
+};
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 // Orphaned: the test runner that started this script died (SIGKILL, a crash, its process group
 // killed) without stopping it. Its parent is then re-parented; if a shell stands between (a

@@ -3,7 +3,7 @@
 // 44×44 px (WCAG 2.5.5), beyond axe's 24 px: links inside a sentence are the standard's exception.
 import { expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
-import { confirmWithPin, loginAsAdmin, newUser, openWithdrawalReference, register, settlePayout, toast } from "./helpers";
+import { confirmWithPin, freeFixtureBvn, loginAsAdmin, newUser, openWithdrawalReference, register, settlePayout, toast } from "./helpers";
 
 test("every guest screen: no axe violations, touch targets of 44 px", async ({ page }) => {
   await page.goto("/login");
@@ -302,6 +302,7 @@ test("identity and banking screens: no axe violations, touch targets of 44 px", 
   await page.getByRole("dialog", { name: "Remove Bank Account" }).getByRole("button", { name: "Cancel" }).click();
 
   // Level 1 (the BVN fixture of this name): the Bank tab with the saved account to choose.
+  await freeFixtureBvn("22222222223");
   await page.goto("/verification");
   const bvn = page.getByRole("form", { name: "BVN verification" });
   await bvn.getByLabel("BVN").fill("22222222223");

@@ -7,7 +7,7 @@
 // BVN 22222222224 (FATIMA BELLO, docs/providers.md) is used by this spec only.
 import { type Page, expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
-import { balanceCard, confirmWithPin, login, newUser, registerAndSkipOnboarding, toast } from "./helpers";
+import { balanceCard, confirmWithPin, freeFixtureBvn, login, newUser, registerAndSkipOnboarding, toast } from "./helpers";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -32,6 +32,7 @@ test("account number, transfer in, a new bank recipient saved, a Kolo user by ph
   await card.getByRole("link", { name: "Verify BVN" }).click();
   await expect(page).toHaveURL(/\/verification$/);
   const bvnForm = page.getByRole("form", { name: "BVN verification" });
+  await freeFixtureBvn("22222222224");
   await bvnForm.getByLabel("BVN").fill("22222222224");
   await bvnForm.getByLabel("Date of birth").fill("1996-01-30");
   // Prefilled with the phone given at sign-up; the BVN's records hold another, so it is changed.

@@ -1,8 +1,10 @@
 import { createHmac } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type APIRequestContext, type BrowserContext, type Page, expect } from "@playwright/test";
+import postgres from "postgres";
 
 export interface TestUser {
   name: string;
@@ -222,4 +224,22 @@ export const settlePayout = (page: Page, reference: string) => sandboxControl(pa
 export async function openWithdrawalReference(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/withdraw\?reference=/);
   return new URL(page.url()).searchParams.get("reference")!;
+}
+
+/**
+ * Frees a sandbox BVN fixture (docs/providers.md) for the next repeat of a test: a BVN verifies at
+ * most one Kolo account, so a test that verifies a new user with it would be refused the second
+ * time it runs on the same server (`--repeat-each`). The account that holds it keeps its level; its
+ * stored BVN hash is replaced by one no BVN has. Reaches this run's throwaway database through the
+ * file tooling/scripts/e2e-server.mjs writes; the fixture BVNs differ in their last 4 digits.
+ */
+export async function freeFixtureBvn(bvn: string): Promise<void> {
+  const port = process.env.E2E_PORT ?? "3210";
+  const { databaseUrl } = JSON.parse(readFileSync(join(tmpdir(), `kolo-e2e-${port}.json`), "utf8")) as { databaseUrl: string };
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql`update user_verifications set bvn_hash = 'freed-by-e2e:' || user_id where bvn_last4 = ${bvn.slice(-4)} and bvn_hash is not null`;
+  } finally {
+    await sql.end();
+  }
 }

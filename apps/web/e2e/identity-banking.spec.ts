@@ -3,7 +3,7 @@
 // the built-in Paystack sandbox and its docs/providers.md fixtures; the e2e server's sandbox holds
 // each payout in flight until the test settles it (SANDBOX_HOLD, tooling/scripts/e2e-server.mjs).
 import { type Page, expect, test } from "@playwright/test";
-import { balanceCard, confirmWithPin, newUser, openWithdrawalReference, registerAndSkipOnboarding, settlePayout, toast } from "./helpers";
+import { balanceCard, confirmWithPin, freeFixtureBvn, newUser, openWithdrawalReference, registerAndSkipOnboarding, settlePayout, toast } from "./helpers";
 
 /** The toast titled `title` whose text has `text` (a fading earlier toast may still be there). */
 async function expectToast(page: Page, title: string, text: string | RegExp = "") {
@@ -87,6 +87,7 @@ test("Chioma verifies BVN and bank account to level 2, then withdraws ₦5,000 a
   await expect(bvnForm.getByText("Phone number must be a valid Nigerian number")).toBeVisible();
 
   // A wrong date of birth is the server's refusal, shown by its code with the attempts left.
+  await freeFixtureBvn("22222222221");
   await bvnForm.getByLabel("BVN").fill("22222222221");
   await bvnForm.getByLabel("Date of birth").fill("1994-08-13");
   await bvnForm.getByLabel("Phone number").fill("+234 803 123 4567");
