@@ -37,9 +37,16 @@ const NEW_MERCHANT = { name: "My Business", description: "My merchant business",
  */
 function MerchantDashboardPage() {
   const merchant = trpc.merchants.me.useQuery(undefined, MERCHANT_QUERY_OPTIONS);
+  // The answer 'no merchant account' and the dialog's dismissal outlive a refetch of merchants.me
+  // (the live stream's `ready` refetches it while the query has no data, which makes it pending
+  // again): the screen does not fall back to the loader, and a dismissed dialog stays closed.
+  const [dialogOpened, dialog] = useDisclosure(true);
+  const noMerchant = useRef(false);
+  if (merchant.isError) noMerchant.current = domainCode(merchant.error) === "NOT_FOUND";
+  else if (merchant.isSuccess) noMerchant.current = false;
+  if (noMerchant.current) return <NoMerchant opened={dialogOpened} onClose={dialog.close} />;
   if (merchant.isPending) return <PageLoader />;
   if (merchant.isError) {
-    if (domainCode(merchant.error) === "NOT_FOUND") return <NoMerchant />;
     return (
       <Stack gap="md">
         <PageHeader title="Merchant Dashboard" back="/dashboard" />
@@ -55,9 +62,9 @@ function MerchantDashboardPage() {
   return <MerchantHome merchant={merchant.data} />;
 }
 
-function NoMerchant() {
+/** The page without a merchant account; the dialog's state is the page's (see MerchantDashboardPage). */
+function NoMerchant({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const enabled = useFeatures()("feature_merchant");
-  const [opened, dialog] = useDisclosure(true);
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const create = trpc.merchants.create.useMutation();
@@ -73,7 +80,7 @@ function NoMerchant() {
     try {
       await create.mutateAsync(NEW_MERCHANT);
       notify({ title: MERCHANT_MESSAGES.created, message: MERCHANT_MESSAGES.createdDescription });
-      dialog.close();
+      onClose();
       await Promise.all([utils.auth.me.invalidate(), utils.merchants.me.invalidate()]);
     } catch {
       notifyError("Error", MERCHANT_MESSAGES.createFailed);
@@ -112,7 +119,7 @@ function NoMerchant() {
           {createButton("Create Merchant Account")}
         </Stack>
       </Card>
-      <Modal opened={opened} onClose={dialog.close} title="Create Merchant Account" centered closeButtonProps={{ "aria-label": "Close" }}>
+      <Modal opened={opened} onClose={onClose} title="Create Merchant Account" centered closeButtonProps={{ "aria-label": "Close" }}>
         <Stack>
           <Text>{explanation}</Text>
           {enabled ? null : (
