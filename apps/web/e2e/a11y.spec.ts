@@ -208,7 +208,7 @@ test("the QR screens: /receive, /scan without a camera, /transfer/p2p from one's
 });
 
 test("support screens, for a user and for the admin: no axe violations, touch targets of 44 px", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000); // an upper bound: each axe walk takes 10 to 15 s when both cores are busy
   await register(page, newUser("Zainab Bello"));
   await page.goto("/support");
   await expect(page.getByRole("heading", { name: "No support tickets" })).toBeVisible();
@@ -348,7 +348,7 @@ test("identity and banking screens: no axe violations, touch targets of 44 px", 
 });
 
 test("every admin screen: no axe violations, touch targets of 44 px", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000); // an upper bound: eight axe walks, 10 to 15 s each when both cores are busy
   await loginAsAdmin(page);
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("region", { name: "Recent Users" }).getByRole("listitem").first()).toBeVisible();
