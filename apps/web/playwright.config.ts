@@ -45,6 +45,10 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // Upper bounds only, never waited out by a passing test: on a machine whose cores are both busy a
+  // screen may take several seconds to answer (docs/testing.md "Under load").
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
   use: {
     baseURL,
