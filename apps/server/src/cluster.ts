@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { createDb, prepareDatabase } from "@kolo/db";
 import { findFreePort, startEmbeddedPostgres } from "@kolo/db/embedded";
 import { readEnv } from "./env";
-import { SERVER_DIR, ensureDebianPackages, haproxyConfig, serverCommand, sharedServerSettings, waitHealthy } from "./launch/shared";
+import { SERVER_DIR, compileServer, ensureDebianPackages, haproxyConfig, serverCommand, sharedServerSettings, waitHealthy } from "./launch/shared";
 import { seedDemoUsers } from "./seed";
 
 /** HAProxy and the servers, newest first when stopping; then what `stops` undoes (PostgreSQL). */
@@ -57,6 +57,7 @@ async function main() {
   }
 
   const shared = sharedServerSettings(env, databaseUrl);
+  await compileServer();
   const publicUrl = shared.PUBLIC_URL;
   const ports: number[] = [];
   for (let i = 0; i < count; i++) ports.push(await findFreePort());
