@@ -140,7 +140,14 @@ const TEST_PHASES = [
   ["Dependencies", null, installIfStale],
   ["Debian packages", null, ensureTestTools],
   ["Type check", () => `Type checking every package (Node ${process.versions.node})`, () => pnpmCode(["-r", "typecheck"])],
-  ["Format", "Formatting (Biome: an unformatted file fails; `npm run pnpm -- format` fixes it)", () => pnpmCode(["exec", "biome", "format", "."])],
+  [
+    "Format",
+    "Formatting (Biome: an unformatted file fails; `npm run pnpm -- format` fixes it) and the docs' line lengths",
+    async () => {
+      const code = await pnpmCode(["exec", "biome", "format", "."]);
+      return code !== 0 ? code : supervise(process.execPath, ["tooling/scripts/check-doc-lines.mjs"]);
+    },
+  ],
   ["Lint", "Linting", () => pnpmCode(["exec", "eslint", ".", "--max-warnings=0"])],
   ["Vitest (PostgreSQL 17)", "Unit and integration tests (Vitest, real PostgreSQL 17)", () => pnpmCode(["exec", "vitest", "run"])],
   [

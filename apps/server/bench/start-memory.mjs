@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // The server's start time and resting memory (docs/performance.md "Start time and resting memory").
-// Usage (from apps/server, on the project's Node): node bench/start-memory.mjs compiled|tsx [runs]
-// - compiled: `node dist/main.js` (build it first: `node build.mjs`); tsx: `node --import tsx src/main.ts`.
+// Usage (from apps/server, on the project's Node): node bench/start-memory.mjs MODE [runs]
+// - compiled: the server as shipped, `node --max-semi-space-size=16 dist/main.js` (build.mjs's
+//   SERVER_NODE_FLAGS; build it first: `node build.mjs`);
+// - compiled-default-heap: `node dist/main.js`, V8's own young-generation size;
+// - tsx: `node --import tsx src/main.ts`, as the server ran before it was compiled.
 // Each run starts one server on a free port with the embedded PostgreSQL of one data folder, made
 // and migrated by an unmeasured first start, so every measured run starts an existing cluster.
 // Start time: from spawning the server process to the first 200 from /api/health (polled every
@@ -14,13 +17,18 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "../build.mjs";
 
 const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
 const mode = process.argv[2];
 const runs = Number(process.argv[3] ?? 3);
-const COMMANDS = { compiled: ["dist/main.js"], tsx: ["--import", "tsx", "src/main.ts"] };
+const COMMANDS = {
+  compiled: [...SERVER_NODE_FLAGS, "dist/main.js"],
+  "compiled-default-heap": ["dist/main.js"],
+  tsx: ["--import", "tsx", "src/main.ts"],
+};
 if (!COMMANDS[mode]) {
-  console.error("usage: node bench/start-memory.mjs compiled|tsx [runs]");
+  console.error("usage: node bench/start-memory.mjs compiled|compiled-default-heap|tsx [runs]");
   process.exit(2);
 }
 

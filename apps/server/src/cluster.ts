@@ -1,5 +1,5 @@
-// `npm run pnpm -- cluster`: Kolo as it is run at scale, on one machine (README "Running several
-// servers"). KOLO_SERVERS (default 2) server processes on the embedded PostgreSQL, behind HAProxy
+// `npm run pnpm -- cluster`: Kolo as it is run at scale, on one machine (docs/operations.md
+// "Running several servers"). KOLO_SERVERS (default 2) server processes on the embedded PostgreSQL, behind HAProxy
 // on PORT (default 3000): round robin, health-checked on /api/health, long timeouts for the event
 // streams. The servers share a BVN hash key and a sandbox seed, so any of them reads what another
 // wrote (receipt codes, BVN hashes) and accepts another's sandbox webhooks. HAProxy is Debian's

@@ -1,5 +1,5 @@
-// Kolo on a highly available PostgreSQL, on one machine (README "Running on a highly available
-// PostgreSQL"; docs/operations.md): what `npm run pnpm -- ha up|down|backup|restore` (ha.ts) and the
+// Kolo on a highly available PostgreSQL, on one machine (docs/operations.md
+// "Running on a highly available PostgreSQL"): what `npm run pnpm -- ha up|down|backup|restore` (ha.ts) and the
 // fault campaign's `--ha` run. `up` starts, in the background:
 // - etcd, Patroni's store;
 // - two PostgreSQL 15 nodes (Debian's) under Patroni: a primary and a synchronous standby

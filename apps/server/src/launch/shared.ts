@@ -1,6 +1,7 @@
-// What the multi-process launchers share (`cluster`, README "Running several servers"; `ha`, README
-// "Running on a highly available PostgreSQL"): Debian packages installed when missing, the
-// servers' shared secrets, HAProxy's configuration, and waiting for a health check.
+// What the multi-process launchers share (`cluster` and `ha`, docs/operations.md "Running several
+// servers" and "Running on a highly available PostgreSQL"): Debian packages installed when missing,
+// the compiled server they spawn, the servers' shared secrets, HAProxy's configuration, and waiting
+// for a health check.
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
