@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Playwright's webServer: the real server on PORT with its own throwaway embedded PostgreSQL
+// Playwright's webServer: the real (compiled) server on PORT with its own throwaway embedded PostgreSQL
 // (fresh data folder, free port), removed again when Playwright stops it, and also when the run
 // that started it dies without stopping it (a killed `npm test`): this script then notices it was
 // orphaned and stops the server, and the server stops its PostgreSQL (its IPC channel closes).
@@ -10,6 +10,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS, buildServer } from "../../apps/server/build.mjs";
 
 const serverDir = fileURLToPath(new URL("../../apps/server/", import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "kolo-e2e-"));
@@ -79,7 +80,10 @@ if (holder) {
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(1);
 }
-const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+// The server runs compiled, as `npm start` and production run it: built here, once per Playwright
+// run (about a second), so it is never older than the sources.
+await buildServer();
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
   cwd: serverDir,
   // The IPC channel: when this script dies, however it dies, the server sees it close and stops.
   stdio: ["inherit", "inherit", "inherit", "ipc"],

@@ -140,7 +140,14 @@ const TEST_PHASES = [
   ["Dependencies", null, installIfStale],
   ["Debian packages", null, ensureTestTools],
   ["Type check", () => `Type checking every package (Node ${process.versions.node})`, () => pnpmCode(["-r", "typecheck"])],
-  ["Format", "Formatting (Biome: an unformatted file fails; `npm run pnpm -- format` fixes it)", () => pnpmCode(["exec", "biome", "format", "."])],
+  [
+    "Format",
+    "Formatting (Biome: an unformatted file fails; `npm run pnpm -- format` fixes it) and the docs' line lengths",
+    async () => {
+      const code = await pnpmCode(["exec", "biome", "format", "."]);
+      return code !== 0 ? code : supervise(process.execPath, ["tooling/scripts/check-doc-lines.mjs"]);
+    },
+  ],
   ["Lint", "Linting", () => pnpmCode(["exec", "eslint", ".", "--max-warnings=0"])],
   ["Vitest (PostgreSQL 17)", "Unit and integration tests (Vitest, real PostgreSQL 17)", () => pnpmCode(["exec", "vitest", "run"])],
   [
@@ -223,12 +230,16 @@ if (command === "start") {
     step("Building the web app");
     await pnpm("--filter", "@kolo/web", "build");
   }
+  // The server runs compiled (apps/server/build.mjs: dist/main.js), not through tsx; about a second.
+  step("Compiling the server");
+  const { SERVER_BUNDLE, SERVER_NODE_FLAGS, buildServer } = await import("../../apps/server/build.mjs");
+  console.log(`dist/main.js in ${((await buildServer()) / 1000).toFixed(1)} s`);
   step("Starting Kolo");
   // The IPC channel lets the server notice when this launcher dies, even by SIGKILL, and stop.
   // SIGINT/SIGTERM/SIGHUP are passed on; the server stops its embedded PostgreSQL, then exits,
   // and this launcher exits with it. (npm runs this script with `exec`, so a signal sent to the
   // `npm start` process reaches this launcher rather than an intermediate shell.)
-  process.exit(await supervise(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: `${ROOT}apps/server`, ipc: true }));
+  process.exit(await supervise(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], { cwd: `${ROOT}apps/server`, ipc: true }));
 } else if (command === "test") {
   await runPhases(TEST_PHASES);
 } else {

@@ -11,6 +11,7 @@ import { type Database, createDb, insertTransaction, prepareDatabase, schema } f
 import { findFreePort, startEmbeddedPostgres } from "@kolo/db/embedded";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS, buildServer } from "../build.mjs";
 
 export interface BenchUser {
   id: number;
@@ -39,7 +40,8 @@ export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorte
 
 /**
  * Starts PostgreSQL (max_connections 200), migrates a `kolo_bench` database, opens a pool of
- * `poolMax` for the bench's own set-up, and spawns `src/main.ts` with `serverEnv` added to the
+ * `poolMax` for the bench's own set-up, and spawns the compiled server (built first, as production
+ * runs it: build.mjs) with `nodeArgs` after its usual flags and `serverEnv` added to the
  * environment (LOG_LEVEL warn, no demo data, no auth rate limit, no recipient lookup limit). Answers once /api/health is up.
  */
 export async function startBenchStack(options: { poolMax: number; serverEnv?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchStack> {
@@ -53,7 +55,8 @@ export async function startBenchStack(options: { poolMax: number; serverEnv?: Re
 
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "src/main.ts"], {
+  await buildServer();
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), SERVER_BUNDLE], {
     cwd: fileURLToPath(new URL("..", import.meta.url)),
     stdio: ["ignore", "ignore", "inherit"],
     env: {

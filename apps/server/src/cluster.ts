@@ -1,5 +1,5 @@
-// `npm run pnpm -- cluster`: Kolo as it is run at scale, on one machine (README "Running several
-// servers"). KOLO_SERVERS (default 2) server processes on the embedded PostgreSQL, behind HAProxy
+// `npm run pnpm -- cluster`: Kolo as it is run at scale, on one machine (docs/operations.md
+// "Running several servers"). KOLO_SERVERS (default 2) server processes on the embedded PostgreSQL, behind HAProxy
 // on PORT (default 3000): round robin, health-checked on /api/health, long timeouts for the event
 // streams. The servers share a BVN hash key and a sandbox seed, so any of them reads what another
 // wrote (receipt codes, BVN hashes) and accepts another's sandbox webhooks. HAProxy is Debian's
@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { createDb, prepareDatabase } from "@kolo/db";
 import { findFreePort, startEmbeddedPostgres } from "@kolo/db/embedded";
 import { readEnv } from "./env";
-import { SERVER_DIR, ensureDebianPackages, haproxyConfig, serverCommand, sharedServerSettings, waitHealthy } from "./launch/shared";
+import { SERVER_DIR, compileServer, ensureDebianPackages, haproxyConfig, serverCommand, sharedServerSettings, waitHealthy } from "./launch/shared";
 import { seedDemoUsers } from "./seed";
 
 /** HAProxy and the servers, newest first when stopping; then what `stops` undoes (PostgreSQL). */
@@ -57,6 +57,7 @@ async function main() {
   }
 
   const shared = sharedServerSettings(env, databaseUrl);
+  await compileServer();
   const publicUrl = shared.PUBLIC_URL;
   const ports: number[] = [];
   for (let i = 0; i < count; i++) ports.push(await findFreePort());

@@ -1,5 +1,5 @@
 // The only reader of process.env in the server: validated with zod at start-up and
-// passed on as typed config. Add new variables here and to the README's table.
+// passed on as typed config. Add new variables here and to docs/configuration.md.
 import { isIP } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { ProviderSettingsByName } from "@kolo/api";

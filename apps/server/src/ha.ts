@@ -1,5 +1,5 @@
 // `npm run pnpm -- ha up|down [--purge]|backup [full|diff|incr]|restore "<time>"`: Kolo on a highly
-// available PostgreSQL, on one machine (README "Running on a highly available PostgreSQL";
+// available PostgreSQL, on one machine (docs/operations.md "Running on a highly available PostgreSQL";
 // docs/operations.md). What each does is in launch/ha-cluster.ts; this is its command line.
 import { readEnv } from "./env";
 import { haBackup, haDown, haRestore, haUp } from "./launch/ha-cluster";

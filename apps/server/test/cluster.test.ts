@@ -1,4 +1,4 @@
-// The cluster as users would run it (README "Running several servers"): `cluster` with two
+// The cluster as users would run it (docs/operations.md "Running several servers"): `cluster` with two
 // servers behind HAProxy on the embedded PostgreSQL. Money sent through server 2 reaches a stream
 // held by server 1 within a second; the sandbox's webhooks reach either server through HAProxy;
 // 1,000 mixed operations from eight clients (transfers, withdrawals, card top-ups) while server 2 is

@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findFreePort } from "@kolo/db/embedded";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS, buildServer } from "../build.mjs";
 
 const REPO = fileURLToPath(new URL("../../../", import.meta.url));
 const SERVER_DIR = fileURLToPath(new URL("../", import.meta.url));
@@ -15,6 +16,10 @@ let dataDir: string;
 let started: ChildProcess[] = [];
 let env: NodeJS.ProcessEnv;
 let port: number;
+
+beforeAll(async () => {
+  await buildServer();
+}, 120_000);
 
 beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "kolo-lifecycle-"));
@@ -106,7 +111,8 @@ function startUntilRunning(command: string, args: string[], cwd: string): Promis
   });
 }
 
-const startServer = () => startUntilRunning(process.execPath, ["--import", "tsx", "src/main.ts"], SERVER_DIR);
+// The compiled server, as `npm start` runs it (built once in beforeAll).
+const startServer = () => startUntilRunning(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], SERVER_DIR);
 
 /** Waits (bounded) until none of `pids` is alive; answers those still alive. */
 async function survivors(pids: number[]): Promise<number[]> {

@@ -1,4 +1,4 @@
-// Two servers on one database (docs/product.md "Live updates"; README "Live updates"): each with
+// Two servers on one database (docs/product.md "Live updates"; docs/rest-api.md "Live events"): each with
 // its own connection pool and its own LISTEN, as two processes would be. An event raised on one
 // reaches a stream held by the other within a second; a session ended through one closes its
 // stream held by the other; transfers sent to both with the same idempotency keys (a client

@@ -13,7 +13,7 @@ import { prepareDatabase } from "@kolo/db";
 import { findFreePort, startEmbeddedPostgres } from "@kolo/db/embedded";
 import { type Env, readEnv } from "../env";
 import { haDown, haLeaderWithSyncStandby, haUp, isAlive, postmasterPid, startHaServer, stopPid, writeHaState } from "../launch/ha-cluster";
-import { SERVER_DIR, ensureDebianPackages, haproxyConfig, serverCommand, sharedServerSettings, waitHealthy } from "../launch/shared";
+import { SERVER_DIR, compileServer, ensureDebianPackages, haproxyConfig, serverCommand, sharedServerSettings, waitHealthy } from "../launch/shared";
 
 export interface CampaignCluster {
   /** HAProxy's address, e.g. http://127.0.0.1:41234. */
@@ -95,6 +95,7 @@ export async function startCampaignCluster(options: ClusterOptions): Promise<Cam
     cleanups.push(pg.stop);
     await prepareDatabase(pg.url);
     const shared = sharedServerSettings(env, pg.url);
+    await compileServer();
     const settings = { ...shared, ...campaignServerSettings(options.webhookBaseUrl) };
     const ports: number[] = [];
     for (let i = 0; i < options.servers; i++) ports.push(await findFreePort());

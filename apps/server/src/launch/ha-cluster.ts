@@ -1,5 +1,5 @@
-// Kolo on a highly available PostgreSQL, on one machine (README "Running on a highly available
-// PostgreSQL"; docs/operations.md): what `npm run pnpm -- ha up|down|backup|restore` (ha.ts) and the
+// Kolo on a highly available PostgreSQL, on one machine (docs/operations.md
+// "Running on a highly available PostgreSQL"): what `npm run pnpm -- ha up|down|backup|restore` (ha.ts) and the
 // fault campaign's `--ha` run. `up` starts, in the background:
 // - etcd, Patroni's store;
 // - two PostgreSQL 15 nodes (Debian's) under Patroni: a primary and a synchronous standby
@@ -21,7 +21,7 @@ import { findFreePort } from "@kolo/db/embedded";
 import postgres from "postgres";
 import type { Env } from "../env";
 import { BACKREST_STANZA, type HaNode, type HaState, type RestoredCopy, PG15_BIN, backrestConfig, patroniCluster, patroniConfig, pgListener } from "./patroni";
-import { SERVER_DIR, ensureDebianPackages, haproxyConfig, keptSecret, serverCommand, sharedServerSettings, waitHealthy } from "./shared";
+import { SERVER_DIR, compileServer, ensureDebianPackages, haproxyConfig, keptSecret, serverCommand, sharedServerSettings, waitHealthy } from "./shared";
 
 const isRoot = process.getuid?.() === 0;
 
@@ -233,6 +233,7 @@ async function startAll(env: Env, serverSettings: Record<string, string>): Promi
   await prepareDatabase(databaseUrl);
 
   const settings: Record<string, string> = { ...sharedServerSettings(env, databaseUrl), ...serverSettings };
+  await compileServer();
   const serverPids = servers.map((serverPort, i) => startHaServer(dir, settings, serverPort, i));
   await Promise.all(servers.map((serverPort) => waitHealthy(`http://127.0.0.1:${serverPort}/api/health`, 120_000)));
   await waitHealthy(`http://127.0.0.1:${env.PORT}/api/health`, 30_000);

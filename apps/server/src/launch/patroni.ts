@@ -1,4 +1,4 @@
-// PostgreSQL under Patroni, as `ha` runs it (README "Running on a highly available PostgreSQL";
+// PostgreSQL under Patroni, as `ha` runs it (docs/operations.md "Running on a highly available PostgreSQL";
 // docs/operations.md): Patroni's configuration of a node, HAProxy's listener for the leader, the
 // state file `ha up` writes, and Patroni's REST view of the cluster.
 import { join } from "node:path";
