@@ -1,9 +1,8 @@
 // Background jobs on the app's PostgreSQL with pg-boss: jobs
 // are rows, so they survive restarts, and pg-boss hands each job to one worker even with several
 // servers on one database (SELECT … FOR UPDATE SKIP LOCKED).
-import { type Database, type DbOrTx, pruneEvents } from "@kolo/db";
+import { type Database, type DbOrTx, jobQueueAdapterArgs, pruneEvents } from "@kolo/db";
 import { DomainError, REQUERY_FIRST_DELAY_MS } from "@kolo/domain";
-import { sql } from "drizzle-orm";
 import { type JobResult, type Job as PgBossJob, PgBoss, type Queue, fromDrizzle } from "pg-boss";
 import { assignDedicatedAccount } from "../banking/dedicated-account";
 import { sendMoneyAlerts } from "../notifications/alerts";
@@ -187,7 +186,7 @@ export class Jobs implements JobScheduler {
     }
     try {
       // pg-boss's own drizzle adapter: the insert runs on the transaction's connection.
-      await this.#boss.send(REQUERY_QUEUE, job, { ...options, db: fromDrizzle(tx, sql) });
+      await this.#boss.send(REQUERY_QUEUE, job, { ...options, db: fromDrizzle(...jobQueueAdapterArgs(tx)) });
     } catch (error) {
       // The caller's transaction (and the hold in it) rolls back; the client is told to try again.
       this.#log?.warn({ kind: job.kind, reference: job.reference, err: String(error) }, "Requery job could not be written: the hold is rolled back");
