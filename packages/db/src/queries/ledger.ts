@@ -1,5 +1,5 @@
 // The ledger kit's TypeScript face: thin wrappers over the SQL functions of
-// drizzle/0002_ledger_kit_functions.sql, each shaped (tx, params) so a movement composes them in
+// packages/db/sql/ledger (one file per function), each shaped (tx, params) so a movement composes them in
 // its own database transaction. docs/adding-a-movement.md shows how a new movement uses them.
 import {
   DAILY_LIMIT_EXCEEDED,
