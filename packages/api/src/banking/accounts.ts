@@ -3,8 +3,7 @@
 // only once the provider resolved its name on the server.
 import { type Database, type schema, deleteBankAccountUnlessPayoutInFlight, listBankAccounts, saveBankAccount } from "@kolo/db";
 import { type AddBankAccountInput, BANKING_MESSAGES, DomainError, MAX_BANK_ACCOUNTS, PAYOUT_MESSAGES, sameAccountName } from "@kolo/domain";
-import type { BankingProvider } from "../providers/banking";
-import { PaymentGatewayError } from "../providers/payment-gateway";
+import { type BankingProvider, PaymentGatewayError } from "@kolo/providers";
 import type { Services } from "../services";
 
 /** A saved account as the spec's client reads it (docs/product.md#banking-and-withdrawals Bank account). */

@@ -8,7 +8,7 @@ import { assignDedicatedAccount } from "../banking/dedicated-account";
 import { sendMoneyAlerts } from "../notifications/alerts";
 import { previousLagosDay, runReconciliation } from "../money/reconciliation";
 import { expireStaleTopUps } from "../money/topup-expiry";
-import { SERVICE_UNAVAILABLE_MESSAGE } from "../trpc";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "../public-error";
 import type { Services } from "../services";
 import { REQUERY_KINDS } from "./kinds";
 import { type JobScheduler, type RequeryJob, type RequeryKind, runRequery } from "./requery";

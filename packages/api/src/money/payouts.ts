@@ -44,8 +44,7 @@ import {
   payoutFeeKobo,
   payoutReference,
 } from "@kolo/domain";
-import { type PayoutOutcome, type PayoutTransfer, payoutOutcome } from "../providers/banking";
-import { PaymentGatewayError } from "../providers/payment-gateway";
+import { type PayoutOutcome, type PayoutTransfer, payoutOutcome, PaymentGatewayError } from "@kolo/providers";
 import type { JobScheduler } from "../jobs/requery";
 import type { Services } from "../services";
 

@@ -16,7 +16,7 @@ import {
 } from "@kolo/db";
 import { DomainError, PURCHASE_MESSAGES, SYSTEM_ACCOUNTS, formatElectricityToken, isPurchaseType, lagosDate, vtpassRequestId } from "@kolo/domain";
 import type { RequeryKind } from "../jobs/requery";
-import type { PurchaseAnswer } from "../providers/purchases";
+import type { PurchaseAnswer } from "@kolo/providers";
 import type { Services } from "../services";
 import { type PurchaseOrder, sameOrder } from "./purchase-kinds";
 
