@@ -4,13 +4,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  LEDGER_SQL_FOLDER,
-  MIGRATIONS_FOLDER,
-  ledgerFunctionFiles,
-  ledgerMigrationSql,
-  newestLedgerMigration,
-} from "../scripts/ledger-migration";
+import { LEDGER_SQL_FOLDER, MIGRATIONS_FOLDER, ledgerFunctionFiles, ledgerMigrationSql, newestLedgerMigration } from "../scripts/ledger-migration";
 import { type TestDatabase, createTestDatabase } from "../src/testing";
 
 const functions = ledgerFunctionFiles().map((file) => file.replace(/\.sql$/, ""));
