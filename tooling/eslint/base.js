@@ -3,6 +3,7 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import boundaries from "./boundaries.js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -55,4 +56,6 @@ export default tseslint.config(
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read the environment in env.ts and pass typed config on." }],
     },
   },
+  // Import boundaries between the packages and inside @kolo/api (boundaries.js).
+  ...boundaries,
 );

@@ -4,7 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Mailer, PROVIDER_NAMES, type SandboxKeys, type Services, configureProvider } from "@kolo/api";
+import { PROVIDER_NAMES, type Services, configureProvider } from "@kolo/api";
+import { type Mailer, type SandboxKeys } from "@kolo/providers";
 import type { Database } from "@kolo/db";
 import { type SandboxOptions, sandboxMailer } from "@kolo/sandboxes";
 import nodemailer from "nodemailer";

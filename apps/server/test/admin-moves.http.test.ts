@@ -2,7 +2,8 @@
 // refused requery is not an outcome ("Requery answers"): through the real server, with the
 // Paystack and VTpass sandboxes answering for the payouts and purchases.
 import { createServer } from "node:http";
-import { VtpassClient, acceptPayout, requeryPurchase } from "@kolo/api";
+import { acceptPayout, requeryPurchase } from "@kolo/api";
+import { VtpassClient } from "@kolo/providers";
 import { openReviewItem, schema } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";

@@ -1,6 +1,6 @@
 // Banks and saved bank accounts (docs/product.md#banking-and-withdrawals; docs/decisions.md) through
 // the REST adapter and tRPC, against the Paystack sandbox over HTTP, on a real database.
-import { PaystackClient } from "@kolo/api";
+import { PaystackClient } from "@kolo/providers";
 import { paystackFixtures } from "@kolo/sandboxes";
 import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

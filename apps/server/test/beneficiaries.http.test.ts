@@ -6,10 +6,24 @@
 import { schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
+import { paystackFixtures } from "@kolo/sandboxes";
+import type { onRequestHookHandler } from "fastify";
 import { describe, expect, it } from "vitest";
 import { api, balanceOf, type Client, fundWallet, serverPerFile, signUp } from "./sandbox-server";
 
-const files = serverPerFile();
+/** How many times the app asked the Paystack sandbox for an account's name (GET /bank/resolve). */
+let nameLookups = 0;
+const countLookup: onRequestHookHandler = (_req, _reply, done) => {
+  nameLookups++;
+  done();
+};
+const files = serverPerFile({
+  onRoute: (route) => {
+    if (route.url !== "/sandbox/paystack/bank/resolve" || route.method !== "GET") return;
+    const hooks = route.onRequest;
+    route.onRequest = [...(hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]), countLookup];
+  },
+});
 
 type Answer = { status: number; body: Record<string, unknown> & { message?: string; code?: string } };
 async function call(c: Client, method: string, path: string, body?: unknown): Promise<Answer> {
@@ -51,6 +65,24 @@ describe("POST /api/transfer/bank to any account", () => {
     expect((await call(c, "POST", "/api/transfer/bank", { amount: 1_000, transferFee: 50 })).status).toBe(400);
     expect(await balanceOf(c)).toBe(10_000);
     expect(await files.t.db.select().from(schema.transactions).where(eq(schema.transactions.senderId, c.user.id))).toEqual([]);
+  });
+});
+
+describe("the holder's name of a new recipient", () => {
+  it("is asked of the provider once per transfer: the name the page resolved is the name the transfer pays", async () => {
+    const c = await funded();
+    // An account nothing else in this file pays: a valid number of a known bank, its name derived by the sandbox.
+    const recipient = { bankCode: "044", accountNumber: paystackFixtures.nubanWithCheckDigit("731902468", "044") };
+    const before = nameLookups;
+    const page = await call(c, "GET", `/api/banks/resolve?account_number=${recipient.accountNumber}&bank_code=${recipient.bankCode}`);
+    expect(page.status).toBe(200);
+    const answer = await transferTo(c, recipient, 1_000);
+    expect(answer.status).toBe(200);
+    expect((answer.body.transaction as { metadata: { accountName: string } }).metadata.accountName).toBe(page.body.account_name);
+    expect(nameLookups - before).toBe(1);
+    // A second transfer to it within the cache's time asks nothing either.
+    expect((await transferTo(c, recipient, 500)).status).toBe(200);
+    expect(nameLookups - before).toBe(1);
   });
 });
 

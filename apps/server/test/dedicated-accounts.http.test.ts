@@ -3,7 +3,8 @@
 // sandbox's POST /customer and POST /dedicated_account over HTTP; transfers in sent from the
 // sandbox's /sandbox/paystack/transfer-in page credit the wallet once through the signed webhook;
 // a transfer to a number nobody owns waits in the review queue. Real PostgreSQL.
-import { type BankingProvider, Jobs, assignDedicatedAccount, paystackSignature, recordingScheduler, runReconciliation } from "@kolo/api";
+import { Jobs, assignDedicatedAccount, recordingScheduler, runReconciliation } from "@kolo/api";
+import { type BankingProvider, paystackSignature } from "@kolo/providers";
 import { schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants } from "@kolo/db/testing";
 import { lagosDate } from "@kolo/domain";

@@ -3,7 +3,8 @@
 // the meter verified on the server (holder, minimum); the token and units kept on the record and
 // its receipt, never on the public check; the same hold, settle, requery and refund rules as
 // airtime and data; the idempotency key; the feature switch.
-import { PURCHASE_REQUERY_KIND, REQUERY_KINDS, type Services, runRequery, toPurchaseAnswer } from "@kolo/api";
+import { PURCHASE_REQUERY_KIND, REQUERY_KINDS, type Services, runRequery } from "@kolo/api";
+import { toPurchaseAnswer } from "@kolo/providers";
 import { schema, setFeatureSetting } from "@kolo/db";
 import { LEDGER_CONSISTENT, type TestDatabase, ledgerInvariants } from "@kolo/db/testing";
 import { DISCOS, ELECTRICITY_MESSAGES, PURCHASE_MESSAGES } from "@kolo/domain";

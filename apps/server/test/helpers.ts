@@ -1,5 +1,6 @@
 // HTTP test helpers: the real Fastify app on a fresh test database, driven with inject().
-import { PaystackClient, type Services, VtpassClient, recordingScheduler } from "@kolo/api";
+import { type Services, recordingScheduler } from "@kolo/api";
+import { PaystackClient, VtpassClient } from "@kolo/providers";
 import type { Database } from "@kolo/db";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { sandboxMailer } from "@kolo/sandboxes";

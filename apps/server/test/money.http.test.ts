@@ -1,4 +1,4 @@
-import { paystackSignature } from "@kolo/api";
+import { paystackSignature } from "@kolo/providers";
 import { schema } from "@kolo/db";
 import { createTestDatabase, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";

@@ -5,18 +5,8 @@
 //
 // The sandbox sends its webhooks (delay 0) to a capture server; each test forwards them to the app
 // itself, in the order and number it wants, so nothing waits on a timer.
-import {
-  type BankingProvider,
-  Jobs,
-  PaymentGatewayError,
-  type PayoutTransfer,
-  REQUERY_KINDS,
-  acceptPayout,
-  checkPayout,
-  paystackSignature,
-  recordingScheduler,
-  runRequery,
-} from "@kolo/api";
+import { Jobs, REQUERY_KINDS, acceptPayout, checkPayout, recordingScheduler, runRequery } from "@kolo/api";
+import { type BankingProvider, PaymentGatewayError, type PayoutTransfer, paystackSignature } from "@kolo/providers";
 import { findTransactionByReference, findUserById, setFeatureSetting } from "@kolo/db";
 import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
 import { REQUERY_WINDOW_MS } from "@kolo/domain";

@@ -1,7 +1,7 @@
 // Paystack banks, account resolution, BVN, recipients and transfers: the real
 // PaystackClient against the built-in sandbox over HTTP, with docs/providers.md's fixtures; transfer
 // webhooks signed with HMAC-SHA512 and delivered after the configured delay, surviving a restart.
-import { PaymentGatewayError, paystackSignature } from "@kolo/api";
+import { PaymentGatewayError, paystackSignature } from "@kolo/providers";
 import { schema } from "@kolo/db";
 import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";

@@ -2,7 +2,8 @@
 // clients (PaystackClient) talk to it over HTTP. Used by the provider kit and banking tests.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
-import { PaystackClient, type Services, VtpassClient, recordingScheduler, settleTopUp } from "@kolo/api";
+import { type Services, recordingScheduler, settleTopUp } from "@kolo/api";
+import { PaystackClient, VtpassClient } from "@kolo/providers";
 import { type Database, insertTransaction } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";

@@ -2,7 +2,7 @@
 // server (Fastify inject, real PostgreSQL). Each test failed before its fix.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { paystackSignature } from "@kolo/api";
+import { paystackSignature } from "@kolo/providers";
 import { schema } from "@kolo/db";
 import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { CONTROL_CHARACTERS_MESSAGE, PHONE_MESSAGE } from "@kolo/domain";

@@ -2,7 +2,8 @@
 // unpaid checkouts that end failed after their lifetime, through the real server and the
 // Paystack sandbox (the real PaystackClient over HTTP), on a real database.
 import { randomBytes } from "node:crypto";
-import { CHECKOUT_EXPIRED, PaystackClient, TOPUP_CHECKOUT_LIFETIME_MS, expireStaleTopUps } from "@kolo/api";
+import { CHECKOUT_EXPIRED, TOPUP_CHECKOUT_LIFETIME_MS, expireStaleTopUps } from "@kolo/api";
+import { PaystackClient } from "@kolo/providers";
 import { schema } from "@kolo/db";
 import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { eq, sql } from "drizzle-orm";

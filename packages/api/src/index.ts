@@ -22,19 +22,8 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export { settleTopUp } from "./money/topup";
 export type { TransactionView } from "./money/view";
 export type { TopUpVerification } from "./router/wallet";
-export {
-  PaystackClient,
-  paystackListQuery,
-  paystackSignature,
-  paystackTransaction,
-  paystackTransfer,
-  toPayoutTransfer,
-  toVerifiedCharge,
-} from "./providers/paystack";
-export { PAYOUT_REFERENCE_PATTERN, payoutOutcome } from "./providers/banking";
-export type { Bank, BankingProvider, BvnRecord, PayoutOutcome, PayoutStatus, PayoutTransfer, ResolvedAccount, TransferRecipient } from "./providers/banking";
-export { PaymentGatewayError } from "./providers/payment-gateway";
-export { PROVIDERS, PROVIDER_NAMES, configureProvider, type ProviderName, type ProviderSettingsByName } from "./providers/registry";
+export { handlePaystackWebhook } from "./money/inbound/paystack";
+export { PROVIDERS, PROVIDER_NAMES, configureProvider, type ProviderName, type ProviderSettingsByName } from "./integrations/registry";
 export type {
   ProviderModule,
   ProviderSetup,
@@ -43,8 +32,7 @@ export type {
   WebhookContext,
   WebhookDoc,
   WebhookRequest,
-} from "./providers/kit";
-export type { PaymentGateway, VerifiedCharge, InitializeChargeInput, InitializedCharge } from "./providers/payment-gateway";
+} from "./integrations/kit";
 export { expireStaleTopUps, TOPUP_CHECKOUT_LIFETIME_MS, CHECKOUT_EXPIRED, type TopUpExpiryReport } from "./money/topup-expiry";
 export * from "./jobs";
 export {
@@ -62,8 +50,6 @@ export {
   type PayoutRequest,
 } from "./money/payouts";
 export type { WithdrawalStatus } from "./router/wallet";
-export { VtpassClient, VTPASS_DEFAULT_TIMEOUT_MS, toPurchaseAnswer } from "./providers/vtpass";
-export type { DataVariation, PayInput, PurchaseAnswer, PurchaseOutcome, PurchaseProvider, VerifiedMeter } from "./providers/purchases";
 export {
   applyPurchaseAnswer,
   applyPurchaseAnswerIn,

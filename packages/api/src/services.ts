@@ -1,8 +1,8 @@
 import type { LimitedAction } from "@kolo/db";
 import type { JobScheduler } from "./jobs/scheduler";
-import type { BankingProvider } from "./providers/banking";
-import type { PaymentGateway } from "./providers/payment-gateway";
-import type { PurchaseProvider } from "./providers/purchases";
+import type { BankingProvider, Mailer, PaymentGateway, PurchaseProvider } from "@kolo/providers";
+
+export type { MailMessage, Mailer } from "@kolo/providers";
 
 /**
  * Outside services the procedures call (providers, configuration, logging), injected by the
@@ -32,17 +32,4 @@ export interface Services {
   mailer: Mailer;
   /** Structured warnings worth an operator's look (pino-compatible). */
   log: { warn: (details: Record<string, unknown>, message: string) => void };
-}
-
-/** One e-mail: plain text always, HTML when given. */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
-
-/** Sends e-mail; rejects when the message could not be handed over. */
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
 }

@@ -2,7 +2,6 @@
 // builders (public, protected, admin, feature-guarded, PIN-guarded money-out). Every router builds on these.
 import { type Database, featureSwitches, isDatabaseUnavailable, type schema } from "@kolo/db";
 import {
-  type DomainErrorCode,
   type FeatureKey,
   DomainError,
   FEATURE_DISABLED_MESSAGE,
@@ -17,6 +16,7 @@ import superjson from "superjson";
 import { ZodError, z } from "zod";
 import { validateSessionToken } from "./auth/session";
 import { requireTransactionPin } from "./auth/transaction-pin";
+import { INTERNAL_ERROR_MESSAGE, type PublicError, SERVICE_UNAVAILABLE_MESSAGE } from "./public-error";
 import type { Services } from "./services";
 
 /** Writes the session cookie on whatever transport carries the call (Fastify reply, test stub). */
@@ -72,17 +72,7 @@ export async function createContext(options: CreateContextOptions): Promise<Cont
   return { db, user: validated.user, session: validated.session, mfaPending, ...request };
 }
 
-/** The body every failed call answers with, on tRPC (inside `data`) and REST alike. */
-export interface PublicError {
-  message: string;
-  /** Field errors (Record<field, string[]>) or figures the client may show; null when none. */
-  details: unknown;
-  /** The domain's error code (DomainErrorCode, 'VALIDATION' for bad input, 'INTERNAL' for faults): clients switch on it. */
-  code: DomainErrorCode | "INTERNAL" | "HTTP";
-}
-
-export const INTERNAL_ERROR_MESSAGE = "Internal server error";
-export const SERVICE_UNAVAILABLE_MESSAGE = "Service temporarily unavailable";
+export { INTERNAL_ERROR_MESSAGE, type PublicError, SERVICE_UNAVAILABLE_MESSAGE } from "./public-error";
 
 /**
  * What a client is told about a failed call, on tRPC and REST alike (docs/decisions.md:

@@ -7,7 +7,7 @@ import { DomainError, SYSTEM_ACCOUNTS, lagosDate } from "@kolo/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transferP2P } from "../src/money/p2p";
-import type { PaymentGateway, VerifiedCharge } from "../src/providers/payment-gateway";
+import type { PaymentGateway, VerifiedCharge } from "@kolo/providers";
 import { callerWith, expectTRPCError, fundUser, registerUser, testServices } from "./helpers";
 
 let t: TestDatabase;

@@ -4,8 +4,8 @@ import { type Database, insertTransaction, schema } from "@kolo/db";
 import { promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
 import { ZodError } from "zod";
-import { PaystackClient, type Services, VtpassClient, createCaller, createContext, recordingScheduler, settleTopUp } from "../src/index";
-import type { PaymentGateway } from "../src/providers/payment-gateway";
+import { type PaymentGateway, PaystackClient, VtpassClient } from "@kolo/providers";
+import { type Services, createCaller, createContext, recordingScheduler, settleTopUp } from "../src/index";
 
 export interface CookieJar {
   token: string | undefined;

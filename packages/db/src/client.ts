@@ -3,6 +3,7 @@
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "./schema";
+import { CONNECTION_ERROR_CODES, pgError } from "./errors";
 
 export interface DbHandle {
   db: Database;
@@ -78,18 +79,6 @@ export function createDb(url: string, options: DbOptions = {}): DbHandle {
  * failover: docs/operations.md).
  */
 const UNAVAILABLE_SQLSTATES = new Set(["57014", "55P03", "57P01", "57P02", "57P03", "53300", "53400", "08000", "08001", "08003", "08004", "08006", "25006"]);
-/** postgres.js and socket error codes for a connection that failed or was lost. */
-const UNAVAILABLE_CONNECTION_CODES = new Set([
-  "CONNECT_TIMEOUT",
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EPIPE",
-]);
-
 /**
  * Whether `error` (or any error in its `cause` chain, as drizzle and tRPC wrap them) says the
  * database is unavailable or too slow: a statement or lock timeout, a server shutting down or out
@@ -97,10 +86,6 @@ const UNAVAILABLE_CONNECTION_CODES = new Set([
  * 503 'Service temporarily unavailable' rather than 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 10; current = (current as { cause?: unknown }).cause, depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code !== "string") continue;
-    if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_CONNECTION_CODES.has(code)) return true;
-  }
-  return false;
+  const code = pgError(error)?.code;
+  return code !== undefined && (UNAVAILABLE_SQLSTATES.has(code) || CONNECTION_ERROR_CODES.has(code));
 }

@@ -11,6 +11,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { type Database, closeWith, databaseUrlOf } from "./client";
+import { pgError } from "./errors";
 
 /** How often a listener proves it still hears its channel. */
 export const PROBE_INTERVAL_MS = 5_000;
@@ -100,7 +101,7 @@ export async function listenResiliently(
         await db.$client`select pg_notify(${channel}, ${`${PROBE_PREFIX}${token}"}`})`;
       } catch (error) {
         // The database cannot be asked now: try at the next probe; stop once the pool is ended.
-        if ((error as { code?: string }).code === "CONNECTION_ENDED") void stop();
+        if (pgError(error)?.code === "CONNECTION_ENDED") void stop();
         return;
       }
       if (await heard) return;

@@ -1,6 +1,7 @@
 // @kolo/sandboxes: the built-in emulators of the providers' HTTP APIs, used when a provider has no
 // keys (development, tests, demos) and their fixtures (docs/providers.md "Sandbox fixtures").
-// The server mounts them with `mountSandboxes`; nothing in @kolo/api depends on this package.
+// The server mounts them with `mountSandboxes`. They share the providers' wire types with the app's
+// clients (@kolo/providers); @kolo/api and this package never depend on each other.
 import type { FastifyInstance } from "fastify";
 import type { SandboxServer } from "./kit";
 import type { PaystackSandboxOptions } from "./paystack/options";

@@ -1,6 +1,6 @@
 // The Paystack sandbox's fixture rules (docs/providers.md): NUBAN check digit, derived names, payout outcomes.
 import { describe, expect, it } from "vitest";
-import { payoutOutcome } from "@kolo/api";
+import { payoutOutcome } from "@kolo/providers";
 import { SANDBOX_ACCOUNTS, derivedAccountName, isValidNuban, sandboxAccountName, sandboxPayoutOutcome } from "../src/paystack/fixtures";
 
 describe("NUBAN check digit", () => {

@@ -17,8 +17,7 @@ import { ADMIN_MESSAGES, DomainError, isPurchaseType, koboToNaira } from "@kolo/
 import { applyPayoutOutcomeIn } from "../money/payouts";
 import { applyPurchaseAnswerIn } from "../money/purchases";
 import { settleTopUpIn } from "../money/topup";
-import { payoutOutcome } from "../providers/banking";
-import { PaymentGatewayError, type VerifiedCharge } from "../providers/payment-gateway";
+import { payoutOutcome, PaymentGatewayError, type VerifiedCharge } from "@kolo/providers";
 import type { Services } from "../services";
 
 const MOVABLE = new Set<schema.TransactionRecord["status"]>(["pending", "processing"]);

@@ -1,5 +1,4 @@
-import { type Database, type DbOrTx, deleteUserSessions, lockUserById, recordAdminAudit, schema, setUserStatus } from "@kolo/db";
-import { eq, sql } from "drizzle-orm";
+import { type Database, type DbOrTx, deleteUserSessions, lockUserById, recordAdminAudit, type schema, setUserRole, setUserStatus } from "@kolo/db";
 import { ADMIN_MESSAGES, DomainError } from "@kolo/domain";
 import { requestApprovalIn } from "./approval-requests";
 
@@ -85,20 +84,8 @@ export async function changeUserRoleIn(tx: DbOrTx, params: RoleChange & { reques
   if (adminId === userId) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.ownRole);
   const before = await lockUserById(tx, userId);
   if (!before) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.userNotFound);
-  const leavingAdmin = before.role === "admin" && role !== "admin";
-  const granted = before.role !== "admin" && role === "admin";
-  const [after] = await tx
-    .update(schema.users)
-    .set({
-      role,
-      updatedAt: new Date(),
-      ...(leavingAdmin ? { totpSecret: null, totpPendingSecret: null, totpLastStep: null, roleGrantedAt: null } : {}),
-      ...(granted ? { roleGrantedAt: sql`now()` } : {}),
-    })
-    .where(eq(schema.users.id, userId))
-    .returning();
-  // Sessions opened under the old role never carry its second factor into the new one.
-  if (before.role !== role) await tx.update(schema.sessions).set({ mfaVerified: false }).where(eq(schema.sessions.userId, userId));
+  // Sessions opened under the old role never carry its second factor into the new one (setUserRole).
+  const after = await setUserRole(tx, { userId, from: before.role, to: role });
   await recordAdminAudit(tx, {
     adminId,
     action: "user_role",

@@ -2,9 +2,16 @@
 // usable once; the answer to a request is the same whether or not the e-mail has an account; a reset
 // ends every session of the user.
 import { createHash, randomBytes } from "node:crypto";
-import { type Database, consumePasswordResetToken, deleteUserSessions, findUserByEmail, insertPasswordResetToken, schema } from "@kolo/db";
+import {
+  type Database,
+  consumePasswordResetToken,
+  deleteUserSessions,
+  findUserByEmail,
+  insertPasswordResetToken,
+  lockUserById,
+  setPasswordAfterReset,
+} from "@kolo/db";
 import { DomainError, PASSWORD_RESET_LIFETIME_MS, PASSWORD_RESET_MESSAGES } from "@kolo/domain";
-import { eq } from "drizzle-orm";
 import type { Services } from "../services";
 import { hashPassword } from "./password";
 
@@ -42,12 +49,9 @@ export async function resetPassword(db: Database, params: { token: string; passw
   const reset = await db.transaction(async (tx) => {
     const link = await consumePasswordResetToken(tx, tokenHash(params.token), params.now ?? new Date());
     if (!link) return false;
-    const [user] = await tx.select().from(schema.users).where(eq(schema.users.id, link.userId)).for("update");
+    const user = await lockUserById(tx, link.userId);
     if (!user) return false;
-    await tx
-      .update(schema.users)
-      .set({ passwordHash, failedLoginCount: 0, ...(user.status === "locked" ? { status: "active" as const } : {}), updatedAt: new Date() })
-      .where(eq(schema.users.id, user.id));
+    await setPasswordAfterReset(tx, user, passwordHash);
     await deleteUserSessions(tx, user.id);
     return true;
   });

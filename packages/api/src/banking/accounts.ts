@@ -3,8 +3,8 @@
 // only once the provider resolved its name on the server.
 import { type Database, type schema, deleteBankAccountUnlessPayoutInFlight, listBankAccounts, saveBankAccount } from "@kolo/db";
 import { type AddBankAccountInput, BANKING_MESSAGES, DomainError, MAX_BANK_ACCOUNTS, PAYOUT_MESSAGES, sameAccountName } from "@kolo/domain";
-import type { BankingProvider } from "../providers/banking";
-import { PaymentGatewayError } from "../providers/payment-gateway";
+import { type BankingProvider, PaymentGatewayError } from "@kolo/providers";
+import { LRUCache } from "lru-cache";
 import type { Services } from "../services";
 
 /** A saved account as the spec's client reads it (docs/product.md#banking-and-withdrawals Bank account). */
@@ -55,12 +55,40 @@ export async function listBanks(services: Services): Promise<{ id: number; code:
 }
 
 /**
- * The account holder's name for a 10-digit number at `bankCode`. RULE_VIOLATION (400) 'Could not
- * resolve account name. Check parameters or try again.' when the provider does not know it;
- * PROVIDER_UNAVAILABLE (503) when the provider fails.
+ * How long a holder's name the provider resolved is reused for the same bank code and account
+ * number (docs/decisions/providers-and-payouts.md "Resolved names are reused for 5 minutes"): the
+ * name a user saw on the transfer page (GET /api/banks/resolve) is the name the transfer then
+ * pays, with one provider call, not two.
+ */
+export const ACCOUNT_NAME_TTL_MS = 5 * 60_000;
+/** At most this many resolved names are kept per banking provider (the least recently used go first). */
+const ACCOUNT_NAME_CACHE_MAX = 10_000;
+
+/** Resolved names by `{bankCode}:{accountNumber}`, one cache per provider client (a test's own client starts empty). */
+const accountNames = new WeakMap<BankingProvider, LRUCache<string, string>>();
+
+function accountNameCache(banking: BankingProvider): LRUCache<string, string> {
+  let cache = accountNames.get(banking);
+  if (!cache) {
+    cache = new LRUCache<string, string>({ max: ACCOUNT_NAME_CACHE_MAX, ttl: ACCOUNT_NAME_TTL_MS });
+    accountNames.set(banking, cache);
+  }
+  return cache;
+}
+
+/**
+ * The account holder's name for a 10-digit number at `bankCode`, asked of the provider at most
+ * once per ACCOUNT_NAME_TTL_MS for the same bank and number (a refusal or a failure is not kept:
+ * the next call asks again). RULE_VIOLATION (400) 'Could not resolve account name. Check
+ * parameters or try again.' when the provider does not know it; PROVIDER_UNAVAILABLE (503) when
+ * the provider fails.
  */
 export async function resolveAccountName(services: Services, accountNumber: string, bankCode: string): Promise<string> {
-  return callProvider(services.log, "resolveAccount", async () => {
+  const cache = accountNameCache(services.banking);
+  const key = `${bankCode}:${accountNumber}`;
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const accountName = await callProvider(services.log, "resolveAccount", async () => {
     try {
       return (await services.banking.resolveAccount(accountNumber, bankCode)).accountName;
     } catch (error) {
@@ -68,6 +96,8 @@ export async function resolveAccountName(services: Services, accountNumber: stri
       throw error;
     }
   });
+  cache.set(key, accountName);
+  return accountName;
 }
 
 /** The provider's name of the bank `bankCode` (VALIDATION 'Please select a bank' when it is not in its list). */

@@ -1,9 +1,8 @@
 // The live event stream of one signed-in user (docs/product.md "Live updates"), for both
 // transports: the tRPC subscription `events.stream` (SSE, with tracked ids) and GET /api/events.
 import { EventEmitter, on } from "node:events";
-import { type Database, type LiveEventRow, eventsAfter, findSessionWithUser, findTransactionById, type schema } from "@kolo/db";
+import { type Database, type LiveEventRow, eventsAfter, findSessionWithUser, findTransactionById, newestEventId, type schema } from "@kolo/db";
 import { koboToNaira } from "@kolo/domain";
-import { sql } from "drizzle-orm";
 import { type TransactionView, toTransactionView } from "../money/view";
 import { type HubSignal, type StreamOwner, eventHub, sessionEventEnds } from "./hub";
 
@@ -65,12 +64,6 @@ async function toLiveEvent(db: Database, user: Pick<schema.User, "id">, row: Liv
       // Read by the server (it ends streams), sent to nobody.
       return undefined;
   }
-}
-
-/** The id of the newest event (0 when there is none): where a stream without a last id starts. */
-async function newestEventId(db: Database): Promise<number> {
-  const [row] = (await db.execute(sql`select max(id) as id from events`)) as unknown as { id: string | number | null }[];
-  return Number(row?.id ?? 0);
 }
 
 /** What the user missed after `afterId` (eventsAfter: one query, with a look back for late commits). */

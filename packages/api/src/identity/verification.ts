@@ -28,8 +28,7 @@ import {
   normaliseNigerianPhone,
   toVerificationLevel,
 } from "@kolo/domain";
-import type { BvnRecord } from "../providers/banking";
-import { PaymentGatewayError } from "../providers/payment-gateway";
+import { type BvnRecord, PaymentGatewayError } from "@kolo/providers";
 import { requestAccountNumber } from "../banking/dedicated-account";
 import type { Services } from "../services";
 

@@ -1,15 +1,14 @@
 // Background jobs on the app's PostgreSQL with pg-boss: jobs
 // are rows, so they survive restarts, and pg-boss hands each job to one worker even with several
 // servers on one database (SELECT … FOR UPDATE SKIP LOCKED).
-import { type Database, type DbOrTx, pruneEvents } from "@kolo/db";
+import { type Database, type DbOrTx, jobQueueAdapterArgs, pruneEvents } from "@kolo/db";
 import { DomainError, REQUERY_FIRST_DELAY_MS } from "@kolo/domain";
-import { sql } from "drizzle-orm";
 import { type JobResult, type Job as PgBossJob, PgBoss, type Queue, fromDrizzle } from "pg-boss";
 import { assignDedicatedAccount } from "../banking/dedicated-account";
 import { sendMoneyAlerts } from "../notifications/alerts";
 import { previousLagosDay, runReconciliation } from "../money/reconciliation";
 import { expireStaleTopUps } from "../money/topup-expiry";
-import { SERVICE_UNAVAILABLE_MESSAGE } from "../trpc";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "../public-error";
 import type { Services } from "../services";
 import { REQUERY_KINDS } from "./kinds";
 import { type JobScheduler, type RequeryJob, type RequeryKind, runRequery } from "./requery";
@@ -187,7 +186,7 @@ export class Jobs implements JobScheduler {
     }
     try {
       // pg-boss's own drizzle adapter: the insert runs on the transaction's connection.
-      await this.#boss.send(REQUERY_QUEUE, job, { ...options, db: fromDrizzle(tx, sql) });
+      await this.#boss.send(REQUERY_QUEUE, job, { ...options, db: fromDrizzle(...jobQueueAdapterArgs(tx)) });
     } catch (error) {
       // The caller's transaction (and the hold in it) rolls back; the client is told to try again.
       this.#log?.warn({ kind: job.kind, reference: job.reference, err: String(error) }, "Requery job could not be written: the hold is rolled back");

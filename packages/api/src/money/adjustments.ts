@@ -17,9 +17,9 @@ import {
   type schema,
   systemAccountId,
   unapprovedAdjustmentsKobo,
+  withIdempotencyLock,
 } from "@kolo/db";
 import { ADMIN_MESSAGES, DomainError, SYSTEM_ACCOUNTS, TRANSFER_MESSAGES, formatNaira, koboToNaira } from "@kolo/domain";
-import { sql } from "drizzle-orm";
 import { requestApprovalIn } from "../admin/approval-requests";
 import { newReference } from "./reference";
 
@@ -128,22 +128,23 @@ export type AdjustmentRequestResult =
  * the first answer. Errors: NOT_FOUND 'User not found'; IDEMPOTENCY_KEY_REUSED.
  */
 export async function requestWalletAdjustment(db: Database, params: WalletAdjustment): Promise<AdjustmentRequestResult> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${params.adminId}::integer, hashtext(${`admin-adjustment:${params.userId}`}))`);
-    if (params.idempotencyKey) {
-      // A retry answers what the first request did, whatever has been adjusted since.
-      if (await findTransactionByReference(tx, keyedReference(params.adminId, params.idempotencyKey))) {
-        return { pending: false as const, ...(await adjustUserWalletIn(tx, params)) };
+  return db.transaction((tx) =>
+    withIdempotencyLock(tx, { ownerId: params.adminId, key: `admin-adjustment:${params.userId}` }, async () => {
+      if (params.idempotencyKey) {
+        // A retry answers what the first request did, whatever has been adjusted since.
+        if (await findTransactionByReference(tx, keyedReference(params.adminId, params.idempotencyKey))) {
+          return { pending: false as const, ...(await adjustUserWalletIn(tx, params)) };
+        }
+        if (await findApprovalByKey(tx, params.adminId, params.idempotencyKey)) return pendingAdjustment(tx, params);
       }
-      if (await findApprovalByKey(tx, params.adminId, params.idempotencyKey)) return pendingAdjustment(tx, params);
-    }
-    const user = await findUserById(tx, params.userId);
-    if (!user) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.userNotFound);
-    const threshold = await adjustmentApprovalThresholdKobo(tx);
-    const earlier = await unapprovedAdjustmentsKobo(tx, { adminId: params.adminId, userId: params.userId });
-    if (earlier + params.amountKobo < threshold) return { pending: false as const, ...(await adjustUserWalletIn(tx, params)) };
-    return pendingAdjustment(tx, params);
-  });
+      const user = await findUserById(tx, params.userId);
+      if (!user) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.userNotFound);
+      const threshold = await adjustmentApprovalThresholdKobo(tx);
+      const earlier = await unapprovedAdjustmentsKobo(tx, { adminId: params.adminId, userId: params.userId });
+      if (earlier + params.amountKobo < threshold) return { pending: false as const, ...(await adjustUserWalletIn(tx, params)) };
+      return pendingAdjustment(tx, params);
+    }),
+  );
 }
 
 /** The pending approval of an adjustment (created, or the first one for a repeated key). */

@@ -10,14 +10,15 @@ import {
   findTransactionByIdempotencyKey,
   findUserById,
   insertTransaction,
+  isUniqueViolation,
   lockLedgerAccounts,
   postJournalEntry,
   recordOutgoing,
   type schema,
   setInvoicePaid,
+  withIdempotencyLock,
 } from "@kolo/db";
 import { DomainError, MERCHANT_MESSAGES, MERCHANT_PAYMENT_FEE_KOBO, invoicePaymentAmount, lagosDate } from "@kolo/domain";
-import { sql } from "drizzle-orm";
 import { newReference } from "./reference";
 
 /**
@@ -37,12 +38,6 @@ export interface PaymentResult {
   merchant: schema.Merchant;
   invoice?: schema.Invoice;
 }
-
-const isUniqueViolation = (error: unknown, constraint: string): boolean => {
-  const pg = (error as { code?: unknown; cause?: unknown })?.code !== undefined ? error : (error as { cause?: unknown })?.cause;
-  const { code, constraint_name: name } = (pg ?? {}) as { code?: string; constraint_name?: string };
-  return code === "23505" && name === constraint;
-};
 
 /** Runs `work` in a database transaction; a key raced by another kind of request (P2P) is CONFLICT. */
 async function inTransaction<T>(db: Database, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
@@ -68,8 +63,9 @@ async function replayOf(
   matches: (record: schema.TransactionRecord) => boolean,
 ): Promise<schema.TransactionRecord | undefined> {
   if (idempotencyKey === undefined) return undefined;
-  await tx.execute(sql`select pg_advisory_xact_lock(${senderId}::integer, hashtext(${idempotencyKey}))`);
-  const earlier = await findTransactionByIdempotencyKey(tx, senderId, idempotencyKey);
+  const earlier = await withIdempotencyLock(tx, { ownerId: senderId, key: idempotencyKey }, () =>
+    findTransactionByIdempotencyKey(tx, senderId, idempotencyKey),
+  );
   if (!earlier) return undefined;
   if (!matches(earlier)) throw new DomainError("IDEMPOTENCY_KEY_REUSED", MERCHANT_MESSAGES.idempotencyKeyReused);
   return earlier;
@@ -229,8 +225,7 @@ export async function withdrawMerchantBalance(
     // by the advisory lock (the (sender, key) unique index does not cover records without sender).
     const storedKey = params.idempotencyKey === undefined ? null : `merchant-withdraw:${merchant.id}:${params.idempotencyKey}`;
     if (storedKey !== null) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${params.owner.id}::integer, hashtext(${storedKey}))`);
-      const earlier = await findKeyedRecordWithoutSender(tx, storedKey);
+      const earlier = await withIdempotencyLock(tx, { ownerId: params.owner.id, key: storedKey }, () => findKeyedRecordWithoutSender(tx, storedKey));
       if (earlier) {
         if (params.amountKobo !== undefined && earlier.amount !== params.amountKobo) {
           throw new DomainError("IDEMPOTENCY_KEY_REUSED", MERCHANT_MESSAGES.idempotencyKeyReused);

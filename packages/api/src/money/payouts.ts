@@ -16,10 +16,12 @@ import {
   type DbOrTx,
   ensureUserWallet,
   findBankAccountForPayout,
+  findPayoutRecipientCode,
   findTransactionByIdempotencyKey,
   findTransactionByReference,
   holdFunds,
   insertTransaction,
+  isUniqueViolation,
   openReviewItem,
   patchTransactionMetadata,
   releaseHold,
@@ -27,6 +29,7 @@ import {
   type schema,
   settleHold,
   updateTransaction,
+  withIdempotencyLock,
 } from "@kolo/db";
 import {
   DomainError,
@@ -41,9 +44,7 @@ import {
   payoutFeeKobo,
   payoutReference,
 } from "@kolo/domain";
-import { sql } from "drizzle-orm";
-import { type PayoutOutcome, type PayoutTransfer, payoutOutcome } from "../providers/banking";
-import { PaymentGatewayError } from "../providers/payment-gateway";
+import { type PayoutOutcome, type PayoutTransfer, payoutOutcome, PaymentGatewayError } from "@kolo/providers";
 import type { JobScheduler } from "../jobs/requery";
 import type { Services } from "../services";
 
@@ -87,12 +88,6 @@ export interface PayoutResult {
 const metadataOf = (record: PayoutRecord) => record.metadata as PayoutMetadata;
 const isPayout = (record: PayoutRecord | undefined): record is PayoutRecord => record?.type === "transfer" && "channel" in record.metadata;
 
-const isUniqueViolation = (error: unknown, constraint: string): boolean => {
-  const pg = (error as { code?: unknown; cause?: unknown })?.code !== undefined ? error : (error as { cause?: unknown })?.cause;
-  const { code, constraint_name: name } = (pg ?? {}) as { code?: string; constraint_name?: string };
-  return code === "23505" && name === constraint;
-};
-
 /**
  * With an idempotency key: serialises the sender's requests under that key (advisory lock until
  * the transaction ends, the same lock space as merchant payments) and answers the payout made
@@ -100,18 +95,20 @@ const isUniqueViolation = (error: unknown, constraint: string): boolean => {
  */
 async function replayOf(tx: DbOrTx, request: PayoutRequest): Promise<PayoutRecord | undefined> {
   if (request.idempotencyKey === undefined) return undefined;
-  await tx.execute(sql`select pg_advisory_xact_lock(${request.user.id}::integer, hashtext(${request.idempotencyKey}))`);
-  const earlier = await findTransactionByIdempotencyKey(tx, request.user.id, request.idempotencyKey);
-  if (!earlier) return undefined;
-  const same =
-    isPayout(earlier) &&
-    earlier.amount === request.amountKobo &&
-    metadataOf(earlier).channel === request.channel &&
-    metadataOf(earlier).bankAccountId === request.bankAccountId &&
-    (request.recipient === undefined ||
-      (metadataOf(earlier).bankCode === request.recipient.bankCode && metadataOf(earlier).accountNumber === request.recipient.accountNumber));
-  if (!same) throw new DomainError("IDEMPOTENCY_KEY_REUSED", PAYOUT_MESSAGES.idempotencyKeyReused);
-  return earlier;
+  const key = request.idempotencyKey;
+  return withIdempotencyLock(tx, { ownerId: request.user.id, key }, async () => {
+    const earlier = await findTransactionByIdempotencyKey(tx, request.user.id, key);
+    if (!earlier) return undefined;
+    const same =
+      isPayout(earlier) &&
+      earlier.amount === request.amountKobo &&
+      metadataOf(earlier).channel === request.channel &&
+      metadataOf(earlier).bankAccountId === request.bankAccountId &&
+      (request.recipient === undefined ||
+        (metadataOf(earlier).bankCode === request.recipient.bankCode && metadataOf(earlier).accountNumber === request.recipient.accountNumber));
+    if (!same) throw new DomainError("IDEMPOTENCY_KEY_REUSED", PAYOUT_MESSAGES.idempotencyKeyReused);
+    return earlier;
+  });
 }
 
 /**
@@ -334,15 +331,8 @@ const reportOf = (transfer: PayoutTransfer, source: PayoutReport["source"]): Pay
 });
 
 /** The recipient code an earlier payout of this user to the same account got ("RCP_…"), if any. */
-async function knownRecipientCode(db: Database, record: PayoutRecord): Promise<string | undefined> {
-  const meta = metadataOf(record);
-  const rows = (await db.execute(sql`
-    select metadata->>'recipientCode' as code from transactions
-    where sender_id = ${record.senderId} and type = 'transfer' and metadata ? 'recipientCode'
-      and metadata->>'accountNumber' = ${meta.accountNumber} and metadata->>'bankCode' = ${meta.bankCode ?? ""}
-    order by id desc limit 1`)) as unknown as { code: string }[];
-  return rows[0]?.code;
-}
+const knownRecipientCode = (db: Database, record: PayoutRecord): Promise<string | undefined> =>
+  findPayoutRecipientCode(db, { senderId: record.senderId, accountNumber: metadataOf(record).accountNumber, bankCode: metadataOf(record).bankCode ?? "" });
 
 /**
  * Sends an accepted payout to the provider (Paystack "Transfers"): creates the transfer recipient

@@ -12,11 +12,11 @@ import {
   settleHold,
   updateTransaction,
   insertTransaction,
+  withIdempotencyLock,
 } from "@kolo/db";
 import { DomainError, PURCHASE_MESSAGES, SYSTEM_ACCOUNTS, formatElectricityToken, isPurchaseType, lagosDate, vtpassRequestId } from "@kolo/domain";
-import { sql } from "drizzle-orm";
 import type { RequeryKind } from "../jobs/requery";
-import type { PurchaseAnswer } from "../providers/purchases";
+import type { PurchaseAnswer } from "@kolo/providers";
 import type { Services } from "../services";
 import { type PurchaseOrder, sameOrder } from "./purchase-kinds";
 
@@ -63,13 +63,14 @@ export const PURCHASE_REQUERY_KIND = "purchase";
 export async function buyPurchase(db: Database, services: Services, request: PurchaseRequest): Promise<PurchaseResult> {
   const { order } = request;
   const accepted = await db.transaction(async (tx) => {
-    if (request.idempotencyKey !== undefined) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${request.user.id}::integer, hashtext(${request.idempotencyKey}))`);
-      const earlier = await findTransactionByIdempotencyKey(tx, request.user.id, request.idempotencyKey);
-      if (earlier) {
-        if (!sameOrder(earlier, order)) throw new DomainError("IDEMPOTENCY_KEY_REUSED", PURCHASE_MESSAGES.idempotencyKeyReused);
-        return { record: earlier, replayed: true };
-      }
+    const key = request.idempotencyKey;
+    const earlier =
+      key === undefined
+        ? undefined
+        : await withIdempotencyLock(tx, { ownerId: request.user.id, key }, () => findTransactionByIdempotencyKey(tx, request.user.id, key));
+    if (earlier) {
+      if (!sameOrder(earlier, order)) throw new DomainError("IDEMPOTENCY_KEY_REUSED", PURCHASE_MESSAGES.idempotencyKeyReused);
+      return { record: earlier, replayed: true };
     }
     const requestId = vtpassRequestId(request.now, randomBytes(8).toString("hex"));
     const record = await insertTransaction(tx, {

@@ -18,9 +18,7 @@ import {
   verifyLedger,
 } from "@kolo/db";
 import { PURCHASE_TYPES, isPurchaseType, lagosDate, startOfLagosDay } from "@kolo/domain";
-import { payoutOutcome } from "../providers/banking";
-import type { VerifiedCharge } from "../providers/payment-gateway";
-import type { PayoutTransfer } from "../providers/banking";
+import { payoutOutcome, type VerifiedCharge, type PayoutTransfer } from "@kolo/providers";
 import type { Services } from "../services";
 import { checkPayout } from "./payouts";
 import { requeryPurchase } from "./purchases";

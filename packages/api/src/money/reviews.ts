@@ -23,8 +23,7 @@ import {
 } from "@kolo/db";
 import { ADMIN_MESSAGES, DomainError, isPurchaseType, koboToNaira } from "@kolo/domain";
 import { moveTransaction } from "../admin/transactions";
-import { payoutOutcome } from "../providers/banking";
-import { PaymentGatewayError, type VerifiedCharge } from "../providers/payment-gateway";
+import { payoutOutcome, PaymentGatewayError, type VerifiedCharge } from "@kolo/providers";
 import type { Services } from "../services";
 import { applyPayoutOutcomeIn } from "./payouts";
 import { applyPurchaseAnswerIn } from "./purchases";

@@ -1,5 +1,5 @@
 import { type Database, failPendingTopUp, listStalePendingTopUps, type schema } from "@kolo/db";
-import { PaymentGatewayError, type PaymentGateway } from "../providers/payment-gateway";
+import { PaymentGatewayError, type PaymentGateway } from "@kolo/providers";
 import { type SettleLogger, settleTopUp } from "./topup";
 
 /** How long a gateway checkout can be paid: Paystack's checkout lifetime. */

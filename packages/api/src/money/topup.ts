@@ -14,7 +14,7 @@ import {
   updateTransaction,
 } from "@kolo/db";
 import { DomainError, SYSTEM_ACCOUNTS, TOPUP_MESSAGES, type TransactionMetadataMap, assertTopUpAmount, koboToNaira } from "@kolo/domain";
-import type { PaymentGateway, VerifiedCharge } from "../providers/payment-gateway";
+import type { PaymentGateway, VerifiedCharge } from "@kolo/providers";
 import type { Services } from "../services";
 import { enforceUserLimit } from "../user-limits";
 import { newReference } from "./reference";

@@ -11,7 +11,7 @@ import {
   updateTransaction,
 } from "@kolo/db";
 import { koboToNaira } from "@kolo/domain";
-import type { TransferIn } from "../providers/banking";
+import type { TransferIn } from "@kolo/providers";
 import { type SettleLogger, postTopUpCredit } from "./topup";
 
 export type TransferInOutcome = "credited" | "already-credited" | "unmatched" | "refused";

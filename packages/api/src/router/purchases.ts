@@ -20,8 +20,7 @@ import { z } from "zod";
 import { PURCHASE_KINDS, airtimeOrder, dataOrder, electricityOrder, meterMinimumKobo, verifyMeter } from "../money/purchase-kinds";
 import { type PurchaseResult, buyPurchase } from "../money/purchases";
 import { toTransactionView, type TransactionView } from "../money/view";
-import { PaymentGatewayError } from "../providers/payment-gateway";
-import type { DataVariation, VerifiedMeter } from "../providers/purchases";
+import { PaymentGatewayError, type DataVariation, type VerifiedMeter } from "@kolo/providers";
 import type { Services } from "../services";
 import { featureProcedure, pinProcedure, protectedProcedure, router } from "../trpc";
 

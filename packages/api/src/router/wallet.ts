@@ -5,7 +5,7 @@ import { accountNumberView } from "../banking/dedicated-account";
 import { findUserPayout, startPayout } from "../money/payouts";
 import { settleTopUp, startTopUp } from "../money/topup";
 import { type TransactionView, toTransactionView } from "../money/view";
-import { PaymentGatewayError } from "../providers/payment-gateway";
+import { PaymentGatewayError } from "@kolo/providers";
 import { featureProcedure, pinProcedure, protectedProcedure, router } from "../trpc";
 
 export type TopUpVerification = {

@@ -1,7 +1,7 @@
 // The admin console's user list and user status writes (docs/product.md#admin-console).
 import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { type User, ledgerAccounts, users } from "../schema";
+import { type User, ledgerAccounts, sessions, users } from "../schema";
 
 /** `%text%` for LIKE with the user's `%`, `_` and `\` taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -84,5 +84,29 @@ export async function setUserStatus(db: DbOrTx, userId: number, status: "active"
     .set(status === "active" ? { status, failedLoginCount: 0, updatedAt: new Date() } : { status, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning();
+  return row;
+}
+
+/**
+ * Sets a user's role (docs/admin-security.md): leaving `admin` clears the second factor and the
+ * grant time; becoming `admin` stamps the grant time (the database's now()). Every session of
+ * the user must pass its second factor again (mfaVerified false) when the role changes, so one
+ * opened under the old role never carries it into the new one. Answers the row, or undefined.
+ */
+export async function setUserRole(db: DbOrTx, params: { userId: number; from: User["role"]; to: User["role"] }): Promise<User | undefined> {
+  const { userId, from, to } = params;
+  const leavingAdmin = from === "admin" && to !== "admin";
+  const granted = from !== "admin" && to === "admin";
+  const [row] = await db
+    .update(users)
+    .set({
+      role: to,
+      updatedAt: new Date(),
+      ...(leavingAdmin ? { totpSecret: null, totpPendingSecret: null, totpLastStep: null, roleGrantedAt: null } : {}),
+      ...(granted ? { roleGrantedAt: sql`now()` } : {}),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (from !== to) await db.update(sessions).set({ mfaVerified: false }).where(eq(sessions.userId, userId));
   return row;
 }

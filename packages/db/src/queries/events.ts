@@ -54,3 +54,9 @@ export async function pruneEvents(db: Database, before: Date): Promise<number> {
   const result = await db.delete(events).where(lt(events.createdAt, before));
   return (result as unknown as { count?: number }).count ?? 0;
 }
+
+/** The id of the newest event, 0 when there is none: where a live stream without a last id starts. */
+export async function newestEventId(db: DbOrTx): Promise<number> {
+  const [row] = (await db.execute(sql`select max(id) as id from events`)) as unknown as { id: string | number | null }[];
+  return Number(row?.id ?? 0);
+}

@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../client";
+import { isUniqueViolation } from "../errors";
 import { type UserVerificationRow, bankAccounts, userVerifications, users } from "../schema";
 
 /** The user's verification row, created empty on first use. */
@@ -41,10 +42,6 @@ export async function recordBvnFailure(db: DbOrTx, userId: number, at: Date): Pr
     .returning({ failedAttempts: userVerifications.failedAttempts });
   return row?.failedAttempts ?? 0;
 }
-
-/** PostgreSQL's unique_violation (23505), also when drizzle wraps the driver's error in `cause`. */
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === "object" && error !== null && ((error as { code?: unknown }).code === "23505" || isUniqueViolation((error as { cause?: unknown }).cause));
 
 /**
  * Stores a verified BVN (keyed hash + last 4) and raises the user to level 1, in one transaction.

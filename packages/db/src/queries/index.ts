@@ -28,3 +28,5 @@ export * from "./notifications";
 export * from "./receipts";
 export * from "./statements";
 export * from "./events";
+export * from "./idempotency";
+export * from "./jobs";

@@ -1,5 +1,5 @@
 // The ledger kit's TypeScript face: thin wrappers over the SQL functions of
-// drizzle/0002_ledger_kit_functions.sql, each shaped (tx, params) so a movement composes them in
+// packages/db/sql/ledger (one file per function), each shaped (tx, params) so a movement composes them in
 // its own database transaction. docs/adding-a-movement.md shows how a new movement uses them.
 import {
   DAILY_LIMIT_EXCEEDED,
@@ -18,6 +18,7 @@ import {
 } from "@kolo/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../client";
+import { pgError } from "../errors";
 import { type TransactionRecord, journalEntries, ledgerAccounts } from "../schema";
 
 /** Creates the system accounts that are missing (reference data; run by prepareDatabase). */
@@ -84,8 +85,7 @@ const intArray = (values: readonly (number | bigint)[]) => `{${values.map(String
  * Works on postgres.js errors and on drizzle's wrapper of them (`cause`).
  */
 export function translateLedgerError(error: unknown): unknown {
-  const pg = (error as { code?: unknown; cause?: unknown })?.code !== undefined ? error : (error as { cause?: unknown })?.cause;
-  const { code, detail, hint } = (pg ?? {}) as { code?: string; detail?: string; hint?: string };
+  const { code, detail, hint } = pgError(error) ?? {};
   switch (code) {
     case "KL001":
       return new DomainError("INSUFFICIENT_BALANCE", INSUFFICIENT_BALANCE);

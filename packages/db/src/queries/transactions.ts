@@ -89,3 +89,20 @@ export async function patchTransactionMetadata<T extends TransactionType>(
   if (!row) throw new Error(`Transaction ${id} of type ${type} not found`);
   return row;
 }
+
+/**
+ * The transfer-recipient code ("RCP_…", Paystack "Create Transfer Recipient") that the sender's
+ * newest earlier payout to this account (bank code and account number) was given, if any: a
+ * payout to a known account reuses it instead of creating another recipient.
+ */
+export async function findPayoutRecipientCode(
+  db: DbOrTx,
+  account: { senderId: number | null; accountNumber: string; bankCode: string },
+): Promise<string | undefined> {
+  const rows = (await db.execute(sql`
+    select metadata->>'recipientCode' as code from transactions
+    where sender_id = ${account.senderId} and type = 'transfer' and metadata ? 'recipientCode'
+      and metadata->>'accountNumber' = ${account.accountNumber} and metadata->>'bankCode' = ${account.bankCode}
+    order by id desc limit 1`)) as unknown as { code: string }[];
+  return rows[0]?.code;
+}

@@ -111,3 +111,16 @@ export async function recordSuccessfulLogin(db: DbOrTx, userId: number): Promise
     .returning();
   return row;
 }
+
+/**
+ * A password reset's write (docs/product.md, password reset): the new hash, the failed-login
+ * count back to 0, and a `locked` account unlocked (the e-mail proved it is the owner's; a
+ * `suspended` one stays suspended). Call under the user's row lock (lockUserById); sessions are
+ * the caller's to end.
+ */
+export async function setPasswordAfterReset(db: DbOrTx, user: Pick<User, "id" | "status">, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, failedLoginCount: 0, ...(user.status === "locked" ? { status: "active" as const } : {}), updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+}

@@ -24,7 +24,7 @@ import { users } from "./users";
 
 /**
  * Double-entry ledger (docs/decisions.md). Each account's `balance` is the running sum of its
- * postings, changed only by the SQL function kolo_post_entry (drizzle/0002_ledger_kit.sql) in
+ * postings, changed only by the SQL function kolo_post_entry (sql/ledger/kolo_post_entry.sql) in
  * the same transaction as the postings, always relatively (balance = balance + delta); wallets
  * can never go below zero (CHECK). Amounts are kobo; a posting's sign is the change to its account.
  * See docs/adding-a-movement.md for the kit built on it.

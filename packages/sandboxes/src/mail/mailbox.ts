@@ -2,7 +2,7 @@
 // nodemailer's JSON transport and is kept in PostgreSQL instead of being sent; /sandbox/mail lists
 // them newest first (HTML), /sandbox/mail/messages.json as JSON, so tests and people trying the app
 // read the same mailbox.
-import type { Mailer } from "@kolo/api";
+import type { Mailer } from "@kolo/providers";
 import { type Database, insertSandboxMail, listSandboxMail } from "@kolo/db";
 import type { FastifyInstance } from "fastify";
 import nodemailer from "nodemailer";

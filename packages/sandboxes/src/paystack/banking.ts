@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { PaystackSandboxContext } from "./options";
 import { SANDBOX_BANKS, SANDBOX_BVNS, SANDBOX_BVN_UNAVAILABLE, sandboxAccountName, sandboxPayoutOutcome } from "./fixtures";
-import { PAYOUT_REFERENCE_PATTERN, paystackListQuery as listQuery, paystackSignature } from "@kolo/api";
+import { PAYOUT_REFERENCE_PATTERN, paystackListQuery as listQuery, paystackSignature } from "@kolo/providers";
 
 const recipients = schema.paystackSandboxRecipients;
 const transfers = schema.paystackSandboxTransfers;

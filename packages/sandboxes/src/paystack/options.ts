@@ -1,4 +1,4 @@
-import type { SandboxKeys } from "@kolo/api";
+import type { SandboxKeys } from "@kolo/providers";
 import type { SandboxServer } from "../kit";
 
 /** The Paystack sandbox's options: its keys, and how long before a queued webhook is sent. */

@@ -14,7 +14,7 @@ import type { PaystackSandboxContext } from "./options";
 import { bankingRoutes, sandboxWebhookSender, transferWebhookScheduler } from "./banking";
 import { PAYSTACK_WEBHOOK_RETRY_MS, chargeWebhookRetries } from "./charge-webhooks";
 import { dedicatedAccountRoutes, sandboxTransferInFeeKobo } from "./dedicated";
-import { paystackListQuery as listQuery } from "@kolo/api";
+import { paystackListQuery as listQuery } from "@kolo/providers";
 import { escapeHtml } from "../kit";
 
 type SandboxCharge = typeof schema.paystackSandboxCharges.$inferSelect;

@@ -1,4 +1,4 @@
-import type { SandboxKeys } from "@kolo/api";
+import type { SandboxKeys } from "@kolo/providers";
 import type { SandboxServer } from "../kit";
 
 /** The VTpass sandbox's options: its keys, and how long its slow fixtures take. */

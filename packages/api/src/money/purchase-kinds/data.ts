@@ -1,5 +1,5 @@
 import { type Network, PURCHASE_MESSAGES, maskPhone } from "@kolo/domain";
-import type { DataVariation } from "../../providers/purchases";
+import type { DataVariation } from "@kolo/providers";
 import type { PurchaseKind, PurchaseOrder } from "./kind";
 
 /** Data (docs/product.md#airtime-and-data): a network's plan, at the provider's price. */

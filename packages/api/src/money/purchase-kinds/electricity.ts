@@ -8,8 +8,7 @@ import {
   formatKobo,
   maskPhone,
 } from "@kolo/domain";
-import { PaymentGatewayError } from "../../providers/payment-gateway";
-import type { PurchaseProvider, VerifiedMeter } from "../../providers/purchases";
+import { PaymentGatewayError, type PurchaseProvider, type VerifiedMeter } from "@kolo/providers";
 import type { PurchaseKind, PurchaseOrder } from "./kind";
 
 /**

@@ -4,7 +4,7 @@
 // the call, settle, release, requery and review, the same for every kind.
 import type { schema } from "@kolo/db";
 import type { PurchaseType, TransactionMetadataMap } from "@kolo/domain";
-import type { PayInput } from "../../providers/purchases";
+import type { PayInput } from "@kolo/providers";
 
 export type PurchaseMetadata = TransactionMetadataMap["airtime"];
 

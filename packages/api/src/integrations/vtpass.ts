@@ -1,12 +1,7 @@
 // VTpass (airtime, data, electricity, customer verification): the provider module the registry loads.
 
-import { type ProviderModule, sandboxKey } from "../kit";
-import type { VtpassSettings } from "./settings";
-import { VtpassClient } from "./client";
-
-export { VtpassClient, VTPASS_DEFAULT_TIMEOUT_MS } from "./client";
-export { toPurchaseAnswer } from "./wire";
-export type { VtpassSettings } from "./settings";
+import { VtpassClient, type VtpassSettings, sandboxKey } from "@kolo/providers";
+import type { ProviderModule } from "./kit";
 
 export const vtpass: ProviderModule<VtpassSettings> = {
   name: "vtpass",

@@ -1,14 +1,8 @@
 // Paystack (cards, banks, payouts and BVN identity): the provider module the registry loads.
 
-import { type ProviderModule, sandboxKey } from "../kit";
-import type { PaystackSettings } from "./settings";
-import { PaystackClient } from "./client";
-import { handlePaystackWebhook, paystackWebhookDoc } from "./webhook";
-
-export { PaystackClient } from "./client";
-export { handlePaystackWebhook } from "./webhook";
-export { listQuery as paystackListQuery, paystackSignature, paystackTransaction, paystackTransfer, toPayoutTransfer, toVerifiedCharge } from "./wire";
-export type { PaystackSettings } from "./settings";
+import { PaystackClient, type PaystackSettings, sandboxKey } from "@kolo/providers";
+import { handlePaystackWebhook, paystackWebhookDoc } from "../money/inbound/paystack";
+import type { ProviderModule } from "./kit";
 
 export const paystack: ProviderModule<PaystackSettings> = {
   name: "paystack",

@@ -1,10 +1,9 @@
 // Every provider the server knows (the provider kit, kit.ts), by name. The server configures each
 // from its own typed settings and mounts the webhooks of those that take them.
 import type { ProviderModule, ProviderSetup, ProviderUrls } from "./kit";
+import type { PaystackSettings, VtpassSettings } from "@kolo/providers";
 import { paystack } from "./paystack";
-import type { PaystackSettings } from "./paystack/settings";
 import { vtpass } from "./vtpass";
-import type { VtpassSettings } from "./vtpass/settings";
 
 /** Each provider's settings type, by name (declared in the provider's folder). */
 export interface ProviderSettingsByName {

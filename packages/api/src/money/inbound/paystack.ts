@@ -1,15 +1,25 @@
-// Paystack's webhook (mounted at POST /api/webhooks/paystack by the server): checks x-paystack-signature (HMAC-SHA512 of the raw body with the
+// Paystack's webhook, the money it moves (mounted at POST /api/webhooks/paystack by the server; the
+// wire types are @kolo/providers'): checks x-paystack-signature (HMAC-SHA512 of the raw body with the
 // secret key) before parsing anything, then settles charge.success events at most once (a card
 // top-up, or with channel dedicated_nuban a transfer into a user's account number) and
 // applies transfer.success / transfer.failed / transfer.reversed to the payout with that reference
 // at most once (money/payouts.ts applyPayoutOutcome), in whatever order and number they come.
 import { z } from "zod";
-import { applyPayoutOutcome } from "../../money/payouts";
-import { settleTopUp } from "../../money/topup";
-import { creditTransferIn } from "../../money/transfer-in";
-import type { PublicError } from "../../trpc";
-import type { WebhookAnswer, WebhookContext, WebhookDoc, WebhookRequest } from "../kit";
-import { paystackTransaction, paystackTransfer, paystackTransferIn, toTransferIn, toVerifiedCharge } from "./wire";
+import {
+  type WebhookAnswer,
+  type WebhookDoc,
+  type WebhookRequest,
+  paystackTransaction,
+  paystackTransfer,
+  paystackTransferIn,
+  toTransferIn,
+  toVerifiedCharge,
+} from "@kolo/providers";
+import type { PublicError } from "../../public-error";
+import { applyPayoutOutcome } from "../payouts";
+import { settleTopUp } from "../topup";
+import { creditTransferIn } from "../transfer-in";
+import type { WebhookContext } from "./webhook";
 
 /** Transfer events and the payout outcome each reports (docs/providers.md). */
 const TRANSFER_EVENTS = { "transfer.success": "success", "transfer.failed": "failed", "transfer.reversed": "reversed" } as const;
