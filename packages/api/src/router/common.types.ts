@@ -8,6 +8,8 @@ import type { TransactionView } from "../money/view";
 export const id = z.number().int().positive();
 /** A moment: a Date inside and over tRPC, an ISO 8601 date-time string in REST JSON. */
 export const dateTime = z.date();
+/** A moment a view already wrote as an ISO 8601 string (the same JSON as `dateTime`). */
+export const isoDateTime = z.iso.datetime({ offset: true });
 /** Naira, as the client reads amounts (two decimals at most). */
 export const naira = z.number().meta({ description: "naira" });
 export const kobo = z.number().int().meta({ description: "kobo" });

@@ -8,7 +8,7 @@ import { type TransactionView, toTransactionView } from "../money/view";
 import { PaymentGatewayError } from "../providers/payment-gateway";
 import { featureProcedure, pinProcedure, protectedProcedure, router } from "../trpc";
 import { withTransaction } from "./common.types";
-import { accountNumber, topUpStarted, topUpVerification, withdrawalStatus } from "./wallet.types";
+import * as out from "./wallet.types";
 
 export type TopUpVerification = {
   status: "success" | "failed" | "pending";
@@ -60,7 +60,7 @@ export const walletRouter = router({
       },
     })
     .input(topUpSchema)
-    .output(topUpStarted)
+    .output(out.topUpStarted)
     .mutation(({ ctx, input }) =>
       startTopUp(ctx.db, ctx.services.paymentGateway, {
         user: ctx.user,
@@ -87,7 +87,7 @@ export const walletRouter = router({
         description: "docs/product.md 'Your account number'",
       },
     })
-    .output(accountNumber)
+    .output(out.accountNumber)
     .query(({ ctx }) => accountNumberView(ctx.db, ctx.services, ctx.user)),
 
   /**
@@ -139,7 +139,7 @@ export const walletRouter = router({
       },
     })
     .input(z.object({ reference: plainText().trim().min(1).max(100) }))
-    .output(withdrawalStatus)
+    .output(out.withdrawalStatus)
     .query(async ({ ctx, input }): Promise<WithdrawalStatus> => {
       const record = await findUserPayout(ctx.db, ctx.user.id, input.reference);
       const status = record.status;
@@ -161,7 +161,7 @@ export const walletRouter = router({
       },
     })
     .input(z.object({ reference: plainText().trim().min(1).max(100) }))
-    .output(topUpVerification)
+    .output(out.topUpVerification)
     .mutation(async ({ ctx, input }): Promise<TopUpVerification> => {
       const record = await findTransactionByReference(ctx.db, input.reference);
       if (!record || record.type !== "topup" || record.recipientId !== ctx.user.id) {
