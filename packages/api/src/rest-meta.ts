@@ -59,15 +59,19 @@ const DATE_TIME_JSON = (({ $schema: _dialect, ...rest }) => rest)(z.toJSONSchema
 /**
  * A zod schema as JSON on the wire, as JSON Schema (draft 2020-12) without its `$schema` key: the
  * output side of codecs (naira, not kobo) and a `Date` as an ISO 8601 date-time string, which is
- * what JSON.stringify makes of it.
+ * what JSON.stringify makes of it. `openObjects`: a z.object (not a strict one) allows extra keys, as
+ * its parse does (for checking answers, not for the document).
  */
-export function wireJsonSchema(schema: z.ZodType, io: "input" | "output"): Record<string, unknown> {
+export function wireJsonSchema(schema: z.ZodType, io: "input" | "output", options: { openObjects?: boolean } = {}): Record<string, unknown> {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io,
     unrepresentable: "any",
     reused: "inline",
     override: (ctx) => {
-      if (ctx.zodSchema._zod.def.type === "date") Object.assign(ctx.jsonSchema, DATE_TIME_JSON);
+      const def = ctx.zodSchema._zod.def;
+      if (def.type === "date") Object.assign(ctx.jsonSchema, DATE_TIME_JSON);
+      // A z.object (not strict) lets extra keys through when it parses, as the answers' check did before.
+      if (options.openObjects && def.type === "object" && !("catchall" in def && def.catchall)) delete ctx.jsonSchema.additionalProperties;
     },
   }) as Record<string, unknown>;
   return rest;

@@ -6,19 +6,6 @@ import { koboToNaira, nairaToKobo } from "./money";
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 /**
- * Zod schema for a positive naira amount on the wire: finite, > 0, at most 2 decimals,
- * below ₦10 billion. Parses to kobo (bigint). docs/decisions.md.
- */
-export const positiveNairaAmount = (message = "Amount must be positive") =>
-  z
-    .number({ error: "Please enter a valid amount" })
-    .refine(Number.isFinite, { message: "Please enter a valid amount" })
-    .refine((value) => value > 0, { message })
-    .refine(hasAtMostTwoDecimals, { message: "Amount can have at most 2 decimals" })
-    .refine((value) => value < 10_000_000_000, { message: "Amount is too large" })
-    .transform((value) => nairaToKobo(value));
-
-/**
  * THE naira codec (docs/decisions/money-and-ledger.md): naira number on the wire <-> kobo bigint
  * inside. Decoding (an input: naira -> kobo) is nairaToKobo; encoding (kobo -> naira) koboToNaira.
  * No other code converts between the two, except display formatting.
@@ -33,3 +20,16 @@ export const koboAsNaira = z.codec(z.bigint(), z.number().meta({ description: "n
   decode: (kobo) => z.encode(nairaCodec, kobo),
   encode: (naira) => z.decode(nairaCodec, naira),
 });
+
+/**
+ * Zod schema for a positive naira amount on the wire: finite, > 0, at most 2 decimals,
+ * below ₦10 billion. Parses to kobo (bigint) through nairaCodec. docs/decisions.md.
+ */
+export const positiveNairaAmount = (message = "Amount must be positive") =>
+  z
+    .number({ error: "Please enter a valid amount" })
+    .refine(Number.isFinite, { message: "Please enter a valid amount" })
+    .refine((value) => value > 0, { message })
+    .refine(hasAtMostTwoDecimals, { message: "Amount can have at most 2 decimals" })
+    .refine((value) => value < 10_000_000_000, { message: "Amount is too large" })
+    .pipe(nairaCodec);

@@ -98,7 +98,7 @@ export interface RestOptions {
  * procedure's output schema, which tRPC has already applied.
  */
 function wireSchema(route: Route): z.ZodType {
-  return z.fromJSONSchema(wireJsonSchema(route.output, "output"));
+  return z.fromJSONSchema(wireJsonSchema(route.output, "output", { openObjects: true }));
 }
 
 /** Why an answer differs from what the route documents (status, then the body's schema), or null. */

@@ -1,7 +1,8 @@
 // Output schemas of the auth router (router/auth.ts), beside its procedures.
 import { schema } from "@kolo/db";
+import { koboAsNaira } from "@kolo/domain";
 import { z } from "zod";
-import { dateTime, id, isoDateTime, naira } from "./common.types";
+import { dateTime, id, isoDateTime } from "./common.types";
 
 /** A user as the client reads it (users.ts toPublicUser). */
 export const user = z.object({
@@ -12,7 +13,7 @@ export const user = z.object({
   phone: z.string().nullable(),
   role: z.enum(schema.userRole.enumValues),
   status: z.enum(schema.userStatus.enumValues),
-  balance: naira,
+  balance: koboAsNaira,
   verificationLevel: z.number().int().min(0).max(2),
   merchantId: id.nullable(),
   createdAt: dateTime,

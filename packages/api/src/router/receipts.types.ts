@@ -1,7 +1,8 @@
 // Output schemas of the receipts router (router/receipts.ts), beside its procedures.
 import { schema } from "@kolo/db";
 import { z } from "zod";
-import { isoDateTime, naira } from "./common.types";
+import { koboAsNaira } from "@kolo/domain";
+import { isoDateTime } from "./common.types";
 
 const party = z.object({ name: z.string(), account: z.string().nullable() });
 
@@ -11,8 +12,8 @@ export const publicReceipt = z.strictObject({
   type: z.enum(schema.transactionType.enumValues),
   title: z.string(),
   status: z.string(),
-  amount: naira,
-  fee: naira,
+  amount: koboAsNaira,
+  fee: koboAsNaira,
   createdAt: isoDateTime,
   date: z.string(),
   from: party,
@@ -21,7 +22,7 @@ export const publicReceipt = z.strictObject({
 
 export const receipt = publicReceipt.extend({
   direction: z.enum(["credit", "debit"]),
-  total: naira,
+  total: koboAsNaira,
   description: z.string(),
   providerReference: z.string().nullable(),
   /** The kind's own lines (an electricity token and units). */

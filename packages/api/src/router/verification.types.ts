@@ -1,6 +1,7 @@
 // Output schemas of the verification router (router/verification.ts), beside its procedures.
 import { z } from "zod";
-import { isoDateTime, naira } from "./common.types";
+import { koboAsNaira } from "@kolo/domain";
+import { isoDateTime } from "./common.types";
 
 export const verificationStatus = z.object({
   verificationLevel: z.number().int(),
@@ -17,6 +18,6 @@ export const verificationStatus = z.object({
   }),
 });
 
-export const transactionLimit = z.object({ currentLimit: naira, currentLevel: z.number().int() });
+export const transactionLimit = z.object({ currentLimit: koboAsNaira, currentLevel: z.number().int() });
 
 export const verificationAnswer = z.object({ success: z.boolean(), message: z.string(), verificationLevel: z.number().int() });

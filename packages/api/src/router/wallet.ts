@@ -1,5 +1,5 @@
 import { findTransactionByReference } from "@kolo/db";
-import { DomainError, PAYOUT_MESSAGES, type PayoutStatus, koboToNaira, plainText, topUpSchema, withdrawSchema } from "@kolo/domain";
+import { DomainError, PAYOUT_MESSAGES, type PayoutStatus, plainText, topUpSchema, withdrawSchema } from "@kolo/domain";
 import { z } from "zod";
 import { accountNumberView } from "../banking/dedicated-account";
 import { findUserPayout, startPayout } from "../money/payouts";
@@ -14,8 +14,8 @@ export type TopUpVerification = {
   status: "success" | "failed" | "pending";
   message: string;
   reference: string;
-  /** Naira. */
-  amount: number;
+  /** Kobo (naira on the wire: the output schema). */
+  amount: bigint;
 };
 
 const MESSAGES = {
@@ -171,7 +171,7 @@ export const walletRouter = router({
         status,
         message: MESSAGES[status],
         reference: record.reference,
-        amount: koboToNaira(record.amount),
+        amount: record.amount,
       });
       if (record.status === "completed") return answer("success");
       // A failed top-up is asked about too: a payment made after Kolo ended it is still credited

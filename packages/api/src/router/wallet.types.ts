@@ -1,11 +1,16 @@
 // Output schemas of the wallet router (router/wallet.ts), beside its procedures.
-import { PAYOUT_STATUSES } from "@kolo/domain";
+import { PAYOUT_STATUSES, koboAsNaira } from "@kolo/domain";
 import { z } from "zod";
-import { naira, withTransaction } from "./common.types";
+import { withTransaction } from "./common.types";
 
 export const topUpStarted = z.object({ authorizationUrl: z.string(), reference: z.string() });
 
-export const topUpVerification = z.object({ status: z.enum(["success", "pending", "failed"]), message: z.string(), reference: z.string(), amount: naira });
+export const topUpVerification = z.object({
+  status: z.enum(["success", "pending", "failed"]),
+  message: z.string(),
+  reference: z.string(),
+  amount: koboAsNaira,
+});
 
 export const accountNumber = z.object({
   bankName: z.string().nullable(),
