@@ -13,6 +13,8 @@ import { createTestDatabase, type TestDatabase, promoteToAdmin } from "@kolo/db/
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REST_ROUTES } from "../src/rest";
+import { procedureAccess } from "../src/rest/table";
 import { type SandboxServer, startSandboxServer } from "./sandbox-server";
 
 /**
@@ -479,6 +481,22 @@ describe("the access-control matrix", () => {
       Object.keys(ROUTES).filter((route) => !declaredRoutes.has(route)),
       "entries for routes that do not exist",
     ).toEqual([]);
+  });
+
+  it("agrees with the access each procedure declares (its builder's meta), which its REST route documents", () => {
+    // signingIn and adminSigningIn are sessionProcedure's (`user`); the second factor's enrolment checks the role itself.
+    const declaredAs: Record<Access, string | undefined> = {
+      public: "public",
+      signedIn: "user",
+      signingIn: "user",
+      adminSigningIn: "user",
+      admin: "admin",
+      sessionless: undefined,
+      trpc: undefined,
+    };
+    const declared = procedureAccess();
+    expect(Object.entries(PROCEDURES).filter(([path, access]) => declaredAs[access] !== declared[path])).toEqual([]);
+    expect(REST_ROUTES.filter((route) => declaredAs[ROUTES[`${route.method} ${route.path}`] ?? "trpc"] !== route.access).map((r) => r.path)).toEqual([]);
   });
 
   it.each(Object.entries(PROCEDURES))("procedure %s (%s)", async (path, access) => {

@@ -220,7 +220,7 @@ describe("review credits and forced moves at or above the threshold wait", () =>
       reference: `KOLO-PAY-APPROVAL-${Date.now()}`,
       description: "Bank transfer",
       senderId: user.user.id,
-      metadata: { channel: "bank_transfer", bankName: "Test Bank", accountNumber: "0123456789", accountName: "Forced Payout", fee: 10 },
+      metadata: { channel: "bank_transfer", bankName: "Test Bank", accountNumber: "0123456789", accountName: "Forced Payout", feeKobo: 1_000 },
     });
     const waiting = await pendingOf(
       await api(first, "POST", "/api/admin/transactions/update-status", {

@@ -11,6 +11,7 @@ export {
   type PublicError,
   type SessionCookieWriter,
 } from "./trpc";
+export { type Access, type HttpMethod, type ProcedureMeta, type RestMeta, wireJsonSchema } from "./rest-meta";
 export type { Mailer, MailMessage, Services } from "./services";
 export { SESSION_COOKIE_NAME } from "./auth/session";
 export { hashPassword } from "./auth/password";

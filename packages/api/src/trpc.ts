@@ -17,6 +17,7 @@ import { ZodError, z } from "zod";
 import { validateSessionToken } from "./auth/session";
 import { requireTransactionPin } from "./auth/transaction-pin";
 import { INTERNAL_ERROR_MESSAGE, type PublicError, SERVICE_UNAVAILABLE_MESSAGE } from "./public-error";
+import type { ProcedureMeta } from "./rest-meta";
 import type { Services } from "./services";
 
 /** Writes the session cookie on whatever transport carries the call (Fastify reply, test stub). */
@@ -93,18 +94,21 @@ export function publicError(error: TRPCError): PublicError {
   return { code: "HTTP", message: error.message, details: null };
 }
 
-const t = initTRPC.context<Context>().create({
-  transformer: superjson,
-  // Subscriptions over Server-Sent Events (docs/product.md "Live updates"): a comment line every
-  // 25 s keeps proxies from closing an idle stream; a client that hears nothing for a minute reconnects.
-  sse: { ping: { enabled: true, intervalMs: 25_000 }, client: { reconnectAfterInactivityMs: 60_000 } },
-  errorFormatter({ shape, error }) {
-    const { message, details, code } = publicError(error);
-    // No stack key at all: internals never reach the client (docs/decisions.md).
-    const { stack: _stack, ...data } = shape.data;
-    return { ...shape, message, data: { ...data, details, domainCode: code } };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    // Subscriptions over Server-Sent Events (docs/product.md "Live updates"): a comment line every
+    // 25 s keeps proxies from closing an idle stream; a client that hears nothing for a minute reconnects.
+    sse: { ping: { enabled: true, intervalMs: 25_000 }, client: { reconnectAfterInactivityMs: 60_000 } },
+    errorFormatter({ shape, error }) {
+      const { message, details, code } = publicError(error);
+      // No stack key at all: internals never reach the client (docs/decisions.md).
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message, data: { ...data, details, domainCode: code } };
+    },
+  });
 
 export const createCallerFactory = t.createCallerFactory;
 export const router = t.router;
@@ -119,31 +123,38 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(domainErrors);
+/** No session needed (access `public`). */
+export const publicProcedure = t.procedure.use(domainErrors).meta({ access: "public" });
 
 /**
  * Needs a valid session, even an admin's before the second factor: only for finishing sign-in
  * (auth.me, auth.mfa, auth.mfaEnrol). UNAUTHORIZED 'Not authenticated' otherwise.
  */
-export const sessionProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) throw new DomainError("UNAUTHENTICATED", MESSAGES.notAuthenticated);
-  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
-});
+export const sessionProcedure = publicProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.user || !ctx.session) throw new DomainError("UNAUTHENTICATED", MESSAGES.notAuthenticated);
+    return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+  })
+  .meta({ access: "user" });
 
 /**
  * Needs a complete session: UNAUTHORIZED 'Not authenticated' without one; FORBIDDEN (MFA_REQUIRED)
  * 'Second factor required' for an admin session whose second factor was not given yet.
  */
-export const protectedProcedure = sessionProcedure.use(({ ctx, next }) => {
-  if (ctx.mfaPending) throw new DomainError("MFA_REQUIRED", MFA_MESSAGES.required);
-  return next();
-});
+export const protectedProcedure = sessionProcedure
+  .use(({ ctx, next }) => {
+    if (ctx.mfaPending) throw new DomainError("MFA_REQUIRED", MFA_MESSAGES.required);
+    return next();
+  })
+  .meta({ access: "user" });
 
 /** Admins whose session passed the second factor only: FORBIDDEN 'Admin access required' for other roles (MFA_REQUIRED before the code, see protectedProcedure). */
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== "admin") throw new DomainError("FORBIDDEN", MESSAGES.adminOnly);
-  return next();
-});
+export const adminProcedure = protectedProcedure
+  .use(({ ctx, next }) => {
+    if (ctx.user.role !== "admin") throw new DomainError("FORBIDDEN", MESSAGES.adminOnly);
+    return next();
+  })
+  .meta({ access: "admin" });
 
 /**
  * A protected procedure that also needs every switch of `keys` on (docs/product.md): admins pass

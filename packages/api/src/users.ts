@@ -1,7 +1,6 @@
 import { type DbOrTx, type schema, getWalletBalanceKobo } from "@kolo/db";
-import { koboToNaira } from "@kolo/domain";
 
-/** The user as every answer carries it (docs/product.md): never the password hash. `balance` in naira. */
+/** The user as every answer carries it (docs/product.md): never the password hash. `balance` in kobo (naira on the wire: the output schema). */
 export interface PublicUser {
   id: number;
   name: string;
@@ -10,7 +9,7 @@ export interface PublicUser {
   phone: string | null;
   role: schema.User["role"];
   status: schema.User["status"];
-  balance: number;
+  balance: bigint;
   verificationLevel: number;
   merchantId: number | null;
   createdAt: Date;
@@ -27,7 +26,7 @@ export async function toPublicUser(db: DbOrTx, user: schema.User): Promise<Publi
     phone: user.phone,
     role: user.role,
     status: user.status,
-    balance: koboToNaira(balanceKobo),
+    balance: balanceKobo,
     verificationLevel: user.verificationLevel,
     merchantId: user.merchantId,
     createdAt: user.createdAt,

@@ -154,7 +154,7 @@ describe("admin transaction moves (docs/decisions.md)", () => {
               reference,
               description: "Withdrawal to Test Bank",
               senderId: userId,
-              metadata: { channel: "withdrawal", bankName: "Test Bank", accountNumber: "0123456789", accountName: "Test Person", fee: Number(feeKobo) / 100 },
+              metadata: { channel: "withdrawal", bankName: "Test Bank", accountNumber: "0123456789", accountName: "Test Person", feeKobo: Number(feeKobo) },
             }
           : {
               type,

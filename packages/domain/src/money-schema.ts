@@ -1,13 +1,29 @@
 // The wire schema of a naira amount, apart from money.ts so that formatting and converting money
 // never load zod (the signed-in screens' first JavaScript, docs/performance.md).
 import { z } from "zod";
-import { nairaToKobo } from "./money";
+import { koboToNaira, nairaToKobo } from "./money";
 
 const hasAtMostTwoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 /**
+ * THE naira codec (docs/decisions/money-and-ledger.md): naira number on the wire <-> kobo bigint
+ * inside. Decoding (an input: naira -> kobo) is nairaToKobo; encoding (kobo -> naira) koboToNaira.
+ * No other code converts between the two, except display formatting.
+ */
+export const nairaCodec = z.codec(z.number(), z.bigint(), { decode: (naira) => nairaToKobo(naira), encode: (kobo) => koboToNaira(kobo) });
+
+/**
+ * The naira codec read the other way, for output schemas: tRPC parses (decodes) a procedure's
+ * answer, so an answer's amount decodes from kobo to naira by encoding it with nairaCodec.
+ */
+export const koboAsNaira = z.codec(z.bigint(), z.number().meta({ description: "naira" }), {
+  decode: (kobo) => z.encode(nairaCodec, kobo),
+  encode: (naira) => z.decode(nairaCodec, naira),
+});
+
+/**
  * Zod schema for a positive naira amount on the wire: finite, > 0, at most 2 decimals,
- * below ₦10 billion. Parses to kobo (bigint). docs/decisions.md.
+ * below ₦10 billion. Parses to kobo (bigint) through nairaCodec. docs/decisions.md.
  */
 export const positiveNairaAmount = (message = "Amount must be positive") =>
   z
@@ -16,4 +32,4 @@ export const positiveNairaAmount = (message = "Amount must be positive") =>
     .refine((value) => value > 0, { message })
     .refine(hasAtMostTwoDecimals, { message: "Amount can have at most 2 decimals" })
     .refine((value) => value < 10_000_000_000, { message: "Amount is too large" })
-    .transform((value) => nairaToKobo(value));
+    .pipe(nairaCodec);

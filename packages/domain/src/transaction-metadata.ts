@@ -3,7 +3,8 @@ import { z } from "zod";
 /**
  * The typed `metadata` of a transaction record, one schema per transaction type (docs/product.md,
  * docs/product.md; docs/decisions.md, "Merchants and invoices", "Airtime and data"). Amounts here
- * are naira (they are shown, never summed); the record's `amount` and `fee` columns are kobo.
+ * are kobo like the record's `amount` and `fee` columns, except the top-up's gateway figures
+ * (`gatewayFee`, `reportedAmount`: naira, as shown).
  * Every writer validates through parseTransactionMetadata / parseMetadataPatch, so a record can
  * never carry a field its type does not define.
  */
@@ -53,8 +54,8 @@ export const payoutMetadataSchema = z.strictObject({
   /** Full NUBAN; screens show the last 4. */
   accountNumber: z.string().regex(/^\d{10}$/),
   accountName: text,
-  /** Naira. */
-  fee: z.number().nonnegative(),
+  /** The fee in kobo, as the record's `fee` column (docs/decisions/money-and-ledger.md "No stored amount in naira"). */
+  feeKobo: z.number().int().nonnegative(),
   recipientCode: text.optional(),
   providerReference: text.optional(),
   failureReason: text.optional(),

@@ -1,7 +1,7 @@
 // The REST adapter's plumbing: mounts the route table (routes.ts). Each route calls its tRPC
 // procedure through a caller and maps the answer and errors to the HTTP shape of docs/rest-api.md:
 // success -> JSON body; failure -> {message, details, code} (publicError) with the procedure's status.
-import { createCaller, publicError } from "@kolo/api";
+import { createCaller, publicError, wireJsonSchema } from "@kolo/api";
 import { isDatabaseUnavailable } from "@kolo/db";
 import { DomainError, isDomainError } from "@kolo/domain";
 import { TRPCError, getTRPCErrorFromUnknown } from "@trpc/server";
@@ -92,10 +92,19 @@ export interface RestOptions {
   checkResponses?: boolean;
 }
 
+/**
+ * The schema of a route's answer as JSON on the wire, rebuilt from the JSON Schema the OpenAPI
+ * document shows: the check tests what a REST client is promised (naira, ISO dates), not the
+ * procedure's output schema, which tRPC has already applied.
+ */
+function wireSchema(route: Route): z.ZodType {
+  return z.fromJSONSchema(wireJsonSchema(route.output, "output", { openObjects: true }));
+}
+
 /** Why an answer differs from what the route documents (status, then the body's schema), or null. */
-function mismatch(route: Route, statuses: readonly number[], answer: { status: number; body: unknown }): string | null {
+function mismatch(wire: z.ZodType, statuses: readonly number[], answer: { status: number; body: unknown }): string | null {
   if (!statuses.includes(answer.status)) return `status ${answer.status} is not documented`;
-  const parsed = (answer.status < 300 ? route.output : errorBody).safeParse(JSON.parse(JSON.stringify(answer.body)));
+  const parsed = (answer.status < 300 ? wire : errorBody).safeParse(JSON.parse(JSON.stringify(answer.body)));
   return parsed.success ? null : z.prettifyError(parsed.error);
 }
 
@@ -105,6 +114,7 @@ export function mountRoutes(app: FastifyInstance, deps: ContextDeps, routes: rea
   for (const route of routes) {
     const numeric = numericParams(route);
     const statuses = documentedStatuses(route);
+    const wire = options.checkResponses ? wireSchema(route) : undefined;
     app.route({
       method: route.method,
       url: route.path,
@@ -118,7 +128,7 @@ export function mountRoutes(app: FastifyInstance, deps: ContextDeps, routes: rea
           answer = failure(req, error);
         }
         if (reply.sent) return reply; // the request deadline answered already
-        const problem = options.checkResponses ? mismatch(route, statuses, answer) : null;
+        const problem = wire ? mismatch(wire, statuses, answer) : null;
         if (problem !== null) {
           req.log.error({ route: `${route.method} ${route.path}`, status: answer.status, problem }, "REST answer does not match its documented schema");
           return reply.code(500).send({ code: "INTERNAL", message: `Undocumented answer of ${route.method} ${route.path}: ${problem}`, details: null });

@@ -1,7 +1,8 @@
 // The OpenAPI 3.1 document of the /api paths, generated from the route table (routes.ts) and served
 // at /api/openapi.json, with its reference page at /api/docs (docs/rest-api.md). Request schemas
 // are the procedures' own zod inputs; response schemas are shapes.ts; every failure has the Error body.
-import { z } from "zod";
+import { wireJsonSchema } from "@kolo/api";
+import type { z } from "zod";
 import { errorBody, shapes } from "./shapes";
 import type { Route } from "./table";
 
@@ -31,11 +32,8 @@ export function documentedStatuses(route: Pick<Route, "status" | "accepts" | "ac
   return [...statuses].sort((a, b) => a - b);
 }
 
-/** A zod schema as JSON Schema (draft 2020-12, which OpenAPI 3.1 uses), without its `$schema` key. */
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any", reused: "inline" }) as JsonObject;
-  return rest;
-}
+/** A zod schema as JSON Schema (draft 2020-12, which OpenAPI 3.1 uses) of its JSON on the wire. */
+const jsonSchema = wireJsonSchema;
 
 /** `/api/invoices/:id` -> `/api/invoices/{id}`. */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");

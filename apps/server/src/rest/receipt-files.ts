@@ -4,7 +4,7 @@
 // QR code by qrcode, text in DejaVu Sans (dejavu-fonts-ttf: it has the naira sign). Nothing of it
 // reaches the browser's first screen.
 import { createRequire } from "node:module";
-import { type ReceiptView, createCaller } from "@kolo/api";
+import { type RouterOutputs, createCaller } from "@kolo/api";
 import { formatNaira, formatReceiptCode, receiptLines } from "@kolo/domain";
 import { Resvg } from "@resvg/resvg-js";
 import type { FastifyInstance } from "fastify";
@@ -14,6 +14,9 @@ import { z } from "zod";
 import { type ContextDeps, contextFactory } from "../context";
 import { sendTRPCError } from "./adapter";
 import type { ExtraPath } from "./openapi";
+
+/** A receipt as receipts.get answers it: amounts in naira (its output schema). */
+type ReceiptView = RouterOutputs["receipts"]["get"];
 
 const require = createRequire(import.meta.url);
 const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");

@@ -16,7 +16,7 @@ import { PassThrough } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createCaller } from "@kolo/api";
 import { type Database, type StatementSnapshot, withStatement } from "@kolo/db";
-import { DomainError, MAX_STATEMENTS_PREPARING, STATEMENT_MESSAGES, formatDateTime, formatKobo, koboToNaira } from "@kolo/domain";
+import { DomainError, MAX_STATEMENTS_PREPARING, STATEMENT_MESSAGES, formatDateTime, formatKobo, koboToNaira, type statementQuerySchema } from "@kolo/domain";
 import { stringify } from "csv-stringify/sync";
 import type { FastifyInstance } from "fastify";
 import PDFDocument from "pdfkit";
@@ -242,7 +242,8 @@ export function mountStatements(app: FastifyInstance, deps: ContextDeps) {
     let period: Period;
     const context = await makeContext(req, reply);
     try {
-      period = await createCaller(context).statements.period(req.query as never);
+      // The raw query, typed as the procedure's input: the procedure validates it (after its access check).
+      period = await createCaller(context).statements.period(req.query as z.input<typeof statementQuerySchema>);
     } catch (error) {
       return sendTRPCError(reply, req, error);
     }

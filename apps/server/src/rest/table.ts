@@ -1,15 +1,12 @@
-// The kit of the REST route table: what one route declares, and the one place a request's parts
-// become a procedure's input. The table itself is routes.ts; the Fastify side is adapter.ts; the
-// OpenAPI document is openapi.ts. All of it is described in docs/rest-api.md.
-import { type AppRouter, appRouter, type createCaller } from "@kolo/api";
+// The kit of the REST routes: what one route is, read from the REST meta of appRouter's procedures
+// (routesFromRouter), and the one place a request's parts become a procedure's input. The Fastify
+// side is adapter.ts; the OpenAPI document is openapi.ts. All of it is described in docs/rest-api.md.
+import { type Access, type AppRouter, type HttpMethod, type ProcedureMeta, appRouter, type createCaller } from "@kolo/api";
 import type { AnyProcedure, inferProcedureInput } from "@trpc/server";
 import { ZodType, type z } from "zod";
 
 export type Caller = ReturnType<typeof createCaller>;
-export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
-
-/** Who may call a route: no session, any signed-in user (`user`), or an admin past the second factor. */
-export type Access = "public" | "user" | "admin";
+export type { Access, HttpMethod };
 
 /** The dotted path of every procedure of the tRPC router (`transfers.p2p`, `admin.users.list`). */
 export type ProcedurePath = Paths<AppRouter["_def"]["record"]>;
@@ -53,7 +50,9 @@ export interface RouteSpec<I, O> {
 }
 
 /** A route whose input type is erased, as the table holds it. */
-export interface Route extends Omit<RouteSpec<unknown, unknown>, "call" | "accepted"> {
+export interface Route extends Omit<RouteSpec<unknown, unknown>, "call" | "accepted" | "procedure"> {
+  /** The dotted path of the procedure the route calls (the tRPC name the web app uses). */
+  procedure: string;
   /** Whether the route may answer 202 Accepted. */
   accepts: boolean;
   /** The zod schema that validates the input: `input`, or the procedure's own. */
@@ -62,18 +61,81 @@ export interface Route extends Omit<RouteSpec<unknown, unknown>, "call" | "accep
   invoke: (api: Caller, input: unknown) => Promise<{ answer: unknown; status: number }>;
 }
 
+/** What the REST side reads of a procedure: its input and output schemas and its meta. */
+interface ProcedureDef {
+  inputs: unknown[];
+  output?: unknown;
+  meta?: ProcedureMeta;
+}
+
+/** Every procedure of appRouter by dotted path (`transfers.p2p`): tRPC's flat record. */
+function procedureDefs(): [string, ProcedureDef][] {
+  return Object.entries(appRouter._def.procedures).flatMap(([path, procedure]: [string, unknown]) => {
+    const def = procedureDef(procedure);
+    return def ? [[path, def]] : [];
+  });
+}
+
+function procedureDef(value: unknown): ProcedureDef | undefined {
+  if (typeof value !== "function" && typeof value !== "object") return undefined;
+  const def: unknown = value !== null && "_def" in value ? value._def : undefined;
+  return typeof def === "object" && def !== null && "inputs" in def && Array.isArray(def.inputs) ? (def as ProcedureDef) : undefined;
+}
+
 /** The zod input schema of a procedure of the router (its `.input(...)`), or undefined when it takes none. */
 export function procedureInput(path: string): z.ZodType | undefined {
-  const procedure: unknown = Object.entries(appRouter._def.procedures).find(([name]) => name === path)?.[1];
-  if (!isProcedure(procedure)) throw new Error(`REST route table: no procedure '${path}'`);
-  const input = procedure._def.inputs[0];
+  const def = procedureDefs().find(([name]) => name === path)?.[1];
+  if (!def) throw new Error(`REST route table: no procedure '${path}'`);
+  const input = def.inputs[0];
   return input instanceof ZodType ? input : undefined;
 }
 
-function isProcedure(value: unknown): value is { _def: { inputs: unknown[] } } {
-  if (typeof value !== "function" && typeof value !== "object") return false;
-  const def: unknown = value !== null && "_def" in value ? value._def : undefined;
-  return typeof def === "object" && def !== null && "inputs" in def && Array.isArray(def.inputs);
+/** Every procedure's access (`public`, `user`, `admin`), set by the builder it is made with (packages/api/src/trpc.ts). */
+export function procedureAccess(): Record<string, Access | undefined> {
+  return Object.fromEntries(procedureDefs().map(([path, def]) => [path, def.meta?.access]));
+}
+
+/** The caller's function for the procedure at a dotted path (`admin.users.list`). */
+function callerAt(api: Caller, path: string): (input: unknown) => Promise<unknown> {
+  const fn: unknown = path.split(".").reduce<unknown>((node, key) => Reflect.get(Object(node), key), api);
+  if (typeof fn !== "function") throw new Error(`REST routes: no procedure '${path}'`);
+  return async (input) => {
+    const answer: unknown = await Reflect.apply(fn, undefined, [input]);
+    return answer;
+  };
+}
+
+/**
+ * The routes declared by the procedures' REST meta (`.meta({ rest })`), in the router's order. A
+ * route's input schema is the procedure's `.input()` (or the meta's `input`), its answer schema the
+ * procedure's `.output()` (or the meta's `output`); its access is the procedure builder's.
+ */
+export function routesFromRouter(): Route[] {
+  return procedureDefs().flatMap(([path, def]) => {
+    const rest = def.meta?.rest;
+    if (!rest) return [];
+    const access = def.meta?.access;
+    const output = rest.output ?? def.output;
+    if (!access || !(output instanceof ZodType)) throw new Error(`REST meta of '${path}': needs a builder's access and an output schema`);
+    const input = def.inputs[0];
+    const { toInput, toAnswer, accepted, input: restInput, output: _output, ...spec } = rest;
+    const status = rest.status ?? 200;
+    return [
+      {
+        ...spec,
+        access,
+        procedure: path,
+        output,
+        accepts: accepted !== undefined,
+        inputSchema: restInput ?? (input instanceof ZodType ? input : undefined),
+        invoke: async (api: Caller, raw: unknown) => {
+          const result = await callerAt(api, path)(toInput ? toInput(raw) : raw);
+          const answer = toAnswer ? toAnswer(result) : result;
+          return { answer, status: accepted?.(answer) ? 202 : status };
+        },
+      },
+    ];
+  });
 }
 
 /**

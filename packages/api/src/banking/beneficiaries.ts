@@ -67,7 +67,14 @@ export async function addBeneficiary(db: Database, services: Services, userId: n
   const recipient = await resolveBankRecipient(services, input);
   const saved = await saveBeneficiary(db, { userId, ...recipient }, MAX_BENEFICIARIES);
   if (saved === "too-many") throw new DomainError("RULE_VIOLATION", BENEFICIARY_MESSAGES.tooMany, { max: MAX_BENEFICIARIES });
-  return { id: saved.id, bankName: saved.bankName, bankCode: saved.bankCode, accountNumber: saved.accountNumber, accountName: saved.accountName, saved: true };
+  return {
+    id: saved.id,
+    bankName: saved.bankName,
+    bankCode: saved.bankCode,
+    accountNumber: saved.accountNumber,
+    accountName: saved.accountName,
+    saved: true as const,
+  };
 }
 
 /** DELETE /api/beneficiaries/{id} -> {success, message}; NOT_FOUND 'Beneficiary not found' when it is not the user's. */

@@ -22,7 +22,6 @@ import {
   MAX_BVN_ATTEMPTS,
   VERIFICATION_MESSAGES,
   formatWait,
-  koboToNaira,
   msUntilReset,
   nameWithin,
   normaliseNigerianPhone,
@@ -79,10 +78,10 @@ export async function verificationStatus(db: Database, services: Services, user:
   };
 }
 
-/** GET /api/verification/transaction-limit: {currentLimit (naira per day), currentLevel} (docs/decisions.md). */
-export function transactionLimit(user: schema.User): { currentLimit: number; currentLevel: 0 | 1 | 2 } {
+/** GET /api/verification/transaction-limit: {currentLimit (kobo per day; naira on the wire), currentLevel} (docs/decisions.md). */
+export function transactionLimit(user: schema.User): { currentLimit: bigint; currentLevel: 0 | 1 | 2 } {
   const level = toVerificationLevel(user.verificationLevel);
-  return { currentLimit: koboToNaira(DAILY_LIMIT_KOBO[level]), currentLevel: level };
+  return { currentLimit: DAILY_LIMIT_KOBO[level], currentLevel: level };
 }
 
 const unavailable = () => new DomainError("SERVICE_UNAVAILABLE", VERIFICATION_MESSAGES.unavailable);

@@ -154,7 +154,7 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
           bankCode: account.bankCode,
           accountNumber: account.accountNumber,
           accountName: account.accountName,
-          fee: koboToNaira(feeKobo),
+          feeKobo: Number(feeKobo),
           ...(saved ? { bankAccountId: saved.id } : {}),
           narration: description,
         },

@@ -13,8 +13,18 @@ export interface TransactionView {
   description: string;
   senderId: number | null;
   recipientId: number | null;
-  /** The record's typed metadata (by `type`), plus `fee` in naira. */
-  metadata: schema.TransactionRecord["metadata"] & { fee: number };
+  /** The record's typed metadata (by `type`; a payout's stored `feeKobo` left out), plus `fee` in naira. */
+  metadata: WireMetadata & { fee: number };
+}
+
+type Metadata = schema.TransactionRecord["metadata"];
+/** Metadata as sent: without a payout's stored `feeKobo` (the wire has `fee` in naira instead). */
+type WireMetadata = Metadata extends infer M ? (M extends unknown ? Omit<M, "feeKobo"> : never) : never;
+
+function wireMetadata(metadata: Metadata): WireMetadata {
+  if (!("feeKobo" in metadata)) return metadata;
+  const { feeKobo: _stored, ...rest } = metadata;
+  return rest;
 }
 
 /** Maps a record for `viewerId`: a P2P credit reads 'Transfer from {sender}'. */
@@ -32,6 +42,6 @@ export function toTransactionView(record: schema.TransactionRecord, viewerId: nu
     description,
     senderId: record.senderId,
     recipientId: record.recipientId,
-    metadata: { ...record.metadata, fee: koboToNaira(record.fee) },
+    metadata: { ...wireMetadata(record.metadata), fee: koboToNaira(record.fee) },
   };
 }

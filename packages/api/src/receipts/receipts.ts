@@ -5,7 +5,7 @@
 // an e-mail.
 import { createHmac, hkdfSync } from "node:crypto";
 import { type Database, findTransactionByReceiptCode, findTransactionByReference, findUserById, saveReceiptCode, type schema } from "@kolo/db";
-import { DomainError, formatDateTime, koboToNaira, maskAccount } from "@kolo/domain";
+import { DomainError, formatDateTime, maskAccount } from "@kolo/domain";
 import { PURCHASE_KINDS } from "../money/purchase-kinds";
 import type { PurchaseMetadata } from "../money/purchase-kinds/kind";
 import type { Services } from "../services";
@@ -21,14 +21,14 @@ export interface ReceiptParty {
   account: string | null;
 }
 
-/** What the public check shows (GET /api/receipts/verify/{code}); amounts in naira. */
+/** What the public check shows (GET /api/receipts/verify/{code}); amounts in kobo (naira on the wire: the output schema). */
 export interface PublicReceipt {
   reference: string;
   type: schema.TransactionRecord["type"];
   title: string;
   status: string;
-  amount: number;
-  fee: number;
+  amount: bigint;
+  fee: bigint;
   /** ISO time, and the same in Lagos as the receipt prints it. */
   createdAt: string;
   date: string;
@@ -40,7 +40,7 @@ export interface PublicReceipt {
 export interface ReceiptView extends PublicReceipt {
   direction: "credit" | "debit";
   /** amount + fee for a debit, amount for a credit. */
-  total: number;
+  total: bigint;
   description: string;
   providerReference: string | null;
   /** The kind's own lines, owner only (an electricity token and units). */
@@ -130,8 +130,8 @@ async function publicView(
     type: record.type,
     title,
     status: record.status,
-    amount: koboToNaira(record.amount),
-    fee: koboToNaira(record.fee),
+    amount: record.amount,
+    fee: record.fee,
     createdAt: record.createdAt.toISOString(),
     date: formatDateTime(record.createdAt),
     from,

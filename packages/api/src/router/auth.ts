@@ -32,6 +32,8 @@ import { changeTransactionPin, resetTransactionPin, sendPinResetCode, setTransac
 import { newDeviceToken, noteSignIn, updateNotificationSettings } from "../notifications/alerts";
 import { type Context, protectedProcedure, publicProcedure, router, sessionProcedure } from "../trpc";
 import { toPublicUser } from "../users";
+import { message } from "./common.types";
+import * as out from "./auth.types";
 
 /**
  * Opens a session for `user` (the session cookie), and records the browser (the device cookie,
@@ -53,17 +55,30 @@ export const authRouter = router({
    * {name, email, phone?, password, username?} -> PublicUser, and a session cookie.
    * Errors: BAD_REQUEST with field errors; CONFLICT 'Email already registered'.
    */
-  register: publicProcedure.input(registerSchema).mutation(async ({ ctx, input }) => {
-    const passwordHash = await hashPassword(input.password);
-    const user = await ctx.db.transaction(async (tx) => {
-      const created = await insertUser(tx, { name: input.name, email: input.email, phone: input.phone ?? null, passwordHash });
-      if (created) await ensureUserWallet(tx, created.id);
-      return created;
-    });
-    if (!user) throw new DomainError("EMAIL_TAKEN", MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
-    await startSession(ctx, user, false);
-    return toPublicUser(ctx.db, user);
-  }),
+  register: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/register",
+        tag: "Auth",
+        summary: "Create a personal account and sign in",
+        status: 201,
+        errors: [409, 429],
+      },
+    })
+    .input(registerSchema)
+    .output(out.user)
+    .mutation(async ({ ctx, input }) => {
+      const passwordHash = await hashPassword(input.password);
+      const user = await ctx.db.transaction(async (tx) => {
+        const created = await insertUser(tx, { name: input.name, email: input.email, phone: input.phone ?? null, passwordHash });
+        if (created) await ensureUserWallet(tx, created.id);
+        return created;
+      });
+      if (!user) throw new DomainError("EMAIL_TAKEN", MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
+      await startSession(ctx, user, false);
+      return toPublicUser(ctx.db, user);
+    }),
 
   /**
    * {email | username, password} -> PublicUser, and a session cookie; for an admin
@@ -77,81 +92,197 @@ export const authRouter = router({
    * 15 min). Each attempt is claimed before the password is checked, so concurrent guesses never
    * get more passwords evaluated.
    */
-  login: publicProcedure.input(loginSchema).mutation(async ({ ctx, input }) => {
-    const claimed = await claimLoginAttempt(ctx.db, input.email, MAX_FAILED_LOGINS);
-    if (!claimed) {
-      const user = await findUserByEmail(ctx.db, input.email);
-      if (!user) {
-        await verifyAgainstDummy(input.password);
+  login: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/login",
+        tag: "Auth",
+        summary: "Sign in with e-mail and password; an admin then gives the second factor",
+        errors: [401, 403, 429],
+      },
+    })
+    .input(loginSchema)
+    .output(out.login)
+    .mutation(async ({ ctx, input }) => {
+      const claimed = await claimLoginAttempt(ctx.db, input.email, MAX_FAILED_LOGINS);
+      if (!claimed) {
+        const user = await findUserByEmail(ctx.db, input.email);
+        if (!user) {
+          await verifyAgainstDummy(input.password);
+          throw new DomainError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
+        }
+        if (user.status === "suspended") throw new DomainError("ACCOUNT_SUSPENDED", MESSAGES.accountSuspended);
+        if (user.status === "locked") throw new DomainError("ACCOUNT_LOCKED", MESSAGES.accountLocked);
+        if (user.role === "admin") throw await adminThrottled(ctx.db, user.id);
+        // Active, but the last permitted attempts are being checked right now: not evaluated.
+        throw new DomainError("RATE_LIMITED", MESSAGES.loginAttemptsInFlight);
+      }
+      if (!(await verifyPassword(claimed.passwordHash, input.password))) {
+        if ((await afterFailedLogin(ctx.db, claimed.id, MAX_FAILED_LOGINS)) === "locked") await deleteUserSessions(ctx.db, claimed.id);
         throw new DomainError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
       }
-      if (user.status === "suspended") throw new DomainError("ACCOUNT_SUSPENDED", MESSAGES.accountSuspended);
-      if (user.status === "locked") throw new DomainError("ACCOUNT_LOCKED", MESSAGES.accountLocked);
-      if (user.role === "admin") throw await adminThrottled(ctx.db, user.id);
-      // Active, but the last permitted attempts are being checked right now: not evaluated.
-      throw new DomainError("RATE_LIMITED", MESSAGES.loginAttemptsInFlight);
-    }
-    if (!(await verifyPassword(claimed.passwordHash, input.password))) {
-      if ((await afterFailedLogin(ctx.db, claimed.id, MAX_FAILED_LOGINS)) === "locked") await deleteUserSessions(ctx.db, claimed.id);
-      throw new DomainError("INVALID_CREDENTIALS", MESSAGES.invalidCredentials);
-    }
-    const user = await recordSuccessfulLogin(ctx.db, claimed.id);
-    if (!user) {
-      // Suspended, or locked by concurrent wrong guesses while this password was checked.
-      const now = await findUserByEmail(ctx.db, input.email);
-      if (now?.status === "suspended") throw new DomainError("ACCOUNT_SUSPENDED", MESSAGES.accountSuspended);
-      throw new DomainError("ACCOUNT_LOCKED", MESSAGES.accountLocked);
-    }
-    await startSession(ctx, user, true);
-    if (user.role === "admin") return { mfaRequired: true as const, enrolled: user.totpSecret !== null };
-    return toPublicUser(ctx.db, user);
-  }),
+      const user = await recordSuccessfulLogin(ctx.db, claimed.id);
+      if (!user) {
+        // Suspended, or locked by concurrent wrong guesses while this password was checked.
+        const now = await findUserByEmail(ctx.db, input.email);
+        if (now?.status === "suspended") throw new DomainError("ACCOUNT_SUSPENDED", MESSAGES.accountSuspended);
+        throw new DomainError("ACCOUNT_LOCKED", MESSAGES.accountLocked);
+      }
+      await startSession(ctx, user, true);
+      if (user.role === "admin") return { mfaRequired: true as const, enrolled: user.totpSecret !== null };
+      return toPublicUser(ctx.db, user);
+    }),
 
   /**
    * POST /api/auth/forgot-password {email} -> {message}: e-mails a reset link valid for 30 minutes
    * when the e-mail has an account; the same answer either way (requestPasswordReset). Rate-limited
    * per address like sign-in (security.ts).
    */
-  forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(async ({ ctx, input }) => {
-    await requestPasswordReset(ctx.db, ctx.services, input.email);
-    return { message: PASSWORD_RESET_MESSAGES.sent };
-  }),
+  forgotPassword: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/forgot-password",
+        tag: "Auth",
+        summary: "E-mail a password-reset link (valid 30 minutes, usable once); the same answer whether or not the e-mail has an account",
+        errors: [429],
+      },
+    })
+    .input(forgotPasswordSchema)
+    .output(message)
+    .mutation(async ({ ctx, input }) => {
+      await requestPasswordReset(ctx.db, ctx.services, input.email);
+      return { message: PASSWORD_RESET_MESSAGES.sent };
+    }),
 
   /**
    * POST /api/auth/reset-password {token, password} -> {message}: the new password (6+ characters);
    * every session of the user ends (resetPassword). Errors: VALIDATION for a bad password, or
    * 'This reset link is invalid or has expired. Ask for a new one.'
    */
-  resetPassword: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
-    await resetPassword(ctx.db, { token: input.token, password: input.password, now: ctx.services.now?.() });
-    return { message: PASSWORD_RESET_MESSAGES.done };
-  }),
+  resetPassword: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/reset-password",
+        tag: "Auth",
+        summary: "Set a new password with a reset link's token; every session of the user ends",
+        errors: [429],
+      },
+    })
+    .input(resetPasswordSchema)
+    .output(message)
+    .mutation(async ({ ctx, input }) => {
+      await resetPassword(ctx.db, { token: input.token, password: input.password, now: ctx.services.now?.() });
+      return { message: PASSWORD_RESET_MESSAGES.done };
+    }),
 
   /** GET /api/auth/notifications -> {moneyAlerts}: whether every credit and debit is e-mailed (docs/product.md "E-mail alerts"). */
-  notifications: protectedProcedure.query(({ ctx }) => ({ moneyAlerts: ctx.user.moneyAlerts })),
+  notifications: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/auth/notifications",
+        tag: "Auth",
+        summary: "Whether every credit and debit is e-mailed (money alerts)",
+        description: "docs/product.md 'E-mail alerts'",
+      },
+    })
+    .output(out.notifications)
+    .query(({ ctx }) => ({ moneyAlerts: ctx.user.moneyAlerts })),
 
   /** PATCH /api/auth/notifications {moneyAlerts} -> {moneyAlerts}. */
   updateNotifications: protectedProcedure
+    .meta({
+      rest: {
+        method: "PATCH",
+        path: "/api/auth/notifications",
+        tag: "Auth",
+        summary: "Turn money alerts by e-mail on or off",
+      },
+    })
     .input(z.object({ moneyAlerts: z.boolean() }))
+
+    .output(out.notifications)
     .mutation(({ ctx, input }) => updateNotificationSettings(ctx.db, ctx.user.id, input)),
 
   /** GET /api/auth/transaction-pin -> {isSet, locked, lockedUntil (ISO or null), attemptsRemaining} (auth/transaction-pin.ts). */
-  transactionPin: protectedProcedure.query(({ ctx }) => transactionPinStatus(ctx.db, ctx.services, ctx.user.id)),
+  transactionPin: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/auth/transaction-pin",
+        tag: "Auth",
+        summary: "Whether a transaction PIN is set, and whether payments are locked by wrong PINs",
+        description: "docs/product.md 'Transaction PIN'",
+      },
+    })
+    .output(out.transactionPinStatus)
+    .query(({ ctx }) => transactionPinStatus(ctx.db, ctx.services, ctx.user.id)),
 
   /** POST /api/auth/transaction-pin {pin} -> {message}: the first PIN; weak PINs refused (VALIDATION); CONFLICT once one is set. */
-  setTransactionPin: protectedProcedure.input(setTransactionPinSchema).mutation(({ ctx, input }) => setTransactionPin(ctx.db, ctx.user.id, input.pin)),
+  setTransactionPin: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/transaction-pin",
+        tag: "Auth",
+        summary: "Set the transaction PIN (4 digits, not 0000, 1234, repeated or sequential); once set, every debit needs it",
+        errors: [409],
+      },
+    })
+    .input(setTransactionPinSchema)
+    .output(message)
+    .mutation(({ ctx, input }) => setTransactionPin(ctx.db, ctx.user.id, input.pin)),
 
   /** PATCH /api/auth/transaction-pin {currentPin, pin} -> {message}: a wrong current PIN counts towards the lock (403 'Incorrect PIN'). */
   changeTransactionPin: protectedProcedure
+    .meta({
+      rest: {
+        method: "PATCH",
+        path: "/api/auth/transaction-pin",
+        tag: "Auth",
+        summary: "Change the transaction PIN with the current one (a wrong one counts towards the lock)",
+        errors: [403],
+      },
+    })
     .input(changeTransactionPinSchema)
+
+    .output(message)
     .mutation(({ ctx, input }) => changeTransactionPin(ctx.db, ctx.services, ctx.user.id, input)),
 
   /** POST /api/auth/transaction-pin/reset-code -> {message}: e-mails a 6-digit code valid for 15 minutes. */
-  sendPinResetCode: protectedProcedure.mutation(({ ctx }) => sendPinResetCode(ctx.db, ctx.services, ctx.user)),
+  sendPinResetCode: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/transaction-pin/reset-code",
+        tag: "Auth",
+        summary: "E-mail a 6-digit code to reset the transaction PIN (valid 15 minutes)",
+        description: "docs/product.md 'Transaction PIN'; at most 3 codes an hour per user (429 past them).",
+        errors: [429],
+      },
+    })
+    .output(message)
+    .mutation(({ ctx }) => sendPinResetCode(ctx.db, ctx.services, ctx.user)),
 
   /** POST /api/auth/transaction-pin/reset {password, code, pin} -> {message}: a new PIN with the password and the e-mailed code; ends a payment lock. */
   resetTransactionPin: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/transaction-pin/reset",
+        tag: "Auth",
+        summary: "Reset the transaction PIN with the password and the e-mailed code; ends a payment lock",
+        description:
+          "docs/product.md 'Transaction PIN'; the password counts towards the account's sign-in lock or throttle (429 while it runs or 403 once locked).",
+        errors: [403, 429],
+      },
+    })
     .input(resetTransactionPinSchema)
+
+    .output(message)
     .mutation(({ ctx, input }) => resetTransactionPin(ctx.db, ctx.services, ctx.user, input)),
 
   /**
@@ -160,7 +291,18 @@ export const authRouter = router({
    * by the first code given to auth.mfa. Errors: FORBIDDEN for non-admins, RULE_VIOLATION once
    * enrolled.
    */
-  mfaEnrol: sessionProcedure.mutation(({ ctx }) => startTotpEnrolment(ctx.db, ctx.user)),
+  mfaEnrol: sessionProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/mfa/enrol",
+        tag: "Auth",
+        summary: "Start an admin's second-factor enrolment: a new TOTP secret",
+        errors: [409],
+      },
+    })
+    .output(out.mfaEnrolment)
+    .mutation(({ ctx }) => startTotpEnrolment(ctx.db, ctx.user)),
 
   /**
    * POST /api/auth/mfa {code}: an admin's TOTP code (6 digits) or recovery code completes the
@@ -168,17 +310,45 @@ export const authRouter = router({
    * only when this code confirmed the enrolment; null otherwise), recoveryCodesLeft}. Errors: see
    * completeSecondFactor ('Invalid code', 'Too many wrong codes. Try again in {time}.').
    */
-  mfa: sessionProcedure.input(mfaCodeSchema).mutation(async ({ ctx, input }) => {
-    const result = await completeSecondFactor(ctx.db, { user: ctx.user, sessionId: ctx.session.id, code: input.code, now: ctx.services.now?.() ?? new Date() });
-    return { ...(await toPublicUser(ctx.db, ctx.user)), ...result };
-  }),
+  mfa: sessionProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/mfa",
+        tag: "Auth",
+        summary: "Give an admin's second factor (TOTP code or recovery code)",
+        description: "docs/admin-security.md",
+        errors: [429],
+      },
+    })
+    .input(mfaCodeSchema)
+    .output(out.mfa)
+    .mutation(async ({ ctx, input }) => {
+      const result = await completeSecondFactor(ctx.db, {
+        user: ctx.user,
+        sessionId: ctx.session.id,
+        code: input.code,
+        now: ctx.services.now?.() ?? new Date(),
+      });
+      return { ...(await toPublicUser(ctx.db, ctx.user)), ...result };
+    }),
 
   /** Ends the current session, if any, and clears the cookie. Always succeeds. */
-  logout: publicProcedure.mutation(async ({ ctx }) => {
-    if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-    ctx.cookies.clear();
-    return { message: "Logged out" };
-  }),
+  logout: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/logout",
+        tag: "Auth",
+        summary: "Sign out (ends the session)",
+      },
+    })
+    .output(message)
+    .mutation(async ({ ctx }) => {
+      if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+      ctx.cookies.clear();
+      return { message: "Logged out" };
+    }),
 
   /**
    * Sign out of all devices (POST /api/auth/logout-all, docs/product.md "Accounts and sessions"):
@@ -187,11 +357,21 @@ export const authRouter = router({
    * logout does: {message: 'Logged out'}. Errors: UNAUTHORIZED without a session; MFA_REQUIRED on
    * an admin session before its second factor (a password alone cannot sign the admin out elsewhere).
    */
-  logoutAll: protectedProcedure.mutation(async ({ ctx }) => {
-    await deleteUserSessions(ctx.db, ctx.user.id);
-    ctx.cookies.clear();
-    return { message: "Logged out" };
-  }),
+  logoutAll: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/logout-all",
+        tag: "Auth",
+        summary: "Sign out of all devices (ends every session of the user, this one included; their event streams close)",
+      },
+    })
+    .output(message)
+    .mutation(async ({ ctx }) => {
+      await deleteUserSessions(ctx.db, ctx.user.id);
+      ctx.cookies.clear();
+      return { message: "Logged out" };
+    }),
 
   /**
    * The signed-in user (the session was validated and slid forward in the context), with
@@ -203,12 +383,32 @@ export const authRouter = router({
    * The sign-in screens ask this rather than auth.me, whose 401 a signed-out visitor's browser
    * logs as an error (docs/performance.md "Phone experience").
    */
-  session: publicProcedure.query(({ ctx }) =>
-    ctx.user && ctx.session ? { signedIn: true as const, mfaRequired: ctx.mfaPending === true } : { signedIn: false as const, mfaRequired: false },
-  ),
+  session: publicProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/auth/session",
+        tag: "Auth",
+        summary: "Whether the request is signed in (200 either way), and whether the second factor is still due",
+      },
+    })
+    .output(out.session)
+    .query(({ ctx }) =>
+      ctx.user && ctx.session ? { signedIn: true as const, mfaRequired: ctx.mfaPending === true } : { signedIn: false as const, mfaRequired: false },
+    ),
 
-  me: sessionProcedure.query(async ({ ctx }) => ({
-    ...(await toPublicUser(ctx.db, ctx.user)),
-    ...(ctx.mfaPending ? { mfaRequired: true as const, mfaEnrolled: ctx.user.totpSecret !== null } : {}),
-  })),
+  me: sessionProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/auth/me",
+        tag: "Auth",
+        summary: "The signed-in user",
+      },
+    })
+    .output(out.me)
+    .query(async ({ ctx }) => ({
+      ...(await toPublicUser(ctx.db, ctx.user)),
+      ...(ctx.mfaPending ? { mfaRequired: true as const, mfaEnrolled: ctx.user.totpSecret !== null } : {}),
+    })),
 });

@@ -2,6 +2,7 @@ import { listUserTransactions } from "@kolo/db";
 import { expireStaleTopUps } from "../money/topup-expiry";
 import { toTransactionView } from "../money/view";
 import { protectedProcedure, router } from "../trpc";
+import * as out from "./transactions.types";
 
 /** How long the list waits for the user's expired top-ups to be settled before answering. */
 const EXPIRY_BUDGET_MS = 2_000;
@@ -13,14 +14,24 @@ export const transactionsRouter = router({
    * First ends the user's own top-ups whose checkout expired, waiting at most
    * EXPIRY_BUDGET_MS for the gateway: a slow gateway delays nothing further, the work goes on.
    */
-  list: protectedProcedure.query(async ({ ctx }) => {
-    const expiry = expireStaleTopUps(ctx.db, ctx.services.paymentGateway, ctx.services.log, { userId: ctx.user.id, limit: 10 }).catch((error: unknown) => {
-      ctx.services.log.warn({ userId: ctx.user.id, err: String(error) }, "Top-up expiry before the transaction list failed");
-    });
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([expiry, new Promise<void>((resolve) => (timer = setTimeout(resolve, EXPIRY_BUDGET_MS)))]);
-    clearTimeout(timer);
-    const records = await listUserTransactions(ctx.db, ctx.user.id);
-    return records.map((record) => toTransactionView(record, ctx.user.id));
-  }),
+  list: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/transactions",
+        tag: "Wallet",
+        summary: "The user's transactions, newest first",
+      },
+    })
+    .output(out.transactionList)
+    .query(async ({ ctx }) => {
+      const expiry = expireStaleTopUps(ctx.db, ctx.services.paymentGateway, ctx.services.log, { userId: ctx.user.id, limit: 10 }).catch((error: unknown) => {
+        ctx.services.log.warn({ userId: ctx.user.id, err: String(error) }, "Top-up expiry before the transaction list failed");
+      });
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([expiry, new Promise<void>((resolve) => (timer = setTimeout(resolve, EXPIRY_BUDGET_MS)))]);
+      clearTimeout(timer);
+      const records = await listUserTransactions(ctx.db, ctx.user.id);
+      return records.map((record) => toTransactionView(record, ctx.user.id));
+    }),
 });

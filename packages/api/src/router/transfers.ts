@@ -4,6 +4,7 @@ import { resolveBankRecipient } from "../banking/beneficiaries";
 import { startPayout } from "../money/payouts";
 import { toTransactionView } from "../money/view";
 import { pinProcedure, router } from "../trpc";
+import { withTransaction } from "./common.types";
 import { resolveRecipientCounted } from "./users";
 import { payoutAnswer } from "./wallet";
 
@@ -18,7 +19,19 @@ export const transfersRouter = router({
    * with none: VALIDATION 'Please enter a valid email'. Other errors: see transferP2P.
    */
   p2p: pinProcedure("feature_send_money")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/transfer/p2p",
+        tag: "Transfers",
+        summary: "Send money to another Kolo user (by e-mail, phone number or user id)",
+        description: "docs/product.md#qr-codes-and-p2p-transfers; the recipient's resolution counts against the 30 lookups in 10 minutes per user.",
+        idempotencyKey: true,
+        errors: [404, 409, 429],
+      },
+    })
     .input(p2pTransferRequestSchema)
+    .output(withTransaction)
     .mutation(async ({ ctx, input }) => {
       const named =
         input.recipientId !== undefined
@@ -54,7 +67,18 @@ export const transfersRouter = router({
    * back in the wallet; a repeat with the same key answers the same).
    */
   bank: pinProcedure("feature_send_money", "feature_withdraw")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/transfer/bank",
+        tag: "Banking",
+        summary: "Send money to a saved bank account",
+        idempotencyKey: true,
+        errors: [404, 409, 502],
+      },
+    })
     .input(bankTransferRequestSchema)
+    .output(withTransaction)
     .mutation(async ({ ctx, input }) => {
       // To any account: its name from the provider first, before anything is held.
       const recipient =

@@ -3,6 +3,7 @@ import { DomainError, TRANSFER_MESSAGES, parseRecipient, recipientLookupSchema, 
 import type { Services } from "../services";
 import { protectedProcedure, router } from "../trpc";
 import { enforceUserLimit } from "../user-limits";
+import * as out from "./users.types";
 
 /**
  * The recipient a scanned P2P code names (docs/product.md#qr-codes-and-p2p-transfers: p2p ->
@@ -64,10 +65,23 @@ export const usersRouter = router({
    * for an unknown, locked or suspended account; RATE_LIMITED (429) 'Too many requests' past the
    * lookup limit (counted: resolveRecipientCounted).
    */
-  recipient: protectedProcedure.input(recipientLookupSchema).query(async ({ ctx, input }) => {
-    const user = await resolveRecipientCounted(ctx.db, ctx.services.userLimits, ctx.user, { id: input.id });
-    return { id: user.id, name: user.name };
-  }),
+  recipient: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/users/:id",
+        tag: "Transfers",
+        summary: "The recipient of a scanned P2P code: id and name",
+        description: "docs/product.md#qr-codes-and-p2p-transfers; counts against the 30 lookups in 10 minutes per user.",
+        errors: [404, 429],
+      },
+    })
+    .input(recipientLookupSchema)
+    .output(out.namedRecipient)
+    .query(async ({ ctx, input }) => {
+      const user = await resolveRecipientCounted(ctx.db, ctx.services.userLimits, ctx.user, { id: input.id });
+      return { id: user.id, name: user.name };
+    }),
 
   /**
    * {recipient: e-mail or Nigerian phone number} -> {id, name}: who a P2P transfer would reach,
@@ -76,10 +90,23 @@ export const usersRouter = router({
    * enumerate users. Errors: VALIDATION 'Please enter a valid email or Nigerian phone number';
    * RATE_LIMITED (429) 'Too many requests'; and those of resolveRecipient.
    */
-  lookup: protectedProcedure.input(recipientQuerySchema).query(async ({ ctx, input }) => {
-    const recipient = parseRecipient(input.recipient);
-    if (!recipient) throw new DomainError("VALIDATION", TRANSFER_MESSAGES.invalidRecipient, { recipient: [TRANSFER_MESSAGES.invalidRecipient] });
-    const user = await resolveRecipientCounted(ctx.db, ctx.services.userLimits, ctx.user, recipient);
-    return { id: user.id, name: user.name };
-  }),
+  lookup: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/users/lookup",
+        tag: "Transfers",
+        summary: "Who an e-mail or a Nigerian phone number names: id and name, shown as 'Send to {name}' before a transfer",
+        description: "docs/product.md#qr-codes-and-p2p-transfers; 30 lookups in 10 minutes per user, found or not.",
+        errors: [404, 429],
+      },
+    })
+    .input(recipientQuerySchema)
+    .output(out.namedRecipient)
+    .query(async ({ ctx, input }) => {
+      const recipient = parseRecipient(input.recipient);
+      if (!recipient) throw new DomainError("VALIDATION", TRANSFER_MESSAGES.invalidRecipient, { recipient: [TRANSFER_MESSAGES.invalidRecipient] });
+      const user = await resolveRecipientCounted(ctx.db, ctx.services.userLimits, ctx.user, recipient);
+      return { id: user.id, name: user.name };
+    }),
 });

@@ -1,5 +1,5 @@
 import { findTransactionByReference } from "@kolo/db";
-import { DomainError, PAYOUT_MESSAGES, type PayoutStatus, koboToNaira, plainText, topUpSchema, withdrawSchema } from "@kolo/domain";
+import { DomainError, PAYOUT_MESSAGES, type PayoutStatus, plainText, topUpSchema, withdrawSchema } from "@kolo/domain";
 import { z } from "zod";
 import { accountNumberView } from "../banking/dedicated-account";
 import { findUserPayout, startPayout } from "../money/payouts";
@@ -7,13 +7,15 @@ import { settleTopUp, startTopUp } from "../money/topup";
 import { type TransactionView, toTransactionView } from "../money/view";
 import { PaymentGatewayError } from "@kolo/providers";
 import { featureProcedure, pinProcedure, protectedProcedure, router } from "../trpc";
+import { withTransaction } from "./common.types";
+import * as out from "./wallet.types";
 
 export type TopUpVerification = {
   status: "success" | "failed" | "pending";
   message: string;
   reference: string;
-  /** Naira. */
-  amount: number;
+  /** Kobo (naira on the wire: the output schema). */
+  amount: bigint;
 };
 
 const MESSAGES = {
@@ -46,7 +48,19 @@ export const walletRouter = router({
    * The gateway sends the browser back to /dashboard.
    */
   topup: featureProcedure("feature_topup")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/wallet/topup",
+        tag: "Wallet",
+        summary: "Start a card top-up: the gateway's authorization URL and the reference",
+        description: "docs/product.md 'Wallet and top-ups'; docs/money-integrity.md",
+        idempotencyKey: true,
+        errors: [409, 429, 502, 503],
+      },
+    })
     .input(topUpSchema)
+    .output(out.topUpStarted)
     .mutation(({ ctx, input }) =>
       startTopUp(ctx.db, ctx.services.paymentGateway, {
         user: ctx.user,
@@ -63,7 +77,18 @@ export const walletRouter = router({
    * is null and status 'unavailable'; a level-1 user without a number is given one in the
    * background ('pending' until then).
    */
-  accountNumber: protectedProcedure.query(({ ctx }) => accountNumberView(ctx.db, ctx.services, ctx.user)),
+  accountNumber: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/wallet/account-number",
+        tag: "Wallet",
+        summary: "The user's own account number for bank transfers in (from verification level 1)",
+        description: "docs/product.md 'Your account number'",
+      },
+    })
+    .output(out.accountNumber)
+    .query(({ ctx }) => accountNumberView(ctx.db, ctx.services, ctx.user)),
 
   /**
    * {bankAccountId, amount: naira (≥ ₦100), idempotencyKey?} -> {message, transaction} (POST
@@ -74,7 +99,18 @@ export const walletRouter = router({
    * 'Insufficient funds. You need {total}.' {total, fee}, DAILY_LIMIT_EXCEEDED, IDEMPOTENCY_KEY_REUSED.
    */
   withdraw: pinProcedure("feature_withdraw")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/wallet/withdraw",
+        tag: "Banking",
+        summary: "Withdraw to one of the user's saved bank accounts",
+        idempotencyKey: true,
+        errors: [404, 409, 502],
+      },
+    })
     .input(withdrawSchema)
+    .output(withTransaction)
     .mutation(async ({ ctx, input }) => {
       const { transaction } = await startPayout(ctx.db, ctx.services, {
         user: ctx.user,
@@ -93,7 +129,17 @@ export const walletRouter = router({
    * a user can follow a payout made before it was switched off.
    */
   withdrawalStatus: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/wallet/withdrawal-status/:reference",
+        tag: "Banking",
+        summary: "The status of a withdrawal or bank transfer",
+        errors: [404],
+      },
+    })
     .input(z.object({ reference: plainText().trim().min(1).max(100) }))
+    .output(out.withdrawalStatus)
     .query(async ({ ctx, input }): Promise<WithdrawalStatus> => {
       const record = await findUserPayout(ctx.db, ctx.user.id, input.reference);
       const status = record.status;
@@ -104,34 +150,46 @@ export const walletRouter = router({
    * {reference} -> TopUpVerification. Asks the gateway and credits the wallet at most once
    * (the webhook may have done it already). NOT_FOUND for a reference that is not the user's top-up.
    */
-  verify: protectedProcedure.input(z.object({ reference: plainText().trim().min(1).max(100) })).mutation(async ({ ctx, input }): Promise<TopUpVerification> => {
-    const record = await findTransactionByReference(ctx.db, input.reference);
-    if (!record || record.type !== "topup" || record.recipientId !== ctx.user.id) {
-      throw new DomainError("NOT_FOUND", "No payment found for this reference");
-    }
-    const answer = (status: TopUpVerification["status"]): TopUpVerification => ({
-      status,
-      message: MESSAGES[status],
-      reference: record.reference,
-      amount: koboToNaira(record.amount),
-    });
-    if (record.status === "completed") return answer("success");
-    // A failed top-up is asked about too: a payment made after Kolo ended it is still credited
-    // (docs/money-integrity.md "A paid top-up is never dropped").
-    if (record.status !== "pending" && record.status !== "failed") return answer("failed");
-    let charge;
-    try {
-      charge = await ctx.services.paymentGateway.verifyCharge(record.reference);
-    } catch (error) {
-      const ended = record.status === "failed";
-      if (error instanceof PaymentGatewayError && error.status !== undefined && error.status >= 400 && error.status < 500)
+  verify: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/wallet/verify/:reference",
+        tag: "Wallet",
+        summary: "Verify a top-up with the gateway and credit it once",
+        errors: [404, 502],
+      },
+    })
+    .input(z.object({ reference: plainText().trim().min(1).max(100) }))
+    .output(out.topUpVerification)
+    .mutation(async ({ ctx, input }): Promise<TopUpVerification> => {
+      const record = await findTransactionByReference(ctx.db, input.reference);
+      if (!record || record.type !== "topup" || record.recipientId !== ctx.user.id) {
+        throw new DomainError("NOT_FOUND", "No payment found for this reference");
+      }
+      const answer = (status: TopUpVerification["status"]): TopUpVerification => ({
+        status,
+        message: MESSAGES[status],
+        reference: record.reference,
+        amount: record.amount,
+      });
+      if (record.status === "completed") return answer("success");
+      // A failed top-up is asked about too: a payment made after Kolo ended it is still credited
+      // (docs/money-integrity.md "A paid top-up is never dropped").
+      if (record.status !== "pending" && record.status !== "failed") return answer("failed");
+      let charge;
+      try {
+        charge = await ctx.services.paymentGateway.verifyCharge(record.reference);
+      } catch (error) {
+        const ended = record.status === "failed";
+        if (error instanceof PaymentGatewayError && error.status !== undefined && error.status >= 400 && error.status < 500)
+          return answer(ended ? "failed" : "pending");
+        ctx.services.log.warn({ reference: record.reference, err: String(error) }, "Top-up verification could not reach the gateway");
         return answer(ended ? "failed" : "pending");
-      ctx.services.log.warn({ reference: record.reference, err: String(error) }, "Top-up verification could not reach the gateway");
-      return answer(ended ? "failed" : "pending");
-    }
-    const settled = await settleTopUp(ctx.db, charge, ctx.services.log);
-    if (settled.outcome === "credited" || settled.outcome === "already-credited") return answer("success");
-    if (settled.outcome === "pending") return answer("pending");
-    return answer("failed");
-  }),
+      }
+      const settled = await settleTopUp(ctx.db, charge, ctx.services.log);
+      if (settled.outcome === "credited" || settled.outcome === "already-credited") return answer("success");
+      if (settled.outcome === "pending") return answer("pending");
+      return answer("failed");
+    }),
 });

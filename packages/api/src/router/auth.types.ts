@@ -1,0 +1,41 @@
+// Output schemas of the auth router (router/auth.ts), beside its procedures.
+import { schema } from "@kolo/db";
+import { koboAsNaira } from "@kolo/domain";
+import { z } from "zod";
+import { dateTime, id, isoDateTime } from "./common.types";
+
+/** A user as the client reads it (users.ts toPublicUser). */
+export const user = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(schema.userRole.enumValues),
+  status: z.enum(schema.userStatus.enumValues),
+  balance: koboAsNaira,
+  verificationLevel: z.number().int().min(0).max(2),
+  merchantId: id.nullable(),
+  createdAt: dateTime,
+});
+
+/** The signed-in user; an admin's answer also says whether the second factor is still due. */
+export const me = user.extend({ mfaRequired: z.boolean().optional(), mfaEnrolled: z.boolean().optional() });
+
+/** Login: the user, or (an admin) `{mfaRequired: true, enrolled}` until the second factor is given. */
+export const login = z.union([user, z.object({ mfaRequired: z.literal(true), enrolled: z.boolean() })]);
+
+export const mfa = user.extend({ recoveryCodes: z.array(z.string()).nullable(), recoveryCodesLeft: z.number().int() });
+
+export const mfaEnrolment = z.object({ secret: z.string(), otpauthUri: z.string() });
+
+export const notifications = z.object({ moneyAlerts: z.boolean() });
+
+export const session = z.object({ signedIn: z.boolean(), mfaRequired: z.boolean() });
+
+export const transactionPinStatus = z.object({
+  isSet: z.boolean(),
+  locked: z.boolean(),
+  lockedUntil: isoDateTime.nullable(),
+  attemptsRemaining: z.number().int(),
+});
