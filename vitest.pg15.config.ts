@@ -12,6 +12,7 @@ const SQL_TEST_FILES = [
   // The database package: the ledger's functions and their verification, LISTEN, feature switches.
   "packages/db/test/ledger-kit.test.ts",
   "packages/db/test/ledger-sql.test.ts",
+  "packages/db/test/payout-fee-kobo.test.ts",
   "packages/db/test/ledger-verify.test.ts",
   "packages/db/test/listen.test.ts",
   "packages/db/test/feature-switches.test.ts",
