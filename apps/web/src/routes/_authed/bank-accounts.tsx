@@ -10,8 +10,8 @@ import { serverMessage } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notify";
 import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../lib/query-options";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
-import { AddBankAccountModal } from "./-components/add-bank-account-modal";
-import { NoBankAccounts } from "./-components/bank-accounts-load-error";
+import { AddBankAccountModal } from "../../features/payments/add-bank-account-modal";
+import { NoBankAccounts } from "../../features/payments/bank-accounts-load-error";
 
 /** Saved bank accounts (docs/product.md#banking-and-withdrawals). */
 export const Route = createFileRoute("/_authed/bank-accounts")({

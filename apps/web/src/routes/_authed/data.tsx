@@ -17,7 +17,7 @@ import {
   notifyPurchase,
   useNetworkDetection,
   usePurchaseSubmit,
-} from "./-components/purchase-fields";
+} from "../../features/purchases/purchase-fields";
 
 export const Route = createFileRoute("/_authed/data")({
   component: DataPage,

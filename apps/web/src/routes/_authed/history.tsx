@@ -7,9 +7,9 @@ import { PageHeader } from "../../components/page-header";
 import { useMe, useTransactions } from "../../lib/queries";
 import { type TransactionType, type TransactionView } from "../../lib/transactions";
 import { optionalOneOf } from "../../lib/search";
-import { downloadTextFile, transactionsCsv } from "./-components/transactions-csv";
-import { StatementDialog } from "./-components/statement-dialog";
-import { TransactionRow } from "./-components/transaction-row";
+import { downloadTextFile, transactionsCsv } from "../../features/history/transactions-csv";
+import { StatementDialog } from "../../features/history/statement-dialog";
+import { TransactionRow } from "../../features/history/transaction-row";
 
 /** Filter tabs (docs/product.md#accounts-and-sessions); Transfer covers bank transfers and user-to-user transfers, Airtime covers every bill bought through VTpass (data bundles and electricity too). */
 const FILTERS = {

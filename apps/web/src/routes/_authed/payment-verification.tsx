@@ -7,7 +7,7 @@ import { optionalString } from "../../lib/search";
 import { IconCheck, IconX } from "../../components/icons";
 import { notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { PENDING_PAYMENT_KEY } from "./-components/add-money-modal";
+import { PENDING_PAYMENT_KEY } from "../../features/wallet/add-money-modal";
 
 /** Numeric-looking references arrive as numbers from the router's JSON search parser. */
 const searchSchema = (search: Record<string, unknown>): { reference?: string; trxref?: string } => ({

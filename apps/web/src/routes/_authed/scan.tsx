@@ -7,7 +7,7 @@ import { domainCode } from "../../lib/errors";
 import { decodeQr, decodeQrFile, framePixels } from "../../lib/qr-decode";
 import { useFeatures, useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
-import "./-components/scan.css";
+import "../../features/shell/scan.css";
 
 export const Route = createFileRoute("/_authed/scan")({
   component: ScanPage,

@@ -6,9 +6,9 @@ import { PageHeader } from "../../components/page-header";
 import { PageLoader } from "../../components/page-loader";
 import { VERIFICATION_QUERY_OPTIONS, useFeatures } from "../../lib/queries";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
-import { BankVerification } from "./-components/bank-verification";
-import { BvnForm } from "./-components/bvn-form";
-import { VerificationCard } from "./-components/verification-card";
+import { BankVerification } from "../../features/identity/bank-verification";
+import { BvnForm } from "../../features/identity/bvn-form";
+import { VerificationCard } from "../../features/identity/verification-card";
 
 /** Account verification (docs/product.md#verification-and-limits); the session guard is the `_authed` layout's. */
 export const Route = createFileRoute("/_authed/verification")({

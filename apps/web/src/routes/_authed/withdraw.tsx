@@ -10,10 +10,10 @@ import { notifyError } from "../../lib/notify";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, useFeatures } from "../../lib/queries";
 import { optionalString } from "../../lib/search";
 import { trpc } from "../../lib/trpc";
-import { PayoutFormHeader } from "./-components/payout-form-header";
-import { PayoutFields, payoutReview, usePayoutForm } from "./-components/payout-form";
+import { PayoutFormHeader } from "../../features/payments/payout-form-header";
+import { PayoutFields, payoutReview, usePayoutForm } from "../../features/payments/payout-form";
 import { capitalise } from "../../lib/transactions";
-import { BankAccountsLoadError, BankAccountsLoading } from "./-components/bank-accounts-load-error";
+import { BankAccountsLoadError, BankAccountsLoading } from "../../features/payments/bank-accounts-load-error";
 
 /** /withdraw, or /withdraw?reference={reference} for the status of that withdrawal (docs/product.md#banking-and-withdrawals). */
 export const Route = createFileRoute("/_authed/withdraw")({

@@ -4,7 +4,7 @@ import { BusyButton } from "../../components/busy-button";
 import { Link, createFileRoute } from "@tanstack/react-router";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { prerenderedValue, restorePrerenderedFocus } from "../../lib/prerendered";
-import { loginFailureToast } from "./-components/login-failure";
+import { loginFailureToast } from "../../features/auth/login-failure";
 import { notifyError } from "../../lib/notify";
 
 export const Route = createFileRoute("/_guest/login")({
@@ -22,7 +22,7 @@ type LoginErrors = Partial<Record<string, ReactNode>>;
 let validation: Promise<(values: LoginValues) => LoginErrors> | undefined;
 let validateLogin: ((values: LoginValues) => LoginErrors) | undefined;
 /** Loads the form's validation (zod) once; first focus on the form starts it. */
-const loadValidation = () => (validation ??= import("./-components/login-validation").then((module) => (validateLogin = module.validateLogin)));
+const loadValidation = () => (validation ??= import("../../features/auth/login-validation").then((module) => (validateLogin = module.validateLogin)));
 
 /**
  * Sign in (docs/product.md#accounts-and-sessions): success is a full redirect to /dashboard; failure resets the button. The

@@ -4,7 +4,7 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { type SearchSchemaInput, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { trpc } from "../../../lib/trpc";
-import { LoadError, PageButtons, ScrollTable } from "./-components/shared";
+import { LoadError, PageButtons, ScrollTable } from "../../../features/admin/shared";
 import { optionalOneOf, optionalPositiveInt } from "../../../lib/search";
 
 const PAGE_SIZE = 50;

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { notify, notifyError } from "../../../lib/notify";
 import { useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
-import { LoadError, StatusBadge, adminErrorMessage } from "./-components/shared";
+import { LoadError, StatusBadge, adminErrorMessage } from "../../../features/admin/shared";
 
 /** Recent Users shows the newest 5 (the spec's 'always No users found' is a defect we do not copy). */
 const RECENT_USERS = 5;

@@ -5,7 +5,7 @@ import { unparse } from "papaparse";
 import { useState } from "react";
 import { notify, notifyError } from "../../../lib/notify";
 import { type RouterOutputs, trpc } from "../../../lib/trpc";
-import { LoadError, ScrollTable, StatusBadge, adminErrorMessage } from "./-components/shared";
+import { LoadError, ScrollTable, StatusBadge, adminErrorMessage } from "../../../features/admin/shared";
 
 type Run = RouterOutputs["admin"]["reconciliation"]["list"]["runs"][number];
 

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { notify } from "../../../lib/notify";
 import { optionalOneOf, optionalPositiveInt } from "../../../lib/search";
 import { trpc } from "../../../lib/trpc";
-import { LoadError, PageButtons, ScrollTable, adminErrorMessage } from "./-components/shared";
+import { LoadError, PageButtons, ScrollTable, adminErrorMessage } from "../../../features/admin/shared";
 
 const PAGE_SIZE = 20;
 const STATUSES = ["open", "resolved"] as const;

@@ -4,7 +4,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { useState } from "react";
 import { notify, notifyError } from "../../../lib/notify";
 import { trpc } from "../../../lib/trpc";
-import { LoadError } from "./-components/shared";
+import { LoadError } from "../../../features/admin/shared";
 
 export const Route = createFileRoute("/_authed/admin/settings")({
   loader: ({ context }) => context.trpc.admin.settings.list.prefetch(),

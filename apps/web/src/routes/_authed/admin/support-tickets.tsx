@@ -5,8 +5,8 @@ import { PageHeader } from "../../../components/page-header";
 import { httpStatus } from "../../../lib/errors";
 import { optionalPositiveInt } from "../../../lib/search";
 import { trpc } from "../../../lib/trpc";
-import { PageButtons } from "./-components/shared";
-import { TICKETS_QUERY_OPTIONS, TicketPriorityBadge, TicketStatusBadge } from "../support/-components/ticket-badges";
+import { PageButtons } from "../../../features/admin/shared";
+import { TICKETS_QUERY_OPTIONS, TicketPriorityBadge, TicketStatusBadge } from "../../../features/support/ticket-badges";
 
 /** Tickets a page of the admin queue shows (paged like the users list). */
 const QUEUE_PAGE_SIZE = 20;

@@ -7,7 +7,7 @@ import { BusyButton } from "../../../components/busy-button";
 import { errorCode, errorDetails } from "../../../lib/errors";
 import { notify, notifyError } from "../../../lib/notify";
 import { type RouterOutputs, trpc } from "../../../lib/trpc";
-import { LoadError, PageButtons, ScrollTable, StatusBadge, TYPE_LABELS, adminErrorMessage } from "./-components/shared";
+import { LoadError, PageButtons, ScrollTable, StatusBadge, TYPE_LABELS, adminErrorMessage } from "../../../features/admin/shared";
 import { optionalOneOf, optionalPositiveInt } from "../../../lib/search";
 
 type AdminTransaction = RouterOutputs["admin"]["transactions"]["list"]["transactions"][number];

@@ -5,11 +5,11 @@ import { keepPreviousData } from "@tanstack/react-query";
 import { type SearchSchemaInput, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { trpc } from "../../../lib/trpc";
-import { LoadError, PageButtons, ScrollTable, StatusBadge, type AdminUser } from "./-components/shared";
-import { HistoryDialog } from "./-components/history-dialog";
-import { RoleDialog } from "./-components/role-dialog";
-import { StatusDialog } from "./-components/status-dialog";
-import { WalletDialog } from "./-components/wallet-dialog";
+import { LoadError, PageButtons, ScrollTable, StatusBadge, type AdminUser } from "../../../features/admin/shared";
+import { HistoryDialog } from "../../../features/admin/history-dialog";
+import { RoleDialog } from "../../../features/admin/role-dialog";
+import { StatusDialog } from "../../../features/admin/status-dialog";
+import { WalletDialog } from "../../../features/admin/wallet-dialog";
 import { optionalPositiveInt, optionalString } from "../../../lib/search";
 
 /** ?page&search, forgiving: anything unusable falls back to page 1 and no search (no zod here: see lib/search.ts). */

@@ -14,7 +14,7 @@ import { isOffline, notifyOffline } from "../../../lib/offline";
 import { type AppPath, linkTo } from "../../../lib/paths";
 import { useFeatures, useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
-import { TransactionRow } from "../-components/transaction-row";
+import { TransactionRow } from "../../../features/history/transaction-row";
 
 export const Route = createFileRoute("/_authed/merchant/dashboard")({
   component: MerchantDashboardPage,

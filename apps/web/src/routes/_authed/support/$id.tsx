@@ -11,7 +11,7 @@ import { notify, notifyError } from "../../../lib/notify";
 import { isOffline, notifyOffline } from "../../../lib/offline";
 import { useMe } from "../../../lib/queries";
 import { type RouterOutputs, trpc } from "../../../lib/trpc";
-import { TicketPriorityBadge, TicketStatusBadge } from "./-components/ticket-badges";
+import { TicketPriorityBadge, TicketStatusBadge } from "../../../features/support/ticket-badges";
 
 type TicketDetail = RouterOutputs["supportTickets"]["byId"];
 

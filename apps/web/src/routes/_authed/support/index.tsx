@@ -19,7 +19,7 @@ import { notify, notifyError } from "../../../lib/notify";
 import { isOffline, notifyOffline } from "../../../lib/offline";
 import { useFeatures, useMe } from "../../../lib/queries";
 import { type RouterOutputs, trpc } from "../../../lib/trpc";
-import { TICKETS_QUERY_OPTIONS, TicketPriorityBadge, TicketStatusBadge } from "./-components/ticket-badges";
+import { TICKETS_QUERY_OPTIONS, TicketPriorityBadge, TicketStatusBadge } from "../../../features/support/ticket-badges";
 
 type Ticket = RouterOutputs["supportTickets"]["mine"][number];
 

@@ -9,10 +9,10 @@ import { notify, notifyError } from "../../../lib/notify";
 import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../../lib/query-options";
 import { useFeatures } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
-import { NewRecipientTransfer } from "../-components/new-recipient-transfer";
-import { PayoutFormHeader } from "../-components/payout-form-header";
-import { PayoutFields, TransferToBankSubmit, payoutReview, usePayoutForm } from "../-components/payout-form";
-import { BankAccountsLoadError, BankAccountsLoading, NoBankAccounts } from "../-components/bank-accounts-load-error";
+import { NewRecipientTransfer } from "../../../features/payments/new-recipient-transfer";
+import { PayoutFormHeader } from "../../../features/payments/payout-form-header";
+import { PayoutFields, TransferToBankSubmit, payoutReview, usePayoutForm } from "../../../features/payments/payout-form";
+import { BankAccountsLoadError, BankAccountsLoading, NoBankAccounts } from "../../../features/payments/bank-accounts-load-error";
 
 /** Transfer to a saved bank account (docs/product.md#banking-and-withdrawals) or to any account ('New recipient'). */
 export const Route = createFileRoute("/_authed/transfer/bank")({

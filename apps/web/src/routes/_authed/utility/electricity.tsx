@@ -27,7 +27,7 @@ import { balanceCovers } from "../../../lib/money-form";
 import { notifyError } from "../../../lib/notify";
 import { useFeatures, useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
-import { ListLoadFailed, PurchaseDisabledAlert, notifyPurchase, usePurchaseSubmit } from "../-components/purchase-fields";
+import { ListLoadFailed, PurchaseDisabledAlert, notifyPurchase, usePurchaseSubmit } from "../../../features/purchases/purchase-fields";
 
 export const Route = createFileRoute("/_authed/utility/electricity")({
   component: ElectricityPage,
