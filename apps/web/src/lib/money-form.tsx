@@ -1,9 +1,11 @@
 import { MONEY_TOASTS } from "@kolo/domain";
+import { type UseFormReturnType, schemaResolver, useForm } from "@mantine/form";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useRef, useState } from "react";
+import type { z } from "zod";
 import { type PaymentReview, PaymentReviewDialog } from "../components/payment-review-dialog";
 import { pinRefusalText } from "../components/pin-field";
-import { domainCode, errorCode, serverMessage } from "./errors";
+import { domainCode, errorCode, fieldErrors, serverMessage } from "./errors";
 import { newIdempotencyKey } from "./idempotency";
 import { notifyError } from "./notify";
 import { isOffline, notifyOffline } from "./offline";
@@ -177,4 +179,61 @@ export function balanceCovers(balance: number, amount: number, toast: Toast = IN
   if (balance >= amount) return true;
   notifyError(toast.title, toast.message);
   return false;
+}
+
+export interface MoneyFormOptions<Values> extends MoneySubmitOptions {
+  /** The fields as typed (amounts are text: the schema reads them with `nairaInputText`). */
+  initialValues: Values;
+  /**
+   * A VALIDATION refusal of the server puts its field messages under the fields of the same name,
+   * then runs `onCode.VALIDATION` when given, else the `failure` toast with the server's message.
+   */
+  serverFieldErrors?: boolean;
+}
+
+/**
+ * The one way a money form is written (docs/decisions/web.md "Money forms"): a Mantine form
+ * validated by `schema`, built from the operation's zod schema in @kolo/domain so the form shows
+ * the messages the server would give (e.g. `nairaInputText.pipe(bankTransferSchema.shape.amount)`:
+ * 'Minimum withdrawal amount is ₦100'), and the submit routine `useMoneySubmit` (single flight,
+ * offline, review and PIN, idempotency key, refusal toasts).
+ *
+ * `onSubmit(handler)` is the form's submit handler: it runs `handler(parsed, values)` only when the
+ * schema passes (else the messages are under the fields) and no submit is in flight; `parsed` is
+ * the schema's output (amounts as the domain schema gives them: kobo for payouts, naira for
+ * purchases). Returns `form`, `submit`, `busy`, `reset` and `dialog` (the review dialog to render).
+ */
+export function useMoneyForm<Values extends Record<string, unknown>, Parsed>(
+  schema: z.ZodType<Parsed, Values>,
+  options: MoneyFormOptions<Values>,
+): ReturnType<typeof useMoneySubmit> & {
+  form: UseFormReturnType<Values>;
+  onSubmit: (handler: (parsed: Parsed, values: Values) => Promise<void> | void) => (event?: React.FormEvent<HTMLFormElement>) => void;
+} {
+  const { initialValues, serverFieldErrors, ...submitOptions } = options;
+  const form = useForm<Values>({ mode: "controlled", initialValues, validate: schemaResolver(schema, { sync: true }) });
+  const validation = submitOptions.onCode?.VALIDATION;
+  const money = useMoneySubmit(
+    serverFieldErrors
+      ? {
+          ...submitOptions,
+          onCode: {
+            ...submitOptions.onCode,
+            VALIDATION: (error) => {
+              form.setErrors(fieldErrors(error));
+              if (typeof validation === "function") validation(error);
+              else notifyError(validation?.title ?? submitOptions.failure.title, validation?.message ?? serverMessage(error) ?? submitOptions.failure.message);
+            },
+          },
+        }
+      : submitOptions,
+  );
+  const onSubmit = (handler: (parsed: Parsed, values: Values) => Promise<void> | void) =>
+    form.onSubmit(async (values) => {
+      if (money.busy) return;
+      const parsed = schema.safeParse(values);
+      if (!parsed.success) return; // the resolver already put the reasons under the fields
+      await handler(parsed.data, values);
+    });
+  return { ...money, form, onSubmit };
 }

@@ -1,9 +1,8 @@
+import { accountNumberSchema } from "@kolo/domain";
 import { Loader, Select, Text, TextInput } from "@mantine/core";
 import { serverMessage } from "../../lib/errors";
 import { BANKS_QUERY_OPTIONS } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
-
-const ACCOUNT_NUMBER = /^\d{10}$/;
 
 /**
  * A bank and a 10-digit number resolved to the holder's name through GET /api/banks/resolve once
@@ -13,7 +12,7 @@ const ACCOUNT_NUMBER = /^\d{10}$/;
 export function useAccountResolution(params: { enabled: boolean; bankCode: string | null; accountNumber: string }) {
   const { enabled, bankCode, accountNumber } = params;
   const banks = trpc.banks.list.useQuery(undefined, { ...BANKS_QUERY_OPTIONS, enabled });
-  const complete = ACCOUNT_NUMBER.test(accountNumber);
+  const complete = accountNumberSchema.safeParse(accountNumber).success;
   const resolve = trpc.banks.resolve.useQuery(
     { accountNumber, bankCode: bankCode ?? "" },
     { enabled: enabled && complete && bankCode !== null, retry: false, staleTime: 5 * 60_000 },
@@ -38,9 +37,9 @@ export function AccountResolutionFields(props: {
   setBankCode: (code: string | null) => void;
   accountNumber: string;
   setAccountNumber: (number: string) => void;
-  errors: Record<string, string>;
-  /** The form's error setter: a field's error is cleared when it changes. */
-  setErrors: (update: (current: Record<string, string>) => Record<string, string>) => void;
+  errors: Record<string, React.ReactNode>;
+  /** The form's error setter: a field's error is cleared when it changes (a Mantine form's setters clear their own). */
+  setErrors?: (update: (current: Record<string, string>) => Record<string, string>) => void;
   /** Whose name it is, for the hint: 'your bank' or 'their bank'. */
   whose: "your" | "their";
 }) {
@@ -54,7 +53,7 @@ export function AccountResolutionFields(props: {
         value={props.bankCode}
         onChange={(code) => {
           props.setBankCode(code);
-          props.setErrors((current) => ({ ...current, bankCode: "" }));
+          props.setErrors?.((current) => ({ ...current, bankCode: "" }));
         }}
         searchable
         nothingFoundMessage="No bank found"
@@ -72,7 +71,7 @@ export function AccountResolutionFields(props: {
         value={props.accountNumber}
         onChange={(event) => {
           props.setAccountNumber(event.currentTarget.value.replace(/\D/g, "").slice(0, 10));
-          props.setErrors((current) => ({ ...current, accountNumber: "", accountName: "" }));
+          props.setErrors?.((current) => ({ ...current, accountNumber: "", accountName: "" }));
         }}
         error={errors.accountNumber || resolution.resolveError}
       />

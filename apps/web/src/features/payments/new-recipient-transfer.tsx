@@ -1,19 +1,34 @@
-import { BENEFICIARY_MESSAGES, PAYOUT_MESSAGES, formatKobo, koboToNaira, nairaToKobo, parseNairaInput, payoutFeeKobo } from "@kolo/domain";
+import { BANKING_MESSAGES, BENEFICIARY_MESSAGES, accountNumberSchema, bankCodeSchema, bankTransferSchema, koboToNaira, nairaInputText } from "@kolo/domain";
 import { Button, Card, Group, Radio, Stack, Text } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { z } from "zod";
 import { BusyButton } from "../../components/busy-button";
-import { NairaAmountInput } from "../../components/form-inputs";
-import { fieldErrors, serverMessage } from "../../lib/errors";
-import { useMoneySubmit } from "../../lib/money-form";
+import { serverMessage } from "../../lib/errors";
+import { useMoneyForm } from "../../lib/money-form";
 import { notify, notifyError } from "../../lib/notify";
 import { useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
 import { AccountResolutionFields, useAccountResolution } from "./account-resolution";
-import { TransferToBankSubmit } from "./payout-form";
-import { PayoutSummary } from "./payout-summary";
+import { bankTransferSubmitOptions, notifyTransferSent, transferCovered } from "./bank-transfer";
+import { PayoutAmountFields, TransferToBankSubmit, payoutFigures } from "./payout-form";
 
-const MIN_KOBO = 10_000n;
+/**
+ * The form's rules are the domain's (docs/product.md "Transfers to any bank account"): the bank
+ * and the 10-digit number as the server takes them, the amount as POST /api/transfer/bank reads it
+ * ('Minimum withdrawal amount is ₦100'), and the holder's name resolved before paying.
+ */
+const newRecipientSchema = z
+  .object({
+    bankCode: bankCodeSchema,
+    accountNumber: accountNumberSchema,
+    accountName: z.string(),
+    amount: nairaInputText.pipe(bankTransferSchema.shape.amount),
+  })
+  .superRefine((values, context) => {
+    if (accountNumberSchema.safeParse(values.accountNumber).success && values.accountName === "")
+      context.addIssue({ code: "custom", path: ["accountName"], message: BANKING_MESSAGES.nameNotConfirmed });
+  });
 
 /**
  * /transfer/bank's 'New recipient' (docs/product.md "Transfers to any bank account"): saved and
@@ -29,79 +44,60 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
   const beneficiaries = trpc.beneficiaries.list.useQuery(undefined, { staleTime: 30_000 });
   const transfer = trpc.transfers.bank.useMutation();
   const save = trpc.beneficiaries.add.useMutation();
-  const [bankCode, setBankCode] = useState<string | null>(null);
-  const [accountNumber, setAccountNumber] = useState("");
-  const [amount, setAmount] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [paid, setPaid] = useState<{ bankCode: string; accountNumber: string; accountName: string; bankName: string } | null>(null);
-  const resolution = useAccountResolution({ enabled: true, bankCode, accountNumber });
-  const parsed = parseNairaInput(amount);
-  const amountKobo = parsed.ok ? parsed.kobo : 0n;
-  const feeKobo = amountKobo > 0n ? payoutFeeKobo(amountKobo) : 0n;
-  const insufficient = amountKobo > 0n && amountKobo + feeKobo > nairaToKobo(me.balance);
-  const money = useMoneySubmit({
-    failure: { title: PAYOUT_MESSAGES.transferFailedTitle, message: PAYOUT_MESSAGES.transferFailed, serverMessage: true },
-    onCode: {
-      VALIDATION: (error) => {
-        setErrors(fieldErrors(error));
-        notifyError(PAYOUT_MESSAGES.transferFailedTitle, serverMessage(error) ?? PAYOUT_MESSAGES.transferFailed);
-      },
-    },
-    refresh: () => utils.beneficiaries.list.invalidate(),
+  const latest = useRef({ totalKobo: 0n, feeKobo: 0n });
+  // The recent beneficiaries come from the server's transfers, not from the event stream: read again after a transfer.
+  const { form, onSubmit, busy, dialog, submit } = useMoneyForm(newRecipientSchema, {
+    ...bankTransferSubmitOptions(latest, () => utils.beneficiaries.list.invalidate()),
+    initialValues: { bankCode: "", accountNumber: "", accountName: "", amount: "" },
+    serverFieldErrors: true,
   });
+  const figures = payoutFigures(form.values.amount, me.balance);
+  const { feeKobo, totalKobo, insufficient } = figures;
+  latest.current = figures;
+  const { bankCode, accountNumber } = form.values;
+  const resolution = useAccountResolution({ enabled: true, bankCode: bankCode || null, accountNumber });
+  const { resolvedName } = resolution;
+  // The resolved name is a field of the form: the schema requires it.
+  useEffect(() => {
+    if (form.values.accountName !== resolvedName) form.setFieldValue("accountName", resolvedName);
+  }, [resolvedName, form]);
 
   const pick = (value: string) => {
     const [code = "", number = ""] = value.split(":");
-    setBankCode(code);
-    setAccountNumber(number);
-    setErrors({});
+    form.setValues({ bankCode: code, accountNumber: number });
+    form.clearErrors();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (money.busy || !enabled) return;
-    const found: Record<string, string> = {};
-    if (!resolution.bank) found.bankCode = "Please select a bank";
-    if (!resolution.complete) found.accountNumber = "Account number must be 10 digits";
-    else if (!resolution.resolvedName) found.accountName = "The account name is not confirmed yet";
-    if (!parsed.ok) found.amount = parsed.error;
-    else if (amountKobo < MIN_KOBO) found.amount = PAYOUT_MESSAGES.minimumWithdrawal;
-    setErrors(found);
+  const send = onSubmit(async (values) => {
     const bank = resolution.bank;
-    if (Object.keys(found).length > 0 || !bank) return;
-    if (insufficient) {
-      notifyError(PAYOUT_MESSAGES.insufficientBalanceTitle, PAYOUT_MESSAGES.insufficientBalanceTransfer(amountKobo + feeKobo, feeKobo));
-      return;
-    }
-    const recipient = { bankCode: bank.code, bankName: bank.name, accountNumber, accountName: resolution.resolvedName };
-    await money.submit(
-      `new:${bank.code}:${accountNumber}|${amountKobo}`,
+    if (!enabled || !bank || !transferCovered(figures)) return;
+    const recipient = { bankCode: bank.code, bankName: bank.name, accountNumber: values.accountNumber, accountName: values.accountName };
+    await submit(
+      `new:${bank.code}:${values.accountNumber}|${values.amount}`,
       (idempotencyKey, transactionPin) =>
         transfer.mutateAsync({
           bankCode: bank.code,
-          accountNumber,
-          amount: koboToNaira(amountKobo),
+          accountNumber: values.accountNumber,
+          amount: koboToNaira(values.amount),
           transferFee: koboToNaira(feeKobo),
           idempotencyKey,
           transactionPin,
         }),
       async () => {
-        notify({
-          title: PAYOUT_MESSAGES.transferSuccessTitle,
-          message: `${formatKobo(amountKobo)} sent to ${recipient.accountName} (fee ${formatKobo(feeKobo)}).`,
-        });
-        const known = beneficiaries.data?.some((b) => b.saved && b.bankCode === bank.code && b.accountNumber === accountNumber);
+        notifyTransferSent(values.amount, feeKobo, recipient.accountName);
+        const known = beneficiaries.data?.some((b) => b.saved && b.bankCode === bank.code && b.accountNumber === values.accountNumber);
         if (known) await navigate({ to: "/dashboard" });
         else setPaid(recipient);
       },
       {
         recipient: recipient.accountName,
-        details: [{ label: "Bank", value: `${bank.name} ${accountNumber}` }],
-        amount: koboToNaira(amountKobo),
+        details: [{ label: "Bank", value: `${bank.name} ${values.accountNumber}` }],
+        amount: koboToNaira(values.amount),
         fee: koboToNaira(feeKobo),
       },
     );
-  };
+  });
 
   if (paid) {
     const saveIt = async () => {
@@ -141,8 +137,8 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
   const chosen = bankCode && accountNumber ? `${bankCode}:${accountNumber}` : "";
   return (
     <>
-      {money.dialog}
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Transfer to a new recipient">
+      {dialog}
+      <form onSubmit={send} noValidate aria-label="Transfer to a new recipient">
         <Stack>
           {listed.length > 0 ? (
             <Radio.Group label="Beneficiaries" value={chosen} onChange={pick}>
@@ -168,26 +164,18 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
           ) : null}
           <AccountResolutionFields
             resolution={resolution}
-            bankCode={bankCode}
-            setBankCode={setBankCode}
+            bankCode={bankCode || null}
+            setBankCode={(code) => form.setFieldValue("bankCode", code ?? "")}
             accountNumber={accountNumber}
-            setAccountNumber={setAccountNumber}
-            errors={errors}
-            setErrors={setErrors}
+            setAccountNumber={(number) => {
+              form.setFieldValue("accountNumber", number);
+              form.clearFieldError("accountName");
+            }}
+            errors={form.errors}
             whose="their"
           />
-          <NairaAmountInput
-            placeholder="5,000"
-            required
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.currentTarget.value);
-              setErrors((current) => ({ ...current, amount: "" }));
-            }}
-            error={errors.amount || (amount.trim() !== "" && !parsed.ok ? parsed.error : undefined)}
-          />
-          {amountKobo > 0n ? <PayoutSummary label="Transfer summary" amountKobo={amountKobo} feeKobo={feeKobo} /> : null}
-          <TransferToBankSubmit insufficient={insufficient} totalKobo={amountKobo + feeKobo} feeKobo={feeKobo} busy={money.busy} enabled={enabled} />
+          <PayoutAmountFields amountInput={form.getInputProps("amount")} figures={figures} summaryLabel="Transfer summary" />
+          <TransferToBankSubmit insufficient={insufficient} totalKobo={totalKobo} feeKobo={feeKobo} busy={busy} enabled={enabled} />
         </Stack>
       </form>
     </>

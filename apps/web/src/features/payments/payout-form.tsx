@@ -10,12 +10,13 @@ import {
   type withdrawSchema,
 } from "@kolo/domain";
 import { Alert } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
+import type { UseFormReturnType } from "@mantine/form";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { SubmitButton } from "../../components/busy-button";
 import { NairaAmountInput } from "../../components/form-inputs";
 import type { PaymentReview } from "../../components/payment-review-dialog";
+import { type MoneySubmitOptions, useMoneyForm } from "../../lib/money-form";
 import { useMe } from "../../lib/queries";
 import { BankAccountPicker } from "./bank-account-picker";
 import { PayoutSummary } from "./payout-summary";
@@ -26,24 +27,32 @@ const bankAccountField = z.string({ error: PAYOUT_MESSAGES.selectBankAccount }).
 type AmountSchema = (typeof withdrawSchema)["shape"]["amount"] | (typeof bankTransferSchema)["shape"]["amount"];
 
 /**
- * The form of a payout (/withdraw, /transfer/bank): a saved account and an amount, validated with
- * the domain's schema of that payout (its amount rule: 'Minimum withdrawal amount is ₦100'), and
- * the figures the page shows as the amount is typed: fee (1%, min ₦50, max ₦1,000:
- * `payoutFeeKobo`), total, and whether the balance covers it (kobo).
+ * The figures a payout form shows as the amount is typed (kobo): the amount, the fee (1%, min ₦50,
+ * max ₦1,000: `payoutFeeKobo`), the total, and whether the balance (naira, auth.me) covers it.
  */
-export function usePayoutForm(amountSchema: AmountSchema) {
-  const me = useMe();
-  const form = useForm<{ bankAccountId: string | null; amount: string }>({
-    mode: "controlled",
-    initialValues: { bankAccountId: null, amount: "" },
-    validate: schemaResolver(z.object({ bankAccountId: bankAccountField, amount: nairaInputText.pipe(amountSchema) }), { sync: true }),
-  });
-  const parsed = parseNairaInput(form.values.amount);
+export function payoutFigures(amountText: string, balance: number) {
+  const parsed = parseNairaInput(amountText);
   const amountKobo = parsed.ok ? parsed.kobo : 0n;
   const feeKobo = amountKobo > 0n ? payoutFeeKobo(amountKobo) : 0n;
   const totalKobo = amountKobo + feeKobo;
-  const insufficient = amountKobo > 0n && totalKobo > nairaToKobo(me.balance);
-  return { form, parsed, amountKobo, feeKobo, totalKobo, insufficient };
+  const insufficient = amountKobo > 0n && totalKobo > nairaToKobo(balance);
+  return { parsed, amountKobo, feeKobo, totalKobo, insufficient };
+}
+
+/**
+ * The form of a payout to a saved account (/withdraw, /transfer/bank): `useMoneyForm` with the
+ * account and the amount validated by the domain's schema of that payout (its amount rule:
+ * 'Minimum withdrawal amount is ₦100'), the server's field refusals under the fields, and the
+ * figures of `payoutFigures`. The submit handler gets `{bankAccountId, amount}` (amount in kobo).
+ */
+export function usePayoutForm(amountSchema: AmountSchema, options: MoneySubmitOptions) {
+  const me = useMe();
+  const moneyForm = useMoneyForm(z.object({ bankAccountId: bankAccountField, amount: nairaInputText.pipe(amountSchema) }), {
+    ...options,
+    initialValues: { bankAccountId: null as string | null, amount: "" },
+    serverFieldErrors: true,
+  });
+  return { ...moneyForm, ...payoutFigures(moneyForm.form.values.amount, me.balance) };
 }
 
 /** The review step's lines for a payout to a saved account (kobo in, naira out). */
@@ -67,14 +76,13 @@ export function PayoutFields({
   summaryLabel,
   amountDescription,
 }: {
-  payout: ReturnType<typeof usePayoutForm>;
+  payout: Pick<ReturnType<typeof usePayoutForm>, "form" | "parsed" | "amountKobo" | "feeKobo">;
   /** The saved accounts; null while they load or when there is none (the page shows why instead). */
   accounts: Parameters<typeof BankAccountPicker>[0]["accounts"] | null;
   summaryLabel: string;
   amountDescription?: ReactNode;
 }) {
-  const { form, parsed, amountKobo, feeKobo } = payout;
-  const amountText = form.values.amount;
+  const { form } = payout;
   return (
     <>
       {accounts ? (
@@ -86,13 +94,37 @@ export function PayoutFields({
           error={form.errors.bankAccountId}
         />
       ) : null}
+      <PayoutAmountFields amountInput={form.getInputProps("amount")} figures={payout} summaryLabel={summaryLabel} amountDescription={amountDescription} />
+    </>
+  );
+}
+
+/**
+ * The amount of a payout (`amountInput`: the form's `getInputProps("amount")`) and, once above
+ * zero, its summary (amount, fee, total: `figures` from payoutFigures, kobo).
+ */
+export function PayoutAmountFields({
+  amountInput,
+  figures,
+  summaryLabel,
+  amountDescription,
+}: {
+  amountInput: ReturnType<UseFormReturnType<{ amount: string }>["getInputProps"]>;
+  figures: Pick<ReturnType<typeof payoutFigures>, "parsed" | "amountKobo" | "feeKobo">;
+  summaryLabel: string;
+  amountDescription?: ReactNode;
+}) {
+  const { parsed, amountKobo, feeKobo } = figures;
+  const amountText = String(amountInput.value ?? "");
+  return (
+    <>
       <NairaAmountInput
         placeholder="5,000"
         required
         {...(amountDescription ? { description: amountDescription, inputWrapperOrder: ["label", "input", "description", "error"] as const } : {})}
-        {...form.getInputProps("amount")}
+        {...amountInput}
         // A text that is not an amount says so as it is typed; the amount's rules on submit.
-        error={form.errors.amount ?? (amountText.trim() !== "" && !parsed.ok ? parsed.error : undefined)}
+        error={amountInput.error ?? (amountText.trim() !== "" && !parsed.ok ? parsed.error : undefined)}
       />
       {amountKobo > 0n ? <PayoutSummary label={summaryLabel} amountKobo={amountKobo} feeKobo={feeKobo} /> : null}
     </>

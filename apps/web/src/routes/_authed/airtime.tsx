@@ -20,7 +20,14 @@ import { PageHeader } from "../../components/page-header";
 import { balanceCovers } from "../../lib/money-form";
 import { useFeatures, useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
-import { NetworkField, PhoneField, PurchaseDisabledAlert, notifyPurchase, useNetworkDetection, usePurchaseSubmit } from "../../features/purchases/purchase-fields";
+import {
+  NetworkField,
+  PhoneField,
+  PurchaseDisabledAlert,
+  notifyPurchase,
+  useNetworkDetection,
+  usePurchaseSubmit,
+} from "../../features/purchases/purchase-fields";
 
 export const Route = createFileRoute("/_authed/airtime")({
   component: AirtimePage,
