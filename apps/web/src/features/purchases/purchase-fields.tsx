@@ -2,9 +2,6 @@ import { PHONE_MIN_LENGTH, PURCHASE_MESSAGES, detectNetwork } from "@kolo/domain
 import { Alert, Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { NetworkLogo } from "../../components/network-logos";
-import { serverMessage } from "../../lib/errors";
-import { useMoneySubmit } from "../../lib/money-form";
-import { notify, notifyError } from "../../lib/notify";
 import { useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
 
@@ -198,6 +195,42 @@ export function PhoneField({ value, network, onChange, onPickRecent, onBlur, err
   );
 }
 
+/**
+ * Phone number then network (/airtime, /data): the network follows the number's prefix until the
+ * user picks one (useNetworkDetection); a recent number brings its network. `setNetwork` writes the
+ * form's network (and whatever depends on it, e.g. the data plan).
+ */
+export function PhoneAndNetworkFields(props: {
+  phoneNumber: string;
+  network: string;
+  errors: { phoneNumber?: React.ReactNode; network?: React.ReactNode };
+  setPhoneNumber: (phone: string) => void;
+  setNetwork: (network: string) => void;
+  validatePhone: () => void;
+}) {
+  const { phoneNumber, network, setPhoneNumber, setNetwork } = props;
+  const detection = useNetworkDetection(setNetwork);
+  return (
+    <>
+      <PhoneField
+        value={phoneNumber}
+        network={network}
+        onChange={(phone) => {
+          setPhoneNumber(phone);
+          detection.onPhoneChange(phone);
+        }}
+        onPickRecent={(phone, picked) => {
+          setPhoneNumber(phone);
+          if (picked) setNetwork(picked);
+        }}
+        onBlur={props.validatePhone}
+        error={props.errors.phoneNumber}
+      />
+      <NetworkField value={network} onChange={detection.onNetworkPick} detected={detection.isDetected(network)} error={props.errors.network} />
+    </>
+  );
+}
+
 /** 'Feature Disabled' with the switch's text (docs/product.md#airtime-and-data): the submit button is disabled too. */
 export function PurchaseDisabledAlert({ id, what }: { id: string; what: string }) {
   return (
@@ -205,28 +238,4 @@ export function PurchaseDisabledAlert({ id, what }: { id: string; what: string }
       {what} has been temporarily disabled by the administrator
     </Alert>
   );
-}
-
-/**
- * The money-form hook as airtime and data use it: refusals the server explains (bad input, the
- * daily limit, a switched-off feature) show its message, others `failedMessage`; a refunded
- * purchase (PURCHASE_FAILED) refreshes the balance; a success refreshes the recent numbers too.
- */
-export function usePurchaseSubmit(failedMessage: string) {
-  const utils = trpc.useUtils();
-  const explained = (error: unknown) => notifyError(PURCHASE_MESSAGES.failedTitle, serverMessage(error) ?? failedMessage);
-  return useMoneySubmit({
-    failure: { title: PURCHASE_MESSAGES.failedTitle, message: failedMessage },
-    onCode: { VALIDATION: explained, DAILY_LIMIT_EXCEEDED: explained, FEATURE_DISABLED: explained },
-    onRefused: (code) => {
-      if (code === "PURCHASE_FAILED") void utils.auth.me.invalidate();
-    },
-    refresh: () => utils.purchases.recentNumbers.invalidate(),
-  });
-}
-
-/** After a purchase the server accepted: 'pending' (with the server's warning) or the success toast. */
-export function notifyPurchase(result: { status: string; warning: string | null }, titles: { pending: string; success: string }, success: string) {
-  if (result.status === "pending") notify({ title: titles.pending, message: result.warning ?? PURCHASE_MESSAGES.pendingWarning, color: "yellow" });
-  else notify({ title: titles.success, message: success });
 }
