@@ -8,6 +8,7 @@ import { pinRefusalText } from "../components/pin-field";
 import { domainCode, errorCode, fieldErrors, serverMessage } from "./errors";
 import { newIdempotencyKey } from "./idempotency";
 import { notifyError } from "./notify";
+import { streamIsLive } from "./live";
 import { isOffline, notifyOffline } from "./offline";
 import { trpc } from "./trpc";
 
@@ -31,7 +32,10 @@ export interface MoneySubmitOptions {
   onCode?: Record<string, Toast | ((error: unknown) => void)>;
   /** After any refusal the server answered (e.g. refresh the balance a refunded purchase gave back). */
   onRefused?: (code: string) => void;
-  /** Further queries to refresh after a success, beside the balance and the history. */
+  /**
+   * Further queries to refresh after a success: only what the event stream does not carry (the
+   * balance, the history, withdrawal states and the merchant's figures it does: lib/live.tsx).
+   */
   refresh?: () => Promise<unknown>;
 }
 
@@ -57,7 +61,8 @@ interface PendingPayment {
  * - idempotency key: one per submitted values (`signature`); dropped when the server answered
  *   (success or refusal: a new submit is a new request), kept after a network failure (the retry
  *   may be the same request);
- * - after a success the balance (auth.me) and the history are refreshed, then `onSuccess`;
+ * - after a success the event stream brings the new balance and history (lib/live.tsx); only while
+ *   it is down are they fetched here; then `refresh` (what the stream does not carry), `onSuccess`;
  * - a refusal is a toast from the domain code (`onCode`), else `failure`.
  *
  * `submit(signature, send, onSuccess, review?)` runs `send(idempotencyKey, transactionPin)`, then
@@ -73,6 +78,7 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
   const [pending, setPending] = useState<PendingPayment | null>(null);
   const [pinError, setPinError] = useState<string | null>(null);
   const [lockMessage, setLockMessage] = useState<string | null>(null);
+  const refreshStreamed = () => Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate(), utils.merchants.invalidate()]);
 
   /** Sends once with the PIN if any; a refused PIN keeps the review dialog open with the reason. */
   const run = async <TResult,>(
@@ -93,7 +99,8 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
       const result = await send(attempt.current.key, transactionPin);
       attempt.current = null;
       setPending(null);
-      await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate(), options.refresh?.()]);
+      // The balance and the history come with the event stream; fetched here only while it is down.
+      await Promise.all([streamIsLive() ? undefined : refreshStreamed(), options.refresh?.()]);
       await onSuccess(result);
     } catch (error) {
       const code = domainCode(error);

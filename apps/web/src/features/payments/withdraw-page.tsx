@@ -1,7 +1,6 @@
 import { PAYOUT_MESSAGES, PAYOUT_PROGRESS, type PayoutStatus, formatNaira, isPayoutInFlight, koboToNaira, withdrawSchema } from "@kolo/domain";
 import { Alert, Badge, Button, Card, Group, Progress, Skeleton, Stack, Text } from "@mantine/core";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useEffect, useRef } from "react";
 import { SubmitButton } from "../../components/busy-button";
 import { PageHeader } from "../../components/page-header";
 import { errorDetails, serverMessage } from "../../lib/errors";
@@ -118,22 +117,12 @@ const isInFlight = (status: string | undefined) => status !== undefined && isPay
  * The status view of one withdrawal (docs/product.md#banking-and-withdrawals): refreshed when the live
  * event stream reports the payout's new status (lib/live.tsx), progress 25/50/100, 'New Withdrawal' disabled until
  * the status is final, the estimated arrival '1-2 business days' unless completed or failed.
- * A final status refreshes the balance (a failed or reversed payout gave the money back).
  */
 function WithdrawalStatus({ reference }: { reference: string }) {
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
-  const lastStatus = useRef<string | undefined>(undefined);
-  // The live event stream refreshes it when the payout's status changes (lib/live.tsx).
+  // The live event stream refreshes it when the payout's status changes, and brings the balance and
+  // history a failed or reversed payout gives back (lib/live.tsx).
   const query = trpc.wallet.withdrawalStatus.useQuery({ reference });
-  const status = query.data?.status;
-  useEffect(() => {
-    if (status !== undefined && lastStatus.current !== undefined && status !== lastStatus.current && !isInFlight(status)) {
-      void utils.auth.me.invalidate();
-      void utils.transactions.list.invalidate();
-    }
-    lastStatus.current = status;
-  }, [status, utils]);
 
   if (query.isPending) {
     return (

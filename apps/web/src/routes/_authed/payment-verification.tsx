@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { optionalString } from "../../lib/search";
 import { IconCheck, IconX } from "../../components/icons";
 import { notifyError } from "../../lib/notify";
+import { streamIsLive } from "../../lib/live";
 import { trpc } from "../../lib/trpc";
 import { PENDING_PAYMENT_KEY } from "../../features/wallet/add-money-modal";
 
@@ -71,8 +72,8 @@ function PaymentVerificationPage() {
           if (result.status === "success") {
             localStorage.removeItem(PENDING_PAYMENT_KEY);
             setState({ status: "success", amount: result.amount, message: result.message });
-            void utils.auth.me.invalidate();
-            void utils.transactions.list.invalidate();
+            // The credit's balance and history come with the event stream; fetched here only while it is down.
+            if (!streamIsLive()) void Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate()]);
             return;
           }
           if (result.status === "failed") {

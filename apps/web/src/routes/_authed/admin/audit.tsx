@@ -1,10 +1,11 @@
 import { ADMIN_AUDIT_ACTIONS, ADMIN_AUDIT_ACTION_LABELS, type AdminAuditAction, formatDateTime } from "@kolo/domain";
-import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type SearchSchemaInput, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { trpc } from "../../../lib/trpc";
-import { LoadError, PageButtons, ScrollTable } from "../../../features/admin/shared";
+import { AdminTable } from "../../../features/admin/admin-table";
+
 import { optionalOneOf, optionalPositiveInt } from "../../../lib/search";
 
 const PAGE_SIZE = 50;
@@ -89,90 +90,59 @@ function AdminAuditPage() {
           </Group>
         </SimpleGrid>
       </Card>
-      {audit.isError && !data ? (
-        <LoadError title="Failed to load the audit trail" error={audit.error} onRetry={() => void audit.refetch()} />
-      ) : (
-        <Card padding={0} aria-busy={audit.isFetching}>
-          <ScrollTable label="Audit entries" minWidth={960}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">When</Table.Th>
-                  <Table.Th scope="col">Admin</Table.Th>
-                  <Table.Th scope="col">Action</Table.Th>
-                  <Table.Th scope="col">User</Table.Th>
-                  <Table.Th scope="col">Subject</Table.Th>
-                  <Table.Th scope="col">Before</Table.Th>
-                  <Table.Th scope="col">After</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!data ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Skeleton h={32} />
-                    </Table.Td>
-                  </Table.Tr>
-                ) : data.entries.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Text c="dimmed" ta="center" py="md">
-                        No admin actions recorded
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  data.entries.map((entry) => (
-                    <Table.Tr key={entry.id}>
-                      <Table.Td>{formatDateTime(entry.createdAt)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {entry.adminName}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {entry.adminEmail}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light">{ADMIN_AUDIT_ACTION_LABELS[entry.action as AdminAuditAction] ?? entry.action}</Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {entry.userId === null ? (
-                          "None"
-                        ) : (
-                          <>
-                            <Text size="sm">{entry.userName ?? `User ${entry.userId}`}</Text>
-                            <Text size="xs" c="dimmed">
-                              {entry.userEmail}
-                            </Text>
-                          </>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{entry.subject}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{fields(entry.before)}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{fields(entry.after)}</Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        </Card>
-      )}
-      {data ? (
-        <PageButtons
-          page={search.page}
-          totalPages={data.totalPages}
-          total={data.total}
-          pageSize={PAGE_SIZE}
-          noun="entries"
-          onPage={(page) => void navigate({ search: { ...search, page } })}
-        />
-      ) : null}
+      <AdminTable
+        label="Audit entries"
+        minWidth={960}
+        columns={[
+          { header: "When", cell: (entry) => formatDateTime(entry.createdAt) },
+          {
+            header: "Admin",
+            cell: (entry) => (
+              <>
+                <Text size="sm" fw={600}>
+                  {entry.adminName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {entry.adminEmail}
+                </Text>
+              </>
+            ),
+          },
+          { header: "Action", cell: (entry) => <Badge variant="light">{ADMIN_AUDIT_ACTION_LABELS[entry.action as AdminAuditAction] ?? entry.action}</Badge> },
+          {
+            header: "User",
+            cell: (entry) =>
+              entry.userId === null ? (
+                "None"
+              ) : (
+                <>
+                  <Text size="sm">{entry.userName ?? `User ${entry.userId}`}</Text>
+                  <Text size="xs" c="dimmed">
+                    {entry.userEmail}
+                  </Text>
+                </>
+              ),
+          },
+          { header: "Subject", cell: (entry) => entry.subject },
+          { header: "Before", cell: (entry) => <Text size="sm">{fields(entry.before)}</Text> },
+          { header: "After", cell: (entry) => <Text size="sm">{fields(entry.after)}</Text> },
+        ]}
+        rows={data?.entries}
+        rowKey={(entry) => entry.id}
+        empty="No admin actions recorded"
+        fetching={audit.isFetching}
+        error={audit.isError ? { title: "Failed to load the audit trail", error: audit.error, onRetry: () => void audit.refetch() } : null}
+        paging={
+          data && {
+            page: search.page,
+            totalPages: data.totalPages,
+            total: data.total,
+            pageSize: PAGE_SIZE,
+            noun: "entries",
+            onPage: (page) => void navigate({ search: { ...search, page } }),
+          }
+        }
+      />
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
 import { formatDateTime, formatNaira } from "@kolo/domain";
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { createFileRoute } from "@tanstack/react-router";
 import { unparse } from "papaparse";
 import { useState } from "react";
 import { notify, notifyError } from "../../../lib/notify";
 import { type RouterOutputs, trpc } from "../../../lib/trpc";
-import { LoadError, ScrollTable, StatusBadge, adminErrorMessage } from "../../../features/admin/shared";
+import { AdminTable } from "../../../features/admin/admin-table";
+import { StatusBadge, adminErrorMessage } from "../../../features/admin/shared";
 
 type Run = RouterOutputs["admin"]["reconciliation"]["list"]["runs"][number];
 
@@ -101,113 +102,82 @@ function AdminReconciliationPage() {
           Runs every night at 00:30 for the day before; any past day can be run again (each exception enters the review queue once).
         </Text>
       </Card>
-      {runs.isError && !runs.data ? (
-        <LoadError title="Failed to load the reconciliation runs" error={runs.error} onRetry={() => void runs.refetch()} />
-      ) : (
-        <Card padding={0} aria-busy={runs.isFetching}>
-          <ScrollTable label="Reconciliation runs" minWidth={1100}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Day</Table.Th>
-                  <Table.Th scope="col">State</Table.Th>
-                  <Table.Th scope="col">Matched</Table.Th>
-                  <Table.Th scope="col">Exceptions</Table.Th>
-                  <Table.Th scope="col">Money in</Table.Th>
-                  <Table.Th scope="col">Money out</Table.Th>
-                  <Table.Th scope="col">Ledger</Table.Th>
-                  <Table.Th scope="col">Finished</Table.Th>
-                  <Table.Th scope="col">CSV</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!runs.data ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={9}>
-                      <Skeleton h={32} />
-                    </Table.Td>
-                  </Table.Tr>
-                ) : runs.data.runs.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={9}>
-                      <Text c="dimmed" ta="center" py="md">
-                        No reconciliation has run yet
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
+      <AdminTable
+        label="Reconciliation runs"
+        minWidth={1100}
+        columns={["Day", "State", "Matched", "Exceptions", "Money in", "Money out", "Ledger", "Finished", "CSV"].map((header) => ({ header }))}
+        rows={runs.data?.runs}
+        rowKey={(item) => item.id}
+        empty="No reconciliation has run yet"
+        fetching={runs.isFetching}
+        error={runs.isError ? { title: "Failed to load the reconciliation runs", error: runs.error, onRetry: () => void runs.refetch() } : null}
+        renderRow={(item) => {
+          const exceptions = Object.entries(item.exceptions).filter(([, n]) => n > 0);
+          const t = item.totals;
+          return (
+            <Table.Tr key={item.id}>
+              <Table.Td>{item.date}</Table.Td>
+              <Table.Td>
+                <StatusBadge status={item.state === "completed" ? "completed" : item.state === "failed" ? "failed" : "pending"} />
+                {item.error ? (
+                  <Text size="xs" c="red.9">
+                    {item.error}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{item.matched}</Table.Td>
+              <Table.Td>
+                {exceptions.length === 0 ? (
+                  "None"
                 ) : (
-                  runs.data.runs.map((item) => {
-                    const exceptions = Object.entries(item.exceptions).filter(([, n]) => n > 0);
-                    const t = item.totals;
-                    return (
-                      <Table.Tr key={item.id}>
-                        <Table.Td>{item.date}</Table.Td>
-                        <Table.Td>
-                          <StatusBadge status={item.state === "completed" ? "completed" : item.state === "failed" ? "failed" : "pending"} />
-                          {item.error ? (
-                            <Text size="xs" c="red.9">
-                              {item.error}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                        <Table.Td>{item.matched}</Table.Td>
-                        <Table.Td>
-                          {exceptions.length === 0 ? (
-                            "None"
-                          ) : (
-                            <Stack gap={2}>
-                              {exceptions.map(([name, n]) => (
-                                <Text size="sm" key={name}>
-                                  {CLASS_LABELS[name] ?? name}: {n}
-                                </Text>
-                              ))}
-                            </Stack>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">Kolo {formatNaira(t.moneyIn ?? 0)}</Text>
-                          <Text size="sm">Paystack {formatNaira(t.providerMoneyIn ?? 0)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">Payouts {formatNaira(t.payouts ?? 0)}</Text>
-                          <Text size="sm">Fees {formatNaira(t.payoutFees ?? 0)}</Text>
-                          <Text size="sm">Purchases {formatNaira(t.purchases ?? 0)}</Text>
-                          <Text size="sm">Paystack {formatNaira(t.providerPayouts ?? 0)}</Text>
-                        </Table.Td>
-                        <Table.Td>
-                          {item.ledger === null ? (
-                            "Not checked"
-                          ) : item.ledger.ok ? (
-                            <Badge color="kolo" variant="light">
-                              Intact
-                            </Badge>
-                          ) : (
-                            <Alert color="red" p={6} title="Broken">
-                              <Text size="xs">{item.ledger.firstBroken}</Text>
-                            </Alert>
-                          )}
-                        </Table.Td>
-                        <Table.Td>{item.finishedAt ? formatDateTime(item.finishedAt) : "Running"}</Table.Td>
-                        <Table.Td>
-                          <Button
-                            size="md"
-                            variant="default"
-                            loading={exporting === item.id}
-                            onClick={() => void exportRun(item)}
-                            aria-label={`Download CSV of run ${item.id} (${item.date})`}
-                          >
-                            Download CSV
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })
+                  <Stack gap={2}>
+                    {exceptions.map(([name, n]) => (
+                      <Text size="sm" key={name}>
+                        {CLASS_LABELS[name] ?? name}: {n}
+                      </Text>
+                    ))}
+                  </Stack>
                 )}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        </Card>
-      )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">Kolo {formatNaira(t.moneyIn ?? 0)}</Text>
+                <Text size="sm">Paystack {formatNaira(t.providerMoneyIn ?? 0)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">Payouts {formatNaira(t.payouts ?? 0)}</Text>
+                <Text size="sm">Fees {formatNaira(t.payoutFees ?? 0)}</Text>
+                <Text size="sm">Purchases {formatNaira(t.purchases ?? 0)}</Text>
+                <Text size="sm">Paystack {formatNaira(t.providerPayouts ?? 0)}</Text>
+              </Table.Td>
+              <Table.Td>
+                {item.ledger === null ? (
+                  "Not checked"
+                ) : item.ledger.ok ? (
+                  <Badge color="kolo" variant="light">
+                    Intact
+                  </Badge>
+                ) : (
+                  <Alert color="red" p={6} title="Broken">
+                    <Text size="xs">{item.ledger.firstBroken}</Text>
+                  </Alert>
+                )}
+              </Table.Td>
+              <Table.Td>{item.finishedAt ? formatDateTime(item.finishedAt) : "Running"}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="md"
+                  variant="default"
+                  loading={exporting === item.id}
+                  onClick={() => void exportRun(item)}
+                  aria-label={`Download CSV of run ${item.id} (${item.date})`}
+                >
+                  Download CSV
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          );
+        }}
+      />
     </Stack>
   );
 }

@@ -1,12 +1,13 @@
 import { formatDateTime, formatNaira } from "@kolo/domain";
-import { Badge, Button, Card, Group, Modal, Radio, Skeleton, Stack, Table, Tabs, Text, Textarea, Title } from "@mantine/core";
+import { Badge, Button, Group, Modal, Radio, Stack, Table, Tabs, Text, Textarea, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type SearchSchemaInput, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { notify } from "../../../lib/notify";
 import { optionalOneOf, optionalPositiveInt } from "../../../lib/search";
 import { trpc } from "../../../lib/trpc";
-import { LoadError, PageButtons, ScrollTable, adminErrorMessage } from "../../../features/admin/shared";
+import { AdminTable } from "../../../features/admin/admin-table";
+import { adminErrorMessage } from "../../../features/admin/shared";
 
 const PAGE_SIZE = 20;
 const STATUSES = ["open", "resolved"] as const;
@@ -73,7 +74,8 @@ function AdminReviewsPage() {
       if (answer.pending) notify({ title: "Awaiting Approval", message: answer.message });
       else notify({ title: answer.message, message: `${resolving?.reference ?? ""} resolved` });
       close();
-      await Promise.all([utils.admin.reviews.list.invalidate(), utils.admin.reviews.integrity.invalidate(), utils.admin.transactions.list.invalidate()]);
+      // A transaction the resolution moves comes with the event stream (admin.transaction); the queue itself does not.
+      await Promise.all([utils.admin.reviews.list.invalidate(), utils.admin.reviews.integrity.invalidate()]);
     },
   });
   const close = () => {
@@ -83,7 +85,6 @@ function AdminReviewsPage() {
     resolve.reset();
   };
   const open = search.status === "open";
-  const columns = open ? 9 : 8;
 
   return (
     <Stack gap="md">
@@ -96,107 +97,86 @@ function AdminReviewsPage() {
           <Tabs.Tab value="resolved">Resolved</Tabs.Tab>
         </Tabs.List>
       </Tabs>
-      {reviews.isError && !data ? (
-        <LoadError title="Failed to load the review queue" error={reviews.error} onRetry={() => void reviews.refetch()} />
-      ) : (
-        <Card padding={0} aria-busy={reviews.isFetching}>
-          <ScrollTable label="Review items" minWidth={1100}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Kind</Table.Th>
-                  <Table.Th scope="col">Reference</Table.Th>
-                  <Table.Th scope="col">User</Table.Th>
-                  <Table.Th scope="col">Amount</Table.Th>
-                  <Table.Th scope="col">Reason</Table.Th>
-                  <Table.Th scope="col">Provider's last answer</Table.Th>
-                  <Table.Th scope="col">{open ? "Age" : "Resolved"}</Table.Th>
-                  <Table.Th scope="col">{open ? "Still held" : "Resolution"}</Table.Th>
-                  {open ? <Table.Th scope="col">Action</Table.Th> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!data ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={columns}>
-                      <Skeleton h={32} />
-                    </Table.Td>
-                  </Table.Tr>
-                ) : data.items.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={columns}>
-                      <Text c="dimmed" ta="center" py="md">
-                        {open ? "Nothing needs a review" : "No resolved review items"}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  data.items.map((item) => (
-                    <Table.Tr key={item.id}>
-                      <Table.Td>
-                        <Text size="sm" fw={600}>
-                          {KIND_LABELS[item.kind] ?? item.kind}
-                        </Text>
-                        <Badge variant="light" color="orange" mt={4}>
-                          {CAUSE_LABELS[item.cause] ?? item.cause}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace" style={{ wordBreak: "break-all" }}>
-                          {item.reference}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{item.userId === null ? "None" : (item.userName ?? `User ${item.userId}`)}</Table.Td>
-                      <Table.Td>{formatNaira(item.amount)}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{item.reason}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{item.providerStatus ?? "None"}</Text>
-                      </Table.Td>
-                      <Table.Td>{open ? age(item.createdAt) : item.resolvedAt ? formatDateTime(item.resolvedAt) : ""}</Table.Td>
-                      <Table.Td>
-                        {open ? (
-                          formatNaira(item.heldAmount)
-                        ) : (
-                          <>
-                            <Text size="sm" fw={600}>
-                              {item.resolution}
-                            </Text>
-                            <Text size="xs">{item.note}</Text>
-                          </>
-                        )}
-                      </Table.Td>
-                      {open ? (
-                        <Table.Td>
-                          <Button
-                            size="md"
-                            variant="light"
-                            onClick={() => setResolving({ id: item.id, reference: item.reference })}
-                            aria-label={`Resolve ${item.reference}`}
-                          >
-                            Resolve
-                          </Button>
-                        </Table.Td>
-                      ) : null}
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        </Card>
-      )}
-      {data ? (
-        <PageButtons
-          page={search.page}
-          totalPages={data.totalPages}
-          total={data.total}
-          pageSize={PAGE_SIZE}
-          noun="items"
-          onPage={(page) => void navigate({ search: { ...search, page } })}
-        />
-      ) : null}
+      <AdminTable
+        label="Review items"
+        minWidth={1100}
+        columns={[
+          { header: "Kind" },
+          { header: "Reference" },
+          { header: "User" },
+          { header: "Amount" },
+          { header: "Reason" },
+          { header: "Provider's last answer" },
+          { header: open ? "Age" : "Resolved" },
+          { header: open ? "Still held" : "Resolution" },
+          open ? { header: "Action" } : null,
+        ]}
+        rows={data?.items}
+        rowKey={(item) => item.id}
+        empty={open ? "Nothing needs a review" : "No resolved review items"}
+        fetching={reviews.isFetching}
+        error={reviews.isError ? { title: "Failed to load the review queue", error: reviews.error, onRetry: () => void reviews.refetch() } : null}
+        paging={
+          data && {
+            page: search.page,
+            totalPages: data.totalPages,
+            total: data.total,
+            pageSize: PAGE_SIZE,
+            noun: "items",
+            onPage: (page) => void navigate({ search: { ...search, page } }),
+          }
+        }
+        renderRow={(item) => (
+          <Table.Tr key={item.id}>
+            <Table.Td>
+              <Text size="sm" fw={600}>
+                {KIND_LABELS[item.kind] ?? item.kind}
+              </Text>
+              <Badge variant="light" color="orange" mt={4}>
+                {CAUSE_LABELS[item.cause] ?? item.cause}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" ff="monospace" style={{ wordBreak: "break-all" }}>
+                {item.reference}
+              </Text>
+            </Table.Td>
+            <Table.Td>{item.userId === null ? "None" : (item.userName ?? `User ${item.userId}`)}</Table.Td>
+            <Table.Td>{formatNaira(item.amount)}</Table.Td>
+            <Table.Td>
+              <Text size="sm">{item.reason}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{item.providerStatus ?? "None"}</Text>
+            </Table.Td>
+            <Table.Td>{open ? age(item.createdAt) : item.resolvedAt ? formatDateTime(item.resolvedAt) : ""}</Table.Td>
+            <Table.Td>
+              {open ? (
+                formatNaira(item.heldAmount)
+              ) : (
+                <>
+                  <Text size="sm" fw={600}>
+                    {item.resolution}
+                  </Text>
+                  <Text size="xs">{item.note}</Text>
+                </>
+              )}
+            </Table.Td>
+            {open ? (
+              <Table.Td>
+                <Button
+                  size="md"
+                  variant="light"
+                  onClick={() => setResolving({ id: item.id, reference: item.reference })}
+                  aria-label={`Resolve ${item.reference}`}
+                >
+                  Resolve
+                </Button>
+              </Table.Td>
+            ) : null}
+          </Table.Tr>
+        )}
+      />
       <Modal opened={resolving !== null} onClose={close} title={`Resolve ${resolving?.reference ?? ""}`} centered closeButtonProps={{ "aria-label": "Close" }}>
         <Stack
           component="form"

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, FORCE_REASON_MIN_LENGTH, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTION_TABS, formatDateTime, formatNaira } from "@kolo/domain";
-import { Alert, Badge, Box, Button, Card, Group, Modal, Skeleton, Stack, Table, Tabs, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Badge, Box, Button, Group, Modal, Stack, Table, Tabs, Text, Textarea, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type SearchSchemaInput, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -7,7 +7,8 @@ import { BusyButton } from "../../../components/busy-button";
 import { errorCode, errorDetails } from "../../../lib/errors";
 import { notify, notifyError } from "../../../lib/notify";
 import { type RouterOutputs, trpc } from "../../../lib/trpc";
-import { LoadError, PageButtons, ScrollTable, StatusBadge, TYPE_LABELS, adminErrorMessage } from "../../../features/admin/shared";
+import { AdminTable } from "../../../features/admin/admin-table";
+import { StatusBadge, TYPE_LABELS, adminErrorMessage } from "../../../features/admin/shared";
 import { optionalOneOf, optionalPositiveInt } from "../../../lib/search";
 
 type AdminTransaction = RouterOutputs["admin"]["transactions"]["list"]["transactions"][number];
@@ -69,59 +70,29 @@ function AdminTransactionsPage() {
           ))}
         </Tabs.List>
       </Tabs>
-      {list.isError && !data ? (
-        <LoadError title="Failed to fetch transactions" error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <Card padding={0} aria-busy={list.isFetching}>
-          <ScrollTable label="Transactions" minWidth={1000}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">ID</Table.Th>
-                  <Table.Th scope="col">User</Table.Th>
-                  <Table.Th scope="col">Type</Table.Th>
-                  <Table.Th scope="col">Amount</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Reference</Table.Th>
-                  <Table.Th scope="col">Date</Table.Th>
-                  <Table.Th scope="col">Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!data ? (
-                  Array.from({ length: 5 }, (_, i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td colSpan={8}>
-                        <Skeleton h={32} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                ) : data.transactions.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={8}>
-                      <Text c="dimmed" ta="center" py="md">
-                        No transactions found
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  data.transactions.map((tx) => <TransactionRow key={tx.id} tx={tx} />)
-                )}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        </Card>
-      )}
-      {data ? (
-        <PageButtons
-          page={page}
-          totalPages={data.totalPages}
-          total={data.total}
-          pageSize={ADMIN_TRANSACTIONS_PAGE_SIZE}
-          noun="transactions"
-          onPage={(next) => void navigate({ search: { status, page: next } })}
-        />
-      ) : null}
+      <AdminTable
+        label="Transactions"
+        minWidth={1000}
+        columns={["ID", "User", "Type", "Amount", "Status", "Reference", "Date", "Actions"].map((header) => ({ header }))}
+        rows={data?.transactions}
+        rowKey={(tx) => tx.id}
+        renderRow={(tx) => <TransactionRow tx={tx} />}
+        empty="No transactions found"
+        skeletonRows={5}
+        fetching={list.isFetching}
+        highlightOnHover
+        error={list.isError ? { title: "Failed to fetch transactions", error: list.error, onRetry: () => void list.refetch() } : null}
+        paging={
+          data && {
+            page,
+            totalPages: data.totalPages,
+            total: data.total,
+            pageSize: ADMIN_TRANSACTIONS_PAGE_SIZE,
+            noun: "transactions",
+            onPage: (next) => void navigate({ search: { status, page: next } }),
+          }
+        }
+      />
     </Stack>
   );
 }
@@ -179,7 +150,8 @@ function TransactionRow({ tx }: { tx: AdminTransaction }) {
       else notifyError("Failed to update status", adminErrorMessage(caught));
     } finally {
       setActing(null);
-      await Promise.all([utils.admin.transactions.list.invalidate(), utils.admin.stats.invalidate(), utils.admin.reviews.integrity.invalidate()]);
+      // The list's new status comes with the event stream (admin.transaction, lib/live.tsx); the figures and the queue's counts do not.
+      await Promise.all([utils.admin.stats.invalidate(), utils.admin.reviews.integrity.invalidate()]);
     }
   };
 

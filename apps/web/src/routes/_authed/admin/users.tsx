@@ -1,11 +1,12 @@
 import { ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_USERS_PAGE_SIZE } from "@kolo/domain";
-import { Avatar, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Avatar, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData } from "@tanstack/react-query";
 import { type SearchSchemaInput, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { trpc } from "../../../lib/trpc";
-import { LoadError, PageButtons, ScrollTable, StatusBadge, type AdminUser } from "../../../features/admin/shared";
+import { AdminTable } from "../../../features/admin/admin-table";
+import { StatusBadge, type AdminUser } from "../../../features/admin/shared";
 import { HistoryDialog } from "../../../features/admin/history-dialog";
 import { RoleDialog } from "../../../features/admin/role-dialog";
 import { StatusDialog } from "../../../features/admin/status-dialog";
@@ -59,56 +60,29 @@ function AdminUsersPage() {
         size="md"
         type="search"
       />
-      {users.isError && !data ? (
-        <LoadError title="Failed to fetch users" error={users.error} onRetry={() => void users.refetch()} />
-      ) : (
-        <Card padding={0} aria-busy={users.isFetching}>
-          <ScrollTable label="Users" minWidth={860}>
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Name</Table.Th>
-                  <Table.Th scope="col">Email</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Verification</Table.Th>
-                  <Table.Th scope="col">Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!data ? (
-                  Array.from({ length: 5 }, (_, i) => (
-                    <Table.Tr key={i}>
-                      <Table.Td colSpan={5}>
-                        <Skeleton h={32} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                ) : data.users.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text c="dimmed" ta="center" py="md">
-                        No users found
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  data.users.map((user) => <UserRow key={user.id} user={user} onAction={(kind) => setDialog({ kind, user })} />)
-                )}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        </Card>
-      )}
-      {data ? (
-        <PageButtons
-          page={page}
-          totalPages={data.totalPages}
-          total={data.totalUsers}
-          pageSize={ADMIN_USERS_PAGE_SIZE}
-          noun="users"
-          onPage={(next) => void navigate({ search: { page: next, search } })}
-        />
-      ) : null}
+      <AdminTable
+        label="Users"
+        minWidth={860}
+        columns={[{ header: "Name" }, { header: "Email" }, { header: "Status" }, { header: "Verification" }, { header: "Actions" }]}
+        rows={data?.users}
+        rowKey={(user) => user.id}
+        renderRow={(user) => <UserRow user={user} onAction={(kind) => setDialog({ kind, user })} />}
+        empty="No users found"
+        skeletonRows={5}
+        fetching={users.isFetching}
+        highlightOnHover
+        error={users.isError ? { title: "Failed to fetch users", error: users.error, onRetry: () => void users.refetch() } : null}
+        paging={
+          data && {
+            page,
+            totalPages: data.totalPages,
+            total: data.totalUsers,
+            pageSize: ADMIN_USERS_PAGE_SIZE,
+            noun: "users",
+            onPage: (next) => void navigate({ search: { page: next, search } }),
+          }
+        }
+      />
       <WalletDialog
         dialog={dialog?.kind === "credit" || dialog?.kind === "debit" ? { kind: dialog.kind, user: dialog.user } : null}
         onClose={() => setDialog(null)}

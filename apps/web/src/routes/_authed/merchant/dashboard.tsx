@@ -260,11 +260,9 @@ function RecentPayments({ userId }: { userId: number }) {
 
 /** Moves the merchant balance into the owner's wallet (docs/decisions.md: the /merchant/withdraw target). */
 function WithdrawDialog({ opened, onClose, balance }: { opened: boolean; onClose: () => void; balance: number }) {
-  const utils = trpc.useUtils();
   const withdraw = trpc.merchants.withdraw.useMutation();
   const money = useMoneySubmit({
     failure: { title: MONEY_TOASTS.withdrawalFailedTitle, message: "Unable to complete the withdrawal. Please try again.", serverMessage: true },
-    refresh: () => Promise.all([utils.merchants.me.invalidate(), utils.merchants.transactions.invalidate()]),
   });
 
   // The whole balance, once per dialog opening: the signature is the opening's balance.
