@@ -5,7 +5,6 @@ import { type SearchSchemaInput, createFileRoute, useNavigate } from "@tanstack/
 import { useEffect, useState } from "react";
 import { trpc } from "../../../lib/trpc";
 import { AdminTable } from "../../../features/admin/admin-table";
-
 import { optionalOneOf, optionalPositiveInt } from "../../../lib/search";
 
 const PAGE_SIZE = 50;
