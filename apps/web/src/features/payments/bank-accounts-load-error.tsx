@@ -40,3 +40,17 @@ export function NoBankAccounts({ action }: { action: ReactNode }) {
     </Stack>
   );
 }
+
+/**
+ * What a payout form shows in place of (or above) its account picker while the saved accounts are
+ * not there to pick: loading, the load failure with Retry, or `none` when there is no account;
+ * null once there are accounts.
+ */
+export function bankAccountsState(
+  accounts: { isPending: boolean; isError: boolean; data?: readonly unknown[]; refetch: () => Promise<unknown>; isFetching: boolean },
+  none: ReactNode,
+): ReactNode {
+  if (accounts.isPending) return <BankAccountsLoading />;
+  if (accounts.isError || !accounts.data) return <BankAccountsLoadError accounts={accounts} />;
+  return accounts.data.length === 0 ? none : null;
+}

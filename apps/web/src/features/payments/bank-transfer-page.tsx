@@ -7,7 +7,7 @@ import { notifyError } from "../../lib/notify";
 import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../lib/query-options";
 import { useFeatures } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
-import { BankAccountsLoadError, BankAccountsLoading, NoBankAccounts } from "./bank-accounts-load-error";
+import { NoBankAccounts, bankAccountsState } from "./bank-accounts-load-error";
 import { bankTransferSubmitOptions, notifyTransferSent, transferCovered } from "./bank-transfer";
 import { NewRecipientTransfer } from "./new-recipient-transfer";
 import { PayoutFormHeader } from "./payout-form-header";
@@ -76,22 +76,19 @@ export function BankTransferPage() {
         </Card>
       ) : (
         <Card>
-          {accounts.isPending ? (
-            <BankAccountsLoading />
-          ) : accounts.isError ? (
-            <BankAccountsLoadError accounts={accounts} />
-          ) : accounts.data.length === 0 ? (
+          {bankAccountsState(
+            accounts,
             <NoBankAccounts
               action={
                 <Button component={Link} to="/bank-accounts" variant="light">
                   Add Bank Account
                 </Button>
               }
-            />
-          ) : (
+            />,
+          ) ?? (
             <form onSubmit={submit} noValidate aria-label="Bank transfer">
               <Stack>
-                <PayoutFields payout={payout} accounts={accounts.data} summaryLabel="Transfer summary" />
+                <PayoutFields payout={payout} accounts={accounts.data ?? null} summaryLabel="Transfer summary" />
                 <TransferToBankSubmit insufficient={insufficient} totalKobo={totalKobo} feeKobo={feeKobo} busy={payout.busy} enabled={enabled} />
               </Stack>
             </form>

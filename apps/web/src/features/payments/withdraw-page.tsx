@@ -8,7 +8,7 @@ import { notifyError } from "../../lib/notify";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, useFeatures } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
 import { capitalise } from "../../lib/transactions";
-import { BankAccountsLoadError, BankAccountsLoading } from "./bank-accounts-load-error";
+import { bankAccountsState } from "./bank-accounts-load-error";
 import { PayoutFormHeader } from "./payout-form-header";
 import { PayoutFields, payoutReview, usePayoutForm } from "./payout-form";
 
@@ -68,11 +68,8 @@ function WithdrawForm() {
       <Card>
         <form onSubmit={submit} noValidate aria-label="Withdrawal">
           <Stack>
-            {accounts.isPending ? (
-              <BankAccountsLoading />
-            ) : accounts.isError ? (
-              <BankAccountsLoadError accounts={accounts} />
-            ) : accounts.data.length === 0 ? (
+            {bankAccountsState(
+              accounts,
               <Alert color="yellow" variant="light" title="No bank account yet">
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm">Add the bank account you want to withdraw to.</Text>
@@ -80,8 +77,8 @@ function WithdrawForm() {
                     Add Bank Account
                   </Button>
                 </Stack>
-              </Alert>
-            ) : null}
+              </Alert>,
+            )}
             <PayoutFields
               payout={payout}
               accounts={accounts.data && accounts.data.length > 0 ? accounts.data : null}

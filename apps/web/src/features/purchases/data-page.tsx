@@ -2,7 +2,7 @@ import { PURCHASE_MESSAGES, dataPurchaseSchema, findNetwork, formatNaira } from 
 import { NativeSelect, Text } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { trpc } from "../../lib/trpc";
-import { ListLoadFailed, PhoneAndNetworkFields } from "./purchase-fields";
+import { LoadedSelect, PhoneAndNetworkFields } from "./purchase-fields";
 import { type PurchaseKind, PurchaseScreen, usePurchaseForm } from "./purchase-form";
 
 const DATA: PurchaseKind = {
@@ -60,19 +60,15 @@ export function DataPage() {
   const plansField =
     network === "" ? (
       <NativeSelect label="Data plan" required disabled data={[{ value: "", label: "Select a network first" }]} error={form.errors.variationCode} />
-    ) : plans.isError && !plans.data ? (
-      <ListLoadFailed title="Data plan" message={PURCHASE_MESSAGES.plansFailed} onRetry={() => void plans.refetch()} />
     ) : (
-      <NativeSelect
+      <LoadedSelect
         label="Data plan"
-        required
-        disabled={plans.isPending}
-        aria-busy={plans.isPending}
-        {...form.getInputProps("variationCode")}
-        data={[
-          { value: "", label: plans.isPending ? "Loading plans..." : "Select a data plan" },
-          ...(plans.data?.variations ?? []).map((v) => ({ value: v.variation_code, label: `${v.name} - ${formatNaira(Number(v.variation_amount))}` })),
-        ]}
+        list={plans}
+        options={(plans.data?.variations ?? []).map((v) => ({ value: v.variation_code, label: `${v.name} - ${formatNaira(Number(v.variation_amount))}` }))}
+        loading="Loading plans..."
+        placeholder="Select a data plan"
+        failed={PURCHASE_MESSAGES.plansFailed}
+        input={form.getInputProps("variationCode")}
       />
     );
 

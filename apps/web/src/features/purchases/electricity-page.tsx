@@ -20,7 +20,7 @@ import { serverMessage } from "../../lib/errors";
 import { notifyError } from "../../lib/notify";
 import { useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
-import { ListLoadFailed } from "./purchase-fields";
+import { LoadedSelect } from "./purchase-fields";
 import { type PurchaseKind, PurchaseScreen, usePurchaseForm } from "./purchase-form";
 
 const METER_TYPE_LABELS: Record<MeterType, string> = { prepaid: "Prepaid", postpaid: "Postpaid" };
@@ -153,22 +153,17 @@ export function ElectricityPage() {
     );
   }
 
-  const discoField =
-    discos.isError && !discos.data ? (
-      <ListLoadFailed title="Electricity company" message={ELECTRICITY_MESSAGES.discosFailed} onRetry={() => void discos.refetch()} />
-    ) : (
-      <NativeSelect
-        label="Electricity company"
-        required
-        disabled={discos.isPending}
-        aria-busy={discos.isPending}
-        {...form.getInputProps("disco")}
-        data={[
-          { value: "", label: discos.isPending ? "Loading companies..." : "Select your electricity company" },
-          ...(discos.data ?? []).map((d) => ({ value: d.id, label: `${d.name} (${d.shortName})` })),
-        ]}
-      />
-    );
+  const discoField = (
+    <LoadedSelect
+      label="Electricity company"
+      list={discos}
+      options={(discos.data ?? []).map((d) => ({ value: d.id, label: `${d.name} (${d.shortName})` }))}
+      loading="Loading companies..."
+      placeholder="Select your electricity company"
+      failed={ELECTRICITY_MESSAGES.discosFailed}
+      input={form.getInputProps("disco")}
+    />
+  );
 
   return (
     <PurchaseScreen kind={ELECTRICITY} purchase={purchase} onSubmit={submit}>

@@ -1,5 +1,5 @@
 import { PHONE_MIN_LENGTH, PURCHASE_MESSAGES, detectNetwork } from "@kolo/domain";
-import { Alert, Button, Group, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, type NativeSelectProps, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { NetworkLogo } from "../../components/network-logos";
 import { useMe } from "../../lib/queries";
@@ -84,6 +84,35 @@ export function useNetworkDetection(setNetwork: (network: string) => void) {
       setNetwork(network);
     },
   };
+}
+
+/**
+ * A required select whose options load from the server (data plans, electricity companies):
+ * disabled and busy with `loading` as its first option while they load, `placeholder` once loaded;
+ * when the list cannot load, ListLoadFailed (`failed` and Retry) in place of the field.
+ * `list` is the options' query; `input` is the form's `getInputProps` of the field.
+ */
+export function LoadedSelect(props: {
+  label: string;
+  list: { isPending: boolean; isError: boolean; data: unknown; refetch: () => Promise<unknown> };
+  options: { value: string; label: string }[];
+  loading: string;
+  placeholder: string;
+  failed: string;
+  input: Omit<NativeSelectProps, "data">;
+}) {
+  const { list } = props;
+  if (list.isError && list.data === undefined) return <ListLoadFailed title={props.label} message={props.failed} onRetry={() => void list.refetch()} />;
+  return (
+    <NativeSelect
+      label={props.label}
+      required
+      disabled={list.isPending}
+      aria-busy={list.isPending}
+      {...props.input}
+      data={[{ value: "", label: list.isPending ? props.loading : props.placeholder }, ...props.options]}
+    />
+  );
 }
 
 /** A field's list (networks, plans, discos) could not load: the reason and Retry, in place of the field. */
