@@ -205,8 +205,9 @@ export interface MoneyFormOptions<Values> extends MoneySubmitOptions {
  * 'Minimum withdrawal amount is ₦100'), and the submit routine `useMoneySubmit` (single flight,
  * offline, review and PIN, idempotency key, refusal toasts).
  *
- * `onSubmit(handler)` is the form's submit handler: it runs `handler(parsed, values)` only when the
- * schema passes (else the messages are under the fields) and no submit is in flight; `parsed` is
+ * `onSubmit(handler, onInvalid?)` is the form's submit handler: it runs `handler(parsed, values)` only
+ * when the schema passes (else the messages are under the fields, and `onInvalid` runs) and no
+ * submit is in flight; `parsed` is
  * the schema's output (amounts as the domain schema gives them: kobo for payouts, naira for
  * purchases). Returns `form`, `submit`, `busy`, `reset` and `dialog` (the review dialog to render).
  */
@@ -215,7 +216,7 @@ export function useMoneyForm<Values extends Record<string, unknown>, Parsed>(
   options: MoneyFormOptions<Values>,
 ): ReturnType<typeof useMoneySubmit> & {
   form: UseFormReturnType<Values>;
-  onSubmit: (handler: (parsed: Parsed, values: Values) => Promise<void> | void) => (event?: React.FormEvent<HTMLFormElement>) => void;
+  onSubmit: (handler: (parsed: Parsed, values: Values) => Promise<void> | void, onInvalid?: () => void) => (event?: React.FormEvent<HTMLFormElement>) => void;
 } {
   const { initialValues, serverFieldErrors, ...submitOptions } = options;
   const form = useForm<Values>({ mode: "controlled", initialValues, validate: schemaResolver(schema, { sync: true }) });
@@ -235,12 +236,15 @@ export function useMoneyForm<Values extends Record<string, unknown>, Parsed>(
         }
       : submitOptions,
   );
-  const onSubmit = (handler: (parsed: Parsed, values: Values) => Promise<void> | void) =>
-    form.onSubmit(async (values) => {
-      if (money.busy) return;
-      const parsed = schema.safeParse(values);
-      if (!parsed.success) return; // the resolver already put the reasons under the fields
-      await handler(parsed.data, values);
-    });
+  const onSubmit = (handler: (parsed: Parsed, values: Values) => Promise<void> | void, onInvalid?: () => void) =>
+    form.onSubmit(
+      async (values) => {
+        if (money.busy) return;
+        const parsed = schema.safeParse(values);
+        if (!parsed.success) return; // the resolver already put the reasons under the fields
+        await handler(parsed.data, values);
+      },
+      () => onInvalid?.(),
+    );
   return { ...money, form, onSubmit };
 }

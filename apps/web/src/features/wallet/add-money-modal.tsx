@@ -1,17 +1,21 @@
 import { NairaAmountInput } from "../../components/form-inputs";
-import { MONEY_TOASTS, TOPUP_MESSAGES, parseNairaInput } from "@kolo/domain";
+import { MONEY_TOASTS, TOPUP_MESSAGES, koboToNaira, nairaInputText, topUpSchema } from "@kolo/domain";
 import { Button, Divider, Group, Modal, Stack, Text } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
+import { z } from "zod";
 import { BusyButton } from "../../components/busy-button";
 import { OfflineNotice } from "../../components/offline-notice";
 import { domainCode, serverMessage } from "../../lib/errors";
-import { useMoneySubmit } from "../../lib/money-form";
+import { useMoneyForm } from "../../lib/money-form";
 import { dismissToast, notify, notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { AccountNumberCard } from "./account-number-card";
 
 /** Local-storage key of the top-up awaiting verification (docs/product.md#wallet-and-top-ups, Top-up step 2). */
 export const PENDING_PAYMENT_KEY = "pendingPaymentReference";
+
+/** The top-up's own amount rule (POST /api/wallet/topup): any amount above zero ('Please enter a valid amount'); the server checks its bounds. */
+const topUpFormSchema = z.object({ amount: nairaInputText.pipe(topUpSchema.shape.amount) });
 
 interface AddMoneyModalProps {
   opened: boolean;
@@ -26,54 +30,50 @@ interface AddMoneyModalProps {
  * idempotency key reused only when the same amount is sent again after a network failure.
  */
 export function AddMoneyModal({ opened, onClose }: AddMoneyModalProps) {
-  const [amount, setAmount] = useState("");
-  const [amountError, setAmountError] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const topup = trpc.wallet.topup.useMutation();
   const specific = (error: unknown) => {
     const message = serverMessage(error);
-    if (domainCode(error) === "VALIDATION" && message) setAmountError(message);
+    if (domainCode(error) === "VALIDATION" && message) form.setFieldError("amount", message);
     notifyError(MONEY_TOASTS.errorTitle, message ?? TOPUP_MESSAGES.initiationFailed);
   };
-  const money = useMoneySubmit({
+  const money = useMoneyForm(topUpFormSchema, {
+    initialValues: { amount: "" },
     failure: { title: MONEY_TOASTS.errorTitle, message: TOPUP_MESSAGES.initiationFailed },
     // Answers whose message is specific enough to show (min/max amount, switch off, too many tries).
     onCode: { VALIDATION: specific, FEATURE_DISABLED: specific, RATE_LIMITED: specific },
   });
+  const { form } = money;
   const busy = money.busy || redirecting;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = parseNairaInput(amount);
-    if (!parsed.ok || parsed.kobo <= 0n) {
-      // The reason under the field; the product's toast for any amount that cannot be used.
-      setAmountError(parsed.ok ? MONEY_TOASTS.validAmount : parsed.error);
-      notifyError(MONEY_TOASTS.invalidAmountTitle, MONEY_TOASTS.validAmount);
-      return;
-    }
-    await money.submit(
-      String(parsed.kobo),
-      (idempotencyKey) => topup.mutateAsync({ amount: parsed.naira, idempotencyKey }),
-      (result) => {
-        // A missing authorization URL counts as a failure (docs/product.md "Wallet and top-ups").
-        if (!result.authorizationUrl) throw new Error("No authorization URL");
-        localStorage.setItem(PENDING_PAYMENT_KEY, result.reference);
-        setRedirecting(true);
-        notify({ title: MONEY_TOASTS.topUpInitiatedTitle, message: MONEY_TOASTS.redirectingToGateway });
-        window.location.assign(result.authorizationUrl);
-      },
-    );
-  };
+  const submit = money.onSubmit(
+    async ({ amount: kobo }) => {
+      if (redirecting) return;
+      await money.submit(
+        String(kobo),
+        (idempotencyKey) => topup.mutateAsync({ amount: koboToNaira(kobo), idempotencyKey }),
+        (result) => {
+          // A missing authorization URL counts as a failure (docs/product.md "Wallet and top-ups").
+          if (!result.authorizationUrl) throw new Error("No authorization URL");
+          localStorage.setItem(PENDING_PAYMENT_KEY, result.reference);
+          setRedirecting(true);
+          notify({ title: MONEY_TOASTS.topUpInitiatedTitle, message: MONEY_TOASTS.redirectingToGateway });
+          window.location.assign(result.authorizationUrl);
+        },
+      );
+    },
+    // The reason under the field; the product's toast for any amount that cannot be used.
+    () => notifyError(MONEY_TOASTS.invalidAmountTitle, MONEY_TOASTS.validAmount),
+  );
 
   const close = () => {
     if (busy) return;
-    setAmount("");
-    setAmountError(null);
+    form.reset();
     money.reset();
     onClose();
   };
 
+  const amountInput = form.getInputProps("amount");
   return (
     <Modal opened={opened} onClose={close} title="Add Money" closeButtonProps={{ "aria-label": "Close" }}>
       <AccountNumberCard headingOrder={3} />
@@ -86,13 +86,11 @@ export function AddMoneyModal({ opened, onClose }: AddMoneyModalProps) {
           <OfflineNotice />
           <NairaAmountInput
             placeholder="5,000"
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.currentTarget.value);
-              setAmountError(null);
+            {...amountInput}
+            onChange={(event: React.ChangeEvent<HTMLInputElement>) => {
+              amountInput.onChange(event);
               dismissToast(MONEY_TOASTS.invalidAmountTitle);
             }}
-            error={amountError}
             data-autofocus
           />
           <Group justify="flex-end" gap="sm">

@@ -7,12 +7,11 @@ import {
   formatNaira,
   nairaInputText,
   p2pTransferSchema,
-  parseNairaInput,
+  koboToNaira,
   parseRecipient,
   recipientQuerySchema,
 } from "@kolo/domain";
 import { Alert, Button, Card, Group, List, Loader, Stack, Text, TextInput } from "@mantine/core";
-import { schemaResolver, useForm } from "@mantine/form";
 import { Link, createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { z } from "zod";
@@ -21,7 +20,7 @@ import { SubmitButton } from "../../../components/busy-button";
 import { BalanceHeader } from "../../../components/balance-header";
 import { PageHeader } from "../../../components/page-header";
 import { domainCode, serverMessage } from "../../../lib/errors";
-import { balanceCovers, useMoneySubmit } from "../../../lib/money-form";
+import { balanceCovers, useMoneyForm } from "../../../lib/money-form";
 import { notify } from "../../../lib/notify";
 import { useFeatures, useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
@@ -41,7 +40,7 @@ export const Route = createFileRoute("/_authed/transfer/p2p")({
  * The form checks what the procedure checks (docs/product.md#qr-codes-and-p2p-transfers), less the key; the amount
  * is the field's text, read by the app's one amount rule (nairaInputText) before the wire's.
  */
-const p2pByIdFormSchema = z.object({ amount: nairaInputText.pipe(p2pTransferSchema.shape.amount) });
+const p2pByIdFormSchema = z.object({ recipient: z.string(), amount: nairaInputText.pipe(p2pTransferSchema.shape.amount) });
 
 /** The same with the recipient typed: an e-mail or a Nigerian phone number. */
 const p2pFormSchema = p2pByIdFormSchema.extend({ recipient: recipientQuerySchema.shape.recipient });
@@ -131,32 +130,32 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
   const [resolved, setResolved] = useState<{ text: string; name: string } | null>(null);
   const [scannedName, setScannedName] = useState<string | null>(null);
   const byId = recipientId !== undefined;
-  const money = useMoneySubmit({
+  const {
+    form,
+    onSubmit,
+    submit: send,
+    busy,
+    dialog,
+  } = useMoneyForm(byId ? p2pByIdFormSchema : p2pFormSchema, {
+    initialValues: { recipient: "", amount: prefill !== undefined ? String(prefill) : "" },
     failure: { title: MONEY_TOASTS.transferFailedTitle, message: FALLBACK_FAILURE, serverMessage: true },
     // By id, RULE_VIOLATION is one's own code.
     onCode: byId ? { RULE_VIOLATION: { title: PAYMENT_LINK_MESSAGES.invalidTransferTitle, message: PAYMENT_LINK_MESSAGES.toSelf } } : {},
   });
 
-  const form = useForm<{ recipient: string; amount: string }>({
-    mode: "controlled",
-    initialValues: { recipient: "", amount: prefill !== undefined ? String(prefill) : "" },
-    validate: schemaResolver(byId ? p2pByIdFormSchema : p2pFormSchema, { sync: true }),
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    if (transfer.isPending || !enabled) return;
+  const submit = onSubmit(async (values) => {
+    if (!enabled) return;
     if (byId && scannedName === null) return; // not resolved, or one's own code
     const typed = values.recipient.trim();
     const named = parseRecipient(typed);
-    if (!byId && named === null) return; // the resolver already put the reason under the field
-    const parsed = parseNairaInput(values.amount);
-    if (!parsed.ok) return; // the resolver already put the reason under the field
-    if (!balanceCovers(me.balance, parsed.naira)) return;
+    if (!byId && named === null) return; // the schema already put the reason under the field
+    const amount = koboToNaira(values.amount);
+    if (!balanceCovers(me.balance, amount)) return;
     const recipient = byId ? { recipientId } : named && "phone" in named ? { recipientPhone: named.phone } : { recipientEmail: typed };
-    const signature = `${byId ? `id:${recipientId}` : JSON.stringify(named)}|${parsed.kobo}`;
-    await money.submit(
+    const signature = `${byId ? `id:${recipientId}` : JSON.stringify(named)}|${values.amount}`;
+    await send(
       signature,
-      (idempotencyKey, transactionPin) => transfer.mutateAsync({ ...recipient, amount: parsed.naira, idempotencyKey, transactionPin }),
+      (idempotencyKey, transactionPin) => transfer.mutateAsync({ ...recipient, amount, idempotencyKey, transactionPin }),
       async (result) => {
         notify({
           title: MONEY_TOASTS.transferSuccessTitle,
@@ -166,7 +165,7 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
       },
       {
         recipient: byId ? (scannedName ?? "") : resolved?.text === typed ? `${resolved.name} (${typed})` : typed,
-        amount: parsed.naira,
+        amount,
         fee: 0,
       },
     );
@@ -188,7 +187,7 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
   return (
     <Stack gap="md">
       <PageHeader title="Send to User" back="/transfer" />
-      {money.dialog}
+      {dialog}
       {enabled ? null : (
         <Alert color="gray" variant="light" id="p2p-disabled" title="Unavailable">
           {FEATURE_DISABLED_MESSAGE}
@@ -223,7 +222,7 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
               <List.Item>Check the name shown before you send.</List.Item>
             </List>
             <SubmitButton
-              busy={money.busy}
+              busy={busy}
               busyLabel="Sending..."
               disabled={!enabled || (byId && scannedName === null)}
               describedBy={enabled ? undefined : "p2p-disabled"}
