@@ -2,23 +2,13 @@ import { getRouteApi } from "@tanstack/react-router";
 import { ADMIN_AUDIT_ACTIONS, ADMIN_AUDIT_ACTION_LABELS, type AdminAuditAction, formatDateTime } from "@kolo/domain";
 import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { type SearchSchemaInput, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { AdminTable } from "./admin-table";
-import { optionalOneOf, optionalPositiveInt } from "../../lib/search";
+import { PAGE_SIZE } from "./audit-search";
 
 const route = getRouteApi("/_authed/admin/audit");
-
-export const PAGE_SIZE = 50;
-
-/** ?page&adminId&userId&action, forgiving: unusable values are dropped (no zod here: see lib/search.ts). */
-export const validateSearch = (raw: { page?: unknown; adminId?: unknown; userId?: unknown; action?: unknown } & SearchSchemaInput) => ({
-  page: optionalPositiveInt(raw.page) ?? 1,
-  adminId: optionalPositiveInt(raw.adminId),
-  userId: optionalPositiveInt(raw.userId),
-  action: optionalOneOf(raw.action, ADMIN_AUDIT_ACTIONS),
-});
 
 /** `{balance: 1000, description: 'x'}` as 'balance: 1000 · description: x'. */
 function fields(values: Record<string, unknown> | null): string {

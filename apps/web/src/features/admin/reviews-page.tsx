@@ -2,18 +2,16 @@ import { getRouteApi } from "@tanstack/react-router";
 import { formatDateTime, formatNaira } from "@kolo/domain";
 import { Badge, Button, Group, Modal, Radio, Stack, Table, Tabs, Text, Textarea, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { type SearchSchemaInput, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { notify } from "../../lib/notify";
-import { optionalOneOf, optionalPositiveInt } from "../../lib/search";
 import { trpc } from "../../lib/trpc";
 import { AdminTable } from "./admin-table";
 import { adminErrorMessage } from "./shared";
+import { PAGE_SIZE } from "./reviews-search";
 
 const route = getRouteApi("/_authed/admin/reviews");
 
-export const PAGE_SIZE = 20;
-const STATUSES = ["open", "resolved"] as const;
 const ACTIONS = [
   { value: "complete", label: "Complete: the provider delivered (asks it first)" },
   { value: "fail", label: "Fail: the provider did not (asks it first)" },
@@ -21,12 +19,6 @@ const ACTIONS = [
   { value: "dismiss", label: "Dismiss with a note" },
 ] as const;
 type Action = (typeof ACTIONS)[number]["value"];
-
-/** ?status&page, forgiving: unusable values are dropped (no zod here: see lib/search.ts). */
-export const validateSearch = (raw: { status?: unknown; page?: unknown } & SearchSchemaInput) => ({
-  status: optionalOneOf(raw.status, STATUSES) ?? "open",
-  page: optionalPositiveInt(raw.page) ?? 1,
-});
 
 const CAUSE_LABELS: Record<string, string> = {
   stuck: "No answer for 24 h",

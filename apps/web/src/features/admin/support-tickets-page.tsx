@@ -7,11 +7,9 @@ import { httpStatus } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
 import { PageButtons } from "./shared";
 import { TICKETS_QUERY_OPTIONS, TicketPriorityBadge, TicketStatusBadge } from "../support/ticket-badges";
+import { QUEUE_PAGE_SIZE } from "./support-tickets-search";
 
 const route = getRouteApi("/_authed/admin/support-tickets");
-
-/** Tickets a page of the admin queue shows (paged like the users list). */
-export const QUEUE_PAGE_SIZE = 20;
 
 /**
  * Admin support tickets (docs/product.md#support): badges for total, open and

@@ -2,7 +2,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { ADMIN_MESSAGES, FORCE_REASON_MIN_LENGTH, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTION_TABS, formatDateTime, formatNaira } from "@kolo/domain";
 import { Alert, Badge, Box, Button, Group, Modal, Stack, Table, Tabs, Text, Textarea, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { type SearchSchemaInput, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { BusyButton } from "../../components/busy-button";
 import { errorCode, errorDetails } from "../../lib/errors";
@@ -10,17 +10,10 @@ import { notify, notifyError } from "../../lib/notify";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { AdminTable } from "./admin-table";
 import { StatusBadge, TYPE_LABELS, adminErrorMessage } from "./shared";
-import { optionalOneOf, optionalPositiveInt } from "../../lib/search";
 
 const route = getRouteApi("/_authed/admin/transactions");
 
 type AdminTransaction = RouterOutputs["admin"]["transactions"]["list"]["transactions"][number];
-
-/** ?status&page, forgiving: an unknown tab is All, anything unusable page 1 (no zod here: see lib/search.ts). */
-export const validateSearch = (raw: { status?: unknown; page?: unknown } & SearchSchemaInput) => ({
-  status: optionalOneOf(raw.status, ADMIN_TRANSACTION_TABS) ?? "all",
-  page: optionalPositiveInt(raw.page) ?? 1,
-});
 
 const TAB_LABELS = { all: "All", pending: "Pending", processing: "Processing", completed: "Completed", failed: "Failed" } as const;
 

@@ -3,7 +3,7 @@ import { ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_USERS_PAGE_SIZE } from "@kolo/domain";
 import { Avatar, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData } from "@tanstack/react-query";
-import { type SearchSchemaInput, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { AdminTable } from "./admin-table";
@@ -12,15 +12,8 @@ import { HistoryDialog } from "./history-dialog";
 import { RoleDialog } from "./role-dialog";
 import { StatusDialog } from "./status-dialog";
 import { WalletDialog } from "./wallet-dialog";
-import { optionalPositiveInt, optionalString } from "../../lib/search";
 
 const route = getRouteApi("/_authed/admin/users");
-
-/** ?page&search, forgiving: anything unusable falls back to page 1 and no search (no zod here: see lib/search.ts). */
-export const validateSearch = (raw: { page?: unknown; search?: unknown } & SearchSchemaInput) => ({
-  page: optionalPositiveInt(raw.page) ?? 1,
-  search: optionalString(raw.search) ?? "",
-});
 
 type Dialog = { kind: "credit" | "debit" | "status" | "history" | "role"; user: AdminUser } | null;
 

@@ -1,5 +1,5 @@
 import { getRouteApi } from "@tanstack/react-router";
-import { type PurchaseType, formatDay, lagosDayKey } from "@kolo/domain";
+import { formatDay, lagosDayKey } from "@kolo/domain";
 import { Box, Button, Card, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
@@ -7,26 +7,12 @@ import { IconDownload } from "../../components/icons";
 import { PageHeader } from "../../components/page-header";
 import { useMe, useTransactions } from "../../lib/queries";
 import { type TransactionType, type TransactionView } from "../../lib/transactions";
-import { optionalOneOf } from "../../lib/search";
 import { downloadTextFile, transactionsCsv } from "./transactions-csv";
 import { StatementDialog } from "./statement-dialog";
 import { TransactionRow } from "./transaction-row";
+import { FILTERS, type Filter, FILTER_KEYS } from "./history-search";
 
 const route = getRouteApi("/_authed/history");
-
-/** Filter tabs (docs/product.md#accounts-and-sessions); Transfer covers bank transfers and user-to-user transfers, Airtime covers every bill bought through VTpass (data bundles and electricity too). */
-const FILTERS = {
-  all: { label: "All", types: null },
-  topup: { label: "Top-up", types: ["topup"] },
-  transfer: { label: "Transfer", types: ["transfer", "p2p"] },
-  payment: { label: "Payment", types: ["payment"] },
-  // PURCHASE_TYPES, written out: this table is in the first screen's JavaScript.
-  airtime: { label: "Airtime", types: ["airtime", "data", "electricity"] satisfies readonly PurchaseType[] },
-} as const satisfies Record<string, { label: string; types: readonly TransactionType[] | null }>;
-type Filter = keyof typeof FILTERS;
-const FILTER_KEYS = Object.keys(FILTERS) as Filter[];
-
-export const searchSchema = (search: Record<string, unknown>): { filter?: Filter } => ({ filter: optionalOneOf(search.filter, FILTER_KEYS) });
 
 interface DayGroup {
   key: string;

@@ -16,7 +16,6 @@ import { Alert, Button, Card, Group, List, Loader, Stack, Text, TextInput } from
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { optionalPositiveInt, optionalPositiveNumber } from "../../lib/search";
 import { SubmitButton } from "../../components/busy-button";
 import { BalanceHeader } from "../../components/balance-header";
 import { PageHeader } from "../../components/page-header";
@@ -27,12 +26,6 @@ import { useFeatures, useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
 
 const route = getRouteApi("/_authed/transfer/p2p");
-
-/** A scanned P2P code arrives as /transfer?userId&amount (docs/product.md#qr-codes-and-p2p-transfers); the amount prefills. */
-export const searchSchema = (search: Record<string, unknown>): { userId?: number; amount?: number } => ({
-  userId: optionalPositiveInt(search.userId),
-  amount: optionalPositiveNumber(search.amount),
-});
 
 /**
  * The form checks what the procedure checks (docs/product.md#qr-codes-and-p2p-transfers), less the key; the amount

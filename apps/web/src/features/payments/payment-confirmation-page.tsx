@@ -1,14 +1,5 @@
 import { getRouteApi } from "@tanstack/react-router";
-import {
-  FEATURE_DISABLED_MESSAGE,
-  INVOICE_TOKEN_PATTERN,
-  MERCHANT_MESSAGES,
-  MONEY_TOASTS,
-  formatDateTime,
-  formatNaira,
-  nairaToKobo,
-  parseNairaInput,
-} from "@kolo/domain";
+import { FEATURE_DISABLED_MESSAGE, MERCHANT_MESSAGES, MONEY_TOASTS, formatDateTime, formatNaira, nairaToKobo, parseNairaInput } from "@kolo/domain";
 import { Alert, Button, Card, Divider, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -20,26 +11,9 @@ import { PageLoader } from "../../components/page-loader";
 import { balanceCovers, useMoneySubmit } from "../../lib/money-form";
 import { dismissToast, notify, notifyError } from "../../lib/notify";
 import { useFeatures, useMe } from "../../lib/queries";
-import { optionalPositiveInt, optionalPositiveNumber, optionalString } from "../../lib/search";
 import { trpc } from "../../lib/trpc";
 
 const route = getRouteApi("/_authed/payment-confirmation");
-
-interface ConfirmationSearch {
-  merchantId?: number;
-  merchantName?: string;
-  amount?: number;
-  /** An invoice's payment-link token (never its id: docs/decisions.md "Security, second round"). */
-  invoiceToken?: string;
-}
-
-/** Query merchantId, merchantName, amount, invoiceToken (docs/product.md#merchants-and-invoices; the invoice by its token). */
-export const searchSchema = (search: Record<string, unknown>): ConfirmationSearch => ({
-  merchantId: optionalPositiveInt(search.merchantId),
-  merchantName: optionalString(search.merchantName),
-  amount: optionalPositiveNumber(search.amount),
-  invoiceToken: ((token) => (token !== undefined && INVOICE_TOKEN_PATTERN.test(token) ? token : undefined))(optionalString(search.invoiceToken)),
-});
 
 /** With no parameters at all: the demo merchant (id 1, 'Test Store' in the demo data) and ₦3,550 (docs/product.md#merchants-and-invoices). */
 const DEMO_CONFIRMATION = { merchantId: 1, amount: 3550 } as const;

@@ -12,13 +12,11 @@ import { isOffline, notifyOffline } from "../../lib/offline";
 import { useMe } from "../../lib/queries";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { TicketPriorityBadge, TicketStatusBadge } from "./ticket-badges";
+import { ticketId } from "./ticket-search";
 
 const route = getRouteApi("/_authed/support/$id");
 
 type TicketDetail = RouterOutputs["supportTickets"]["byId"];
-
-/** Positive integer ids only; anything else is the not-found answer of the server. */
-export const ticketId = (raw: string) => (/^\d{1,10}$/.test(raw) ? Number(raw) : 0);
 
 /**
  * Ticket detail (docs/product.md#support): the ticket, its conversation, the

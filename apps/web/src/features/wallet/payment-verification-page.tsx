@@ -4,7 +4,6 @@ import { formatNaira } from "@kolo/domain";
 import { Button, Card, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { optionalString } from "../../lib/search";
 import { IconCheck, IconX } from "../../components/icons";
 import { notifyError } from "../../lib/notify";
 import { streamIsLive } from "../../lib/live";
@@ -12,12 +11,6 @@ import { trpc } from "../../lib/trpc";
 import { PENDING_PAYMENT_KEY } from "./add-money-modal";
 
 const route = getRouteApi("/_authed/payment-verification");
-
-/** Numeric-looking references arrive as numbers from the router's JSON search parser. */
-export const searchSchema = (search: Record<string, unknown>): { reference?: string; trxref?: string } => ({
-  reference: optionalString(search.reference),
-  trxref: optionalString(search.trxref),
-});
 
 /** A "pending" answer is asked again every 2 s, at most this many times in all. */
 const MAX_ATTEMPTS = 10;

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { HistoryPage, searchSchema } from "../../features/history/history-page";
+import { HistoryPage } from "../../features/history/history-page";
+import { searchSchema } from "../../features/history/history-search";
 
 export const Route = createFileRoute("/_authed/history")({
   validateSearch: searchSchema,

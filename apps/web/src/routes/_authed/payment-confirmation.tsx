@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { PaymentConfirmationPage, searchSchema } from "../../features/payments/payment-confirmation-page";
+import { PaymentConfirmationPage } from "../../features/payments/payment-confirmation-page";
+import { searchSchema } from "../../features/payments/payment-confirmation-search";
 
 export const Route = createFileRoute("/_authed/payment-confirmation")({
   validateSearch: searchSchema,

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { AdminAuditPage, PAGE_SIZE, validateSearch } from "../../../features/admin/audit-page";
+import { AdminAuditPage } from "../../../features/admin/audit-page";
+import { PAGE_SIZE, validateSearch } from "../../../features/admin/audit-search";
 
 export const Route = createFileRoute("/_authed/admin/audit")({
   validateSearch,

@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { AdminReviewsPage, PAGE_SIZE, validateSearch } from "../../../features/admin/reviews-page";
+import { AdminReviewsPage } from "../../../features/admin/reviews-page";
+import { PAGE_SIZE, validateSearch } from "../../../features/admin/reviews-search";
 
 export const Route = createFileRoute("/_authed/admin/reviews")({
   validateSearch,

@@ -1,6 +1,7 @@
 import { type SearchSchemaInput, createFileRoute } from "@tanstack/react-router";
 import { optionalPositiveInt } from "../../../lib/search";
-import { AdminSupportTicketsPage, QUEUE_PAGE_SIZE } from "../../../features/admin/support-tickets-page";
+import { AdminSupportTicketsPage } from "../../../features/admin/support-tickets-page";
+import { QUEUE_PAGE_SIZE } from "../../../features/admin/support-tickets-search";
 
 export const Route = createFileRoute("/_authed/admin/support-tickets")({
   validateSearch: (raw: { page?: unknown } & SearchSchemaInput) => ({ page: optionalPositiveInt(raw.page) ?? 1 }),

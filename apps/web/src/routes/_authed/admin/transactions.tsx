@@ -1,6 +1,7 @@
 import { ADMIN_TRANSACTIONS_PAGE_SIZE } from "@kolo/domain";
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminTransactionsPage, validateSearch } from "../../../features/admin/transactions-page";
+import { AdminTransactionsPage } from "../../../features/admin/transactions-page";
+import { validateSearch } from "../../../features/admin/transactions-search";
 
 export const Route = createFileRoute("/_authed/admin/transactions")({
   validateSearch,

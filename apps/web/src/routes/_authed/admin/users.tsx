@@ -1,6 +1,7 @@
 import { ADMIN_USERS_PAGE_SIZE } from "@kolo/domain";
 import { createFileRoute } from "@tanstack/react-router";
-import { AdminUsersPage, validateSearch } from "../../../features/admin/users-page";
+import { AdminUsersPage } from "../../../features/admin/users-page";
+import { validateSearch } from "../../../features/admin/users-search";
 
 export const Route = createFileRoute("/_authed/admin/users")({
   validateSearch,

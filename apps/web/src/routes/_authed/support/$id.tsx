@@ -1,6 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { TicketPage, ticketId } from "../../../features/support/ticket-page";
+import { TicketPage } from "../../../features/support/ticket-page";
+import { ticketId } from "../../../features/support/ticket-search";
 
 export const Route = createFileRoute("/_authed/support/$id")({
   loader: ({ context, params }) => {
