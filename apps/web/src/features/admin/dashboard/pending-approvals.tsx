@@ -5,9 +5,7 @@ import { notify, notifyError } from "../../../lib/notify";
 import { useMe } from "../../../lib/queries";
 import { trpc } from "../../../lib/trpc";
 import { LoadError, adminErrorMessage } from "../shared";
-
-/** The approvals card shows the newest pending requests, at most this many. */
-export const PENDING_SHOWN = 20;
+import { PENDING_SHOWN } from "./limits";
 
 /** The approvals queue's kinds as the card names them. */
 const KIND_LABELS: Record<string, string> = {

@@ -2,9 +2,7 @@ import { Avatar, Badge, Box, Button, Card, Group, Skeleton, Stack, Text, Title }
 import { Link } from "@tanstack/react-router";
 import { trpc } from "../../../lib/trpc";
 import { LoadError, StatusBadge } from "../shared";
-
-/** Recent Users shows the newest 5 (the spec's 'always No users found' is a defect we do not copy). */
-export const RECENT_USERS = 5;
+import { RECENT_USERS } from "./limits";
 
 /** The newest users with their level and status, and View All (/admin/users). */
 export function RecentUsers() {

@@ -1,7 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AdminDashboardPage } from "../../../features/admin/dashboard/admin-dashboard-page";
-import { PENDING_SHOWN } from "../../../features/admin/dashboard/pending-approvals";
-import { RECENT_USERS } from "../../../features/admin/dashboard/recent-users";
+import { PENDING_SHOWN, RECENT_USERS } from "../../../features/admin/dashboard/limits";
 
 /** The admin dashboard: every widget's query is started before the page draws. */
 export const Route = createFileRoute("/_authed/admin/dashboard")({
