@@ -121,7 +121,7 @@ function trimPreloadLists(): Plugin {
       // and the dashboard screen, with everything they import (dashboard.html preloads them).
       closure(
         all
-          .filter((chunk) => route(chunk, /\/routes\/_authed(\.tsx|\/dashboard\.tsx|\/-components\/dashboard-screen\.tsx)|\/lib\/api\.tsx/))
+          .filter((chunk) => route(chunk, /\/routes\/_authed(\.tsx|\/dashboard\.tsx)|\/features\/dashboard\/dashboard-screen\.tsx|\/lib\/api\.tsx/))
           .map((chunk) => chunk.fileName),
         pageChunks.dashboard,
       );

@@ -6,7 +6,7 @@ import { RouterProvider, createMemoryHistory } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createAppRouter } from "./router";
-import { DashboardShell } from "./routes/_authed/-components/dashboard-shell";
+import { DashboardShell } from "./features/dashboard/dashboard-shell";
 import { cssVariablesResolver, theme } from "./theme";
 
 const withProviders = (children: ReactNode) => (

@@ -10,6 +10,8 @@ export const BANKING_MESSAGES = {
   accountNumber: "Account number must be 10 digits",
   accountName: "Please enter account name",
   notResolved: "Could not resolve account name. Check parameters or try again.",
+  /** A form paying or saving an account whose holder's name has not come back from the bank yet. */
+  nameNotConfirmed: "The account name is not confirmed yet",
   nameMismatch: "Account name does not match the bank's records",
   duplicate: "This bank account is already saved",
   tooMany: "You can save at most 10 bank accounts",

@@ -26,6 +26,16 @@ export function upsertTransaction<T extends { id: number }>(list: readonly T[] |
   return [transaction, ...list];
 }
 
+let live = false;
+
+/**
+ * Whether this tab's event stream is live (connected, and what was read before it listened read
+ * again). While it is, a money write refetches nothing the stream delivers (balances, history,
+ * withdrawal states, merchant figures): the events bring them. While it is down, the writer
+ * refreshes them itself (lib/money-form.tsx).
+ */
+export const streamIsLive = (): boolean => live;
+
 /** Runs `work` at most once per `ms`, the last call winning. */
 function throttled(work: () => void, ms: number) {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -129,6 +139,12 @@ export function LiveUpdates() {
   useEffect(() => {
     if (!open) setListening(false);
   }, [open]);
+  useEffect(() => {
+    live = connected;
+    return () => {
+      live = false;
+    };
+  }, [connected]);
 
   // Down: refresh what the stream would have changed, slowly, until it is back.
   const refresh = useRef(refreshStreamed);

@@ -1,11 +1,14 @@
 import { MONEY_TOASTS } from "@kolo/domain";
+import { type UseFormReturnType, schemaResolver, useForm } from "@mantine/form";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useRef, useState } from "react";
+import type { z } from "zod";
 import { type PaymentReview, PaymentReviewDialog } from "../components/payment-review-dialog";
 import { pinRefusalText } from "../components/pin-field";
-import { domainCode, errorCode, serverMessage } from "./errors";
+import { domainCode, errorCode, fieldErrors, serverMessage } from "./errors";
 import { newIdempotencyKey } from "./idempotency";
 import { notifyError } from "./notify";
+import { streamIsLive } from "./live";
 import { isOffline, notifyOffline } from "./offline";
 import { trpc } from "./trpc";
 
@@ -29,7 +32,10 @@ export interface MoneySubmitOptions {
   onCode?: Record<string, Toast | ((error: unknown) => void)>;
   /** After any refusal the server answered (e.g. refresh the balance a refunded purchase gave back). */
   onRefused?: (code: string) => void;
-  /** Further queries to refresh after a success, beside the balance and the history. */
+  /**
+   * Further queries to refresh after a success: only what the event stream does not carry (the
+   * balance, the history, withdrawal states and the merchant's figures it does: lib/live.tsx).
+   */
   refresh?: () => Promise<unknown>;
 }
 
@@ -55,7 +61,8 @@ interface PendingPayment {
  * - idempotency key: one per submitted values (`signature`); dropped when the server answered
  *   (success or refusal: a new submit is a new request), kept after a network failure (the retry
  *   may be the same request);
- * - after a success the balance (auth.me) and the history are refreshed, then `onSuccess`;
+ * - after a success the event stream brings the new balance and history (lib/live.tsx); only while
+ *   it is down are they fetched here; then `refresh` (what the stream does not carry), `onSuccess`;
  * - a refusal is a toast from the domain code (`onCode`), else `failure`.
  *
  * `submit(signature, send, onSuccess, review?)` runs `send(idempotencyKey, transactionPin)`, then
@@ -71,6 +78,7 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
   const [pending, setPending] = useState<PendingPayment | null>(null);
   const [pinError, setPinError] = useState<string | null>(null);
   const [lockMessage, setLockMessage] = useState<string | null>(null);
+  const refreshStreamed = () => Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate(), utils.merchants.invalidate()]);
 
   /** Sends once with the PIN if any; a refused PIN keeps the review dialog open with the reason. */
   const run = async <TResult,>(
@@ -91,7 +99,8 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
       const result = await send(attempt.current.key, transactionPin);
       attempt.current = null;
       setPending(null);
-      await Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate(), options.refresh?.()]);
+      // The balance and the history come with the event stream; fetched here only while it is down.
+      await Promise.all([streamIsLive() ? undefined : refreshStreamed(), options.refresh?.()]);
       await onSuccess(result);
     } catch (error) {
       const code = domainCode(error);
@@ -177,4 +186,65 @@ export function balanceCovers(balance: number, amount: number, toast: Toast = IN
   if (balance >= amount) return true;
   notifyError(toast.title, toast.message);
   return false;
+}
+
+export interface MoneyFormOptions<Values> extends MoneySubmitOptions {
+  /** The fields as typed (amounts are text: the schema reads them with `nairaInputText`). */
+  initialValues: Values;
+  /**
+   * A VALIDATION refusal of the server puts its field messages under the fields of the same name,
+   * then runs `onCode.VALIDATION` when given, else the `failure` toast with the server's message.
+   */
+  serverFieldErrors?: boolean;
+}
+
+/**
+ * The one way a money form is written (docs/decisions/web.md "Money forms"): a Mantine form
+ * validated by `schema`, built from the operation's zod schema in @kolo/domain so the form shows
+ * the messages the server would give (e.g. `nairaInputText.pipe(bankTransferSchema.shape.amount)`:
+ * 'Minimum withdrawal amount is ₦100'), and the submit routine `useMoneySubmit` (single flight,
+ * offline, review and PIN, idempotency key, refusal toasts).
+ *
+ * `onSubmit(handler, onInvalid?)` is the form's submit handler: it runs `handler(parsed, values)` only
+ * when the schema passes (else the messages are under the fields, and `onInvalid` runs) and no
+ * submit is in flight; `parsed` is
+ * the schema's output (amounts as the domain schema gives them: kobo for payouts, naira for
+ * purchases). Returns `form`, `submit`, `busy`, `reset` and `dialog` (the review dialog to render).
+ */
+export function useMoneyForm<Values extends Record<string, unknown>, Parsed>(
+  schema: z.ZodType<Parsed, Values>,
+  options: MoneyFormOptions<Values>,
+): ReturnType<typeof useMoneySubmit> & {
+  form: UseFormReturnType<Values>;
+  onSubmit: (handler: (parsed: Parsed, values: Values) => Promise<void> | void, onInvalid?: () => void) => (event?: React.FormEvent<HTMLFormElement>) => void;
+} {
+  const { initialValues, serverFieldErrors, ...submitOptions } = options;
+  const form = useForm<Values>({ mode: "controlled", initialValues, validate: schemaResolver(schema, { sync: true }) });
+  const validation = submitOptions.onCode?.VALIDATION;
+  const money = useMoneySubmit(
+    serverFieldErrors
+      ? {
+          ...submitOptions,
+          onCode: {
+            ...submitOptions.onCode,
+            VALIDATION: (error) => {
+              form.setErrors(fieldErrors(error));
+              if (typeof validation === "function") validation(error);
+              else notifyError(validation?.title ?? submitOptions.failure.title, validation?.message ?? serverMessage(error) ?? submitOptions.failure.message);
+            },
+          },
+        }
+      : submitOptions,
+  );
+  const onSubmit = (handler: (parsed: Parsed, values: Values) => Promise<void> | void, onInvalid?: () => void) =>
+    form.onSubmit(
+      async (values) => {
+        if (money.busy) return;
+        const parsed = schema.safeParse(values);
+        if (!parsed.success) return; // the resolver already put the reasons under the fields
+        await handler(parsed.data, values);
+      },
+      () => onInvalid?.(),
+    );
+  return { ...money, form, onSubmit };
 }

@@ -4,7 +4,7 @@ import { OfflineBalanceNotice } from "../components/offline-balance-notice";
 import { ApiProvider } from "../lib/api";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, VERIFICATION_QUERY_OPTIONS } from "../lib/query-options";
 import { LiveUpdates } from "../lib/live";
-import { BottomNav } from "./_authed/-components/bottom-nav";
+import { BottomNav } from "../features/shell/bottom-nav";
 
 /** Screens without the bottom navigation (a step-by-step flow of its own; the camera view). */
 const WITHOUT_NAV = new Set(["/onboarding", "/scan"]);

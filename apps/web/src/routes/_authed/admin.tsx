@@ -11,7 +11,7 @@ export const Route = createFileRoute("/_authed/admin")({
   beforeLoad: ({ context, location, preload }) => {
     if (context.me.role === "admin") return;
     // The toast's code loads on demand (first-screen budget); the redirect does not wait for it.
-    if (!preload) void import("./-components/admin-access-denied").then(({ notifyAdminAccessDenied }) => notifyAdminAccessDenied(location.pathname));
+    if (!preload) void import("../../features/admin/admin-access-denied").then(({ notifyAdminAccessDenied }) => notifyAdminAccessDenied(location.pathname));
     throw redirect({ to: "/dashboard", replace: true });
   },
   component: AdminLayout,

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { DashboardScreen } from "./-components/dashboard-screen";
-import { parseDashboardSearch, redirectPaymentReturn } from "./-components/dashboard-search";
+import { DashboardScreen } from "../../features/dashboard/dashboard-screen";
+import { parseDashboardSearch, redirectPaymentReturn } from "../../features/dashboard/dashboard-search";
 
 /** Home (docs/product.md#accounts-and-sessions): / and /dashboard show the same screen. */
 export const Route = createFileRoute("/_authed/")({

@@ -4,7 +4,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { PageHeader } from "../../components/page-header";
 import { PaymentQr } from "../../components/payment-qr";
 import { useMe } from "../../lib/queries";
-import { AccountNumberCard } from "./-components/account-number-card";
+import { AccountNumberCard } from "../../features/wallet/account-number-card";
 
 export const Route = createFileRoute("/_authed/receive")({
   component: ReceivePage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ComingSoon } from "../-components/coming-soon";
+import { ComingSoon } from "../../../features/merchant/coming-soon";
 
 /** Merchant Pay: named by docs/product.md#merchants-and-invoices without a screen; a 'coming soon' state. */
 export const Route = createFileRoute("/_authed/merchant/pay")({

@@ -1,0 +1,121 @@
+// Pieces every admin screen shares: the load-failure alert, the pagination of docs/product.md#admin-console "Admin
+// users" (Previous, up to 5 page buttons, Next, 'Showing x to y of z …'), status badges and the
+// error text of a failed admin call.
+import { SideScroll } from "../../components/side-scroll";
+import { ADMIN_MESSAGES, ADMIN_PAGINATION_WINDOW, paginationWindow, showingRange } from "@kolo/domain";
+import { Alert, Badge, Box, Button, Group, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import { serverMessage } from "../../lib/errors";
+import type { RouterOutputs } from "../../lib/trpc";
+
+/** The server's message, or 'An unexpected error occurred' (docs/product.md#admin-console). */
+export const adminErrorMessage = (error: unknown) => serverMessage(error) ?? ADMIN_MESSAGES.unexpected;
+
+/** A red alert with the spec's title, the server's message and a Retry button. */
+export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  return (
+    <Alert color="red" title={title} role="alert">
+      <Text size="sm">{adminErrorMessage(error)}</Text>
+      <Button mt="sm" variant="light" color="red" onClick={onRetry}>
+        Retry
+      </Button>
+    </Alert>
+  );
+}
+
+/** Previous, up to 5 page buttons, Next; shown only when there is more than one page. */
+export function PageButtons({
+  page,
+  totalPages,
+  total,
+  pageSize,
+  noun,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  total: number;
+  pageSize: number;
+  noun: string;
+  onPage: (page: number) => void;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {showingRange(page, pageSize, total, noun)}
+      </Text>
+      <Group gap={4} component="nav" aria-label="Pagination">
+        <Button variant="default" size="md" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        {paginationWindow(page, totalPages, ADMIN_PAGINATION_WINDOW).map((n) => (
+          <Button
+            key={n}
+            size="md"
+            miw={44}
+            px="xs"
+            variant={n === page ? "filled" : "default"}
+            aria-current={n === page ? "page" : undefined}
+            aria-label={`Page ${n}`}
+            onClick={() => onPage(n)}
+          >
+            {n}
+          </Button>
+        ))}
+        <Button variant="default" size="md" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+const STATUS_COLORS: Record<string, string> = {
+  pending: "yellow",
+  processing: "blue",
+  completed: "kolo",
+  failed: "red",
+  reversed: "gray",
+  active: "kolo",
+  suspended: "red",
+  locked: "orange",
+};
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A status badge: Pending, Completed, Active, Suspended, … */
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge color={STATUS_COLORS[status] ?? "gray"} variant="light">
+      {capitalise(status)}
+    </Badge>
+  );
+}
+
+/** Readable transaction types (docs/product.md#admin-console). */
+export const TYPE_LABELS: Record<string, string> = {
+  topup: "Top-up",
+  transfer: "Transfer",
+  payment: "Payment",
+  airtime: "Airtime",
+  data: "Data",
+  p2p: "P2P Transfer",
+  other: "Adjustment",
+};
+
+/**
+ * A wide table in a horizontally scrollable region that a keyboard can reach and scroll, named for
+ * screen readers; on a narrow screen it says so ('Scroll sideways to see more') and fades the edge
+ * that hides columns (components/side-scroll.tsx).
+ */
+export function ScrollTable({ label, minWidth, children }: { label: string; minWidth: number; children: ReactNode }) {
+  return (
+    <SideScroll label={label} hint>
+      <Box miw={minWidth}>{children}</Box>
+    </SideScroll>
+  );
+}
+
+/** A user as the admin user list shows it. */
+export type AdminUser = RouterOutputs["admin"]["users"]["list"]["users"][number];

@@ -1,0 +1,183 @@
+import { BANKING_MESSAGES, BENEFICIARY_MESSAGES, accountNumberSchema, bankCodeSchema, bankTransferSchema, koboToNaira, nairaInputText } from "@kolo/domain";
+import { Button, Card, Group, Radio, Stack, Text } from "@mantine/core";
+import { useNavigate } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
+import { z } from "zod";
+import { BusyButton } from "../../components/busy-button";
+import { serverMessage } from "../../lib/errors";
+import { useMoneyForm } from "../../lib/money-form";
+import { notify, notifyError } from "../../lib/notify";
+import { useMe } from "../../lib/queries";
+import { trpc } from "../../lib/trpc";
+import { AccountResolutionFields, useAccountResolution } from "./account-resolution";
+import { bankTransferSubmitOptions, notifyTransferSent, transferCovered } from "./bank-transfer";
+import { PayoutAmountFields, TransferToBankSubmit, payoutFigures } from "./payout-form";
+
+/**
+ * The form's rules are the domain's (docs/product.md "Transfers to any bank account"): the bank
+ * and the 10-digit number as the server takes them, the amount as POST /api/transfer/bank reads it
+ * ('Minimum withdrawal amount is ₦100'), and the holder's name resolved before paying.
+ */
+const newRecipientSchema = z
+  .object({
+    bankCode: bankCodeSchema,
+    accountNumber: accountNumberSchema,
+    accountName: z.string(),
+    amount: nairaInputText.pipe(bankTransferSchema.shape.amount),
+  })
+  .superRefine((values, context) => {
+    if (accountNumberSchema.safeParse(values.accountNumber).success && values.accountName === "")
+      context.addIssue({ code: "custom", path: ["accountName"], message: BANKING_MESSAGES.nameNotConfirmed });
+  });
+
+/**
+ * /transfer/bank's 'New recipient' (docs/product.md "Transfers to any bank account"): saved and
+ * recent beneficiaries first (picking one fills the form), then a bank and an account number whose
+ * holder's name is resolved and shown before paying; amount, fee and total as for a saved account.
+ * It goes through the review step and PIN; after a success it offers to save the recipient as a
+ * beneficiary when it is not one yet.
+ */
+export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
+  const me = useMe();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const beneficiaries = trpc.beneficiaries.list.useQuery(undefined, { staleTime: 30_000 });
+  const transfer = trpc.transfers.bank.useMutation();
+  const save = trpc.beneficiaries.add.useMutation();
+  const [paid, setPaid] = useState<{ bankCode: string; accountNumber: string; accountName: string; bankName: string } | null>(null);
+  const latest = useRef({ totalKobo: 0n, feeKobo: 0n });
+  // The recent beneficiaries come from the server's transfers, not from the event stream: read again after a transfer.
+  const { form, onSubmit, busy, dialog, submit } = useMoneyForm(newRecipientSchema, {
+    ...bankTransferSubmitOptions(latest, () => utils.beneficiaries.list.invalidate()),
+    initialValues: { bankCode: "", accountNumber: "", accountName: "", amount: "" },
+    serverFieldErrors: true,
+  });
+  const figures = payoutFigures(form.values.amount, me.balance);
+  const { feeKobo, totalKobo, insufficient } = figures;
+  latest.current = figures;
+  const { bankCode, accountNumber } = form.values;
+  const resolution = useAccountResolution({ enabled: true, bankCode: bankCode || null, accountNumber });
+  const { resolvedName } = resolution;
+  // The resolved name is a field of the form: the schema requires it.
+  useEffect(() => {
+    if (form.values.accountName !== resolvedName) form.setFieldValue("accountName", resolvedName);
+  }, [resolvedName, form]);
+
+  const pick = (value: string) => {
+    const [code = "", number = ""] = value.split(":");
+    form.setValues({ bankCode: code, accountNumber: number });
+    form.clearErrors();
+  };
+
+  const send = onSubmit(async (values) => {
+    const bank = resolution.bank;
+    if (!enabled || !bank || !transferCovered(figures)) return;
+    const recipient = { bankCode: bank.code, bankName: bank.name, accountNumber: values.accountNumber, accountName: values.accountName };
+    await submit(
+      `new:${bank.code}:${values.accountNumber}|${values.amount}`,
+      (idempotencyKey, transactionPin) =>
+        transfer.mutateAsync({
+          bankCode: bank.code,
+          accountNumber: values.accountNumber,
+          amount: koboToNaira(values.amount),
+          transferFee: koboToNaira(feeKobo),
+          idempotencyKey,
+          transactionPin,
+        }),
+      async () => {
+        notifyTransferSent(values.amount, feeKobo, recipient.accountName);
+        const known = beneficiaries.data?.some((b) => b.saved && b.bankCode === bank.code && b.accountNumber === values.accountNumber);
+        if (known) await navigate({ to: "/dashboard" });
+        else setPaid(recipient);
+      },
+      {
+        recipient: recipient.accountName,
+        details: [{ label: "Bank", value: `${bank.name} ${values.accountNumber}` }],
+        amount: koboToNaira(values.amount),
+        fee: koboToNaira(feeKobo),
+      },
+    );
+  });
+
+  if (paid) {
+    const saveIt = async () => {
+      if (save.isPending) return;
+      try {
+        await save.mutateAsync({ bankCode: paid.bankCode, accountNumber: paid.accountNumber });
+        notify({ title: BENEFICIARY_MESSAGES.saved, message: `${paid.accountName} is in your beneficiaries.` });
+        await utils.beneficiaries.list.invalidate();
+        await navigate({ to: "/dashboard" });
+      } catch (error) {
+        notifyError("Beneficiary not saved", serverMessage(error) ?? "Please try again.");
+      }
+    };
+    return (
+      <Card component="section" aria-labelledby="save-beneficiary-title">
+        <Stack>
+          <Text id="save-beneficiary-title" fw={700} component="h2" m={0} fz="lg">
+            Save {paid.accountName} as a beneficiary?
+          </Text>
+          <Text size="sm" c="dimmed">
+            {paid.bankName} {paid.accountNumber}. Next time, pick them from your beneficiaries.
+          </Text>
+          <Group grow>
+            <Button variant="default" onClick={() => void navigate({ to: "/dashboard" })}>
+              Not now
+            </Button>
+            <BusyButton busy={save.isPending} busyLabel="Saving..." onClick={() => void saveIt()}>
+              Save Beneficiary
+            </BusyButton>
+          </Group>
+        </Stack>
+      </Card>
+    );
+  }
+
+  const listed = beneficiaries.data ?? [];
+  const chosen = bankCode && accountNumber ? `${bankCode}:${accountNumber}` : "";
+  return (
+    <>
+      {dialog}
+      <form onSubmit={send} noValidate aria-label="Transfer to a new recipient">
+        <Stack>
+          {listed.length > 0 ? (
+            <Radio.Group label="Beneficiaries" value={chosen} onChange={pick}>
+              <Stack gap="xs" mt="xs">
+                {listed.map((b) => (
+                  <Radio.Card key={`${b.bankCode}:${b.accountNumber}`} value={`${b.bankCode}:${b.accountNumber}`} p="sm" radius="md">
+                    <Group wrap="nowrap" gap="sm">
+                      <Radio.Indicator />
+                      <div>
+                        <Text fw={600} size="sm">
+                          {b.accountName}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {b.bankName} {b.accountNumber}
+                          {b.saved ? "" : " · recent"}
+                        </Text>
+                      </div>
+                    </Group>
+                  </Radio.Card>
+                ))}
+              </Stack>
+            </Radio.Group>
+          ) : null}
+          <AccountResolutionFields
+            resolution={resolution}
+            bankCode={bankCode || null}
+            setBankCode={(code) => form.setFieldValue("bankCode", code ?? "")}
+            accountNumber={accountNumber}
+            setAccountNumber={(number) => {
+              form.setFieldValue("accountNumber", number);
+              form.clearFieldError("accountName");
+            }}
+            errors={form.errors}
+            whose="their"
+          />
+          <PayoutAmountFields amountInput={form.getInputProps("amount")} figures={figures} summaryLabel="Transfer summary" />
+          <TransferToBankSubmit insufficient={insufficient} totalKobo={totalKobo} feeKobo={feeKobo} busy={busy} enabled={enabled} />
+        </Stack>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { INVOICE_TOKEN_PATTERN } from "@kolo/domain";
+import { optionalPositiveInt, optionalPositiveNumber, optionalString } from "../../lib/search";
+
+export interface ConfirmationSearch {
+  merchantId?: number;
+  merchantName?: string;
+  amount?: number;
+  /** An invoice's payment-link token (never its id: docs/decisions.md "Security, second round"). */
+  invoiceToken?: string;
+}
+
+/** Query merchantId, merchantName, amount, invoiceToken (docs/product.md#merchants-and-invoices; the invoice by its token). */
+export const searchSchema = (search: Record<string, unknown>): ConfirmationSearch => ({
+  merchantId: optionalPositiveInt(search.merchantId),
+  merchantName: optionalString(search.merchantName),
+  amount: optionalPositiveNumber(search.amount),
+  invoiceToken: ((token) => (token !== undefined && INVOICE_TOKEN_PATTERN.test(token) ? token : undefined))(optionalString(search.invoiceToken)),
+});

@@ -1,0 +1,80 @@
+import { PURCHASE_MESSAGES, QUICK_AIRTIME_AMOUNTS, airtimePurchaseSchema, findNetwork, formatNaira, koboToNaira, nairaInputText } from "@kolo/domain";
+import { Button, SimpleGrid } from "@mantine/core";
+import { useNavigate } from "@tanstack/react-router";
+import { NairaAmountInput } from "../../components/form-inputs";
+import { trpc } from "../../lib/trpc";
+import { PhoneAndNetworkFields } from "./purchase-fields";
+import { type PurchaseKind, PurchaseScreen, usePurchaseForm } from "./purchase-form";
+
+const AIRTIME: PurchaseKind = {
+  title: "Buy Airtime",
+  feature: "feature_airtime",
+  disabledWhat: "Airtime purchase",
+  submitLabel: "Buy Airtime",
+  failed: PURCHASE_MESSAGES.airtimeFailed,
+  titles: { pending: PURCHASE_MESSAGES.airtimePendingTitle, success: PURCHASE_MESSAGES.airtimeSuccessTitle },
+};
+
+/** The procedure's own rules (POST /api/airtime); the amount is the field's text, read as naira. */
+const airtimeFormSchema = airtimePurchaseSchema
+  .pick({ network: true, phoneNumber: true })
+  .extend({ amount: nairaInputText.pipe(airtimePurchaseSchema.shape.amount) });
+
+/**
+ * Buy Airtime (docs/product.md#airtime-and-data): network, phone (recent numbers, Verify Phone
+ * Number), amount with the quick amounts. 202 pending shows 'Airtime Purchase Pending' with the
+ * server's warning; both outcomes go to /dashboard. The idempotency key is made once per
+ * submitted form, so a retry of the same purchase reuses its VTpass request_id and never buys twice.
+ */
+export function AirtimePage() {
+  const navigate = useNavigate();
+  const send = trpc.purchases.airtime.useMutation();
+  const purchase = usePurchaseForm(AIRTIME, airtimeFormSchema, { network: "", phoneNumber: "", amount: "" });
+  const { form } = purchase;
+
+  const submit = purchase.onSubmit(({ network, phoneNumber, amount: kobo }) => {
+    const amount = koboToNaira(kobo);
+    return purchase.buy({
+      signature: `${network}|${phoneNumber}|${kobo}`,
+      amount,
+      send: (idempotencyKey, transactionPin) => send.mutateAsync({ network, phoneNumber, amount, idempotencyKey, transactionPin }),
+      success: (result) => `${formatNaira(result.transaction.amount)} airtime sent to ${phoneNumber}`,
+      review: {
+        recipient: phoneNumber,
+        details: [
+          { label: "Network", value: findNetwork(network)?.name ?? network },
+          { label: "Service", value: "Airtime" },
+        ],
+      },
+      then: () => navigate({ to: "/dashboard" }),
+    });
+  });
+
+  return (
+    <PurchaseScreen kind={AIRTIME} purchase={purchase} onSubmit={submit}>
+      <PhoneAndNetworkFields
+        phoneNumber={form.values.phoneNumber}
+        network={form.values.network}
+        errors={form.errors}
+        setPhoneNumber={(phone) => form.setFieldValue("phoneNumber", phone)}
+        setNetwork={(network) => form.setFieldValue("network", network)}
+        validatePhone={() => form.validateField("phoneNumber")}
+      />
+      <NairaAmountInput placeholder="500" required {...form.getInputProps("amount")} />
+      <SimpleGrid cols={4} spacing={6} role="group" aria-label="Quick amounts">
+        {QUICK_AIRTIME_AMOUNTS.map((amount) => (
+          <Button
+            key={amount}
+            size="xs"
+            px={4}
+            variant={form.values.amount === String(amount) ? "filled" : "light"}
+            onClick={() => form.setFieldValue("amount", String(amount))}
+            aria-pressed={form.values.amount === String(amount)}
+          >
+            {`₦${amount.toLocaleString("en-NG")}`}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </PurchaseScreen>
+  );
+}
