@@ -2,7 +2,7 @@
 // /api/health is a readiness check that touches the database. Short timeouts keep it quick.
 import net from "node:net";
 import { createDb } from "@kolo/db";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { useTestDatabase } from "@kolo/db/testing";
 import type { FastifyInstance } from "fastify";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,13 +35,7 @@ async function frozenDatabase() {
   };
 }
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase({ statementTimeoutMs: 300 });
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t } = useTestDatabase({ statementTimeoutMs: 300 });
 
 describe("a busy database (a lock held by another connection)", () => {
   let app: FastifyInstance;

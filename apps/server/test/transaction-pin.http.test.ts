@@ -7,25 +7,15 @@ import { schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { api, balanceOf, type Client, fundWallet, serverPerFile, signUp } from "./sandbox-server";
+import { type Client, api, balanceOf, call, useTestServer } from "./helpers";
 
 let clock = new Date("2026-06-01T09:00:00Z");
 const MINUTE = 60_000;
 
-const files = serverPerFile({ services: { now: () => clock } });
-
-type Answer = { status: number; body: { message?: string; code?: string; details?: Record<string, unknown> | null } & Record<string, unknown> };
-async function call(c: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await api(c, method, path, body, headers);
-  return { status: response.status, body: (await response.json()) as Answer["body"] };
-}
+const files = useTestServer({ services: { now: () => clock } });
 
 /** A funded user with ₦10,000 and a recipient. */
-async function payerAndPayee(): Promise<[Client, Client]> {
-  const payer = await signUp(files.server.base, "Pin Payer");
-  await fundWallet(files.t.db, payer.user.id, 10_000);
-  return [payer, await signUp(files.server.base, "Pin Payee")];
-}
+const payerAndPayee = async (): Promise<[Client, Client]> => [await files.user("Pin Payer", 10_000), await files.user("Pin Payee")];
 const WRONG_PASSWORD_OR_CODE = "Incorrect password or code. If the code has expired, ask for a new one.";
 
 /** Asks for a PIN-reset code and reads it from the sandbox mailbox. */
