@@ -5,7 +5,7 @@ import { schema } from "@kolo/db";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "../src/env";
-import { type Client, api, signUp, useTestServer } from "./helpers";
+import { type Client, api, signIn, signUp, useTestServer } from "./helpers";
 
 const { t, server } = useTestServer();
 
@@ -25,7 +25,7 @@ const post = (path: string, body: unknown) =>
 const mailTo = async (email: string): Promise<Mail[]> =>
   ((await (await fetch(`${server.base}/sandbox/mail/messages.json`)).json()) as Mail[]).filter((m) => m.to === email);
 const tokenOf = (mail: Mail) => new URL(mail.links[0] ?? "").searchParams.get("token") ?? "";
-const login = (email: string, password: string) => post("/api/auth/login", { email, username: email, password });
+const login = (email: string, password: string) => signIn(server.base, email, password);
 
 async function requestLink(user: Client): Promise<string> {
   const response = await post("/api/auth/forgot-password", { email: user.user.email.toUpperCase() });

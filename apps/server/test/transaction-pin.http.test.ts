@@ -7,7 +7,7 @@ import { schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type Client, api, balanceOf, call, useTestServer } from "./helpers";
+import { type Client, api, balanceOf, call, signIn as postLogin, useTestServer } from "./helpers";
 
 let clock = new Date("2026-06-01T09:00:00Z");
 const MINUTE = 60_000;
@@ -102,11 +102,7 @@ describe("wrong PINs", () => {
     expect((await call(payer, "GET", "/api/auth/transaction-pin")).body).toMatchObject({ isSet: true, locked: true, attemptsRemaining: 0 });
 
     // Sign-in is not locked.
-    const login = await fetch(`${files.server.base}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: files.server.base },
-      body: JSON.stringify({ email: payer.user.email, password: "secret123" }),
-    });
+    const login = await postLogin(files.server.base, payer.user.email);
     expect(login.status).toBe(200);
 
     clock = new Date(clock.getTime() + 29 * MINUTE);
@@ -194,12 +190,7 @@ describe("changing and resetting", () => {
         WRONG_PASSWORD_OR_CODE,
       );
     }
-    const signIn = (password: string) =>
-      fetch(`${files.server.base}/api/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: files.server.base },
-        body: JSON.stringify({ email: payer.user.email, password }),
-      });
+    const signIn = (password: string) => postLogin(files.server.base, payer.user.email, password);
     expect((await signIn("guess-3-password")).status).toBe(401);
     expect((await signIn("guess-4-password")).status).toBe(401);
     const locked = await signIn("secret123");
@@ -212,11 +203,7 @@ describe("changing and resetting", () => {
     await call(payer, "POST", "/api/auth/transaction-pin", { pin: "2580" });
     const code = await resetCode(payer);
     for (let i = 0; i < 5; i++) await call(payer, "POST", "/api/auth/transaction-pin/reset", { password: `guess-${i}-password`, code, pin: "4682" });
-    const signIn = await fetch(`${files.server.base}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: files.server.base },
-      body: JSON.stringify({ email: payer.user.email, password: "secret123" }),
-    });
+    const signIn = await postLogin(files.server.base, payer.user.email);
     expect(signIn.status).toBe(403);
   });
 
