@@ -4,8 +4,9 @@
 // provider steps the tests share. A helper a second test file needs belongs here, not in a copy.
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
-import { PaystackClient, type Services, VtpassClient, recordingScheduler, settleTopUp } from "@kolo/api";
-import { type Database, insertTransaction, schema, setFeatureSetting } from "@kolo/db";
+import { PaystackClient, type Services, VtpassClient, recordingScheduler } from "@kolo/api";
+import { fundUser } from "@kolo/api/testing";
+import { type Database, schema, setFeatureSetting } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { type TestDatabase, createTestDatabase, lateBound, promoteToAdmin } from "@kolo/db/testing";
 import type { FeatureKey } from "@kolo/domain";
@@ -216,35 +217,8 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** Credits `naira` to `userId` through the real top-up settlement (a paid card charge). */
-export async function fundWallet(db: Database, userId: number, naira: number): Promise<void> {
-  const kobo = BigInt(Math.round(naira * 100));
-  const reference = `TEST-FUND-${userId}-${randomBytes(6).toString("hex")}`;
-  await insertTransaction(db, {
-    type: "topup",
-    amount: kobo,
-    status: "pending",
-    reference,
-    description: "Wallet top-up",
-    recipientId: userId,
-    metadata: { gateway: "paystack" },
-  });
-  const result = await settleTopUp(
-    db,
-    {
-      reference,
-      status: "success",
-      amountKobo: kobo,
-      currency: "NGN",
-      feesKobo: null,
-      paidAt: new Date().toISOString(),
-      channel: "card",
-      gatewayResponse: "Successful",
-    },
-    { warn: () => {} },
-  );
-  if (result.outcome !== "credited") throw new Error(`funding failed: ${result.outcome}`);
-}
+/** Credits `naira` to `userId` through the real top-up settlement (a paid card charge; fundUser of @kolo/api/testing). */
+export const fundWallet = (db: Database, userId: number, naira: number): Promise<void> => fundUser(db, userId, BigInt(Math.round(naira * 100)));
 
 /** Services like the server's (its Paystack and VTpass clients and log), for calling the api's functions and the job kit directly. */
 export const servicesOf = (s: SandboxServer, jobs: Services["jobs"] = recordingScheduler()): Services => ({
