@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // One layout per package (docs/testing.md "Test layout and harness"): unit tests beside the code
+    // in the pure packages and the web app, test/ folders where a database or the server is needed.
     include: [
       "packages/*/src/**/*.test.ts",
       "packages/*/test/**/*.test.ts",

@@ -45,7 +45,7 @@ const SQL_TEST_FILES = [
   "apps/server/test/paystack-banking.http.test.ts",
   "apps/server/test/reconciliation.http.test.ts",
   "apps/server/test/sandbox-webhook-retries.http.test.ts",
-  "apps/server/test/security-round2.http.test.ts",
+  "apps/server/test/account-and-money-guards.http.test.ts",
   "apps/server/test/session-end.http.test.ts",
   "apps/server/test/statements.http.test.ts",
   "apps/server/test/timeouts.http.test.ts",

@@ -9,13 +9,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { appRouter } from "@kolo/api";
 import { schema } from "@kolo/db";
-import { createTestDatabase, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
+import { promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REST_ROUTES } from "../src/rest";
 import { procedureAccess } from "../src/rest/table";
-import { type SandboxServer, startSandboxServer } from "./sandbox-server";
+import { useTestServer } from "./helpers";
 
 /**
  * Who may call it:
@@ -313,19 +313,16 @@ const EXPECTED: Record<Exclude<Access, "sessionless" | "trpc">, Record<Role, Out
   },
 };
 
-let t: TestDatabase;
-let server: SandboxServer;
 let webDir: string;
 /** Every route the server declared, as `METHOD url` (several methods: `ALL`). */
 const declaredRoutes = new Set<string>();
 const userIds = {} as Record<Exclude<Role, "anonymous" | "adminNoMfa">, number>;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
+const { t, server } = useTestServer(async () => {
   // A built web app, so the static files' route is declared as in production.
   webDir = await mkdtemp(join(tmpdir(), "kolo-matrix-web-"));
   await writeFile(join(webDir, "index.html"), "<!doctype html><title>Kolo</title>");
-  server = await startSandboxServer(t.db, {
+  return {
     webDistDir: webDir,
     authRateLimit: { max: 10_000, windowMs: 60_000 },
     onRoute: (route) => {
@@ -335,7 +332,9 @@ beforeAll(async () => {
       const rest = methods.filter((method) => method !== "HEAD");
       declaredRoutes.add(`${rest.length === 1 ? rest[0] : "ALL"} ${route.url}`);
     },
-  });
+  };
+});
+beforeAll(async () => {
   for (const role of ["personal", "merchant", "admin", "suspended"] as const) {
     const email = `matrix-${role}-${randomBytes(3).toString("hex")}@example.com`;
     const response = await server.app.inject({
@@ -357,11 +356,7 @@ beforeAll(async () => {
   expect(merchant.statusCode).toBe(201);
   await t.db.update(schema.users).set({ status: "suspended" }).where(eq(schema.users.id, userIds.suspended));
 });
-afterAll(async () => {
-  await server.app.close();
-  await t.close();
-  await rm(webDir, { recursive: true, force: true });
-});
+afterAll(() => rm(webDir, { recursive: true, force: true }));
 
 /**
  * A fresh session of `role`'s user (a row like the one sign-in writes), so every call starts

@@ -6,39 +6,12 @@ import { acceptPayout, requeryPurchase } from "@kolo/api";
 import { VtpassClient } from "@kolo/providers";
 import { openReviewItem, schema } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
-import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type Client,
-  PAYOUT_ACCOUNTS,
-  type SandboxServer,
-  api,
-  balanceOf,
-  forwardWebhook,
-  signUp,
-  startSandboxServer,
-  startWebhookCapture,
-} from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { PAYOUT_ACCOUNTS, api, balanceOf, forwardWebhook, signUp, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
-let capture: Awaited<ReturnType<typeof startWebhookCapture>>;
-let admin: Client;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  capture = await startWebhookCapture();
-  server = await startSandboxServer(t.db, { webhookUrl: capture.url });
-  admin = await signUp(server.base, "Move Admin");
-  await promoteToAdmin(t.db, admin.user.id);
-});
-afterAll(async () => {
-  const closing = server.app.close();
-  server.app.server.closeAllConnections();
-  await closing;
-  await capture.close();
-  await t.close();
-});
+const { t, server, capture, admin, recordOf, reviewsOf } = useTestServer({ capture: true, admin: "Move Admin" });
 
 const REASON = "Checked with the bank by phone";
 const json = async (response: Response) =>
@@ -48,8 +21,6 @@ const json = async (response: Response) =>
     details?: Record<string, unknown>;
     transaction?: { id: number; reference: string; status: string };
   };
-const recordOf = async (reference: string) => (await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, reference)))[0]!;
-const reviewsOf = (reference: string) => t.db.select().from(schema.reviewItems).where(eq(schema.reviewItems.reference, reference));
 const move = (id: number, status: "completed" | "failed", extra: Record<string, unknown> = {}) =>
   api(admin, "POST", "/api/admin/transactions/update-status", { id, status, ...extra });
 

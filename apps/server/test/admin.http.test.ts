@@ -1,32 +1,18 @@
 // The admin console's /api paths (docs/product.md#admin-console) through the real server, with the
 // Paystack sandbox as the gateway an admin's top-up Complete asks (docs/decisions.md).
 import { schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, signUp, startSandboxServer } from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { api, balanceOf, json, signUp, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
-let admin: Client;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  // No webhooks: a paid checkout stays pending until someone asks the gateway (here: the admin).
-  server = await startSandboxServer(t.db, { deliverWebhooks: false });
-  admin = await signUp(server.base, "Ada Admin");
-  await promoteToAdmin(t.db, admin.user.id);
-});
-afterAll(async () => {
-  await server.app.close();
-  await t.close();
-});
-
-const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
+// No webhooks: a paid checkout stays pending until someone asks the gateway (here: the admin).
+const { t, server, admin } = useTestServer({ deliverWebhooks: false, admin: "Ada Admin" });
 
 describe("admin top-up moves against the gateway sandbox", () => {
   it("Complete is refused until the gateway confirms the payment, then credits exactly once", async () => {
     const user = await signUp(server.base, "Tayo Topup");
-    const started = (await json(await api(user, "POST", "/api/wallet/topup", { amount: 2500 }))) as { authorizationUrl: string; reference: string };
+    const started = await json<{ authorizationUrl: string; reference: string }>(await api(user, "POST", "/api/wallet/topup", { amount: 2500 }));
     const [record] = await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, started.reference));
 
     const early = await api(admin, "POST", "/api/admin/transactions/update-status", { id: record!.id, status: "completed" });
@@ -56,7 +42,7 @@ describe("admin top-up moves against the gateway sandbox", () => {
 
   it("Fail on an unpaid top-up credits nothing", async () => {
     const user = await signUp(server.base);
-    const started = (await json(await api(user, "POST", "/api/wallet/topup", { amount: 900 }))) as { reference: string };
+    const started = await json<{ reference: string }>(await api(user, "POST", "/api/wallet/topup", { amount: 900 }));
     const [record] = await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, started.reference));
     const failed = await api(admin, "POST", "/api/admin/transactions/update-status", { id: record!.id, status: "failed" });
     expect(failed.status).toBe(200);

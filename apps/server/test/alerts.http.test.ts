@@ -7,20 +7,16 @@ import { sendMoneyAlerts } from "@kolo/api";
 import { schema } from "@kolo/db";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { api, type Client, fundWallet, serverPerFile, servicesOf, signUp } from "./sandbox-server";
+import { api, type Client, fundWallet, servicesOf, signIn, signUp, useTestServer } from "./helpers";
 
-const files = serverPerFile();
+const files = useTestServer();
 
 const mailTo = async (email: string) =>
   (await files.t.db.select().from(schema.sandboxMail).where(eq(schema.sandboxMail.to, email)).orderBy(asc(schema.sandboxMail.id))).map((m) => m.subject);
 
 /** Signs in over HTTP with the given cookie header; answers the device cookie the server set, if any. */
 async function login(c: Client, cookie = ""): Promise<string | undefined> {
-  const response = await fetch(`${files.server.base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: files.server.base, "user-agent": "Mozilla/5.0 (Linux; Android 14) Chrome/130", cookie },
-    body: JSON.stringify({ email: c.user.email, password: "secret123" }),
-  });
+  const response = await signIn(files.server.base, c.user.email, "secret123", { "user-agent": "Mozilla/5.0 (Linux; Android 14) Chrome/130", cookie });
   expect(response.status).toBe(200);
   return response.headers
     .getSetCookie()

@@ -3,26 +3,17 @@
 // queue; nobody approves their own request, a request about themselves, or anything in their first
 // 24 hours as an admin. Real server, Paystack sandbox, real PostgreSQL.
 import { insertTransaction, openReviewItem } from "@kolo/db";
-import { type TestDatabase, createTestDatabase, promoteToAdmin } from "@kolo/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, signUp, startSandboxServer } from "./sandbox-server";
+import { promoteToAdmin } from "@kolo/db/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Client, api, balanceOf, signUp, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
-let first: Client;
+const { t, server, admin: first } = useTestServer({ authRateLimit: { max: 10_000, windowMs: 60_000 }, admin: "First Admin" });
 let second: Client;
 let third: Client;
 beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db, { authRateLimit: { max: 10_000, windowMs: 60_000 } });
-  first = await signUp(server.base, "First Admin");
   second = await signUp(server.base, "Second Admin");
   third = await signUp(server.base, "Third Admin");
-  for (const admin of [first, second, third]) await promoteToAdmin(t.db, admin.user.id);
-});
-afterAll(async () => {
-  await server.app.close();
-  await t.close();
+  for (const admin of [second, third]) await promoteToAdmin(t.db, admin.user.id);
 });
 
 interface Pending {

@@ -1,18 +1,7 @@
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORIGIN, buildTestApp, registerOverHttp, sessionCookie } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { ORIGIN, buildTestApp, registerOverHttp, sessionCookie, useTestApp } from "./helpers";
 
-let t: TestDatabase;
-let app: FastifyInstance;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  app = await buildTestApp(t.db);
-});
-afterAll(async () => {
-  await app.close();
-  await t.close();
-});
+const { t, app } = useTestApp();
 
 const login = (payload: object, headers: Record<string, string> = { origin: ORIGIN }) =>
   app.inject({ method: "POST", url: "/api/auth/login", payload, headers });

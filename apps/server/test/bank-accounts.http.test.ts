@@ -2,20 +2,10 @@
 // the REST adapter and tRPC, against the Paystack sandbox over HTTP, on a real database.
 import { PaystackClient } from "@kolo/providers";
 import { paystackFixtures } from "@kolo/sandboxes";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, signUp, startSandboxServer } from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { type Client, api, signUp, startSandboxServer, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db);
-});
-afterAll(async () => {
-  await server.app.close();
-  await t.close();
-});
+const { t, server } = useTestServer();
 
 const chioma = { userId: 1, bankName: "GTBank", bankCode: "058", accountNumber: "0123456785", accountName: "CHIOMA OKAFOR" };
 

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { paystackFixtures } from "@kolo/sandboxes";
 import type { onRequestHookHandler } from "fastify";
 import { describe, expect, it } from "vitest";
-import { api, balanceOf, type Client, fundWallet, serverPerFile, signUp } from "./sandbox-server";
+import { type Client, balanceOf, call, signUp, useTestServer } from "./helpers";
 
 /** How many times the app asked the Paystack sandbox for an account's name (GET /bank/resolve). */
 let nameLookups = 0;
@@ -17,7 +17,7 @@ const countLookup: onRequestHookHandler = (_req, _reply, done) => {
   nameLookups++;
   done();
 };
-const files = serverPerFile({
+const files = useTestServer({
   onRoute: (route) => {
     if (route.url !== "/sandbox/paystack/bank/resolve" || route.method !== "GET") return;
     const hooks = route.onRequest;
@@ -25,16 +25,7 @@ const files = serverPerFile({
   },
 });
 
-type Answer = { status: number; body: Record<string, unknown> & { message?: string; code?: string } };
-async function call(c: Client, method: string, path: string, body?: unknown): Promise<Answer> {
-  const response = await api(c, method, path, body);
-  return { status: response.status, body: (await response.json()) as Answer["body"] };
-}
-async function funded(name = "Bene Payer"): Promise<Client> {
-  const c = await signUp(files.server.base, name);
-  await fundWallet(files.t.db, c.user.id, 10_000);
-  return c;
-}
+const funded = (name = "Bene Payer"): Promise<Client> => files.user(name, 10_000);
 const ADAEZE = { bankCode: "058", accountNumber: "0987654327" };
 const transferTo = (c: Client, to: { bankCode: string; accountNumber: string }, amount: number, extra: Record<string, unknown> = {}) =>
   call(c, "POST", "/api/transfer/bank", { ...to, amount, transferFee: amount >= 5_000 ? amount / 100 : 50, ...extra });

@@ -14,7 +14,7 @@ import { createDb } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, PAYOUT_ACCOUNTS, api, balanceOf, fundWallet, signUp } from "./sandbox-server";
+import { type Client, PAYOUT_ACCOUNTS, api, balanceOf, fundWallet, signUp } from "./helpers";
 
 interface ClusterFile {
   port: number;

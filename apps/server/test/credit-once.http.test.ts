@@ -4,37 +4,13 @@
 // amount at most once, and exactly once when the provider says the money is the user's.
 // One top-up, one payout and one purchase per order; for each provider outcome the orders are seeded
 // shuffles chosen so that every pair of events is run in both orders. Real server, Paystack and VTpass sandboxes, real database.
-import {
-  type Services,
-  checkPayout,
-  expireStaleTopUps,
-  flagPayout,
-  flagPurchase,
-  recordingScheduler,
-  requeryPurchase,
-  runReconciliation,
-  startPayout,
-} from "@kolo/api";
+import { checkPayout, expireStaleTopUps, flagPayout, flagPurchase, requeryPurchase, runReconciliation, startPayout } from "@kolo/api";
 import { findUserById, openReviewItem, schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { lagosDate } from "@kolo/domain";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type CapturedWebhook,
-  type Client,
-  PAYOUT_ACCOUNTS,
-  type SandboxServer,
-  api,
-  balanceOf,
-  forwardWebhook,
-  fundWallet,
-  seededRandom,
-  servicesOf,
-  signUp,
-  startSandboxServer,
-  startWebhookCapture,
-} from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { type CapturedWebhook, PAYOUT_ACCOUNTS, api, balanceOf, forwardWebhook, fundWallet, seededRandom, signUp, useTestServer } from "./helpers";
 
 const EVENTS = ["webhook", "duplicate webhook", "verify", "reconciliation", "review credit", "admin fail", "admin complete", "expiry job"] as const;
 type Event = (typeof EVENTS)[number];
@@ -59,28 +35,14 @@ function orders(seed: number): Event[][] {
   return result;
 }
 
-let t: TestDatabase;
-let server: SandboxServer;
-let capture: Awaited<ReturnType<typeof startWebhookCapture>>;
-let admin: Client;
-let services: Services;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  capture = await startWebhookCapture();
-  // The provider's webhooks go to the capture: the test decides when (and how often) they arrive.
-  // VTpass's 201000000000 stays processing for an hour: the test says when VTpass has an answer.
-  server = await startSandboxServer(t.db, { webhookUrl: capture.url, vtpassPendingMs: 3_600_000, authRateLimit: { max: 10_000, windowMs: 60_000 } });
-  services = servicesOf(server, recordingScheduler());
-  admin = await signUp(server.base, "Credit Once Admin");
-  await promoteToAdmin(t.db, admin.user.id);
+// The provider's webhooks go to the capture: the test decides when (and how often) they arrive.
+// VTpass's 201000000000 stays processing for an hour: the test says when VTpass has an answer.
+const { t, server, capture, admin, services, recordOf } = useTestServer({
+  capture: true,
+  vtpassPendingMs: 3_600_000,
+  authRateLimit: { max: 10_000, windowMs: 60_000 },
+  admin: "Credit Once Admin",
 });
-afterAll(async () => {
-  await server.app.close();
-  await capture.close();
-  await t.close();
-});
-
-const recordOf = async (reference: string) => (await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, reference)))[0]!;
 const later = (hours: number) => new Date(Date.now() + hours * 3_600_000);
 
 /** The events every kind shares: reconciliation, a review credit (of an open item of the reference, else of a new one), admin Fail / Complete. */

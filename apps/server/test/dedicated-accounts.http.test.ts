@@ -6,25 +6,15 @@
 import { Jobs, assignDedicatedAccount, recordingScheduler, runReconciliation } from "@kolo/api";
 import { type BankingProvider, paystackSignature } from "@kolo/providers";
 import { schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants } from "@kolo/db/testing";
 import { lagosDate } from "@kolo/domain";
 import { paystackFixtures } from "@kolo/sandboxes";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, servicesOf, signUp, startSandboxServer } from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { type Client, api, balanceOf, servicesOf, signUp, startSandboxServer, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
 const jobs = recordingScheduler();
-
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db, { services: { jobs } });
-});
-afterAll(async () => {
-  await server.app.close();
-  await t.close();
-});
+const { t, server } = useTestServer({ services: { jobs } });
 
 const CHIOMA = { bvn: "22222222221", dateOfBirth: "1994-08-12", phoneNumber: "08031234567" };
 const ADAEZE = { bvn: "22222222222", dateOfBirth: "1992-03-14", phoneNumber: "08123456789" };

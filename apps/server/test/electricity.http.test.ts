@@ -3,25 +3,18 @@
 // the meter verified on the server (holder, minimum); the token and units kept on the record and
 // its receipt, never on the public check; the same hold, settle, requery and refund rules as
 // airtime and data; the idempotency key; the feature switch.
-import { PURCHASE_REQUERY_KIND, REQUERY_KINDS, type Services, runRequery } from "@kolo/api";
+import { PURCHASE_REQUERY_KIND, REQUERY_KINDS, runRequery } from "@kolo/api";
 import { toPurchaseAnswer } from "@kolo/providers";
 import { schema, setFeatureSetting } from "@kolo/db";
-import { LEDGER_CONSISTENT, type TestDatabase, ledgerInvariants } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { DISCOS, ELECTRICITY_MESSAGES, PURCHASE_MESSAGES } from "@kolo/domain";
 import { vtpassFixtures } from "@kolo/sandboxes";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, fundWallet, servicesOf, serverPerFile, signUp } from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { type Client, api, balanceOf, signUp, useTestServer } from "./helpers";
 
 const METERS = vtpassFixtures.SANDBOX_METERS;
-const files = serverPerFile();
-let t: TestDatabase;
-let server: SandboxServer;
-let services: Services;
-beforeAll(() => {
-  ({ t, server } = files);
-  services = servicesOf(server);
-});
+const { t, server, services, user, recordOf, holdOf } = useTestServer();
 
 interface PurchaseBody {
   status: "success" | "pending";
@@ -30,11 +23,7 @@ interface PurchaseBody {
   transaction: { id: number; amount: number; status: string; reference: string; type: string; metadata: Record<string, unknown> };
 }
 
-async function buyer(naira = 10_000) {
-  const c = await signUp(server.base, "Power Buyer");
-  await fundWallet(t.db, c.user.id, naira);
-  return c;
-}
+const buyer = (naira = 10_000) => user("Power Buyer", naira);
 
 const verify = (c: Client, body: Record<string, unknown>) => api(c, "POST", "/api/electricity/verify-meter", body);
 const buy = (c: Client, body: Record<string, unknown>, key?: string) => api(c, "POST", "/api/electricity", body, key ? { "idempotency-key": key } : {});
@@ -45,8 +34,6 @@ const order = (meterNumber: string, amount = 2_000, meterType = "prepaid") => ({
   amount,
   phone: "08011111111",
 });
-const recordOf = async (reference: string) => (await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, reference)))[0]!;
-const holdOf = async (reference: string) => (await t.db.select().from(schema.holds).where(eq(schema.holds.reference, reference)))[0]!;
 const countOf = async (c: Client) =>
   (await t.client`select count(*)::int as n from transactions where sender_id = ${c.user.id} and type = 'electricity'`)[0]!.n as number;
 

@@ -4,9 +4,9 @@
 // answers text/event-stream too; a stream needs a session.
 import { eventHub } from "@kolo/api";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Client, api, fundWallet, serverPerFile, signUp } from "./sandbox-server";
+import { type Client, api, fundWallet, useTestServer, signUp } from "./helpers";
 
-const files = serverPerFile();
+const files = useTestServer();
 let payer: Client;
 let payee: Client;
 beforeAll(async () => {

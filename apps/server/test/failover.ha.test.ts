@@ -20,7 +20,7 @@ import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { haLeaderWithSyncStandby, postmasterPid } from "../src/launch/ha-cluster";
 import { type HaNode, type HaState, type RestoredCopy, patroniCluster } from "../src/launch/patroni";
-import { type Client, PAYOUT_ACCOUNTS, api, balanceOf, fundWallet, signUp } from "./sandbox-server";
+import { type Client, PAYOUT_ACCOUNTS, api, balanceOf, fundWallet, signUp } from "./helpers";
 
 const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "kolo-ha-"));

@@ -4,20 +4,14 @@
 // operation with no record each break the invariant that names them. Real PostgreSQL. Also its
 // command line's `--ha`.
 import { ensureUserWallet, postJournalEntry, schema, systemAccountId } from "@kolo/db";
-import { type TestDatabase, createTestDatabase } from "@kolo/db/testing";
+import { useTestDatabase } from "@kolo/db/testing";
 import { SYSTEM_ACCOUNTS } from "@kolo/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseCampaignArgs } from "../src/fault-campaign/campaign";
 import { checkInvariants } from "../src/fault-campaign/invariants";
-import { fundWallet } from "./sandbox-server";
+import { fundWallet } from "./helpers";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t } = useTestDatabase();
 
 const broken = async (acknowledged: Parameters<typeof checkInvariants>[2] = []) =>
   (await checkInvariants(t.db, t.client, acknowledged)).filter((invariant) => !invariant.ok).map((invariant) => invariant.name);

@@ -5,30 +5,27 @@
 import { createHash, randomBytes } from "node:crypto";
 import { appRouter } from "@kolo/api";
 import { schema } from "@kolo/db";
-import { type TestDatabase, createTestDatabase, promoteToAdmin } from "@kolo/db/testing";
+import { promoteToAdmin } from "@kolo/db/testing";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SandboxServer, fundWallet, startSandboxServer } from "./sandbox-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fundWallet, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
 const declaredRoutes = new Set<string>();
 const ROLES = ["anonymous", "personal", "merchant", "admin", "adminNoMfa"] as const;
 type Role = (typeof ROLES)[number];
 const userIds = {} as Record<Exclude<Role, "anonymous" | "adminNoMfa">, number>;
 
+const { t, server } = useTestServer({
+  authRateLimit: { max: 1_000_000, windowMs: 60_000 },
+  services: {
+    userLimits: { ticket: { max: 1_000_000, windowMs: 1 }, ticket_reply: { max: 1_000_000, windowMs: 1 }, topup: { max: 1_000_000, windowMs: 1 } },
+  },
+  onRoute: (route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== "HEAD" && m !== "OPTIONS");
+    for (const method of methods) declaredRoutes.add(`${method} ${route.url}`);
+  },
+});
 beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db, {
-    authRateLimit: { max: 1_000_000, windowMs: 60_000 },
-    services: {
-      userLimits: { ticket: { max: 1_000_000, windowMs: 1 }, ticket_reply: { max: 1_000_000, windowMs: 1 }, topup: { max: 1_000_000, windowMs: 1 } },
-    },
-    onRoute: (route) => {
-      const methods = (Array.isArray(route.method) ? route.method : [route.method]).filter((m) => m !== "HEAD" && m !== "OPTIONS");
-      for (const method of methods) declaredRoutes.add(`${method} ${route.url}`);
-    },
-  });
   for (const role of ["personal", "merchant", "admin"] as const) {
     const email = `hostile-${role}-${randomBytes(3).toString("hex")}@example.com`;
     const response = await server.app.inject({
@@ -47,10 +44,6 @@ beforeAll(async () => {
     headers: { origin: server.base, cookie: await cookieFor("merchant") },
     payload: { name: "Hostile Store", description: "", category: "Retail" },
   });
-});
-afterAll(async () => {
-  await server.app.close();
-  await t.close();
 });
 
 async function cookieFor(role: Role): Promise<string | undefined> {

@@ -8,25 +8,14 @@
 // runs until nothing is open. Afterwards the ledger verification passes, and every success the
 // providers hold (Paystack charges and transfers, VTpass deliveries) is matched by a Kolo
 // completion or by an open review item: none is lost, none paid twice. MIX_SEED=<n> replays another run.
-import { PAYOUT_REQUERY_KIND, PURCHASE_REQUERY_KIND, REQUERY_KINDS, type Services, expireStaleTopUps, runReconciliation, runRequery } from "@kolo/api";
+import { PAYOUT_REQUERY_KIND, PURCHASE_REQUERY_KIND, REQUERY_KINDS, expireStaleTopUps, runReconciliation, runRequery } from "@kolo/api";
 import { vtpassFixtures } from "@kolo/sandboxes";
 import { schema, verifyLedger } from "@kolo/db";
-import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
 import { lagosDate } from "@kolo/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type Client,
-  PAYOUT_ACCOUNTS,
-  type SandboxServer,
-  api,
-  forwardWebhook,
-  seededRandom,
-  signUp,
-  startSandboxServer,
-  startWebhookCapture,
-  servicesOf,
-} from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { PAYOUT_ACCOUNTS, call, forwardWebhook, payCheckout, seededRandom, signUp, useTestServer } from "./helpers";
 
 const SEED = Number(process.env.MIX_SEED ?? 20_261_124);
 const OPERATIONS = 2_000;
@@ -38,33 +27,12 @@ type AccountName = (typeof ACCOUNTS)[number];
 const TOPUP_KINDS = ["paid", "abandoned", "paidAfterExpiry", "paidAfterAdminFail"] as const;
 const FORCE_REASON = "Bank statement checked by operations";
 
-let t: TestDatabase;
-let server: SandboxServer;
-let capture: Awaited<ReturnType<typeof startWebhookCapture>>;
-let services: Services;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  capture = await startWebhookCapture();
-  // Each mix user starts many top-ups and transfers within minutes: the per-user limits (USER_LIMITS) are not what this tests.
-  server = await startSandboxServer(t.db, {
-    webhookUrl: capture.url,
-    vtpassTimeoutMs: 1_500,
-    services: { userLimits: { topup: { max: 1_000_000, windowMs: 60_000 }, recipient_lookup: { max: 1_000_000, windowMs: 600_000 } } },
-  });
-  services = servicesOf(server);
+// Each mix user starts many top-ups and transfers within minutes: the per-user limits (USER_LIMITS) are not what this tests.
+const { t, server, capture, services } = useTestServer({
+  capture: true,
+  vtpassTimeoutMs: 1_500,
+  services: { userLimits: { topup: { max: 1_000_000, windowMs: 60_000 }, recipient_lookup: { max: 1_000_000, windowMs: 600_000 } } },
 });
-afterAll(async () => {
-  const closing = server.app.close();
-  server.app.server.closeAllConnections();
-  await closing;
-  await capture.close();
-  await t.close();
-});
-
-async function call<T>(c: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await api(c, method, path, body, headers);
-  return { status: response.status, body: (await response.json()) as T };
-}
 interface Answer {
   code?: string;
   message?: string;
@@ -72,12 +40,6 @@ interface Answer {
   transaction?: { id: number; reference: string; status: string };
   authorizationUrl?: string;
   reference?: string;
-}
-
-/** Pays a sandbox checkout as the customer would (its Pay button). */
-async function payCheckout(authorizationUrl: string) {
-  const pay = await fetch(`${authorizationUrl}/pay`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" } });
-  expect(pay.status).toBe(303);
 }
 
 /** Runs `tasks` with at most `limit` in flight. */

@@ -5,31 +5,24 @@
 // request goes through and its job is queued.
 import { Jobs, PAYOUT_REQUERY_KIND, PURCHASE_REQUERY_KIND } from "@kolo/api";
 import { schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, PAYOUT_ACCOUNTS, type SandboxServer, api, balanceOf, servicesOf, signUp, startSandboxServer } from "./sandbox-server";
+import { type Client, PAYOUT_ACCOUNTS, api, balanceOf, signUp, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
 let jobs: Jobs;
 let admin: Client;
-beforeAll(async () => {
-  t = await createTestDatabase();
+const { t, server, services } = useTestServer((t) => {
   // This process only sends jobs (no workers): the test reads the queue.
   jobs = new Jobs({ connectionString: t.url, workers: false, topUpExpiry: false, poolMax: 2 });
-  server = await startSandboxServer(t.db, { services: { jobs } });
-  await jobs.start(t.db, servicesOf(server, jobs));
+  return { services: { jobs } };
+});
+beforeAll(async () => {
+  await jobs.start(t.db, services);
   admin = await signUp(server.base, "Jobs Admin");
   await promoteToAdmin(t.db, admin.user.id);
 });
-afterAll(async () => {
-  await jobs.stop();
-  const closing = server.app.close();
-  server.app.server.closeAllConnections();
-  await closing;
-  await t.close();
-});
+afterAll(() => jobs.stop());
 
 const refuseJobInserts = () =>
   t.client.unsafe(`

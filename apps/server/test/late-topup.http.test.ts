@@ -4,42 +4,12 @@
 // a keyed repeat after a failure starts a new checkout. Real server, Paystack sandbox, real database.
 import { randomBytes } from "node:crypto";
 import { expireStaleTopUps } from "@kolo/api";
-import { schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, forwardWebhook, signUp, startSandboxServer, startWebhookCapture } from "./sandbox-server";
+import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
+import { describe, expect, it } from "vitest";
+import { api, balanceOf, forwardWebhook, payCheckout as pay, signUp, startTopUp, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
-let capture: Awaited<ReturnType<typeof startWebhookCapture>>;
-let admin: Client;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  capture = await startWebhookCapture();
-  // Webhooks go to the capture: the test decides when (and how often) the gateway's word arrives.
-  server = await startSandboxServer(t.db, { webhookUrl: capture.url });
-  admin = await signUp(server.base, "Late Admin");
-  await promoteToAdmin(t.db, admin.user.id);
-});
-afterAll(async () => {
-  await server.app.close();
-  await capture.close();
-  await t.close();
-});
-
-const recordOf = async (reference: string) => (await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, reference)))[0]!;
-const reviewsOf = (reference: string) => t.db.select().from(schema.reviewItems).where(eq(schema.reviewItems.reference, reference));
-
-async function startTopUp(c: Client, amount: number, key?: string) {
-  const response = await api(c, "POST", "/api/wallet/topup", { amount }, key ? { "Idempotency-Key": key } : {});
-  expect(response.status).toBe(200);
-  return (await response.json()) as { authorizationUrl: string; reference: string };
-}
-async function pay(authorizationUrl: string) {
-  const paid = await fetch(`${authorizationUrl}/pay`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" } });
-  expect(paid.status).toBe(303);
-}
+// Webhooks go to the capture: the test decides when (and how often) the gateway's word arrives.
+const { t, server, capture, admin, recordOf, reviewsOf } = useTestServer({ capture: true, admin: "Late Admin" });
 
 describe("a paid top-up is never dropped", () => {
   it("expired by the job, then paid: the webhook credits once (twice delivered), completes it with lateSuccess and opens one review item", async () => {

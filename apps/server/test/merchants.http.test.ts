@@ -1,41 +1,20 @@
 // Merchant accounts, invoices, merchant and invoice payments, merchant withdraw, through
 // the real server's REST paths (Fastify inject) on a real PostgreSQL database.
-import { schema, setFeatureSetting } from "@kolo/db";
-import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
-import { type FeatureKey, parsePaymentLink } from "@kolo/domain";
+import { schema } from "@kolo/db";
+import { LEDGER_CONSISTENT, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
+import { parsePaymentLink } from "@kolo/domain";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { describe, expect, it } from "vitest";
 import { seedDemoUsers } from "../src/seed";
-import { ORIGIN, buildTestApp, registerOverHttp } from "./helpers";
-import { fundWallet } from "./sandbox-server";
+import { registerOverHttp, useTestApp } from "./helpers";
 
-let t: TestDatabase;
-let app: FastifyInstance;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  app = await buildTestApp(t.db);
-});
-afterAll(async () => {
-  await app.close();
-  await t.close();
-});
-
+const { t, app, call, fund, withSwitchOff } = useTestApp();
 type Client = Awaited<ReturnType<typeof registerOverHttp>>;
 
-const call = (c: Client, method: "GET" | "POST", url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  app.inject({
-    method,
-    url,
-    headers: { cookie: c.cookie, origin: ORIGIN, ...(payload === undefined ? {} : { "content-type": "application/json" }), ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 const body = <T = Record<string, unknown>>(response: LightMyRequestResponse) => response.json<T>();
 const balanceOf = async (c: Client) => body<{ balance: number }>(await call(c, "GET", "/api/auth/me")).balance;
 const merchantBalance = async (c: Client) => body<{ balance: number }>(await call(c, "GET", "/api/merchants/me")).balance;
-
-/** Credits `naira` through the real top-up settlement (fundWallet). */
-const fund = (c: { user: { id: number } }, naira: number) => fundWallet(t.db, c.user.id, naira);
 
 async function merchantUser(name = "Mama Put") {
   const owner = await registerOverHttp(app);
@@ -48,15 +27,6 @@ async function payer(naira = 5_000) {
   const c = await registerOverHttp(app);
   if (naira > 0) await fund(c, naira);
   return c;
-}
-
-async function withSwitchOff(key: FeatureKey, work: () => Promise<void>) {
-  await setFeatureSetting(t.db, key, false);
-  try {
-    await work();
-  } finally {
-    await setFeatureSetting(t.db, key, true);
-  }
 }
 
 /** The ledger's invariants (ledgerInvariants) plus invoices never overpaid and merchant wallets equal to their records. */

@@ -8,27 +8,25 @@
 // webhook is delivered shuffled with duplicates, the requery step runs for every pending payout and
 // purchase until final (a controllable `now`), and the ledger is checked against what the test
 // itself observed. MIX_SEED=<n> replays another sequence (the seed is printed).
-import { PAYOUT_REQUERY_KIND, PURCHASE_REQUERY_KIND, REQUERY_KINDS, type RequeryResult, type Services, runRequery } from "@kolo/api";
+import { PAYOUT_REQUERY_KIND, PURCHASE_REQUERY_KIND, REQUERY_KINDS, type RequeryResult, runRequery } from "@kolo/api";
 import { vtpassFixtures } from "@kolo/sandboxes";
 import { schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   type CapturedWebhook,
   type Client,
   PAYOUT_ACCOUNTS,
   type PayoutAccountName,
-  type SandboxServer,
-  api,
   balanceOf,
+  call,
   forwardWebhook,
   seededRandom,
   signUp,
-  startSandboxServer,
-  startWebhookCapture,
-  servicesOf,
-} from "./sandbox-server";
+  topUp as payTopUp,
+  useTestServer,
+} from "./helpers";
 
 const SEED = Number(process.env.MIX_SEED ?? 20_261_122);
 const PHONES = vtpassFixtures.SANDBOX_PHONES;
@@ -56,36 +54,18 @@ const DATA_PLANS = [
   ["airtel", "airtel-2gb-1000", 1_000],
 ] as const;
 
-let t: TestDatabase;
-let server: SandboxServer;
-let capture: Awaited<ReturnType<typeof startWebhookCapture>>;
-let services: Services;
-beforeAll(async () => {
-  t = await createTestDatabase();
+// At the end, a connection some request left open (seen after an early failure: app.close waited
+// ~70 s on one) must not hold the run: the harness cuts it.
+const { t, server, capture, services } = useTestServer(async (t) => {
   // Admin adjustments here are all made at once: none waits for a second admin (docs/admin-security.md "Four eyes").
   await t.client`update admin_limits set value_kobo = 1000000000000 where key = 'adjustment_approval_threshold'`;
-  capture = await startWebhookCapture();
   // The hang fixture costs one client timeout; ops answer in well under it on a quiet machine
   // (a slower answer only turns into a pending purchase that requery settles the same way).
-  server = await startSandboxServer(t.db, { webhookUrl: capture.url, vtpassTimeoutMs: 1_500 });
-  services = servicesOf(server);
-});
-afterAll(async () => {
-  // Nothing the test waits for is in flight now; a connection some request left open (seen after an
-  // early failure: app.close waited ~70 s on one) must not hold the run.
-  const closing = server.app.close();
-  server.app.server.closeAllConnections();
-  await closing;
-  await capture.close();
-  await t.close();
+  return { capture: true, vtpassTimeoutMs: 1_500 };
 });
 
 const kobo = (naira: number) => Math.round(naira * 100);
 
-async function call<T>(c: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await api(c, method, path, body, headers);
-  return { status: response.status, body: (await response.json()) as T };
-}
 interface TransactionView {
   id: number;
   reference: string;
@@ -101,18 +81,11 @@ interface ErrorBody {
 
 /** Funds `c` through the real top-up path: checkout, paid at the sandbox, its signed charge.success delivered. */
 async function topUp(c: Client, naira: number) {
-  const started = await call<{ authorizationUrl: string; reference: string }>(c, "POST", "/api/wallet/topup", { amount: naira });
-  expect(started.status).toBe(200);
-  const pay = await fetch(`${started.body.authorizationUrl}/pay`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-  });
-  expect(pay.status).toBe(303);
-  const [hook] = await capture.waitFor(started.body.reference, 1);
+  const reference = await payTopUp(c, naira);
+  const [hook] = await capture.waitFor(reference, 1);
   expect(hook!.body.event).toBe("charge.success");
   expect((await forwardWebhook(server, hook!)).status).toBe(200);
-  return started.body.reference;
+  return reference;
 }
 
 /** One requery step per pending record at `now` (the job started when the record was made). */

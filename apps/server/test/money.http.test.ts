@@ -1,40 +1,16 @@
 import { paystackSignature } from "@kolo/providers";
 import { schema } from "@kolo/db";
-import { createTestDatabase, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
+import { promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, signUp, startSandboxServer } from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { api, balanceOf, payCheckout, signUp, startTopUp, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
-let quiet: SandboxServer;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db);
-  quiet = await startSandboxServer(t.db, { deliverWebhooks: false });
-});
-afterAll(async () => {
-  await server.app.close();
-  await quiet.app.close();
-  await t.close();
-});
-
-async function startTopUp(c: Client, amount: number) {
-  const response = await api(c, "POST", "/api/wallet/topup", { amount });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { authorizationUrl: string; reference: string };
-}
+const { t, server, secondServer } = useTestServer();
+const quiet = secondServer({ deliverWebhooks: false });
 
 /** Clicks Pay (or Decline) on the sandbox checkout page; returns the redirect target. */
-async function checkout(authorizationUrl: string, button: "pay" | "decline" = "pay") {
-  const response = await fetch(`${authorizationUrl}/${button}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-  });
-  expect(response.status).toBe(303);
-  return new URL(response.headers.get("location")!);
-}
+const checkout = async (authorizationUrl: string, button: "pay" | "decline" = "pay") =>
+  new URL((await payCheckout(authorizationUrl, button)).headers.get("location")!);
 
 function signedWebhook(base: string, secretKey: string, data: Record<string, unknown>, signature?: string) {
   const body = JSON.stringify({ event: "charge.success", data });

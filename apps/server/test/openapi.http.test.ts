@@ -3,31 +3,20 @@
 // answers match the documented schemas is checked on every answer of every HTTP test
 // (checkResponses in the test servers).
 import SwaggerParser from "@apidevtools/swagger-parser";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REST_ROUTES, openApiPath } from "../src/rest";
 import { procedureInput } from "../src/rest/table";
-import { type SandboxServer, startSandboxServer } from "./sandbox-server";
+import { useTestServer } from "./helpers";
 
 /** The document and its page themselves. */
 const SELF = /^\/api\/(openapi\.json|docs)(\/|$)/;
 
-let testDb: TestDatabase;
-let server: SandboxServer;
 const registered: { method: string; url: string }[] = [];
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  server = await startSandboxServer(testDb.db, {
-    onRoute: (route) => {
-      for (const method of [route.method].flat()) if (method !== "HEAD") registered.push({ method, url: route.url });
-    },
-  });
-});
-
-afterAll(async () => {
-  await server?.app.close();
-  await testDb?.close();
+const { server } = useTestServer({
+  onRoute: (route) => {
+    for (const method of [route.method].flat()) if (method !== "HEAD") registered.push({ method, url: route.url });
+  },
 });
 
 interface Operation {

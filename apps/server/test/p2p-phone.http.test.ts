@@ -3,27 +3,14 @@
 // sending, every lookup counted against a per-user limit; POST /api/transfer/p2p takes
 // `recipientPhone`. Through the real server on a real PostgreSQL.
 import { schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, fundWallet, signUp, startSandboxServer } from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { type Client, api, balanceOf, fundWallet, json, signUp, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
+const { t, server, secondServer } = useTestServer();
 /** A second server on the same database with a lookup limit of 3 in 10 minutes. */
-let limited: SandboxServer;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db);
-  limited = await startSandboxServer(t.db, { services: { userLimits: { recipient_lookup: { max: 3, windowMs: 600_000 } } } });
-});
-afterAll(async () => {
-  await server.app.close();
-  await limited.app.close();
-  await t.close();
-});
-
-const json = async <T = Record<string, unknown>>(response: Response) => (await response.json()) as T;
+const limited = secondServer({ services: { userLimits: { recipient_lookup: { max: 3, windowMs: 600_000 } } } });
 const lookup = (c: Client, recipient: string) => api(c, "GET", `/api/users/lookup?recipient=${encodeURIComponent(recipient)}`);
 /** A phone number no other test uses: 080 + 8 random digits. */
 const freshPhone = () => `080${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;

@@ -2,26 +2,12 @@
 // the recipient's name from GET /api/users/{id} and sends with `recipientId` (resolved on the
 // server, never the e-mail in the payer's hands). Through the real server on a real PostgreSQL.
 import { schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, fundWallet, signUp, startSandboxServer } from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { api, balanceOf, json, signUp, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db);
-});
-afterAll(async () => {
-  await server.app.close();
-  await t.close();
-});
-
-/** Credits `naira` through the real top-up settlement (fundWallet). */
-const fund = (c: Client, naira: number) => fundWallet(t.db, c.user.id, naira);
-
-const json = async <T = Record<string, unknown>>(response: Response) => (await response.json()) as T;
+const { t, server, fund } = useTestServer();
 
 describe("GET /api/users/{id}: the recipient of a scanned P2P code", () => {
   it("answers {id, name} and nothing else (no e-mail)", async () => {

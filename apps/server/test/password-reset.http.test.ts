@@ -2,22 +2,12 @@
 // mailbox (read over HTTP, as people trying the app read it), is valid for 30 minutes and usable
 // once, and a reset ends every session. Through the real server on a real PostgreSQL.
 import { schema } from "@kolo/db";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseEnv } from "../src/env";
-import { type Client, type SandboxServer, api, signUp, startSandboxServer } from "./sandbox-server";
+import { type Client, api, signIn, signUp, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db);
-});
-afterAll(async () => {
-  await server.app.close();
-  await t.close();
-});
+const { t, server } = useTestServer();
 
 interface Mail {
   to: string;
@@ -35,7 +25,7 @@ const post = (path: string, body: unknown) =>
 const mailTo = async (email: string): Promise<Mail[]> =>
   ((await (await fetch(`${server.base}/sandbox/mail/messages.json`)).json()) as Mail[]).filter((m) => m.to === email);
 const tokenOf = (mail: Mail) => new URL(mail.links[0] ?? "").searchParams.get("token") ?? "";
-const login = (email: string, password: string) => post("/api/auth/login", { email, username: email, password });
+const login = (email: string, password: string) => signIn(server.base, email, password);
 
 async function requestLink(user: Client): Promise<string> {
   const response = await post("/api/auth/forgot-password", { email: user.user.email.toUpperCase() });

@@ -8,10 +8,11 @@
 import { Jobs, REQUERY_KINDS, acceptPayout, checkPayout, recordingScheduler, runRequery } from "@kolo/api";
 import { type BankingProvider, PaymentGatewayError, type PayoutTransfer, paystackSignature } from "@kolo/providers";
 import { findTransactionByReference, findUserById, setFeatureSetting } from "@kolo/db";
-import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { REQUERY_WINDOW_MS } from "@kolo/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  type Answer,
   type CapturedWebhook,
   type Client,
   PAYOUT_ACCOUNTS,
@@ -19,29 +20,18 @@ import {
   type SandboxServer,
   api,
   balanceOf,
+  call as callApi,
   forwardWebhook,
   signUp,
   startSandboxServer,
-  startWebhookCapture,
   fundWallet,
   servicesOf,
-} from "./sandbox-server";
+  useTestServer,
+} from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
-let capture: Awaited<ReturnType<typeof startWebhookCapture>>;
 /** The main server's job scheduler: records each requery asked for. */
 const scheduled = recordingScheduler();
-beforeAll(async () => {
-  t = await createTestDatabase();
-  capture = await startWebhookCapture();
-  server = await startSandboxServer(t.db, { webhookUrl: capture.url, services: { jobs: scheduled } });
-});
-afterAll(async () => {
-  await server.app.close();
-  await capture.close();
-  await t.close();
-});
+const { t, server, capture } = useTestServer({ capture: true, services: { jobs: scheduled } });
 
 const ACCOUNTS = PAYOUT_ACCOUNTS;
 type AccountName = PayoutAccountName;
@@ -77,10 +67,8 @@ async function saveAccount(c: Client, which: AccountName): Promise<number> {
   return ((await response.json()) as { id: number }).id;
 }
 
-async function call<T = PayoutBody>(c: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await api(c, method, path, body, headers);
-  return { status: response.status, body: (await response.json()) as T };
-}
+/** `call`, answering a payout unless told. */
+const call: <T = PayoutBody>(...args: Parameters<typeof callApi>) => Promise<Answer<T>> = callApi;
 
 const withdraw = (c: Client, bankAccountId: number, amount: number, headers: Record<string, string> = {}) =>
   call(c, "POST", "/api/wallet/withdraw", { bankAccountId, amount }, headers);

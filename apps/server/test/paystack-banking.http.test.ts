@@ -3,24 +3,11 @@
 // webhooks signed with HMAC-SHA512 and delivered after the configured delay, surviving a restart.
 import { PaymentGatewayError, paystackSignature } from "@kolo/providers";
 import { schema } from "@kolo/db";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SandboxServer, startSandboxServer, startWebhookCapture } from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { startSandboxServer, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
-let capture: Awaited<ReturnType<typeof startWebhookCapture>>;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  capture = await startWebhookCapture();
-  server = await startSandboxServer(t.db, { webhookUrl: capture.url, webhookDelayMs: 0 });
-});
-afterAll(async () => {
-  await server.app.close();
-  await capture.close();
-  await t.close();
-});
+const { t, server, capture } = useTestServer({ capture: true, webhookDelayMs: 0 });
 
 let sequence = 0;
 const reference = () => `kolo_test_${Date.now()}_${++sequence}`.toLowerCase();

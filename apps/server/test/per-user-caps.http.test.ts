@@ -4,30 +4,22 @@
 // unread statement downloads and 50 event streams leaves another user's sign-in and transfer
 // working. Latencies are printed, never asserted (docs/performance.md "Per-user caps").
 import { lagosDate } from "@kolo/domain";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedWalletMovements } from "../bench/movements";
-import { type Client, type SandboxServer, api, fundWallet, signUp, startSandboxServer } from "./sandbox-server";
+import { type Client, api, fundWallet, signUp, useTestServer } from "./helpers";
 
 /** About 6 MB of CSV: far more than the sockets between a client that does not read and the server hold. */
 const MOVEMENTS = 100_000;
 
-let t: TestDatabase;
-let server: SandboxServer;
+const { t, server } = useTestServer();
 let holder: Client;
 const aborts: AbortController[] = [];
 beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db);
   holder = await signUp(server.base, "Statement Hoarder");
   await seedWalletMovements(t.client, holder.user.id, MOVEMENTS);
 });
-afterAll(async () => {
+afterAll(() => {
   for (const abort of aborts) abort.abort();
-  const closing = server.app.close();
-  server.app.server.closeAllConnections();
-  await closing;
-  await t.close();
 });
 
 const period = `from=${lagosDate(new Date(Date.now() - 364 * 86_400_000))}&to=${lagosDate(new Date())}`;

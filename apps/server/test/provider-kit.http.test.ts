@@ -1,17 +1,11 @@
 // The provider kit: the registry mounts each provider's sandbox and webhook
 // route, and sandbox state lives in PostgreSQL so that a restart forgets no unpaid checkout.
 import { PROVIDERS } from "@kolo/api";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { api, signUp, startSandboxServer } from "./sandbox-server";
+import { useTestDatabase } from "@kolo/db/testing";
+import { describe, expect, it } from "vitest";
+import { api, signUp, startSandboxServer } from "./helpers";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t } = useTestDatabase();
 
 describe("provider registry", () => {
   it("mounts every provider's webhook route and sandbox: unsigned webhooks are refused, the sandbox wants its key", async () => {

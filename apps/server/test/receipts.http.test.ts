@@ -4,9 +4,9 @@
 // ledger's record and nothing more (no e-mail, no balance); an altered or invented code matches
 // nothing; checks are rate-limited per client.
 import { afterAll, describe, expect, it } from "vitest";
-import { type Client, api, fundWallet, serverPerFile, signUp, startSandboxServer } from "./sandbox-server";
+import { type Client, api, fundWallet, useTestServer, signUp, startSandboxServer } from "./helpers";
 
-const files = serverPerFile();
+const files = useTestServer();
 const closers: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const close of closers) await close();

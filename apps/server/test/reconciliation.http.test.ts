@@ -6,59 +6,15 @@
 // daily schedule in Lagos time.
 import { Jobs, RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE, type Services, runReconciliation } from "@kolo/api";
 import { schema } from "@kolo/db";
-import { type TestDatabase, createTestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { lagosDate } from "@kolo/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type Client,
-  PAYOUT_ACCOUNTS,
-  type SandboxServer,
-  api,
-  balanceOf,
-  forwardWebhook,
-  signUp,
-  startSandboxServer,
-  startWebhookCapture,
-  servicesOf,
-} from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { PAYOUT_ACCOUNTS, api, balanceOf, forwardWebhook, json, signUp, topUp, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
-let capture: Awaited<ReturnType<typeof startWebhookCapture>>;
-let services: Services;
-let admin: Client;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  capture = await startWebhookCapture();
-  // Webhooks are captured, not delivered: the test decides what Kolo hears. 201000000000 stays processing for an hour.
-  server = await startSandboxServer(t.db, { webhookUrl: capture.url, vtpassPendingMs: 3_600_000 });
-  services = servicesOf(server);
-  admin = await signUp(server.base, "Recon Admin");
-  await promoteToAdmin(t.db, admin.user.id);
-});
-afterAll(async () => {
-  const closing = server.app.close();
-  server.app.server.closeAllConnections();
-  await closing;
-  await capture.close();
-  await t.close();
-});
-
-const json = async <T>(response: Response) => (await response.json()) as T;
+// Webhooks are captured, not delivered: the test decides what Kolo hears. 201000000000 stays processing for an hour.
+const { t, server, capture, services, admin } = useTestServer({ capture: true, vtpassPendingMs: 3_600_000, admin: "Recon Admin" });
 const TODAY = lagosDate(new Date());
 const TOMORROW_AND_MORE = () => new Date(Date.now() + 26 * 3_600_000);
-
-async function topUp(c: Client, amount: number) {
-  const started = await json<{ authorizationUrl: string; reference: string }>(await api(c, "POST", "/api/wallet/topup", { amount }));
-  const paid = await fetch(`${started.authorizationUrl}/pay`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-  });
-  expect(paid.status).toBe(303);
-  return started.reference;
-}
 
 describe("the Paystack sandbox's list endpoints", () => {
   it("GET /transaction and GET /transfer answer pages of at most 100 with meta; the client reads every page", async () => {

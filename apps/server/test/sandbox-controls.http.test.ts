@@ -6,25 +6,12 @@
 import { randomBytes } from "node:crypto";
 import { mountSandboxes, vtpassFixtures } from "@kolo/sandboxes";
 import Fastify from "fastify";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { vtpassRequestId } from "@kolo/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SandboxServer, startSandboxServer, startWebhookCapture } from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
-let capture: Awaited<ReturnType<typeof startWebhookCapture>>;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  capture = await startWebhookCapture();
-  // Long windows too: in hold mode they are never used.
-  server = await startSandboxServer(t.db, { webhookUrl: capture.url, webhookDelayMs: 0, vtpassPendingMs: 0, hold: true });
-});
-afterAll(async () => {
-  await server.app.close();
-  await capture.close();
-  await t.close();
-});
+// Long windows too: in hold mode they are never used.
+const { t, server, capture } = useTestServer({ capture: true, webhookDelayMs: 0, vtpassPendingMs: 0, hold: true });
 
 const post = (path: string) => fetch(`${server.base}${path}`, { method: "POST" });
 const requestId = () => vtpassRequestId(new Date(), randomBytes(4).toString("hex"));

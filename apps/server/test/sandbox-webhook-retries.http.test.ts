@@ -8,11 +8,11 @@ import { createServer } from "node:http";
 import { assignDedicatedAccount, recordingScheduler } from "@kolo/api";
 import { schema } from "@kolo/db";
 import { findFreePort } from "@kolo/db/embedded";
-import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { chargeWebhookRetryDelayMs, nextChargeWebhookAt } from "@kolo/sandboxes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, servicesOf, signUp, startSandboxServer } from "./sandbox-server";
+import { type Client, api, balanceOf, signUp, useTestServer } from "./helpers";
 
 /** What the gate did with one delivery of a reference. */
 type GateStep = "500" | "closed" | `forwarded ${number}`;
@@ -96,24 +96,17 @@ async function startGate() {
   };
 }
 
-let t: TestDatabase;
-let server: SandboxServer;
 let gate: Awaited<ReturnType<typeof startGate>>;
 const jobs = recordingScheduler();
 /** The sandbox's retry interval here: 200 ms instead of Paystack's 3 minutes. */
 const RETRY_MS = 200;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
+const { t, server, services } = useTestServer(async () => {
   gate = await startGate();
-  server = await startSandboxServer(t.db, { services: { jobs }, webhookUrl: gate.url, webhookRetryMs: RETRY_MS });
-  gate.setTarget(`${server.base}/api/webhooks/paystack`);
+  return { services: { jobs }, webhookUrl: gate.url, webhookRetryMs: RETRY_MS };
 });
-afterAll(async () => {
-  await server.app.close();
-  await gate.close();
-  await t.close();
-});
+beforeAll(() => gate.setTarget(`${server.base}/api/webhooks/paystack`));
+afterAll(() => gate.close());
 
 const chargeOf = async (reference: string) =>
   (await t.db.select().from(schema.paystackSandboxCharges).where(eq(schema.paystackSandboxCharges.reference, reference)))[0]!;
@@ -132,7 +125,7 @@ async function settled(reference: string) {
 async function accountHolder(): Promise<{ c: Client; number: string }> {
   const c = await signUp(server.base, "Chioma Okafor");
   expect((await api(c, "POST", "/api/verification/bvn", { bvn: "22222222221", dateOfBirth: "1994-08-12", phoneNumber: "08031234567" })).status).toBe(200);
-  expect(await assignDedicatedAccount(t.db, servicesOf(server, jobs), c.user.id, { final: false })).toBe("assigned");
+  expect(await assignDedicatedAccount(t.db, services, c.user.id, { final: false })).toBe("assigned");
   const view = (await (await api(c, "GET", "/api/wallet/account-number")).json()) as { accountNumber: string };
   return { c, number: view.accountNumber };
 }

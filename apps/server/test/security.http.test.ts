@@ -1,27 +1,20 @@
-// Each attack the issue reports, replayed through the real
-// server (Fastify inject, real PostgreSQL). Each test failed before its fix.
+// Attacks on sign-in and requests, replayed through the real server (Fastify inject, real
+// PostgreSQL): the sign-in lock under concurrency, the auth rate limit, internal errors, control
+// characters, security headers, the payment sandbox in production, the origin check behind a
+// proxy, Fastify's own errors, phone numbers and usernames.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { paystackSignature } from "@kolo/providers";
 import { schema } from "@kolo/db";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { createTestDatabase } from "@kolo/db/testing";
 import { CONTROL_CHARACTERS_MESSAGE, PHONE_MESSAGE } from "@kolo/domain";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { parseEnv } from "../src/env";
-import { ORIGIN, buildTestApp, registerOverHttp } from "./helpers";
+import { ORIGIN, buildTestApp, registerOverHttp, useTestApp } from "./helpers";
 
-let t: TestDatabase;
-let app: FastifyInstance;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  app = await buildTestApp(t.db);
-});
-afterAll(async () => {
-  await app.close();
-  await t.close();
-});
+const { t, app } = useTestApp();
 
 const json = { origin: ORIGIN, "content-type": "application/json" };
 
@@ -51,7 +44,7 @@ async function withApp<T>(options: Parameters<typeof buildTestApp>[1], use: (tar
   }
 }
 
-describe("item 1: the 5-failure lock holds whatever the concurrency", () => {
+describe("the 5-failure lock holds whatever the concurrency", () => {
   it("30 parallel tRPC logins (29 wrong, the right one last): 5 passwords evaluated, the rest and the right one refused", async () => {
     const { user, password } = await registerOverHttp(app);
     const attempts = Array.from({ length: 30 }, (_, i) => (i === 29 ? password : `wrong-guess-${i}`));
@@ -101,7 +94,7 @@ describe("item 1: the 5-failure lock holds whatever the concurrency", () => {
   });
 });
 
-describe("item 2: the auth rate limit cannot be bypassed", () => {
+describe("the auth rate limit cannot be bypassed", () => {
   const ghost = { email: "ghost@example.com", password: "nope-nope" };
 
   it("ignores a spoofed X-Forwarded-For when no proxy is configured", async () => {
@@ -177,7 +170,7 @@ describe("item 2: the auth rate limit cannot be bypassed", () => {
   });
 });
 
-describe("item 3: internal errors never reach the client", () => {
+describe("internal errors never reach the client", () => {
   it("a database failure in auth.register answers only 'Internal server error' on tRPC and REST", async () => {
     // A real database error that no input check can prevent: this file's second database lost a column.
     const broken = await createTestDatabase({ max: 2 });
@@ -203,7 +196,7 @@ describe("item 3: internal errors never reach the client", () => {
   });
 });
 
-describe("item 4: control characters answer 400 with a field error, never 500", () => {
+describe("control characters answer 400 with a field error, never 500", () => {
   const NUL = "\u0000";
 
   it("in every registration field", async () => {
@@ -272,7 +265,7 @@ describe("item 4: control characters answer 400 with a field error, never 500", 
   });
 });
 
-describe("item 5: security headers and no caching of API answers", () => {
+describe("security headers and no caching of API answers", () => {
   it("every answer carries CSP, nosniff, frame-ancestors and Referrer-Policy; HSTS only over https", async () => {
     for (const url of ["/api/health", "/api/nowhere", "/trpc/auth.me"]) {
       const response = await app.inject({ method: "GET", url });
@@ -306,7 +299,7 @@ describe("item 5: security headers and no caching of API answers", () => {
   });
 });
 
-describe("item 6: production refuses the payment sandbox unless KOLO_SANDBOX=1", () => {
+describe("production refuses the payment sandbox unless KOLO_SANDBOX=1", () => {
   const BVN_KEY = "k".repeat(32);
   const serverDir = fileURLToPath(new URL("../", import.meta.url));
 
@@ -372,7 +365,7 @@ describe("item 6: production refuses the payment sandbox unless KOLO_SANDBOX=1",
   });
 });
 
-describe("item 7: the origin check believes X-Forwarded-Host only from a configured proxy", () => {
+describe("the origin check believes X-Forwarded-Host only from a configured proxy", () => {
   const forged = { origin: "https://evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" };
 
   it("refuses a foreign Origin dressed up with forwarded headers", async () => {
@@ -400,7 +393,7 @@ describe("item 7: the origin check believes X-Forwarded-Host only from a configu
   });
 });
 
-describe("item 8: Fastify's own errors answer {message, details, code}", () => {
+describe("Fastify's own errors answer {message, details, code}", () => {
   const keysOf = (response: LightMyRequestResponse) => Object.keys(response.json()).sort();
 
   it("invalid JSON, 413, 415, bad URL encoding, 404 and 429", async () => {
@@ -443,7 +436,7 @@ describe("item 8: Fastify's own errors answer {message, details, code}", () => {
   });
 });
 
-describe("item 9: phone and username", () => {
+describe("phone and username", () => {
   const register = (payload: object) =>
     app.inject({ method: "POST", url: "/api/auth/register", headers: json, payload: { name: "Phone Tester", password: "secret123", ...payload } });
 

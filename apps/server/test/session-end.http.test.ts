@@ -4,9 +4,9 @@
 // POST /api/auth/logout-all ends every session of the user.
 import { promoteToAdmin } from "@kolo/db/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Client, api, fundWallet, serverPerFile, signUp } from "./sandbox-server";
+import { type Client, api, fundWallet, sessionCookieOf, signIn, signUp, useTestServer } from "./helpers";
 
-const files = serverPerFile();
+const files = useTestServer();
 
 /**
  * Opens a stream with `cookie` and reads it: `connected` resolves once the server hears the
@@ -51,17 +51,9 @@ const trpcStream = `/trpc/events.stream?input=${encodeURIComponent(JSON.stringif
 
 /** Signs `c` in again: a second session of the same user. */
 async function signInAgain(c: Client): Promise<Client> {
-  const response = await fetch(`${c.base}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: c.base },
-    body: JSON.stringify({ email: c.user.email, password: "secret123" }),
-  });
+  const response = await signIn(c.base, c.user.email);
   expect(response.status).toBe(200);
-  const cookie = response.headers
-    .getSetCookie()
-    .find((line) => line.startsWith("kolo_session="))!
-    .split(";")[0]!;
-  return { ...c, cookie };
+  return { ...c, cookie: sessionCookieOf(response) };
 }
 
 async function admin(name: string): Promise<Client> {

@@ -4,9 +4,9 @@
 // periods are refused before anything is streamed.
 import { lagosDate } from "@kolo/domain";
 import { describe, expect, it } from "vitest";
-import { api, balanceOf, fundWallet, serverPerFile, signUp } from "./sandbox-server";
+import { api, balanceOf, fundWallet, useTestServer, signUp } from "./helpers";
 
-const files = serverPerFile();
+const files = useTestServer();
 const today = () => lagosDate(new Date());
 const daysAgo = (n: number) => lagosDate(new Date(Date.now() - n * 86_400_000));
 

@@ -1,29 +1,11 @@
 // The /api/support-tickets paths of docs/product.md#support through the real server (inject):
 // shapes, statuses and the error bodies the spec's client reads.
-import { createTestDatabase, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORIGIN, buildTestApp, registerOverHttp } from "./helpers";
+import { promoteToAdmin } from "@kolo/db/testing";
+import type { LightMyRequestResponse } from "fastify";
+import { describe, expect, it } from "vitest";
+import { registerOverHttp, useTestApp } from "./helpers";
 
-let t: TestDatabase;
-let app: FastifyInstance;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  app = await buildTestApp(t.db);
-});
-afterAll(async () => {
-  await app.close();
-  await t.close();
-});
-
-type Client = Awaited<ReturnType<typeof registerOverHttp>>;
-const call = (c: Client | null, method: "GET" | "POST" | "PATCH", url: string, payload?: unknown) =>
-  app.inject({
-    method,
-    url,
-    headers: { ...(c ? { cookie: c.cookie } : {}), origin: ORIGIN, ...(payload === undefined ? {} : { "content-type": "application/json" }) },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const { t, app, call } = useTestApp();
 const json = <T = Record<string, unknown>>(response: LightMyRequestResponse) => response.json<T>();
 
 async function admin() {

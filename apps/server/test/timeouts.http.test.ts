@@ -2,7 +2,7 @@
 // /api/health is a readiness check that touches the database. Short timeouts keep it quick.
 import net from "node:net";
 import { createDb } from "@kolo/db";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { useTestDatabase } from "@kolo/db/testing";
 import type { FastifyInstance } from "fastify";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,13 +35,21 @@ async function frozenDatabase() {
   };
 }
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase({ statementTimeoutMs: 300 });
-});
-afterAll(async () => {
-  await t.close();
-});
+/** Runs `use` against a listening app whose database is frozen (connect timeout and request deadlines as given), then closes both. */
+async function onFrozenDatabase(connectTimeoutMs: number, timeouts: { requestMs: number; healthMs: number }, use: (base: string) => Promise<void>) {
+  const frozen = await frozenDatabase();
+  const handle = createDb(frozen.url, { connectTimeoutMs });
+  const app = await buildTestApp(handle.db, { timeouts });
+  try {
+    await use(await listen(app));
+  } finally {
+    await app.close();
+    frozen.close();
+    await handle.client.end({ timeout: 0 });
+  }
+}
+
+const { t } = useTestDatabase({ statementTimeoutMs: 300 });
 
 describe("a busy database (a lock held by another connection)", () => {
   let app: FastifyInstance;
@@ -82,12 +90,8 @@ describe("a busy database (a lock held by another connection)", () => {
 
 describe("a frozen database (accepts connections, never answers)", () => {
   it("answers 503 after the request deadline, and health answers 503", async () => {
-    const frozen = await frozenDatabase();
     // Connections never get ready, and the connect timeout is far away: only the deadline answers.
-    const handle = createDb(frozen.url, { connectTimeoutMs: 120_000 });
-    const app = await buildTestApp(handle.db, { timeouts: { requestMs: 500, healthMs: 300 } });
-    try {
-      const base = await listen(app);
+    await onFrozenDatabase(120_000, { requestMs: 500, healthMs: 300 }, async (base) => {
       const rest = await post(`${base}/api/auth/login`, LOGIN);
       expect(rest.status).toBe(503);
       expect(await rest.json()).toEqual(UNAVAILABLE);
@@ -96,29 +100,17 @@ describe("a frozen database (accepts connections, never answers)", () => {
       const health = await fetch(`${base}/api/health`);
       expect(health.status).toBe(503);
       expect(await health.json()).toEqual(UNAVAILABLE);
-    } finally {
-      await app.close();
-      frozen.close();
-      await handle.client.end({ timeout: 0 });
-    }
+    });
   });
 
   it("answers 503 when no connection gets ready within the connect timeout", async () => {
-    const frozen = await frozenDatabase();
-    const handle = createDb(frozen.url, { connectTimeoutMs: 300 });
     // A long request deadline: the 503 must come from the connect timeout.
-    const app = await buildTestApp(handle.db, { timeouts: { requestMs: 60_000, healthMs: 60_000 } });
-    try {
-      const base = await listen(app);
+    await onFrozenDatabase(300, { requestMs: 60_000, healthMs: 60_000 }, async (base) => {
       const rest = await post(`${base}/api/auth/login`, LOGIN);
       expect(rest.status).toBe(503);
       expect(await rest.json()).toEqual(UNAVAILABLE);
       expect((await post(`${base}/trpc/auth.login`, { json: LOGIN })).status).toBe(503);
       expect((await fetch(`${base}/api/health`)).status).toBe(503);
-    } finally {
-      await app.close();
-      frozen.close();
-      await handle.client.end({ timeout: 0 });
-    }
+    });
   });
 });

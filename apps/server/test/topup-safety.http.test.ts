@@ -5,37 +5,14 @@ import { randomBytes } from "node:crypto";
 import { CHECKOUT_EXPIRED, TOPUP_CHECKOUT_LIFETIME_MS, expireStaleTopUps } from "@kolo/api";
 import { PaystackClient } from "@kolo/providers";
 import { schema } from "@kolo/db";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, signUp, startSandboxServer } from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { api, balanceOf, payCheckout, signUp, startTopUp as topUp, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
-let quiet: SandboxServer;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db);
-  quiet = await startSandboxServer(t.db, { deliverWebhooks: false });
-});
-afterAll(async () => {
-  await server.app.close();
-  await quiet.app.close();
-  await t.close();
-});
-
-async function topUp(c: Client, amount: number, key?: string) {
-  const response = await api(c, "POST", "/api/wallet/topup", { amount }, key ? { "Idempotency-Key": key } : {});
-  expect(response.status).toBe(200);
-  return (await response.json()) as { authorizationUrl: string; reference: string };
-}
-
-/** The checkout page's Pay button (a plain form post); the sandbox answers 303 back to Kolo. */
-const payCheckout = (authorizationUrl: string) =>
-  fetch(`${authorizationUrl}/pay`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" } });
+const { t, server, secondServer, recordOf } = useTestServer();
+const quiet = secondServer({ deliverWebhooks: false });
 
 const topUpsOf = (userId: number) => t.db.select().from(schema.transactions).where(eq(schema.transactions.recipientId, userId));
-const recordOf = async (reference: string) => (await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, reference)))[0]!;
 /** Moves a record's start back by `ms` (the top-up was started that long before now). */
 const startedEarlier = (reference: string, ms: number) =>
   t.db.execute(sql`update transactions set created_at = created_at - make_interval(secs => ${ms / 1000}) where reference = ${reference}`);

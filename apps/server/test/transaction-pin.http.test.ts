@@ -7,25 +7,15 @@ import { schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { api, balanceOf, type Client, fundWallet, serverPerFile, signUp } from "./sandbox-server";
+import { type Client, api, balanceOf, call, signIn as postLogin, useTestServer } from "./helpers";
 
 let clock = new Date("2026-06-01T09:00:00Z");
 const MINUTE = 60_000;
 
-const files = serverPerFile({ services: { now: () => clock } });
-
-type Answer = { status: number; body: { message?: string; code?: string; details?: Record<string, unknown> | null } & Record<string, unknown> };
-async function call(c: Client, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await api(c, method, path, body, headers);
-  return { status: response.status, body: (await response.json()) as Answer["body"] };
-}
+const files = useTestServer({ services: { now: () => clock } });
 
 /** A funded user with ₦10,000 and a recipient. */
-async function payerAndPayee(): Promise<[Client, Client]> {
-  const payer = await signUp(files.server.base, "Pin Payer");
-  await fundWallet(files.t.db, payer.user.id, 10_000);
-  return [payer, await signUp(files.server.base, "Pin Payee")];
-}
+const payerAndPayee = async (): Promise<[Client, Client]> => [await files.user("Pin Payer", 10_000), await files.user("Pin Payee")];
 const WRONG_PASSWORD_OR_CODE = "Incorrect password or code. If the code has expired, ask for a new one.";
 
 /** Asks for a PIN-reset code and reads it from the sandbox mailbox. */
@@ -112,11 +102,7 @@ describe("wrong PINs", () => {
     expect((await call(payer, "GET", "/api/auth/transaction-pin")).body).toMatchObject({ isSet: true, locked: true, attemptsRemaining: 0 });
 
     // Sign-in is not locked.
-    const login = await fetch(`${files.server.base}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: files.server.base },
-      body: JSON.stringify({ email: payer.user.email, password: "secret123" }),
-    });
+    const login = await postLogin(files.server.base, payer.user.email);
     expect(login.status).toBe(200);
 
     clock = new Date(clock.getTime() + 29 * MINUTE);
@@ -204,12 +190,7 @@ describe("changing and resetting", () => {
         WRONG_PASSWORD_OR_CODE,
       );
     }
-    const signIn = (password: string) =>
-      fetch(`${files.server.base}/api/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: files.server.base },
-        body: JSON.stringify({ email: payer.user.email, password }),
-      });
+    const signIn = (password: string) => postLogin(files.server.base, payer.user.email, password);
     expect((await signIn("guess-3-password")).status).toBe(401);
     expect((await signIn("guess-4-password")).status).toBe(401);
     const locked = await signIn("secret123");
@@ -222,11 +203,7 @@ describe("changing and resetting", () => {
     await call(payer, "POST", "/api/auth/transaction-pin", { pin: "2580" });
     const code = await resetCode(payer);
     for (let i = 0; i < 5; i++) await call(payer, "POST", "/api/auth/transaction-pin/reset", { password: `guess-${i}-password`, code, pin: "4682" });
-    const signIn = await fetch(`${files.server.base}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: files.server.base },
-      body: JSON.stringify({ email: payer.user.email, password: "secret123" }),
-    });
+    const signIn = await postLogin(files.server.base, payer.user.email);
     expect(signIn.status).toBe(403);
   });
 

@@ -4,29 +4,25 @@
 // stream held by the other; transfers sent to both with the same idempotency keys (a client
 // retrying on the other server) each post once, and the ledger holds.
 import { createDb, schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, fundWallet, signUp, startSandboxServer } from "./sandbox-server";
+import { type Client, type SandboxServer, api, balanceOf, closeApp, fundWallet, signUp, startSandboxServer, useTestServer } from "./helpers";
 import { eq } from "drizzle-orm";
 
-let t: TestDatabase;
+// Each payer sends 25 transfers, each twice: the per-user lookup limit (USER_LIMITS) is not what this tests.
+const services = { userLimits: { recipient_lookup: { max: 1_000_000, windowMs: 600_000 } } };
+const { t, server: one } = useTestServer({ services });
+/** The second server has its own pool of the same database, as a second process would. */
 let second: ReturnType<typeof createDb>;
-let one: SandboxServer;
 let two: SandboxServer;
 beforeAll(async () => {
-  t = await createTestDatabase();
   second = createDb(t.url, { max: 5 });
-  // Each payer sends 25 transfers, each twice: the per-user lookup limit (USER_LIMITS) is not what this tests.
-  const services = { userLimits: { recipient_lookup: { max: 1_000_000, windowMs: 600_000 } } };
-  one = await startSandboxServer(t.db, { services });
   two = await startSandboxServer(second.db, { services });
 });
 afterAll(async () => {
-  await one.app.close();
-  await two.app.close();
+  await closeApp(two.app);
   await second.close();
-  await t.close();
 });
 
 /** The same user's session, used against another server. */

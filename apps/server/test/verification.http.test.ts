@@ -3,33 +3,19 @@
 // on a real database, with a controllable clock for the 24-hour reset.
 import { createHash, createHmac } from "node:crypto";
 import { schema } from "@kolo/db";
-import { createTestDatabase, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
+import { createTestDatabase, promoteToAdmin } from "@kolo/db/testing";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, TEST_BVN_HASH_KEY, api, signUp, startSandboxServer } from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { type Client, TEST_BVN_HASH_KEY, api, call, signUp, startSandboxServer, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
 let clock = new Date("2026-06-01T09:00:00Z");
 const HOUR = 60 * 60 * 1000;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db, { services: { now: () => clock } });
-});
-afterAll(async () => {
-  await server.app.close();
-  await t.close();
-});
+const { t, server } = useTestServer({ services: { now: () => clock } });
 
 const CHIOMA = { bvn: "22222222221", dateOfBirth: "1994-08-12", phoneNumber: "08031234567" };
 const ADAEZE = { bvn: "22222222222", dateOfBirth: "1992-03-14", phoneNumber: "08123456789" };
 
-async function call(c: Client, method: string, path: string, body?: unknown) {
-  const response = await api(c, method, path, body);
-  const text = await response.text();
-  return { status: response.status, body: JSON.parse(text) as Record<string, unknown> & { details?: Record<string, unknown> } };
-}
 const verifyBvn = (c: Client, body: unknown) => call(c, "POST", "/api/verification/bvn", body);
 const status = async (c: Client) => (await call(c, "GET", "/api/verification/status")).body;
 const attempts = async (c: Client) => ((await status(c)).verificationDetails as { verificationAttempts: number }).verificationAttempts;

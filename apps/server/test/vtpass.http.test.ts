@@ -3,38 +3,20 @@
 // fixture; pending purchases settled by the requery job's check (runRequery with a controllable
 // clock); refunds only on a definite failure; the request_id retry key; server-side prices,
 // validation, limits and switches; the ledger's invariants after a concurrent mix with faults.
-import { PURCHASE_REQUERY_KIND, REQUERY_KINDS, type Services, applyPurchaseAnswer, runRequery } from "@kolo/api";
+import { PURCHASE_REQUERY_KIND, REQUERY_KINDS, applyPurchaseAnswer, runRequery } from "@kolo/api";
 import { vtpassFixtures } from "@kolo/sandboxes";
-import { schema, setFeatureSetting } from "@kolo/db";
-import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase, promoteToAdmin } from "@kolo/db/testing";
-import { type FeatureKey, PURCHASE_MESSAGES, VTPASS_REQUEST_ID_PATTERN } from "@kolo/domain";
+import { schema } from "@kolo/db";
+import { LEDGER_CONSISTENT, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
+import { PURCHASE_MESSAGES, VTPASS_REQUEST_ID_PATTERN } from "@kolo/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, type SandboxServer, api, balanceOf, fundWallet, servicesOf, signUp, startSandboxServer } from "./sandbox-server";
+import { describe, expect, it } from "vitest";
+import { type Client, api, balanceOf, useTestServer } from "./helpers";
 
 const PHONES = vtpassFixtures.SANDBOX_PHONES;
 
-let t: TestDatabase;
-let server: SandboxServer;
-let services: Services;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db, { vtpassTimeoutMs: 1_500 });
-  services = servicesOf(server);
-});
-afterAll(async () => {
-  await server.app.close();
-  await t.close();
-});
+const { t, server, services, user, recordOf, holdOf, withSwitchOff } = useTestServer({ vtpassTimeoutMs: 1_500 });
 
-/** Credits `naira` through the real top-up settlement (fundWallet). */
-const fund = (c: Client, naira: number) => fundWallet(t.db, c.user.id, naira);
-
-async function buyer(naira = 10_000) {
-  const c = await signUp(server.base, "Airtime Buyer");
-  if (naira > 0) await fund(c, naira);
-  return c;
-}
+const buyer = (naira = 10_000) => user("Airtime Buyer", naira);
 
 interface PurchaseBody {
   status: "success" | "pending";
@@ -46,8 +28,6 @@ interface PurchaseBody {
 const airtime = (c: Client, body: Record<string, unknown>, key?: string) => api(c, "POST", "/api/airtime", body, key ? { "idempotency-key": key } : {});
 const data = (c: Client, body: Record<string, unknown>, key?: string) => api(c, "POST", "/api/data", body, key ? { "idempotency-key": key } : {});
 
-const recordOf = async (reference: string) => (await t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, reference)))[0]!;
-const holdOf = async (reference: string) => (await t.db.select().from(schema.holds).where(eq(schema.holds.reference, reference)))[0]!;
 const sandboxRows = (requestId: string) => t.db.select().from(schema.vtpassSandboxPurchases).where(eq(schema.vtpassSandboxPurchases.requestId, requestId));
 
 /** One step of the purchase requery job, as the job worker runs it, at `now` (the job started when the purchase was made). */
@@ -59,15 +39,6 @@ const requery = async (reference: string, now = new Date()) => {
     REQUERY_KINDS,
   );
 };
-
-async function withSwitchOff(key: FeatureKey, work: () => Promise<void>) {
-  await setFeatureSetting(t.db, key, false);
-  try {
-    await work();
-  } finally {
-    await setFeatureSetting(t.db, key, true);
-  }
-}
 
 describe("the VTpass client against the sandbox", () => {
   it("lists at least three plans per network with VTpass-style codes and naira strings", async () => {

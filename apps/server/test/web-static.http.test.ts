@@ -4,10 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp } from "./helpers";
+import { afterAll, describe, expect, it } from "vitest";
+import { useTestApp } from "./helpers";
 
 const INDEX = `<!doctype html><html><head><title>Kolo</title></head><body><div id="root"></div>${"<!-- padding -->".repeat(50)}</body></html>`;
 const SIGN_IN = `<!doctype html><html><head><title>Kolo</title></head><body><div id="root"><div data-prerendered><form>Sign In</form></div></div>${"<!-- padding -->".repeat(50)}</body></html>`;
@@ -15,8 +13,6 @@ const DASHBOARD = INDEX.replace("</head>", '<link rel="modulepreload" href="/ass
 const SCRIPT = `export const greeting = ${JSON.stringify("hello ".repeat(500))};`;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-let t: TestDatabase;
-let app: FastifyInstance;
 let dist: string;
 
 /** Writes a file with its .br and .gz siblings, as the web build does. */
@@ -26,7 +22,7 @@ function writeWithCompressed(path: string, content: string) {
   writeFileSync(`${path}.gz`, gzipSync(content));
 }
 
-beforeAll(async () => {
+const { app } = useTestApp(() => {
   dist = mkdtempSync(join(tmpdir(), "kolo-web-dist-"));
   mkdirSync(join(dist, "assets"));
   writeWithCompressed(join(dist, "index.html"), INDEX);
@@ -34,14 +30,9 @@ beforeAll(async () => {
   writeWithCompressed(join(dist, "dashboard.html"), DASHBOARD);
   writeWithCompressed(join(dist, "assets", "index-Ab12Cd34.js"), SCRIPT);
   writeFileSync(join(dist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
-  t = await createTestDatabase();
-  app = await buildTestApp(t.db, { webDistDir: dist });
+  return { webDistDir: dist };
 });
-afterAll(async () => {
-  await app.close();
-  await t.close();
-  rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const get = (url: string, acceptEncoding?: string) => app.inject({ method: "GET", url, headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} });
 

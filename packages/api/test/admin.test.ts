@@ -2,21 +2,15 @@
 // wallet credits and debits against concurrent P2P transfers, transaction moves on every hold
 // type, user status, settings, the audit trail, search and pagination at 10,000 users.
 import { ensureUserWallet, holdFunds, insertTransaction, schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants, useTestDatabase } from "@kolo/db/testing";
 import { DomainError, SYSTEM_ACCOUNTS, lagosDate } from "@kolo/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { transferP2P } from "../src/money/p2p";
 import type { PaymentGateway, VerifiedCharge } from "@kolo/providers";
 import { callerWith, expectTRPCError, fundUser, registerUser, testServices } from "./helpers";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase({ max: 20 });
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t } = useTestDatabase({ max: 20 });
 
 async function newAdmin() {
   const { user, jar } = await registerUser(t.db, { role: "admin", name: "Ada Admin" });

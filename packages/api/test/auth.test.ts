@@ -1,18 +1,12 @@
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { useTestDatabase } from "@kolo/db/testing";
 import { schema } from "@kolo/db";
 import { eq } from "drizzle-orm";
 import { type ZodError, z } from "zod";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessionIdFromToken } from "../src/auth/session";
 import { callerWith, expectTRPCError, registerUser } from "./helpers";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t } = useTestDatabase();
 
 describe("auth.register", () => {
   it("creates the user with a normalised e-mail, a wallet at ₦0 and a session, and never returns the hash", async () => {

@@ -1,5 +1,6 @@
 // Test factories for router tests: a caller with a cookie jar, and users made through the
-// real register procedure. Each test file passes its own database.
+// real register procedure. Each test file passes its own database. Exported as @kolo/api/testing
+// (the server's tests fund wallets with fundUser).
 import { type Database, insertTransaction, schema } from "@kolo/db";
 import { promoteToAdmin } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";

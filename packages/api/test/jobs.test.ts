@@ -1,19 +1,17 @@
 // The background-job kit against a real PostgreSQL: one requery step with a controllable clock,
 // and pg-boss itself (a job outlives the process that sent it; two workers run each job once).
 import type { Database } from "@kolo/db";
-import { type TestDatabase, createTestDatabase } from "@kolo/db/testing";
+import { useTestDatabase } from "@kolo/db/testing";
 import { REQUERY_WINDOW_MS } from "@kolo/domain";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Jobs, REQUERY_HEARTBEAT_SECONDS, REQUERY_QUEUE, type RequeryKind, runRequery } from "../src/index";
 import { testServices } from "./helpers";
 
-let database: TestDatabase;
+const { t: database } = useTestDatabase();
 let db: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
+beforeAll(() => {
   db = database.db;
 });
-afterAll(() => database.close());
 
 /** A kind whose provider answers from `answers` (by reference), counting checks and flags. */
 function scriptedKind(answers: Record<string, Array<"final" | "pending" | "throw">>) {

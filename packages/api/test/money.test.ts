@@ -1,18 +1,12 @@
 import { schema, setFeatureSetting } from "@kolo/db";
-import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants, useTestDatabase } from "@kolo/db/testing";
 import { DomainError } from "@kolo/domain";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { transferP2P } from "../src/money/p2p";
 import { callerWith, expectTRPCError, fundUser, registerUser } from "./helpers";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase({ max: 20 });
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t } = useTestDatabase({ max: 20 });
 
 describe("ledger under concurrency", () => {
   it("after 600 concurrent random transfers among 20 funded users, every kobo is accounted for", async () => {

@@ -1,19 +1,13 @@
 // Airtime purchases through the tRPC caller: an unreachable VTpass leaves the purchase
 // pending with its money held and schedules the "purchase" requery job; nothing is refunded on a guess.
 import { schema } from "@kolo/db";
-import { LEDGER_CONSISTENT, createTestDatabase, ledgerInvariants, type TestDatabase } from "@kolo/db/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants, useTestDatabase } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PURCHASE_REQUERY_KIND, REQUERY_KINDS, recordingScheduler, runRequery } from "../src/index";
 import { callerWith, fundUser, registerUser, testServices } from "./helpers";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t } = useTestDatabase();
 
 describe("a purchase VTpass cannot be asked about", () => {
   it("stays pending with the money held, schedules the purchase requery, and is never refunded by the job", async () => {

@@ -1,19 +1,13 @@
 // Support tickets through the router (a caller per user) on a real PostgreSQL:
 // lengths, ownership, closed tickets, admin replies and status changes, the feature switch.
 import { schema, setFeatureSetting } from "@kolo/db";
-import { createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { useTestDatabase } from "@kolo/db/testing";
 import { sortTicketsForAdmin } from "@kolo/domain";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callerWith, expectTRPCError, registerUser } from "./helpers";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase();
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t } = useTestDatabase();
 
 async function userCaller(role?: "admin" | "merchant" | "personal", name?: string) {
   const { user, jar } = await registerUser(t.db, { role, name });

@@ -2,18 +2,14 @@
 // servers; a change made through one reaches the other's cache through LISTEN/NOTIFY.
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { createDb, featureSwitches, setFeatureSetting } from "../src/index";
-import { type TestDatabase, createTestDatabase } from "../src/testing";
+import { useTestDatabase } from "../src/testing";
 
-let t: TestDatabase;
+const { t } = useTestDatabase();
 let other: ReturnType<typeof createDb>;
-beforeAll(async () => {
-  t = await createTestDatabase();
+beforeAll(() => {
   other = createDb(t.url, { max: 2 });
 });
-afterAll(async () => {
-  await other.close();
-  await t.close();
-});
+afterAll(() => other.close());
 
 it("serves switches from the cache, forgets at once in the writing server and through NOTIFY in another", async () => {
   const here = featureSwitches(t.db);

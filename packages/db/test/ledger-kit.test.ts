@@ -2,7 +2,7 @@
 // outgoing counter, concurrency, and the SQL functions checked against @kolo/domain's rules.
 import { DomainError, HOLD_STATUSES, type HoldStatus, SYSTEM_ACCOUNTS, applyPostings, assertWithinDailyLimit, holdTransition, lagosDate } from "@kolo/domain";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type Database,
   ensureMerchantWallet,
@@ -21,16 +21,12 @@ import {
   systemAccountId,
   updateTransaction,
 } from "../src/index";
-import { LEDGER_CONSISTENT, type TestDatabase, createTestDatabase, ledgerInvariants } from "../src/testing";
+import { LEDGER_CONSISTENT, ledgerInvariants, useTestDatabase } from "../src/testing";
 
-let t: TestDatabase;
+const { t } = useTestDatabase({ max: 24 });
 let db: Database;
-beforeAll(async () => {
-  t = await createTestDatabase({ max: 24 });
+beforeAll(() => {
   db = t.db;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const TODAY = lagosDate(new Date());

@@ -4,15 +4,11 @@
 // does not survive, a LISTEN refused by a node still in recovery, is covered end to end by the
 // failover test (apps/server/test/failover.ha.test.ts: a stream hears after the primary died).
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listenResiliently } from "../src/listen";
-import { type TestDatabase, createTestDatabase } from "../src/testing";
+import { useTestDatabase } from "../src/testing";
 
-let t: TestDatabase;
-beforeAll(async () => {
-  t = await createTestDatabase({ max: 2 });
-});
-afterAll(() => t.close());
+const { t } = useTestDatabase({ max: 2 });
 
 describe("listenResiliently", () => {
   it("hears again after its connection was cut while the database refused connections", { timeout: 60_000 }, async () => {

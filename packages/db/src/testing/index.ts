@@ -75,3 +75,5 @@ export async function promoteToAdmin(db: DbHandle["db"], userId: number): Promis
   await db.update(users).set({ role: "admin", totpSecret: DEV_TOTP_SECRET }).where(eq(users.id, userId));
   await db.update(sessions).set({ mfaVerified: true }).where(eq(sessions.userId, userId));
 }
+
+export { lateBound, useTestDatabase } from "./per-file";

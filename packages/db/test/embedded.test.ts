@@ -6,7 +6,7 @@ import { arch, platform, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
-import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from "./embedded";
+import { type EmbeddedPostgresHandle, startEmbeddedPostgres } from "../src/embedded";
 
 const isRoot = process.getuid?.() === 0;
 const cleanups: Array<() => unknown> = [];

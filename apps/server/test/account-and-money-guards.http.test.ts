@@ -1,24 +1,17 @@
-// The second security round (docs/decisions.md "Security, second round"): no e-mail of another
-// user reaches a user, identity names, admin lockout without denial of service, and the money
-// paths' guards. Through the real server and its provider sandboxes on a real PostgreSQL.
+// Guards on accounts and money (docs/decisions.md "Security, second round"): no e-mail of another
+// user reaches a user, identity names, admin sign-in throttled (never locked) and a second factor,
+// the money paths' locks, switches and idempotency keys, four eyes on large adjustments, per-user
+// limits, and the configuration checks. Through the real server and its provider sandboxes on a
+// real PostgreSQL.
 import { totpCode } from "@kolo/api";
-import { promoteToAdmin, createTestDatabase, type TestDatabase } from "@kolo/db/testing";
+import { DEV_TOTP_SECRET as DEV_SECRET, promoteToAdmin } from "@kolo/db/testing";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { developmentModeWarning, parseEnv } from "../src/env";
-import { type SandboxServer, api, balanceOf, fundWallet, signUp, startSandboxServer } from "./sandbox-server";
+import { api, balanceOf, sessionCookieOf as cookieOf, fundWallet, signIn as login, signUp, useTestServer } from "./helpers";
 
-let t: TestDatabase;
-let server: SandboxServer;
 const logLines: string[] = [];
-beforeAll(async () => {
-  t = await createTestDatabase();
-  server = await startSandboxServer(t.db, { authRateLimit: { max: 10_000, windowMs: 60_000 }, logLines });
-});
-afterAll(async () => {
-  await server.app.close();
-  await t.close();
-});
+const { t, server } = useTestServer({ authRateLimit: { max: 10_000, windowMs: 60_000 }, logLines });
 
 describe("no e-mail of another user ever reaches a user", () => {
   it("P2P by id or by e-mail: the answer and both parties' histories name the counterpart, never their e-mail", async () => {
@@ -71,15 +64,6 @@ describe("no e-mail of another user ever reaches a user", () => {
     expect(staffView.replies[0]!.userName).toBe("Agent Smith");
   });
 });
-
-const DEV_SECRET = Buffer.from("48656c6c6f21deadbeef", "hex");
-const login = (base: string, email: string, password: string) =>
-  fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email, password }) });
-const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .find((c) => c.startsWith("kolo_session="))!
-    .split(";")[0]!;
 
 /** A fresh admin enrolled with the development secret; answers its e-mail and password (no session kept). */
 async function freshAdmin(name = "Vault Keeper") {
