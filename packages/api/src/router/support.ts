@@ -28,6 +28,7 @@ import {
 import { z } from "zod";
 import { adminProcedure, featureProcedure, router } from "../trpc";
 import { enforceUserLimit } from "../user-limits";
+import { ticket, ticketDetail as ticketDetailSchema, ticketQueue, ticketReply, tickets } from "./support.types";
 
 /** A ticket as the spec's client reads it (docs/product.md#support). */
 export interface TicketView {
@@ -131,7 +132,12 @@ export const supportRouter = router({
    * closed, then priority urgent -> low, then oldest first); anyone else gets their own, newest
    * first (the server decides, docs/product.md#support).
    */
-  list: supportProcedure.query(async ({ ctx }): Promise<TicketView[]> => {
+  list: supportProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/support-tickets", tag: "Support", summary: "Tickets: every ticket for an admin, the user's own otherwise" },
+    })
+    .output(tickets)
+    .query(async ({ ctx }): Promise<TicketView[]> => {
     const rows = ctx.user.role === "admin" ? await listAllTickets(ctx.db) : await listUserTickets(ctx.db, ctx.user.id);
     return rows.map(toTicketView);
   }),
@@ -141,7 +147,13 @@ export const supportRouter = router({
    * queue, in the queue's order -> {tickets, total, totalPages, page, counts: {total, open,
    * inProgress}}. Admins only.
    */
-  queue: adminProcedure.input(ticketQueueSchema).query(async ({ ctx, input }) => {
+  queue: adminProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/admin/support-tickets", tag: "Admin", summary: "The support queue: tickets by status and priority, paged" },
+    })
+    .input(ticketQueueSchema)
+    .output(ticketQueue)
+    .query(async ({ ctx, input }) => {
     const { rows, total, open, inProgress } = await listTicketQueue(ctx.db, input);
     return {
       tickets: rows.map(toTicketView),
@@ -153,14 +165,21 @@ export const supportRouter = router({
   }),
 
   /** GET /api/support-tickets/me: the caller's own tickets, newest first (admins too). */
-  mine: supportProcedure.query(async ({ ctx }): Promise<TicketView[]> => (await listUserTickets(ctx.db, ctx.user.id)).map(toTicketView)),
+  mine: supportProcedure
+    .meta({ rest: { method: "GET", path: "/api/support-tickets/me", tag: "Support", summary: "The user's own tickets" } })
+    .output(tickets)
+    .query(async ({ ctx }): Promise<TicketView[]> => (await listUserTickets(ctx.db, ctx.user.id)).map(toTicketView)),
 
   /**
    * POST /api/support-tickets {subject (5-100 characters, trimmed), message (at least 10),
    * priority (low|normal|high|urgent, default normal)} -> the new ticket, status open.
    * VALIDATION with the spec's field messages otherwise.
    */
-  create: supportProcedure.input(createTicketSchema).mutation(async ({ ctx, input }): Promise<TicketView> => {
+  create: supportProcedure
+    .meta({ rest: { method: "POST", path: "/api/support-tickets", tag: "Support", summary: "Raise a ticket", status: 201, errors: [429] } })
+    .input(createTicketSchema)
+    .output(ticket)
+    .mutation(async ({ ctx, input }): Promise<TicketView> => {
     const row = await ctx.db.transaction(async (tx) => {
       await enforceUserLimit(tx, ctx.user.id, "ticket", { limits: ctx.services.userLimits });
       return insertTicket(tx, { userId: ctx.user.id, ...input });
@@ -169,7 +188,11 @@ export const supportRouter = router({
   }),
 
   /** GET /api/support-tickets/{id} -> {ticket, replies (oldest first)}; NOT_FOUND unless the caller's own or the caller is an admin. */
-  byId: supportProcedure.input(idInput).query(({ ctx, input }) => ticketDetail(ctx.db, ctx.user, input.id)),
+  byId: supportProcedure
+    .meta({ rest: { method: "GET", path: "/api/support-tickets/:id", tag: "Support", summary: "A ticket with its replies", errors: [404] } })
+    .input(idInput)
+    .output(ticketDetailSchema)
+    .query(({ ctx, input }) => ticketDetail(ctx.db, ctx.user, input.id)),
 
   /**
    * POST /api/support-tickets/{id}/replies {message (non-blank after trimming)} -> the reply.
@@ -177,7 +200,13 @@ export const supportRouter = router({
    * else; RULE_VIOLATION (400) 'Ticket is closed' on a closed ticket, decided under the
    * ticket's row lock so a reply cannot slip past a concurrent close. Moves `updatedAt`.
    */
-  reply: supportProcedure.input(idInput.extend(ticketReplySchema.shape)).mutation(
+  reply: supportProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/support-tickets/:id/replies", tag: "Support", summary: "Reply to a ticket", status: 201, errors: [429, 404] },
+    })
+    .input(idInput.extend(ticketReplySchema.shape))
+    .output(ticketReply)
+    .mutation(
     async ({ ctx, input }): Promise<ReplyView> =>
       ctx.db.transaction(async (tx) => {
         // Staff answer as many tickets as come in; users are held to USER_LIMITS.
@@ -196,7 +225,13 @@ export const supportRouter = router({
    * the four from any state (docs/product.md#support); moves `updatedAt` (docs/decisions.md); recorded in
    * the admin audit trail in the same transaction. NOT_FOUND for an unknown id. -> the updated ticket.
    */
-  setStatus: adminProcedure.input(idInput.extend(ticketStatusSchema.shape)).mutation(
+  setStatus: adminProcedure
+    .meta({
+      rest: { method: "PATCH", path: "/api/support-tickets/:id/status", tag: "Support", summary: "Change a ticket's status (admin)", errors: [404] },
+    })
+    .input(idInput.extend(ticketStatusSchema.shape))
+    .output(ticket)
+    .mutation(
     async ({ ctx, input }): Promise<TicketView> =>
       ctx.db.transaction(async (tx) => {
         // Lock first, then read the clock: a reply that got the lock earlier is never dated after this change.
