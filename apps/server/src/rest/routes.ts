@@ -1,7 +1,7 @@
 // The documented /api paths (docs/product.md; docs/rest-api.md): one table of method, path,
 // procedure, input and output schemas and status codes. adapter.ts mounts it, openapi.ts documents
 // it. A route's input is the procedure's own zod schema unless it gives `input`.
-import { FEATURE_KEYS, adminThresholdSchema, resolveAccountSchema } from "@kolo/domain";
+import { resolveAccountSchema } from "@kolo/domain";
 import { z } from "zod";
 import { shapes } from "./shapes";
 import { type Route, route, routesFromRouter } from "./table";
@@ -417,18 +417,8 @@ const verification: Route[] = [
   }),
 ];
 
-
-
-
-
 /**
  * Every documented /api path that calls a procedure: the ones the procedures declare in their REST
  * meta, then (while the move lasts) the rest of this table.
  */
-export const REST_ROUTES: readonly Route[] = [
-  ...routesFromRouter(),
-  ...auth,
-  ...wallet,
-  ...banking,
-  ...verification,
-];
+export const REST_ROUTES: readonly Route[] = [...routesFromRouter(), ...auth, ...wallet, ...banking, ...verification];

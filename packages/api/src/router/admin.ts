@@ -168,26 +168,26 @@ export const adminRouter = router({
     .meta({ rest: { method: "GET", path: "/api/admin/stats", tag: "Admin", summary: "Dashboard figures" } })
     .output(adminStatsSchema)
     .query(async ({ ctx }) => {
-    const dayStart = startOfLagosDay(ctx.services.now?.() ?? new Date());
-    const stats = await adminStats(ctx.db, { dayStart, dayEnd: new Date(dayStart.getTime() + DAY_MS) });
-    return {
-      totalUsers: stats.totalUsers,
-      activeMerchants: stats.activeMerchants,
-      level0Users: stats.level0Users,
-      level1Users: stats.level1Users,
-      level2Users: stats.level2Users,
-      dailyTransactions: koboToNaira(stats.dailyKobo),
-    };
-  }),
+      const dayStart = startOfLagosDay(ctx.services.now?.() ?? new Date());
+      const stats = await adminStats(ctx.db, { dayStart, dayEnd: new Date(dayStart.getTime() + DAY_MS) });
+      return {
+        totalUsers: stats.totalUsers,
+        activeMerchants: stats.activeMerchants,
+        level0Users: stats.level0Users,
+        level1Users: stats.level1Users,
+        level2Users: stats.level2Users,
+        dailyTransactions: koboToNaira(stats.dailyKobo),
+      };
+    }),
 
   /** GET /api/admin/stats/volume -> [{day: 'YYYY-MM-DD', amount: naira, count}] for the last 14 Lagos days, oldest first. */
   volume: adminProcedure
     .meta({ rest: { method: "GET", path: "/api/admin/stats/volume", tag: "Admin", summary: "Completed volume per Lagos day, last 14 days" } })
     .output(adminVolume)
     .query(async ({ ctx }) => {
-    const days = await dailyCompletedVolume(ctx.db, { lastDay: lagosDate(ctx.services.now?.() ?? new Date()), days: ADMIN_CHART_DAYS });
-    return days.map((d) => ({ day: d.day, amount: koboToNaira(d.kobo), count: d.count }));
-  }),
+      const days = await dailyCompletedVolume(ctx.db, { lastDay: lagosDate(ctx.services.now?.() ?? new Date()), days: ADMIN_CHART_DAYS });
+      return days.map((d) => ({ day: d.day, amount: koboToNaira(d.kobo), count: d.count }));
+    }),
 
   users: router({
     /**
@@ -199,9 +199,9 @@ export const adminRouter = router({
       .input(adminUsersQuerySchema)
       .output(adminUsers)
       .query(async ({ ctx, input }) => {
-      const { rows, total } = await listAdminUsers(ctx.db, input);
-      return { users: rows.map(toAdminUserView), totalUsers: total, totalPages: pages(total, input.limit) };
-    }),
+        const { rows, total } = await listAdminUsers(ctx.db, input);
+        return { users: rows.map(toAdminUserView), totalUsers: total, totalPages: pages(total, input.limit) };
+      }),
 
     /** GET /api/admin/users/{userId}/transactions -> the user's latest 100 transactions (admin view), for the History dialog. */
     transactions: adminProcedure
@@ -209,42 +209,53 @@ export const adminRouter = router({
       .input(z.object({ userId: z.coerce.number().int().positive().max(DB_INT_MAX) }))
       .output(adminUserTransactions)
       .query(async ({ ctx, input }) => {
-      const rows = await listAdminUserTransactions(ctx.db, input.userId);
-      return rows.map(toAdminTransactionView);
-    }),
+        const rows = await listAdminUserTransactions(ctx.db, input.userId);
+        return rows.map(toAdminTransactionView);
+      }),
 
     /**
      * POST /api/admin/users/{userId}/wallet {amount: naira, description?, type: credit|debit}
      * -> {message: 'Wallet updated successfully', balance: naira, transaction}. See adjustUserWallet.
      */
     wallet: adminProcedure
-      .meta({ rest: { method: "POST", path: "/api/admin/users/:userId/wallet", tag: "Admin", summary: "Credit or debit a wallet; at or above the approval threshold it waits for another admin (202)", description: "docs/admin-security.md 'Four eyes'", idempotencyKey: true, errors: [404, 409], accepted: (answer: { pending: boolean }) => answer.pending } })
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/api/admin/users/:userId/wallet",
+          tag: "Admin",
+          summary: "Credit or debit a wallet; at or above the approval threshold it waits for another admin (202)",
+          description: "docs/admin-security.md 'Four eyes'",
+          idempotencyKey: true,
+          errors: [404, 409],
+          accepted: (answer: { pending: boolean }) => answer.pending,
+        },
+      })
       .input(adminWalletSchema)
       .output(adminWallet)
       .mutation(async ({ ctx, input }) => {
-      const result = await requestWalletAdjustment(ctx.db, {
-        adminId: ctx.user.id,
-        userId: input.userId,
-        amountKobo: input.amount,
-        type: input.type,
-        description: input.description,
-        idempotencyKey: input.idempotencyKey,
-      });
-      if (result.pending) {
+        const result = await requestWalletAdjustment(ctx.db, {
+          adminId: ctx.user.id,
+          userId: input.userId,
+          amountKobo: input.amount,
+          type: input.type,
+          description: input.description,
+          idempotencyKey: input.idempotencyKey,
+        });
+        if (result.pending) {
+          return {
+            message: ADMIN_MESSAGES.adjustmentPending,
+            pending: true as const,
+            approvalId: result.adjustment.id,
+            adjustment: toAdjustmentView(result.adjustment),
+          };
+        }
         return {
-          message: ADMIN_MESSAGES.adjustmentPending,
-          pending: true as const,
-          approvalId: result.adjustment.id,
-          adjustment: toAdjustmentView(result.adjustment),
+          message: ADMIN_MESSAGES.walletUpdated,
+          pending: false as const,
+          balance: result.balance,
+          transaction: toTransactionView(result.transaction, input.userId),
         };
-      }
-      return {
-        message: ADMIN_MESSAGES.walletUpdated,
-        pending: false as const,
-        balance: result.balance,
-        transaction: toTransactionView(result.transaction, input.userId),
-      };
-    }),
+      }),
 
     /**
      * PATCH /api/admin/users/{userId}/role {role: admin|personal|merchant} -> {message: 'Role
@@ -252,14 +263,24 @@ export const adminRouter = router({
      * {pending: true, approvalId, message} (202 on REST). See requestUserRole (audited; not one's own role).
      */
     role: adminProcedure
-      .meta({ rest: { method: "PATCH", path: "/api/admin/users/:userId/role", tag: "Admin", summary: "Change a user's role; granting the admin role waits for another admin (202)", description: "docs/admin-security.md 'Approvals'", errors: [404, 409], accepted: (answer: { pending: boolean }) => answer.pending } })
+      .meta({
+        rest: {
+          method: "PATCH",
+          path: "/api/admin/users/:userId/role",
+          tag: "Admin",
+          summary: "Change a user's role; granting the admin role waits for another admin (202)",
+          description: "docs/admin-security.md 'Approvals'",
+          errors: [404, 409],
+          accepted: (answer: { pending: boolean }) => answer.pending,
+        },
+      })
       .input(adminUserRoleSchema)
       .output(adminRole)
       .mutation(async ({ ctx, input }) => {
-      const result = await requestUserRole(ctx.db, { adminId: ctx.user.id, userId: input.userId, role: input.role });
-      if (result.pending) return { pending: true as const, approvalId: result.approval.id, message: ADMIN_MESSAGES.approvalPending };
-      return { message: ADMIN_MESSAGES.roleUpdated, pending: false as const, user: { id: result.user.id, role: result.user.role } };
-    }),
+        const result = await requestUserRole(ctx.db, { adminId: ctx.user.id, userId: input.userId, role: input.role });
+        if (result.pending) return { pending: true as const, approvalId: result.approval.id, message: ADMIN_MESSAGES.approvalPending };
+        return { message: ADMIN_MESSAGES.roleUpdated, pending: false as const, user: { id: result.user.id, role: result.user.role } };
+      }),
 
     /** POST /api/admin/users/{userId}/status {status: active|suspended} -> {message: 'User status updated', user}. See changeUserStatus. */
     status: adminProcedure
@@ -267,9 +288,9 @@ export const adminRouter = router({
       .input(adminUserStatusSchema)
       .output(adminStatus)
       .mutation(async ({ ctx, input }) => {
-      const user = await changeUserStatus(ctx.db, { adminId: ctx.user.id, userId: input.userId, status: input.status });
-      return { message: ADMIN_MESSAGES.userStatusUpdated, user: { id: user.id, status: user.status, failedLoginCount: user.failedLoginCount } };
-    }),
+        const user = await changeUserStatus(ctx.db, { adminId: ctx.user.id, userId: input.userId, status: input.status });
+        return { message: ADMIN_MESSAGES.userStatusUpdated, user: { id: user.id, status: user.status, failedLoginCount: user.failedLoginCount } };
+      }),
   }),
 
   transactions: router({
@@ -278,12 +299,20 @@ export const adminRouter = router({
      * counts: {all, pending, processing, completed, failed}}: every user's, newest first.
      */
     list: adminProcedure
-      .meta({ rest: { method: "GET", path: "/api/admin/transactions", tag: "Admin", summary: "Transactions, filtered and paged, with tab counts", output: adminTransactions } })
+      .meta({
+        rest: {
+          method: "GET",
+          path: "/api/admin/transactions",
+          tag: "Admin",
+          summary: "Transactions, filtered and paged, with tab counts",
+          output: adminTransactions,
+        },
+      })
       .input(adminTransactionsQuerySchema)
       .query(async ({ ctx, input }) => {
-      const { rows, total, counts } = await listAdminTransactions(ctx.db, input);
-      return { transactions: rows.map(toAdminTransactionView), total, totalPages: pages(total, input.limit), page: input.page, counts };
-    }),
+        const { rows, total, counts } = await listAdminTransactions(ctx.db, input);
+        return { transactions: rows.map(toAdminTransactionView), total, totalPages: pages(total, input.limit), page: input.page, counts };
+      }),
 
     /**
      * POST /api/admin/transactions/update-status {id, status: completed|failed} -> {message:
@@ -292,25 +321,35 @@ export const adminRouter = router({
      * {pending: true, approvalId, message} (202 on REST; forcedMoveApproval).
      */
     updateStatus: adminProcedure
-      .meta({ rest: { method: "POST", path: "/api/admin/transactions/update-status", tag: "Admin", summary: "Complete or fail a transaction after asking the provider; a forced move at or above the approval threshold waits for another admin (202)", description: "docs/money-integrity.md 'Admin moves'; docs/admin-security.md 'Approvals'", errors: [404, 409, 502], accepted: (answer: { pending: boolean }) => answer.pending } })
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/api/admin/transactions/update-status",
+          tag: "Admin",
+          summary: "Complete or fail a transaction after asking the provider; a forced move at or above the approval threshold waits for another admin (202)",
+          description: "docs/money-integrity.md 'Admin moves'; docs/admin-security.md 'Approvals'",
+          errors: [404, 409, 502],
+          accepted: (answer: { pending: boolean }) => answer.pending,
+        },
+      })
       .input(adminTransactionMoveSchema)
       .output(adminMove)
       .mutation(async ({ ctx, input }) => {
-      const waiting = await forcedMoveApproval(ctx.db, { adminId: ctx.user.id, ...input });
-      if (waiting) return waiting;
-      const moved = await moveTransaction(ctx.db, ctx.services, {
-        adminId: ctx.user.id,
-        id: input.id,
-        status: input.status,
-        force: input.force,
-        reason: input.reason,
-      });
-      return {
-        message: ADMIN_MESSAGES.statusUpdatedDescription,
-        pending: false as const,
-        transaction: toTransactionView(moved, moved.senderId ?? moved.recipientId ?? 0),
-      };
-    }),
+        const waiting = await forcedMoveApproval(ctx.db, { adminId: ctx.user.id, ...input });
+        if (waiting) return waiting;
+        const moved = await moveTransaction(ctx.db, ctx.services, {
+          adminId: ctx.user.id,
+          id: input.id,
+          status: input.status,
+          force: input.force,
+          reason: input.reason,
+        });
+        return {
+          message: ADMIN_MESSAGES.statusUpdatedDescription,
+          pending: false as const,
+          transaction: toTransactionView(moved, moved.senderId ?? moved.recipientId ?? 0),
+        };
+      }),
   }),
 
   /** Four eyes on large credits and debits (docs/admin-security.md): the adjustments of the approvals queue. */
@@ -321,29 +360,40 @@ export const adminRouter = router({
       .input(adminAdjustmentsQuerySchema)
       .output(adjustments)
       .query(async ({ ctx, input }) => {
-      const [{ rows }, threshold] = await Promise.all([
-        listApprovals(ctx.db, { status: input.status, kind: "adjustment", page: 1, limit: 100 }),
-        adjustmentApprovalThresholdKobo(ctx.db),
-      ]);
-      return { adjustments: rows.map(toAdjustmentView), threshold: koboToNaira(threshold) };
-    }),
+        const [{ rows }, threshold] = await Promise.all([
+          listApprovals(ctx.db, { status: input.status, kind: "adjustment", page: 1, limit: 100 }),
+          adjustmentApprovalThresholdKobo(ctx.db),
+        ]);
+        return { adjustments: rows.map(toAdjustmentView), threshold: koboToNaira(threshold) };
+      }),
     /** POST /api/admin/adjustments/{id}/approve -> {message, adjustment, balance (naira)}. Another admin only; see decideApproval. */
     approve: adminProcedure
-      .meta({ rest: { method: "POST", path: "/api/admin/adjustments/:id/approve", tag: "Admin", summary: "Approve another admin's adjustment: the money moves", errors: [404, 409], output: adjustmentApproved } })
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/api/admin/adjustments/:id/approve",
+          tag: "Admin",
+          summary: "Approve another admin's adjustment: the money moves",
+          errors: [404, 409],
+          output: adjustmentApproved,
+        },
+      })
       .input(adminIdSchema)
       .mutation(async ({ ctx, input }) => {
-      const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "approve", kind: "adjustment" });
-      return { message: ADMIN_MESSAGES.adjustmentApproved, adjustment: toAdjustmentView(decided.approval), balance: decided.balance };
-    }),
+        const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "approve", kind: "adjustment" });
+        return { message: ADMIN_MESSAGES.adjustmentApproved, adjustment: toAdjustmentView(decided.approval), balance: decided.balance };
+      }),
     /** POST /api/admin/adjustments/{id}/reject -> {message, adjustment}. Another admin only; no money moves. */
     reject: adminProcedure
-      .meta({ rest: { method: "POST", path: "/api/admin/adjustments/:id/reject", tag: "Admin", summary: "Reject another admin's adjustment", errors: [404, 409] } })
+      .meta({
+        rest: { method: "POST", path: "/api/admin/adjustments/:id/reject", tag: "Admin", summary: "Reject another admin's adjustment", errors: [404, 409] },
+      })
       .input(adminIdSchema)
       .output(adjustmentRejected)
       .mutation(async ({ ctx, input }) => {
-      const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "reject", kind: "adjustment" });
-      return { message: ADMIN_MESSAGES.adjustmentRejected, adjustment: toAdjustmentView(decided.approval) };
-    }),
+        const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "reject", kind: "adjustment" });
+        return { message: ADMIN_MESSAGES.adjustmentRejected, adjustment: toAdjustmentView(decided.approval) };
+      }),
     /**
      * PATCH /api/admin/settings/adjustment_approval_threshold {value: naira} -> {pending: true,
      * approvalId, message} (202 on REST): the value in force holds until a second admin approves
@@ -362,31 +412,57 @@ export const adminRouter = router({
      * createdAt, status, decidedBy, decidedAt, note}], total, totalPages}; newest first.
      */
     list: adminProcedure
-      .meta({ rest: { method: "GET", path: "/api/admin/approvals", tag: "Admin", summary: "The approvals queue: privileged acts waiting for (or decided by) a second admin, amounts in naira", description: "docs/admin-security.md 'Approvals'", output: approvalsRest, toAnswer: approvalsAnswer } })
+      .meta({
+        rest: {
+          method: "GET",
+          path: "/api/admin/approvals",
+          tag: "Admin",
+          summary: "The approvals queue: privileged acts waiting for (or decided by) a second admin, amounts in naira",
+          description: "docs/admin-security.md 'Approvals'",
+          output: approvalsRest,
+          toAnswer: approvalsAnswer,
+        },
+      })
       .input(adminApprovalsQuerySchema)
       .output(approvals)
       .query(async ({ ctx, input }) => {
-      const { rows, total } = await listApprovals(ctx.db, input);
-      return { items: rows.map(toApprovalView), total, totalPages: pages(total, input.limit) };
-    }),
+        const { rows, total } = await listApprovals(ctx.db, input);
+        return { items: rows.map(toApprovalView), total, totalPages: pages(total, input.limit) };
+      }),
     /** POST /api/admin/approvals/{id}/approve {note?} -> {message, approval}: the request is carried out now. See decideApproval. */
     approve: adminProcedure
-      .meta({ rest: { method: "POST", path: "/api/admin/approvals/:id/approve", tag: "Admin", summary: "Approve another admin's request: it is carried out now", errors: [404, 409, 502] } })
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/api/admin/approvals/:id/approve",
+          tag: "Admin",
+          summary: "Approve another admin's request: it is carried out now",
+          errors: [404, 409, 502],
+        },
+      })
       .input(adminApprovalDecisionSchema)
       .output(approvalDecided)
       .mutation(async ({ ctx, input }) => {
-      const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "approve", note: input.note });
-      return { message: ADMIN_MESSAGES.approvalApproved, approval: toApprovalView(decided.approval) };
-    }),
+        const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "approve", note: input.note });
+        return { message: ADMIN_MESSAGES.approvalApproved, approval: toApprovalView(decided.approval) };
+      }),
     /** POST /api/admin/approvals/{id}/reject {note?} -> {message, approval}: nothing changes. See decideApproval. */
     reject: adminProcedure
-      .meta({ rest: { method: "POST", path: "/api/admin/approvals/:id/reject", tag: "Admin", summary: "Reject another admin's request: nothing changes", errors: [404, 409] } })
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/api/admin/approvals/:id/reject",
+          tag: "Admin",
+          summary: "Reject another admin's request: nothing changes",
+          errors: [404, 409],
+        },
+      })
       .input(adminApprovalDecisionSchema)
       .output(approvalDecided)
       .mutation(async ({ ctx, input }) => {
-      const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "reject", note: input.note });
-      return { message: ADMIN_MESSAGES.approvalRejected, approval: toApprovalView(decided.approval) };
-    }),
+        const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "reject", note: input.note });
+        return { message: ADMIN_MESSAGES.approvalRejected, approval: toApprovalView(decided.approval) };
+      }),
   }),
 
   settings: router({
@@ -395,9 +471,9 @@ export const adminRouter = router({
       .meta({ rest: { method: "GET", path: "/api/admin/settings", tag: "Admin", summary: "The feature switches with their descriptions" } })
       .output(settings)
       .query(async ({ ctx }) => {
-      const rows = await listFeatureSettings(ctx.db);
-      return rows.map(({ id, key, value, description }) => ({ id, key, value, description }));
-    }),
+        const rows = await listFeatureSettings(ctx.db);
+        return rows.map(({ id, key, value, description }) => ({ id, key, value, description }));
+      }),
 
     /** tRPC: {key, value} -> {id, key, value, description}; audited. NOT_FOUND for an unknown key. */
     set: adminProcedure
@@ -417,8 +493,7 @@ export const adminRouter = router({
           method: "PATCH",
           path: "/api/admin/settings/:key",
           tag: "Admin",
-          summary:
-            "Turn a feature switch on or off, or ask to set the adjustment approval threshold (naira; 202: waits for another admin)",
+          summary: "Turn a feature switch on or off, or ask to set the adjustment approval threshold (naira; 202: waits for another admin)",
           accepted: (answer: object) => "pending" in answer,
         },
       })
@@ -439,12 +514,22 @@ export const adminRouter = router({
      * ones most recently resolved first; amounts in naira.
      */
     list: adminProcedure
-      .meta({ rest: { method: "GET", path: "/api/admin/reviews", tag: "Admin", summary: "The review queue: {items, total}, amounts in naira", description: "docs/money-integrity.md 'Review queue'", output: reviewsRest, toAnswer: reviewsAnswer } })
+      .meta({
+        rest: {
+          method: "GET",
+          path: "/api/admin/reviews",
+          tag: "Admin",
+          summary: "The review queue: {items, total}, amounts in naira",
+          description: "docs/money-integrity.md 'Review queue'",
+          output: reviewsRest,
+          toAnswer: reviewsAnswer,
+        },
+      })
       .input(adminReviewsQuerySchema)
       .query(async ({ ctx, input }) => {
-      const { rows, total } = await listReviewItems(ctx.db, input);
-      return { items: rows.map(toReviewItemView), total, totalPages: pages(total, input.limit) };
-    }),
+        const { rows, total } = await listReviewItems(ctx.db, input);
+        return { items: rows.map(toReviewItemView), total, totalPages: pages(total, input.limit) };
+      }),
     /**
      * The dashboard's money-integrity card: open review items, and the latest ledger verification
      * ({verifiedAt, ok, firstBroken}, null when the ledger was never verified; docs/ledger-verification.md).
@@ -460,47 +545,85 @@ export const adminRouter = router({
      * threshold answers {pending: true, approvalId, message} (202 on REST; reviewCreditApproval).
      */
     resolve: adminProcedure
-      .meta({ rest: { method: "POST", path: "/api/admin/reviews/:id/resolve", tag: "Admin", summary: "Resolve a review item: complete, fail, credit once the provider confirms (202 at or above the approval threshold: waits for another admin), or dismiss with a note", errors: [404, 409, 502], accepted: (answer: { pending: boolean }) => answer.pending, output: reviewResolved } })
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/api/admin/reviews/:id/resolve",
+          tag: "Admin",
+          summary:
+            "Resolve a review item: complete, fail, credit once the provider confirms (202 at or above the approval threshold: waits for another admin), or dismiss with a note",
+          errors: [404, 409, 502],
+          accepted: (answer: { pending: boolean }) => answer.pending,
+          output: reviewResolved,
+        },
+      })
       .input(adminReviewResolveSchema)
       .mutation(async ({ ctx, input }) => {
-      // A credit at or above the approval threshold waits for a second admin (docs/admin-security.md "Approvals").
-      const waiting = await reviewCreditApproval(ctx.db, { adminId: ctx.user.id, ...input });
-      if (waiting) return waiting;
-      const item = await resolveReview(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, action: input.action, note: input.note });
-      return { message: ADMIN_MESSAGES.reviewResolvedNow, pending: false as const, item: toReviewItemView({ ...item, heldKobo: 0n, userName: null }) };
-    }),
+        // A credit at or above the approval threshold waits for a second admin (docs/admin-security.md "Approvals").
+        const waiting = await reviewCreditApproval(ctx.db, { adminId: ctx.user.id, ...input });
+        if (waiting) return waiting;
+        const item = await resolveReview(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, action: input.action, note: input.note });
+        return { message: ADMIN_MESSAGES.reviewResolvedNow, pending: false as const, item: toReviewItemView({ ...item, heldKobo: 0n, userName: null }) };
+      }),
   }),
 
   reconciliation: router({
     /** GET /api/admin/reconciliation/runs -> {runs: [ReconciliationRunView]}, newest first (docs/money-integrity.md "Daily reconciliation"). */
     list: adminProcedure
-      .meta({ rest: { method: "GET", path: "/api/admin/reconciliation/runs", tag: "Admin", summary: "Reconciliation runs, newest first", description: "docs/money-integrity.md 'Daily reconciliation'", output: reconciliationRuns } })
+      .meta({
+        rest: {
+          method: "GET",
+          path: "/api/admin/reconciliation/runs",
+          tag: "Admin",
+          summary: "Reconciliation runs, newest first",
+          description: "docs/money-integrity.md 'Daily reconciliation'",
+          output: reconciliationRuns,
+        },
+      })
       .query(async ({ ctx }) => ({ runs: (await listReconciliationRuns(ctx.db)).map(toReconciliationRunView) })),
     /** GET /api/admin/reconciliation/runs/{id} -> ReconciliationRunView with `exceptionRows` (amounts in naira); NOT_FOUND. */
     byId: adminProcedure
-      .meta({ rest: { method: "GET", path: "/api/admin/reconciliation/runs/:id", tag: "Admin", summary: "One reconciliation run with its exceptions", errors: [404], output: reconciliationRun } })
+      .meta({
+        rest: {
+          method: "GET",
+          path: "/api/admin/reconciliation/runs/:id",
+          tag: "Admin",
+          summary: "One reconciliation run with its exceptions",
+          errors: [404],
+          output: reconciliationRun,
+        },
+      })
       .input(adminReconciliationRunIdSchema)
       .query(async ({ ctx, input }) => {
-      const found = await findReconciliationRun(ctx.db, input.id);
-      if (!found) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.reconciliationRunNotFound);
-      return { ...toReconciliationRunView(found.run), exceptionRows: found.exceptions.map(toReconciliationExceptionView) };
-    }),
+        const found = await findReconciliationRun(ctx.db, input.id);
+        if (!found) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.reconciliationRunNotFound);
+        return { ...toReconciliationRunView(found.run), exceptionRows: found.exceptions.map(toReconciliationExceptionView) };
+      }),
     /**
      * POST /api/admin/reconciliation/runs {date: 'YYYY-MM-DD'} -> the finished run (as byId): runs
      * the reconciliation of that Lagos day now (runReconciliation). RULE_VIOLATION for a day that
      * has not ended yet.
      */
     run: adminProcedure
-      .meta({ rest: { method: "POST", path: "/api/admin/reconciliation/runs", tag: "Admin", summary: "Reconcile a Lagos day now", errors: [409, 502], output: reconciliationRun } })
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/api/admin/reconciliation/runs",
+          tag: "Admin",
+          summary: "Reconcile a Lagos day now",
+          errors: [409, 502],
+          output: reconciliationRun,
+        },
+      })
       .input(adminReconciliationRunSchema)
       .mutation(async ({ ctx, input }) => {
-      const now = ctx.services.now?.() ?? new Date();
-      if (input.date >= lagosDate(now))
-        throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.reconciliationFutureDay, { date: [ADMIN_MESSAGES.reconciliationFutureDay] });
-      const run = await runReconciliation(ctx.db, ctx.services, { day: input.date, now, triggeredBy: ctx.user.id });
-      const found = await findReconciliationRun(ctx.db, run.id);
-      return { ...toReconciliationRunView(run), exceptionRows: (found?.exceptions ?? []).map(toReconciliationExceptionView) };
-    }),
+        const now = ctx.services.now?.() ?? new Date();
+        if (input.date >= lagosDate(now))
+          throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.reconciliationFutureDay, { date: [ADMIN_MESSAGES.reconciliationFutureDay] });
+        const run = await runReconciliation(ctx.db, ctx.services, { day: input.date, now, triggeredBy: ctx.user.id });
+        const found = await findReconciliationRun(ctx.db, run.id);
+        return { ...toReconciliationRunView(run), exceptionRows: (found?.exceptions ?? []).map(toReconciliationExceptionView) };
+      }),
   }),
 
   audit: router({
@@ -513,8 +636,8 @@ export const adminRouter = router({
       .input(adminAuditQuerySchema)
       .output(audit)
       .query(async ({ ctx, input }) => {
-      const [{ rows, total }, admins] = await Promise.all([listAdminAudit(ctx.db, input), listAdmins(ctx.db)]);
-      return { entries: rows.map(toAdminAuditView), total, totalPages: pages(total, input.limit), admins };
-    }),
+        const [{ rows, total }, admins] = await Promise.all([listAdminAudit(ctx.db, input), listAdmins(ctx.db)]);
+        return { entries: rows.map(toAdminAuditView), total, totalPages: pages(total, input.limit), admins };
+      }),
   }),
 });

@@ -33,9 +33,12 @@ export const adminUsers = z.object({
   totalPages: z.number().int(),
 });
 
+/** Any keys on the wire; typed as the view's metadata for the console. */
+const adminMetadata = z.record(z.string(), z.unknown()) as unknown as z.ZodType<AdminTransactionView["metadata"]>;
+
 /** An admin's view of a transaction: the record plus both parties' names. */
 const adminTransaction = transaction.extend({
-  metadata: z.record(z.string(), z.unknown()) as unknown as z.ZodType<AdminTransactionView["metadata"]>,
+  metadata: adminMetadata,
   senderInfo: z.object({ name: z.string(), email: z.string() }).nullable(),
   recipientInfo: z.object({ name: z.string(), email: z.string() }).nullable(),
 });

@@ -171,19 +171,19 @@ export const merchantsRouter = router({
     .input(idInput)
     .output(merchantSummary)
     .query(async ({ ctx, input }) => {
-    const merchant = await findMerchantById(ctx.db, input.id);
-    if (!merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.merchantNotFound);
-    return { id: merchant.id, name: merchant.name, category: merchant.category };
-  }),
+      const merchant = await findMerchantById(ctx.db, input.id);
+      if (!merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.merchantNotFound);
+      return { id: merchant.id, name: merchant.name, category: merchant.category };
+    }),
 
   /** -> TransactionView[] of the caller's merchant account, newest first (GET /api/transactions/merchant). */
   transactions: protectedProcedure
     .meta({ rest: { method: "GET", path: "/api/transactions/merchant", tag: "Merchants", summary: "The merchant account's transactions", errors: [404] } })
     .output(merchantTransactions)
     .query(async ({ ctx }) => {
-    const merchant = await ownMerchant(ctx.db, ctx.user.id);
-    return (await listMerchantTransactions(ctx.db, merchant.id)).map((record) => toMerchantTransactionView(record, ctx.user.id));
-  }),
+      const merchant = await ownMerchant(ctx.db, ctx.user.id);
+      return (await listMerchantTransactions(ctx.db, merchant.id)).map((record) => toMerchantTransactionView(record, ctx.user.id));
+    }),
 
   /**
    * {amount?: naira, idempotencyKey?} -> {message: 'Withdrawal Successful', transaction, merchant}:
@@ -191,7 +191,16 @@ export const merchantsRouter = router({
    * Errors: see withdrawMerchantBalance.
    */
   withdraw: featureProcedure("feature_merchant")
-    .meta({ rest: { method: "POST", path: "/api/merchants/withdraw", tag: "Merchants", summary: "Move the merchant balance to the owner's wallet", idempotencyKey: true, errors: [404, 409] } })
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/merchants/withdraw",
+        tag: "Merchants",
+        summary: "Move the merchant balance to the owner's wallet",
+        idempotencyKey: true,
+        errors: [404, 409],
+      },
+    })
     .input(merchantWithdrawSchema)
     .output(merchantWithdrawal)
     .mutation(async ({ ctx, input }) => {
@@ -242,26 +251,34 @@ export const invoicesRouter = router({
     .input(idInput)
     .output(invoiceSchema)
     .query(async ({ ctx, input }): Promise<InvoiceView> => {
-    const invoice = await findInvoiceById(ctx.db, input.id);
-    const merchant = invoice && (await findMerchantById(ctx.db, invoice.merchantId));
-    if (!invoice || !merchant || merchant.userId !== ctx.user.id) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
-    return toInvoiceView(invoice, merchant);
-  }),
+      const invoice = await findInvoiceById(ctx.db, input.id);
+      const merchant = invoice && (await findMerchantById(ctx.db, invoice.merchantId));
+      if (!invoice || !merchant || merchant.userId !== ctx.user.id) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
+      return toInvoiceView(invoice, merchant);
+    }),
 
   /**
    * GET /api/invoices/by-token/{token} -> PublicInvoiceView (what the customer pays: merchant,
    * amounts, due date, status, overdue). NOT_FOUND for an unknown token.
    */
   byToken: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/api/invoices/by-token/:token", tag: "Invoices", summary: "An invoice as its payer sees it, by the payment link's token", errors: [404] } })
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/invoices/by-token/:token",
+        tag: "Invoices",
+        summary: "An invoice as its payer sees it, by the payment link's token",
+        errors: [404],
+      },
+    })
     .input(invoiceTokenSchema)
     .output(publicInvoice)
     .query(async ({ ctx, input }): Promise<PublicInvoiceView> => {
-    const invoice = await findInvoiceByToken(ctx.db, input.token);
-    const merchant = invoice && (await findMerchantById(ctx.db, invoice.merchantId));
-    if (!invoice || !merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
-    return toPublicInvoice(invoice, merchant);
-  }),
+      const invoice = await findInvoiceByToken(ctx.db, input.token);
+      const merchant = invoice && (await findMerchantById(ctx.db, invoice.merchantId));
+      if (!invoice || !merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
+      return toPublicInvoice(invoice, merchant);
+    }),
 
   /**
    * POST /api/invoices/{id}/cancel -> {message: 'Invoice cancelled', invoice}: the owning merchant
@@ -286,9 +303,9 @@ export const invoicesRouter = router({
     .meta({ rest: { method: "GET", path: "/api/invoices", tag: "Invoices", summary: "The merchant's invoices", errors: [404] } })
     .output(invoices)
     .query(async ({ ctx }) => {
-    const merchant = await ownMerchant(ctx.db, ctx.user.id);
-    return (await listMerchantInvoices(ctx.db, merchant.id)).map((invoice) => toInvoiceView(invoice, merchant));
-  }),
+      const merchant = await ownMerchant(ctx.db, ctx.user.id);
+      return (await listMerchantInvoices(ctx.db, merchant.id)).map((invoice) => toInvoiceView(invoice, merchant));
+    }),
 });
 
 /** Pays invoice `invoiceId` (payInvoice) and answers {message, transaction, merchant, invoice} as both invoice payment paths do. */
@@ -312,7 +329,16 @@ export const paymentsRouter = router({
    * merchant {id, name, category}}. Free; within the daily limit. Errors: see payMerchant.
    */
   merchant: pinProcedure("feature_scan_pay")
-    .meta({ rest: { method: "POST", path: "/api/payments/merchant", tag: "Payments", summary: "Pay a merchant (scanned QR code)", idempotencyKey: true, errors: [404, 409] } })
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/payments/merchant",
+        tag: "Payments",
+        summary: "Pay a merchant (scanned QR code)",
+        idempotencyKey: true,
+        errors: [404, 409],
+      },
+    })
     .input(merchantPaymentSchema)
     .output(merchantPayment)
     .mutation(async ({ ctx, input }) => {
@@ -334,7 +360,16 @@ export const paymentsRouter = router({
    * payment link's token names; otherwise as `invoice`. NOT_FOUND for an unknown token.
    */
   invoiceByToken: pinProcedure("feature_scan_pay")
-    .meta({ rest: { method: "POST", path: "/api/payments/invoice/by-token/:token", tag: "Payments", summary: "Pay an invoice reached by its payment link's token", idempotencyKey: true, errors: [404, 409] } })
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/payments/invoice/by-token/:token",
+        tag: "Payments",
+        summary: "Pay an invoice reached by its payment link's token",
+        idempotencyKey: true,
+        errors: [404, 409],
+      },
+    })
     .input(invoiceTokenPaymentSchema)
     .output(invoicePayment)
     .mutation(async ({ ctx, input }) => {
@@ -348,7 +383,16 @@ export const paymentsRouter = router({
    * No amount pays what remains; a part only when the invoice allows it. Errors: see payInvoice.
    */
   invoice: pinProcedure("feature_scan_pay")
-    .meta({ rest: { method: "POST", path: "/api/payments/invoice/:invoiceId", tag: "Payments", summary: "Pay an invoice by id (the merchant's own link)", idempotencyKey: true, errors: [404, 409] } })
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/payments/invoice/:invoiceId",
+        tag: "Payments",
+        summary: "Pay an invoice by id (the merchant's own link)",
+        idempotencyKey: true,
+        errors: [404, 409],
+      },
+    })
     .input(invoicePaymentSchema)
     .output(invoicePayment)
     .mutation(({ ctx, input }) => payInvoiceAnswer(ctx.db, ctx.user, input)),

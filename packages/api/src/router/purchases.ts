@@ -106,13 +106,13 @@ export const purchasesRouter = router({
     .input(z.object({ networkId: z.string().max(20) }))
     .output(dataPlans)
     .query(async ({ ctx, input }) => {
-    const plans = await plansOf(ctx.services, network(input.networkId).dataServiceId);
-    return {
-      variations: plans.map(
-        (plan): DataPlanView => ({ variation_code: plan.variationCode, name: plan.name, variation_amount: plan.amount, variation_desc: plan.name }),
-      ),
-    };
-  }),
+      const plans = await plansOf(ctx.services, network(input.networkId).dataServiceId);
+      return {
+        variations: plans.map(
+          (plan): DataPlanView => ({ variation_code: plan.variationCode, name: plan.name, variation_amount: plan.amount, variation_desc: plan.name }),
+        ),
+      };
+    }),
 
   /**
    * {network, phoneNumber} -> {content: {Customer_Name}} (POST /api/verify-customer; VTpass
@@ -132,14 +132,14 @@ export const purchasesRouter = router({
     .input(verifyCustomerSchema)
     .output(customer)
     .mutation(async ({ ctx, input }) => {
-    try {
-      const { customerName } = await ctx.services.purchases.verifyCustomer(network(input.network).airtimeServiceId, input.phoneNumber);
-      return { content: { Customer_Name: customerName } };
-    } catch (error) {
-      if (!(error instanceof PaymentGatewayError)) throw error;
-      throw new DomainError(error.status === 404 ? "NOT_FOUND" : "PROVIDER_UNAVAILABLE", PURCHASE_MESSAGES.verifyFailed);
-    }
-  }),
+      try {
+        const { customerName } = await ctx.services.purchases.verifyCustomer(network(input.network).airtimeServiceId, input.phoneNumber);
+        return { content: { Customer_Name: customerName } };
+      } catch (error) {
+        if (!(error instanceof PaymentGatewayError)) throw error;
+        throw new DomainError(error.status === 404 ? "NOT_FOUND" : "PROVIDER_UNAVAILABLE", PURCHASE_MESSAGES.verifyFailed);
+      }
+    }),
 
   /**
    * {phoneNumber, amount: naira ₦50–₦50,000 whole, network, idempotencyKey?} -> PurchaseAnswerView
@@ -259,8 +259,7 @@ export const purchasesRouter = router({
         method: "POST",
         path: "/api/electricity",
         tag: "Electricity",
-        summary:
-          "Buy electricity for a verified meter (202 while the provider has not answered finally); a prepaid token is in transaction.metadata.token",
+        summary: "Buy electricity for a verified meter (202 while the provider has not answered finally); a prepaid token is in transaction.metadata.token",
         idempotencyKey: true,
         errors: [404, 409, 502],
         accepted: (answer: { status: string }) => answer.status === "pending",
@@ -293,12 +292,12 @@ export const purchasesRouter = router({
     })
     .output(recentNumbers)
     .query(async ({ ctx }) => {
-    const numbers = await recentPurchaseNumbers(ctx.db, ctx.user.id, RECENT_NUMBERS_LIMIT);
-    // A number whose network is not one of ours (never the case for a purchase made here) is left out:
-    // it could not be bought for again, and `network` is always a network id on the wire.
-    return numbers.flatMap((n) => {
-      const known = NETWORKS.find((candidate) => candidate.name === n.network || candidate.id === n.network);
-      return known ? [{ phoneNumber: n.phoneNumber, network: known.id, networkName: known.name }] : [];
-    });
-  }),
+      const numbers = await recentPurchaseNumbers(ctx.db, ctx.user.id, RECENT_NUMBERS_LIMIT);
+      // A number whose network is not one of ours (never the case for a purchase made here) is left out:
+      // it could not be bought for again, and `network` is always a network id on the wire.
+      return numbers.flatMap((n) => {
+        const known = NETWORKS.find((candidate) => candidate.name === n.network || candidate.id === n.network);
+        return known ? [{ phoneNumber: n.phoneNumber, network: known.id, networkName: known.name }] : [];
+      });
+    }),
 });

@@ -138,9 +138,9 @@ export const supportRouter = router({
     })
     .output(tickets)
     .query(async ({ ctx }): Promise<TicketView[]> => {
-    const rows = ctx.user.role === "admin" ? await listAllTickets(ctx.db) : await listUserTickets(ctx.db, ctx.user.id);
-    return rows.map(toTicketView);
-  }),
+      const rows = ctx.user.role === "admin" ? await listAllTickets(ctx.db) : await listUserTickets(ctx.db, ctx.user.id);
+      return rows.map(toTicketView);
+    }),
 
   /**
    * GET /api/admin/support-tickets?page&limit (limit 1-100, default 20): one page of the admin
@@ -154,15 +154,15 @@ export const supportRouter = router({
     .input(ticketQueueSchema)
     .output(ticketQueue)
     .query(async ({ ctx, input }) => {
-    const { rows, total, open, inProgress } = await listTicketQueue(ctx.db, input);
-    return {
-      tickets: rows.map(toTicketView),
-      total,
-      totalPages: Math.max(1, Math.ceil(total / input.limit)),
-      page: input.page,
-      counts: { total, open, inProgress },
-    };
-  }),
+      const { rows, total, open, inProgress } = await listTicketQueue(ctx.db, input);
+      return {
+        tickets: rows.map(toTicketView),
+        total,
+        totalPages: Math.max(1, Math.ceil(total / input.limit)),
+        page: input.page,
+        counts: { total, open, inProgress },
+      };
+    }),
 
   /** GET /api/support-tickets/me: the caller's own tickets, newest first (admins too). */
   mine: supportProcedure
@@ -180,12 +180,12 @@ export const supportRouter = router({
     .input(createTicketSchema)
     .output(ticket)
     .mutation(async ({ ctx, input }): Promise<TicketView> => {
-    const row = await ctx.db.transaction(async (tx) => {
-      await enforceUserLimit(tx, ctx.user.id, "ticket", { limits: ctx.services.userLimits });
-      return insertTicket(tx, { userId: ctx.user.id, ...input });
-    });
-    return toTicketView({ ...row, userName: ctx.user.name, userEmail: ctx.user.email });
-  }),
+      const row = await ctx.db.transaction(async (tx) => {
+        await enforceUserLimit(tx, ctx.user.id, "ticket", { limits: ctx.services.userLimits });
+        return insertTicket(tx, { userId: ctx.user.id, ...input });
+      });
+      return toTicketView({ ...row, userName: ctx.user.name, userEmail: ctx.user.email });
+    }),
 
   /** GET /api/support-tickets/{id} -> {ticket, replies (oldest first)}; NOT_FOUND unless the caller's own or the caller is an admin. */
   byId: supportProcedure
@@ -207,18 +207,18 @@ export const supportRouter = router({
     .input(idInput.extend(ticketReplySchema.shape))
     .output(ticketReply)
     .mutation(
-    async ({ ctx, input }): Promise<ReplyView> =>
-      ctx.db.transaction(async (tx) => {
-        // Staff answer as many tickets as come in; users are held to USER_LIMITS.
-        if (ctx.user.role !== "admin") await enforceUserLimit(tx, ctx.user.id, "ticket_reply", { limits: ctx.services.userLimits });
-        const locked = await lockTicket(tx, input.id);
-        if (!locked || (locked.userId !== ctx.user.id && ctx.user.role !== "admin")) throw notFound();
-        if (locked.status === "closed") throw new DomainError("RULE_VIOLATION", SUPPORT_MESSAGES.ticketClosed);
-        const userRole = ctx.user.role === "admin" ? "admin" : "user";
-        const reply = await insertReply(tx, { ticketId: locked.id, userId: ctx.user.id, message: input.message, userRole });
-        return toReplyView({ ...reply, userName: ctx.user.name, userEmail: ctx.user.email }, ctx.user);
-      }),
-  ),
+      async ({ ctx, input }): Promise<ReplyView> =>
+        ctx.db.transaction(async (tx) => {
+          // Staff answer as many tickets as come in; users are held to USER_LIMITS.
+          if (ctx.user.role !== "admin") await enforceUserLimit(tx, ctx.user.id, "ticket_reply", { limits: ctx.services.userLimits });
+          const locked = await lockTicket(tx, input.id);
+          if (!locked || (locked.userId !== ctx.user.id && ctx.user.role !== "admin")) throw notFound();
+          if (locked.status === "closed") throw new DomainError("RULE_VIOLATION", SUPPORT_MESSAGES.ticketClosed);
+          const userRole = ctx.user.role === "admin" ? "admin" : "user";
+          const reply = await insertReply(tx, { ticketId: locked.id, userId: ctx.user.id, message: input.message, userRole });
+          return toReplyView({ ...reply, userName: ctx.user.name, userEmail: ctx.user.email }, ctx.user);
+        }),
+    ),
 
   /**
    * PATCH /api/support-tickets/{id}/status {status}: admins only (FORBIDDEN otherwise), any of
@@ -232,24 +232,24 @@ export const supportRouter = router({
     .input(idInput.extend(ticketStatusSchema.shape))
     .output(ticket)
     .mutation(
-    async ({ ctx, input }): Promise<TicketView> =>
-      ctx.db.transaction(async (tx) => {
-        // Lock first, then read the clock: a reply that got the lock earlier is never dated after this change.
-        const before = await lockTicket(tx, input.id);
-        if (!before) throw notFound();
-        const updated = await updateTicketStatus(tx, input.id, input.status, new Date());
-        if (!updated) throw notFound();
-        // The audit trail, in the same transaction as the change.
-        await recordAdminAudit(tx, {
-          adminId: ctx.user.id,
-          action: "ticket_status",
-          userId: updated.userId,
-          subject: `ticket:${updated.id}`,
-          before: { status: before.status },
-          after: { status: updated.status },
-        });
-        const ticket = await findTicket(tx, updated.id);
-        return toTicketView(ticket!);
-      }),
-  ),
+      async ({ ctx, input }): Promise<TicketView> =>
+        ctx.db.transaction(async (tx) => {
+          // Lock first, then read the clock: a reply that got the lock earlier is never dated after this change.
+          const before = await lockTicket(tx, input.id);
+          if (!before) throw notFound();
+          const updated = await updateTicketStatus(tx, input.id, input.status, new Date());
+          if (!updated) throw notFound();
+          // The audit trail, in the same transaction as the change.
+          await recordAdminAudit(tx, {
+            adminId: ctx.user.id,
+            action: "ticket_status",
+            userId: updated.userId,
+            subject: `ticket:${updated.id}`,
+            before: { status: before.status },
+            after: { status: updated.status },
+          });
+          const ticket = await findTicket(tx, updated.id);
+          return toTicketView(ticket!);
+        }),
+    ),
 });
