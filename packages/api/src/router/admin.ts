@@ -137,7 +137,7 @@ function toAdjustmentView(a: schema.AdminApproval & { userName?: string | null; 
 }
 
 /**
- * An approval as the queue reads it (docs/admin-security.md "Approvals"): amount in naira, null
+ * An approval as the queue reads it (docs/admin-security.md "Approvals"): amount in kobo (naira on the wire), null
  * where the request has none; the subject's and requester's names for the console.
  */
 function toApprovalView(a: schema.AdminApproval & { userName?: string | null; createdByName?: string }) {
@@ -145,7 +145,7 @@ function toApprovalView(a: schema.AdminApproval & { userName?: string | null; cr
     id: a.id,
     kind: a.kind,
     summary: a.summary,
-    amount: a.amount === null ? null : koboToNaira(a.amount),
+    amount: a.amount,
     subjectUserId: a.userId,
     subjectName: a.userName ?? null,
     requestedBy: a.createdBy,
@@ -176,7 +176,7 @@ export const adminRouter = router({
         level0Users: stats.level0Users,
         level1Users: stats.level1Users,
         level2Users: stats.level2Users,
-        dailyTransactions: koboToNaira(stats.dailyKobo),
+        dailyTransactions: stats.dailyKobo,
       };
     }),
 
@@ -186,7 +186,7 @@ export const adminRouter = router({
     .output(adminVolume)
     .query(async ({ ctx }) => {
       const days = await dailyCompletedVolume(ctx.db, { lastDay: lagosDate(ctx.services.now?.() ?? new Date()), days: ADMIN_CHART_DAYS });
-      return days.map((d) => ({ day: d.day, amount: koboToNaira(d.kobo), count: d.count }));
+      return days.map((d) => ({ day: d.day, amount: d.kobo, count: d.count }));
     }),
 
   users: router({
@@ -364,7 +364,7 @@ export const adminRouter = router({
           listApprovals(ctx.db, { status: input.status, kind: "adjustment", page: 1, limit: 100 }),
           adjustmentApprovalThresholdKobo(ctx.db),
         ]);
-        return { adjustments: rows.map(toAdjustmentView), threshold: koboToNaira(threshold) };
+        return { adjustments: rows.map(toAdjustmentView), threshold };
       }),
     /** POST /api/admin/adjustments/{id}/approve -> {message, adjustment, balance (naira)}. Another admin only; see decideApproval. */
     approve: adminProcedure

@@ -1,5 +1,6 @@
 // Output schemas of the admin router (router/admin.ts), beside its procedures.
 import { schema } from "@kolo/db";
+import { koboAsNaira } from "@kolo/domain";
 import { z } from "zod";
 import type { AdminTransactionView } from "../admin/views";
 import { dateTime, id, kobo, message, naira, transaction } from "./common.types";
@@ -10,10 +11,10 @@ export const adminStats = z.object({
   level0Users: z.number().int(),
   level1Users: z.number().int(),
   level2Users: z.number().int(),
-  dailyTransactions: naira,
+  dailyTransactions: koboAsNaira,
 });
 
-export const adminVolume = z.array(z.object({ day: z.string(), amount: naira, count: z.number().int() }));
+export const adminVolume = z.array(z.object({ day: z.string(), amount: koboAsNaira, count: z.number().int() }));
 
 export const adminUsers = z.object({
   users: z.array(
@@ -75,7 +76,7 @@ export const adminRole = z.union([
 export const adminStatus = message.extend({
   user: z.object({ id, status: z.enum(schema.userStatus.enumValues), failedLoginCount: z.number().int() }),
 });
-export const adjustments = z.object({ adjustments: z.array(adjustment), threshold: naira });
+export const adjustments = z.object({ adjustments: z.array(adjustment), threshold: koboAsNaira });
 export const adjustmentApproved = message.extend({ adjustment, balance: naira });
 export const adjustmentRejected = message.extend({ adjustment });
 
@@ -84,7 +85,7 @@ const approval = z.object({
   id,
   kind: z.enum(schema.APPROVAL_KINDS),
   summary: z.string(),
-  amount: naira.nullable(),
+  amount: koboAsNaira.nullable(),
   subjectUserId: id.nullable(),
   requestedBy: id,
   createdAt: dateTime,

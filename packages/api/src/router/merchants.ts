@@ -46,24 +46,24 @@ import {
   publicInvoice,
 } from "./merchants.types";
 
-/** GET /api/merchants/me (docs/product.md#merchants-and-invoices Merchant): `balance` is the merchant wallet, naira. */
+/** GET /api/merchants/me (docs/product.md#merchants-and-invoices Merchant): `balance` is the merchant wallet, kobo (naira on the wire). */
 export interface MerchantView {
   id: number;
   name: string;
   description: string;
   category: string;
-  balance: number;
+  balance: bigint;
 }
 
-/** What any signed-in payer may read of an invoice (docs/product.md#merchants-and-invoices: id, merchantId, amount; naira). */
+/** What any signed-in payer may read of an invoice (docs/product.md#merchants-and-invoices: id, merchantId, amount; kobo, naira on the wire). */
 export interface PublicInvoiceView {
   id: number;
   merchantId: number;
   merchantName: string;
-  amount: number;
-  amountPaid: number;
-  /** What remains to pay, naira. */
-  amountDue: number;
+  amount: bigint;
+  amountPaid: bigint;
+  /** What remains to pay, kobo (naira on the wire). */
+  amountDue: bigint;
   status: schema.Invoice["status"];
   allowPartialPayment: boolean;
   description: string | null;
@@ -89,9 +89,9 @@ const toPublicInvoice = (invoice: schema.Invoice, merchant: schema.Merchant): Pu
   id: invoice.id,
   merchantId: invoice.merchantId,
   merchantName: merchant.name,
-  amount: koboToNaira(invoice.amount),
-  amountPaid: koboToNaira(invoice.amountPaid),
-  amountDue: koboToNaira(invoice.amount - invoice.amountPaid),
+  amount: invoice.amount,
+  amountPaid: invoice.amountPaid,
+  amountDue: invoice.amount - invoice.amountPaid,
   status: invoice.status,
   allowPartialPayment: invoice.allowPartialPayment,
   description: invoice.description,
@@ -118,7 +118,7 @@ async function merchantView(db: Parameters<typeof getMerchantBalanceKobo>[0], me
     name: merchant.name,
     description: merchant.description,
     category: merchant.category,
-    balance: koboToNaira(await getMerchantBalanceKobo(db, merchant.userId)),
+    balance: await getMerchantBalanceKobo(db, merchant.userId),
   };
 }
 

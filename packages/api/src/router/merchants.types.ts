@@ -1,9 +1,10 @@
 // Output schemas of the merchants, invoices and payments routers (router/merchants.ts), beside their procedures.
 import { schema } from "@kolo/db";
+import { koboAsNaira } from "@kolo/domain";
 import { z } from "zod";
-import { dateTime, id, message, naira, transaction, withTransaction } from "./common.types";
+import { dateTime, id, message, transaction, withTransaction } from "./common.types";
 
-export const merchant = z.object({ id, name: z.string(), description: z.string(), category: z.string(), balance: naira });
+export const merchant = z.object({ id, name: z.string(), description: z.string(), category: z.string(), balance: koboAsNaira });
 export const merchantSummary = z.object({ id, name: z.string(), category: z.string() });
 export const merchantWithdrawal = withTransaction.extend({ merchant });
 export const merchantTransactions = z.array(transaction);
@@ -12,9 +13,9 @@ export const publicInvoice = z.object({
   id,
   merchantId: id,
   merchantName: z.string(),
-  amount: naira,
-  amountPaid: naira,
-  amountDue: naira,
+  amount: koboAsNaira,
+  amountPaid: koboAsNaira,
+  amountDue: koboAsNaira,
   status: z.enum(schema.invoiceStatus.enumValues),
   allowPartialPayment: z.boolean(),
   description: z.string().nullable(),

@@ -12,7 +12,6 @@ import {
   electricityPurchaseSchema,
   findDisco,
   findNetwork,
-  koboToNaira,
   verifyCustomerSchema,
   verifyMeterSchema,
 } from "@kolo/domain";
@@ -241,7 +240,7 @@ export const purchasesRouter = router({
         address: meter.address,
         meterNumber: meter.meterNumber,
         meterType: input.meterType,
-        minimumAmount: koboToNaira(meterMinimumKobo(meter)),
+        minimumAmount: BigInt(meterMinimumKobo(meter)),
       };
     }),
 

@@ -1,7 +1,7 @@
 // Output schemas of the purchases router (router/purchases.ts), beside its procedures.
-import { NETWORK_IDS } from "@kolo/domain";
+import { NETWORK_IDS, koboAsNaira } from "@kolo/domain";
 import { z } from "zod";
-import { naira, transaction } from "./common.types";
+import { transaction } from "./common.types";
 
 export const networks = z.array(z.object({ id: z.enum(NETWORK_IDS), name: z.string(), serviceType: z.array(z.enum(["airtime", "data"])) }));
 
@@ -18,7 +18,7 @@ export const meter = z.object({
   address: z.string(),
   meterNumber: z.string(),
   meterType: z.enum(["prepaid", "postpaid"]),
-  minimumAmount: naira,
+  minimumAmount: koboAsNaira,
 });
 
 export const recentNumbers = z.array(z.object({ phoneNumber: z.string(), network: z.string(), networkName: z.string() }));
