@@ -119,6 +119,7 @@ const PROCEDURES: Record<string, Access> = {
   "admin.transactions.updateStatus": "admin",
   "admin.settings.list": "admin",
   "admin.settings.set": "admin",
+  "admin.settings.update": "admin",
   "admin.audit.list": "admin",
   "admin.reviews.list": "admin",
   "admin.reviews.integrity": "admin",

@@ -1,4 +1,4 @@
-// The REST adapter's plumbing: mounts the route table (routes.ts). Each route calls its tRPC
+// The REST adapter's plumbing: mounts the routes the procedures declare (table.ts routesFromRouter). Each route calls its tRPC
 // procedure through a caller and maps the answer and errors to the HTTP shape of docs/rest-api.md:
 // success -> JSON body; failure -> {message, details, code} (publicError) with the procedure's status.
 import { createCaller, publicError, wireJsonSchema } from "@kolo/api";
@@ -11,8 +11,7 @@ import { z } from "zod";
 import { UNAVAILABLE_BODY } from "../availability";
 import type { ContextDeps } from "../context";
 import { contextFactory } from "../context";
-import { documentedStatuses } from "./openapi";
-import { errorBody } from "./shapes";
+import { documentedStatuses, errorBody } from "./openapi";
 import type { Route } from "./table";
 
 /** The status and body of a failed call: 503 when the database is unavailable or too slow, else the procedure's status. */

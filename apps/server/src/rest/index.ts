@@ -1,4 +1,4 @@
-// The /api paths (docs/rest-api.md): readiness, the route table (routes.ts), the receipt and statement files, the providers'
+// The /api paths (docs/rest-api.md): readiness, the routes the procedures declare (table.ts), the receipt and statement files, the providers'
 // webhooks, the OpenAPI document at /api/openapi.json and its reference page at /api/docs.
 import { PROVIDERS, type WebhookContext } from "@kolo/api";
 import scalarReference from "@scalar/fastify-api-reference";
@@ -8,12 +8,13 @@ import type { ContextDeps } from "../context";
 import { type RestOptions, mountRoutes } from "./adapter";
 import { type ExtraPath, HEALTH_PATH, openApiDocument } from "./openapi";
 import { RECEIPT_FILE_PATHS, mountReceiptFiles } from "./receipt-files";
-import { REST_ROUTES } from "./routes";
+import { routesFromRouter } from "./table";
 import { STATEMENT_PATH, mountStatements } from "./statement-files";
 import { EVENTS_PATH, mountEvents } from "./events";
 import { webhookPaths, mountWebhooks } from "./webhooks";
 
-export { REST_ROUTES } from "./routes";
+/** Every /api path a procedure declares in its `.meta({ rest })`, as the adapter mounts them. */
+export const REST_ROUTES = routesFromRouter();
 export { documentedStatuses, openApiPath } from "./openapi";
 
 export interface RegisterRestOptions extends RestOptions {

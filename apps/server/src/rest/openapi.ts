@@ -1,10 +1,17 @@
-// The OpenAPI 3.1 document of the /api paths, generated from the route table (routes.ts) and served
-// at /api/openapi.json, with its reference page at /api/docs (docs/rest-api.md). Request schemas
-// are the procedures' own zod inputs; response schemas are shapes.ts; every failure has the Error body.
+// The OpenAPI 3.1 document of the /api paths, generated from the routes the procedures declare
+// (table.ts routesFromRouter) and served at /api/openapi.json, with its reference page at /api/docs
+// (docs/rest-api.md). Request schemas are the procedures' own zod inputs; response schemas their
+// outputs as JSON; every failure has the Error body.
 import { wireJsonSchema } from "@kolo/api";
-import type { z } from "zod";
-import { errorBody, shapes } from "./shapes";
+import { z } from "zod";
 import type { Route } from "./table";
+
+/** Every failed call's body (docs/product.md "Money rules"; tRPC's `data` carries the same fields). */
+export const errorBody = z.object({
+  message: z.string(),
+  details: z.unknown().meta({ description: "field errors (Record<field, string[]>) or figures the client may show; null when none" }),
+  code: z.string().meta({ description: "the domain's error code (e.g. VALIDATION, INSUFFICIENT_BALANCE, UNAUTHENTICATED), INTERNAL or HTTP" }),
+});
 
 type JsonObject = Record<string, unknown>;
 
@@ -113,7 +120,7 @@ export const HEALTH_PATH: ExtraPath = {
   path: "/api/health",
   tag: "Health",
   summary: "Readiness: ok only when the database answers in time",
-  output: shapes.health,
+  output: z.object({ status: z.literal("ok") }),
   statuses: [200, 503],
 };
 

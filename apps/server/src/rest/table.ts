@@ -41,7 +41,7 @@ export interface RouteSpec<I, O> {
   status?: number;
   /** An answer for which this is true is 202 Accepted: still pending (a purchase, an adjustment awaiting approval). */
   accepted?: (answer: O) => boolean;
-  /** The success body's JSON shape (shapes.ts). */
+  /** The success body's JSON shape (the procedure's `.output()` or the meta's `output`). */
   output: z.ZodType;
   /** Failure statuses beyond the ones every route of its access level may answer (see openapi.ts). */
   errors?: readonly number[];
@@ -136,26 +136,4 @@ export function routesFromRouter(): Route[] {
       },
     ];
   });
-}
-
-/**
- * Declares a route. The request's parts are handed to the procedure unchecked: the procedure
- * validates them with its own schema (after its access check, so an anonymous caller gets 401, not
- * 400), and that schema is the one this route documents. That is why the raw input may be typed as
- * the procedure's input here, the adapter's only type assertion.
- */
-export function route<P extends ProcedurePath, O>(spec: RouteSpec<InputOf<P>, O> & { procedure: P; input?: undefined }): Route;
-export function route<S extends z.ZodType, O>(spec: RouteSpec<z.input<S>, O> & { input: S }): Route;
-export function route<I, O>(spec: RouteSpec<I, O>): Route {
-  const { call, accepted, ...rest } = spec;
-  const status = spec.status ?? 200;
-  return {
-    ...rest,
-    accepts: accepted !== undefined,
-    inputSchema: spec.input ?? procedureInput(spec.procedure),
-    invoke: async (api, input) => {
-      const answer = await call(api, input as I);
-      return { answer, status: accepted?.(answer) ? 202 : status };
-    },
-  };
 }

@@ -14,6 +14,7 @@ import {
   listReviewItems,
   adjustmentApprovalThresholdKobo,
   listApprovals,
+  type Database,
   type schema,
 } from "@kolo/db";
 import {
@@ -53,6 +54,7 @@ import {
   toAdminUserView,
   toReconciliationExceptionView,
   toReconciliationRunView,
+  type ReviewItemView,
   toReviewItemView,
 } from "../admin/views";
 import { runReconciliation } from "../money/reconciliation";
@@ -60,6 +62,51 @@ import { resolveReview } from "../money/reviews";
 import { requestWalletAdjustment } from "../money/adjustments";
 import { toTransactionView } from "../money/view";
 import { adminProcedure, router } from "../trpc";
+import {
+  adjustmentApproved,
+  adjustmentRejected,
+  adjustments,
+  adminMove,
+  adminRole,
+  adminStats as adminStatsSchema,
+  adminStatus,
+  adminTransactions,
+  adminUserTransactions,
+  adminUsers,
+  adminVolume,
+  adminWallet,
+  approvalDecided,
+  approvals,
+  approvalsRest,
+  audit,
+  reconciliationRun,
+  reconciliationRuns,
+  reviewResolved,
+  reviewsRest,
+  setting,
+  settingChanged,
+  settings,
+} from "./admin.types";
+
+const featureSettingInput = z.object({ key: z.enum(FEATURE_KEYS), value: z.boolean() });
+
+/** Turns feature switch `key` on or off (toggleFeatureSetting, audited) -> {id, key, value, description}. */
+async function setFeature(adminId: number, db: Database, input: z.output<typeof featureSettingInput>) {
+  const row = await toggleFeatureSetting(db, { adminId, key: input.key, value: input.value });
+  return { id: row.id, key: row.key, value: row.value, description: row.description };
+}
+
+/** GET /api/admin/approvals answers the REST fields of each approval (docs/rest-api.md), not the console's names. */
+const approvalsAnswer = ({ items, total }: z.output<typeof approvals>) => ({
+  items: items.map(({ subjectName: _subject, requestedByName: _requester, ...rest }) => rest),
+  total,
+});
+
+/** GET /api/admin/reviews answers the REST fields of each item (docs/rest-api.md). */
+const reviewsAnswer = ({ items, total }: { items: ReviewItemView[]; total: number }) => ({
+  items: items.map(({ cause: _cause, userName: _userName, heldAmount: _held, note: _note, ...rest }) => rest),
+  total,
+});
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const pages = (total: number, limit: number) => Math.ceil(total / limit);
@@ -90,7 +137,7 @@ function toAdjustmentView(a: schema.AdminApproval & { userName?: string | null; 
 }
 
 /**
- * An approval as the queue reads it (docs/admin-security.md "Approvals"): amount in naira, null
+ * An approval as the queue reads it (docs/admin-security.md "Approvals"): amount in kobo (naira on the wire), null
  * where the request has none; the subject's and requester's names for the console.
  */
 function toApprovalView(a: schema.AdminApproval & { userName?: string | null; createdByName?: string }) {
@@ -98,7 +145,7 @@ function toApprovalView(a: schema.AdminApproval & { userName?: string | null; cr
     id: a.id,
     kind: a.kind,
     summary: a.summary,
-    amount: a.amount === null ? null : koboToNaira(a.amount),
+    amount: a.amount,
     subjectUserId: a.userId,
     subjectName: a.userName ?? null,
     requestedBy: a.createdBy,
@@ -117,86 +164,133 @@ export const adminRouter = router({
    * dailyTransactions}: dailyTransactions is the naira of completed transactions created today
    * (Lagos day, docs/decisions.md).
    */
-  stats: adminProcedure.query(async ({ ctx }) => {
-    const dayStart = startOfLagosDay(ctx.services.now?.() ?? new Date());
-    const stats = await adminStats(ctx.db, { dayStart, dayEnd: new Date(dayStart.getTime() + DAY_MS) });
-    return {
-      totalUsers: stats.totalUsers,
-      activeMerchants: stats.activeMerchants,
-      level0Users: stats.level0Users,
-      level1Users: stats.level1Users,
-      level2Users: stats.level2Users,
-      dailyTransactions: koboToNaira(stats.dailyKobo),
-    };
-  }),
+  stats: adminProcedure
+    .meta({ rest: { method: "GET", path: "/api/admin/stats", tag: "Admin", summary: "Dashboard figures" } })
+    .output(adminStatsSchema)
+    .query(async ({ ctx }) => {
+      const dayStart = startOfLagosDay(ctx.services.now?.() ?? new Date());
+      const stats = await adminStats(ctx.db, { dayStart, dayEnd: new Date(dayStart.getTime() + DAY_MS) });
+      return {
+        totalUsers: stats.totalUsers,
+        activeMerchants: stats.activeMerchants,
+        level0Users: stats.level0Users,
+        level1Users: stats.level1Users,
+        level2Users: stats.level2Users,
+        dailyTransactions: stats.dailyKobo,
+      };
+    }),
 
   /** GET /api/admin/stats/volume -> [{day: 'YYYY-MM-DD', amount: naira, count}] for the last 14 Lagos days, oldest first. */
-  volume: adminProcedure.query(async ({ ctx }) => {
-    const days = await dailyCompletedVolume(ctx.db, { lastDay: lagosDate(ctx.services.now?.() ?? new Date()), days: ADMIN_CHART_DAYS });
-    return days.map((d) => ({ day: d.day, amount: koboToNaira(d.kobo), count: d.count }));
-  }),
+  volume: adminProcedure
+    .meta({ rest: { method: "GET", path: "/api/admin/stats/volume", tag: "Admin", summary: "Completed volume per Lagos day, last 14 days" } })
+    .output(adminVolume)
+    .query(async ({ ctx }) => {
+      const days = await dailyCompletedVolume(ctx.db, { lastDay: lagosDate(ctx.services.now?.() ?? new Date()), days: ADMIN_CHART_DAYS });
+      return days.map((d) => ({ day: d.day, amount: d.kobo, count: d.count }));
+    }),
 
   users: router({
     /**
      * GET /api/admin/users?page&limit=20&search -> {users, totalUsers, totalPages} (docs/product.md#admin-console):
      * newest first; `search` matches part of the name or e-mail, case-insensitively (indexed).
      */
-    list: adminProcedure.input(adminUsersQuerySchema).query(async ({ ctx, input }) => {
-      const { rows, total } = await listAdminUsers(ctx.db, input);
-      return { users: rows.map(toAdminUserView), totalUsers: total, totalPages: pages(total, input.limit) };
-    }),
+    list: adminProcedure
+      .meta({ rest: { method: "GET", path: "/api/admin/users", tag: "Admin", summary: "Users, searched and paged" } })
+      .input(adminUsersQuerySchema)
+      .output(adminUsers)
+      .query(async ({ ctx, input }) => {
+        const { rows, total } = await listAdminUsers(ctx.db, input);
+        return { users: rows.map(toAdminUserView), totalUsers: total, totalPages: pages(total, input.limit) };
+      }),
 
     /** GET /api/admin/users/{userId}/transactions -> the user's latest 100 transactions (admin view), for the History dialog. */
-    transactions: adminProcedure.input(z.object({ userId: z.coerce.number().int().positive().max(DB_INT_MAX) })).query(async ({ ctx, input }) => {
-      const rows = await listAdminUserTransactions(ctx.db, input.userId);
-      return rows.map(toAdminTransactionView);
-    }),
+    transactions: adminProcedure
+      .meta({ rest: { method: "GET", path: "/api/admin/users/:userId/transactions", tag: "Admin", summary: "A user's transactions", errors: [404] } })
+      .input(z.object({ userId: z.coerce.number().int().positive().max(DB_INT_MAX) }))
+      .output(adminUserTransactions)
+      .query(async ({ ctx, input }) => {
+        const rows = await listAdminUserTransactions(ctx.db, input.userId);
+        return rows.map(toAdminTransactionView);
+      }),
 
     /**
      * POST /api/admin/users/{userId}/wallet {amount: naira, description?, type: credit|debit}
      * -> {message: 'Wallet updated successfully', balance: naira, transaction}. See adjustUserWallet.
      */
-    wallet: adminProcedure.input(adminWalletSchema).mutation(async ({ ctx, input }) => {
-      const result = await requestWalletAdjustment(ctx.db, {
-        adminId: ctx.user.id,
-        userId: input.userId,
-        amountKobo: input.amount,
-        type: input.type,
-        description: input.description,
-        idempotencyKey: input.idempotencyKey,
-      });
-      if (result.pending) {
+    wallet: adminProcedure
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/api/admin/users/:userId/wallet",
+          tag: "Admin",
+          summary: "Credit or debit a wallet; at or above the approval threshold it waits for another admin (202)",
+          description: "docs/admin-security.md 'Four eyes'",
+          idempotencyKey: true,
+          errors: [404, 409],
+          accepted: (answer: { pending: boolean }) => answer.pending,
+        },
+      })
+      .input(adminWalletSchema)
+      .output(adminWallet)
+      .mutation(async ({ ctx, input }) => {
+        const result = await requestWalletAdjustment(ctx.db, {
+          adminId: ctx.user.id,
+          userId: input.userId,
+          amountKobo: input.amount,
+          type: input.type,
+          description: input.description,
+          idempotencyKey: input.idempotencyKey,
+        });
+        if (result.pending) {
+          return {
+            message: ADMIN_MESSAGES.adjustmentPending,
+            pending: true as const,
+            approvalId: result.adjustment.id,
+            adjustment: toAdjustmentView(result.adjustment),
+          };
+        }
         return {
-          message: ADMIN_MESSAGES.adjustmentPending,
-          pending: true as const,
-          approvalId: result.adjustment.id,
-          adjustment: toAdjustmentView(result.adjustment),
+          message: ADMIN_MESSAGES.walletUpdated,
+          pending: false as const,
+          balance: result.balance,
+          transaction: toTransactionView(result.transaction, input.userId),
         };
-      }
-      return {
-        message: ADMIN_MESSAGES.walletUpdated,
-        pending: false as const,
-        balance: result.balance,
-        transaction: toTransactionView(result.transaction, input.userId),
-      };
-    }),
+      }),
 
     /**
      * PATCH /api/admin/users/{userId}/role {role: admin|personal|merchant} -> {message: 'Role
      * updated', pending: false, user: {id, role}}; granting the admin role waits for a second admin:
      * {pending: true, approvalId, message} (202 on REST). See requestUserRole (audited; not one's own role).
      */
-    role: adminProcedure.input(adminUserRoleSchema).mutation(async ({ ctx, input }) => {
-      const result = await requestUserRole(ctx.db, { adminId: ctx.user.id, userId: input.userId, role: input.role });
-      if (result.pending) return { pending: true as const, approvalId: result.approval.id, message: ADMIN_MESSAGES.approvalPending };
-      return { message: ADMIN_MESSAGES.roleUpdated, pending: false as const, user: { id: result.user.id, role: result.user.role } };
-    }),
+    role: adminProcedure
+      .meta({
+        rest: {
+          method: "PATCH",
+          path: "/api/admin/users/:userId/role",
+          tag: "Admin",
+          summary: "Change a user's role; granting the admin role waits for another admin (202)",
+          description: "docs/admin-security.md 'Approvals'",
+          errors: [404, 409],
+          accepted: (answer: { pending: boolean }) => answer.pending,
+        },
+      })
+      .input(adminUserRoleSchema)
+      .output(adminRole)
+      .mutation(async ({ ctx, input }) => {
+        const result = await requestUserRole(ctx.db, { adminId: ctx.user.id, userId: input.userId, role: input.role });
+        if (result.pending) return { pending: true as const, approvalId: result.approval.id, message: ADMIN_MESSAGES.approvalPending };
+        return { message: ADMIN_MESSAGES.roleUpdated, pending: false as const, user: { id: result.user.id, role: result.user.role } };
+      }),
 
     /** POST /api/admin/users/{userId}/status {status: active|suspended} -> {message: 'User status updated', user}. See changeUserStatus. */
-    status: adminProcedure.input(adminUserStatusSchema).mutation(async ({ ctx, input }) => {
-      const user = await changeUserStatus(ctx.db, { adminId: ctx.user.id, userId: input.userId, status: input.status });
-      return { message: ADMIN_MESSAGES.userStatusUpdated, user: { id: user.id, status: user.status, failedLoginCount: user.failedLoginCount } };
-    }),
+    status: adminProcedure
+      .meta({ rest: { method: "POST", path: "/api/admin/users/:userId/status", tag: "Admin", summary: "Suspend or activate a user", errors: [404, 409] } })
+      .input(adminUserStatusSchema)
+      .output(adminStatus)
+      .mutation(async ({ ctx, input }) => {
+        const user = await changeUserStatus(ctx.db, { adminId: ctx.user.id, userId: input.userId, status: input.status });
+        return { message: ADMIN_MESSAGES.userStatusUpdated, user: { id: user.id, status: user.status, failedLoginCount: user.failedLoginCount } };
+      }),
   }),
 
   transactions: router({
@@ -204,10 +298,21 @@ export const adminRouter = router({
      * GET /api/admin/transactions?page&limit&status -> {transactions, total, totalPages, page,
      * counts: {all, pending, processing, completed, failed}}: every user's, newest first.
      */
-    list: adminProcedure.input(adminTransactionsQuerySchema).query(async ({ ctx, input }) => {
-      const { rows, total, counts } = await listAdminTransactions(ctx.db, input);
-      return { transactions: rows.map(toAdminTransactionView), total, totalPages: pages(total, input.limit), page: input.page, counts };
-    }),
+    list: adminProcedure
+      .meta({
+        rest: {
+          method: "GET",
+          path: "/api/admin/transactions",
+          tag: "Admin",
+          summary: "Transactions, filtered and paged, with tab counts",
+          output: adminTransactions,
+        },
+      })
+      .input(adminTransactionsQuerySchema)
+      .query(async ({ ctx, input }) => {
+        const { rows, total, counts } = await listAdminTransactions(ctx.db, input);
+        return { transactions: rows.map(toAdminTransactionView), total, totalPages: pages(total, input.limit), page: input.page, counts };
+      }),
 
     /**
      * POST /api/admin/transactions/update-status {id, status: completed|failed} -> {message:
@@ -215,44 +320,80 @@ export const adminRouter = router({
      * moveTransaction. A forced move at or above the approval threshold waits for a second admin:
      * {pending: true, approvalId, message} (202 on REST; forcedMoveApproval).
      */
-    updateStatus: adminProcedure.input(adminTransactionMoveSchema).mutation(async ({ ctx, input }) => {
-      const waiting = await forcedMoveApproval(ctx.db, { adminId: ctx.user.id, ...input });
-      if (waiting) return waiting;
-      const moved = await moveTransaction(ctx.db, ctx.services, {
-        adminId: ctx.user.id,
-        id: input.id,
-        status: input.status,
-        force: input.force,
-        reason: input.reason,
-      });
-      return {
-        message: ADMIN_MESSAGES.statusUpdatedDescription,
-        pending: false as const,
-        transaction: toTransactionView(moved, moved.senderId ?? moved.recipientId ?? 0),
-      };
-    }),
+    updateStatus: adminProcedure
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/api/admin/transactions/update-status",
+          tag: "Admin",
+          summary: "Complete or fail a transaction after asking the provider; a forced move at or above the approval threshold waits for another admin (202)",
+          description: "docs/money-integrity.md 'Admin moves'; docs/admin-security.md 'Approvals'",
+          errors: [404, 409, 502],
+          accepted: (answer: { pending: boolean }) => answer.pending,
+        },
+      })
+      .input(adminTransactionMoveSchema)
+      .output(adminMove)
+      .mutation(async ({ ctx, input }) => {
+        const waiting = await forcedMoveApproval(ctx.db, { adminId: ctx.user.id, ...input });
+        if (waiting) return waiting;
+        const moved = await moveTransaction(ctx.db, ctx.services, {
+          adminId: ctx.user.id,
+          id: input.id,
+          status: input.status,
+          force: input.force,
+          reason: input.reason,
+        });
+        return {
+          message: ADMIN_MESSAGES.statusUpdatedDescription,
+          pending: false as const,
+          transaction: toTransactionView(moved, moved.senderId ?? moved.recipientId ?? 0),
+        };
+      }),
   }),
 
   /** Four eyes on large credits and debits (docs/admin-security.md): the adjustments of the approvals queue. */
   adjustments: router({
     /** GET /api/admin/adjustments?status=pending|approved|rejected -> {adjustments: [...], threshold: naira}; newest first, at most 100. */
-    list: adminProcedure.input(adminAdjustmentsQuerySchema).query(async ({ ctx, input }) => {
-      const [{ rows }, threshold] = await Promise.all([
-        listApprovals(ctx.db, { status: input.status, kind: "adjustment", page: 1, limit: 100 }),
-        adjustmentApprovalThresholdKobo(ctx.db),
-      ]);
-      return { adjustments: rows.map(toAdjustmentView), threshold: koboToNaira(threshold) };
-    }),
+    list: adminProcedure
+      .meta({ rest: { method: "GET", path: "/api/admin/adjustments", tag: "Admin", summary: "Adjustments waiting for (or decided by) a second admin" } })
+      .input(adminAdjustmentsQuerySchema)
+      .output(adjustments)
+      .query(async ({ ctx, input }) => {
+        const [{ rows }, threshold] = await Promise.all([
+          listApprovals(ctx.db, { status: input.status, kind: "adjustment", page: 1, limit: 100 }),
+          adjustmentApprovalThresholdKobo(ctx.db),
+        ]);
+        return { adjustments: rows.map(toAdjustmentView), threshold };
+      }),
     /** POST /api/admin/adjustments/{id}/approve -> {message, adjustment, balance (naira)}. Another admin only; see decideApproval. */
-    approve: adminProcedure.input(adminIdSchema).mutation(async ({ ctx, input }) => {
-      const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "approve", kind: "adjustment" });
-      return { message: ADMIN_MESSAGES.adjustmentApproved, adjustment: toAdjustmentView(decided.approval), balance: decided.balance };
-    }),
+    approve: adminProcedure
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/api/admin/adjustments/:id/approve",
+          tag: "Admin",
+          summary: "Approve another admin's adjustment: the money moves",
+          errors: [404, 409],
+          output: adjustmentApproved,
+        },
+      })
+      .input(adminIdSchema)
+      .mutation(async ({ ctx, input }) => {
+        const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "approve", kind: "adjustment" });
+        return { message: ADMIN_MESSAGES.adjustmentApproved, adjustment: toAdjustmentView(decided.approval), balance: decided.balance };
+      }),
     /** POST /api/admin/adjustments/{id}/reject -> {message, adjustment}. Another admin only; no money moves. */
-    reject: adminProcedure.input(adminIdSchema).mutation(async ({ ctx, input }) => {
-      const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "reject", kind: "adjustment" });
-      return { message: ADMIN_MESSAGES.adjustmentRejected, adjustment: toAdjustmentView(decided.approval) };
-    }),
+    reject: adminProcedure
+      .meta({
+        rest: { method: "POST", path: "/api/admin/adjustments/:id/reject", tag: "Admin", summary: "Reject another admin's adjustment", errors: [404, 409] },
+      })
+      .input(adminIdSchema)
+      .output(adjustmentRejected)
+      .mutation(async ({ ctx, input }) => {
+        const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "reject", kind: "adjustment" });
+        return { message: ADMIN_MESSAGES.adjustmentRejected, adjustment: toAdjustmentView(decided.approval) };
+      }),
     /**
      * PATCH /api/admin/settings/adjustment_approval_threshold {value: naira} -> {pending: true,
      * approvalId, message} (202 on REST): the value in force holds until a second admin approves
@@ -270,34 +411,99 @@ export const adminRouter = router({
      * summary, amount (naira|null), subjectUserId, subjectName, requestedBy, requestedByName,
      * createdAt, status, decidedBy, decidedAt, note}], total, totalPages}; newest first.
      */
-    list: adminProcedure.input(adminApprovalsQuerySchema).query(async ({ ctx, input }) => {
-      const { rows, total } = await listApprovals(ctx.db, input);
-      return { items: rows.map(toApprovalView), total, totalPages: pages(total, input.limit) };
-    }),
+    list: adminProcedure
+      .meta({
+        rest: {
+          method: "GET",
+          path: "/api/admin/approvals",
+          tag: "Admin",
+          summary: "The approvals queue: privileged acts waiting for (or decided by) a second admin, amounts in naira",
+          description: "docs/admin-security.md 'Approvals'",
+          output: approvalsRest,
+          toAnswer: approvalsAnswer,
+        },
+      })
+      .input(adminApprovalsQuerySchema)
+      .output(approvals)
+      .query(async ({ ctx, input }) => {
+        const { rows, total } = await listApprovals(ctx.db, input);
+        return { items: rows.map(toApprovalView), total, totalPages: pages(total, input.limit) };
+      }),
     /** POST /api/admin/approvals/{id}/approve {note?} -> {message, approval}: the request is carried out now. See decideApproval. */
-    approve: adminProcedure.input(adminApprovalDecisionSchema).mutation(async ({ ctx, input }) => {
-      const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "approve", note: input.note });
-      return { message: ADMIN_MESSAGES.approvalApproved, approval: toApprovalView(decided.approval) };
-    }),
+    approve: adminProcedure
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/api/admin/approvals/:id/approve",
+          tag: "Admin",
+          summary: "Approve another admin's request: it is carried out now",
+          errors: [404, 409, 502],
+        },
+      })
+      .input(adminApprovalDecisionSchema)
+      .output(approvalDecided)
+      .mutation(async ({ ctx, input }) => {
+        const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "approve", note: input.note });
+        return { message: ADMIN_MESSAGES.approvalApproved, approval: toApprovalView(decided.approval) };
+      }),
     /** POST /api/admin/approvals/{id}/reject {note?} -> {message, approval}: nothing changes. See decideApproval. */
-    reject: adminProcedure.input(adminApprovalDecisionSchema).mutation(async ({ ctx, input }) => {
-      const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "reject", note: input.note });
-      return { message: ADMIN_MESSAGES.approvalRejected, approval: toApprovalView(decided.approval) };
-    }),
+    reject: adminProcedure
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/api/admin/approvals/:id/reject",
+          tag: "Admin",
+          summary: "Reject another admin's request: nothing changes",
+          errors: [404, 409],
+        },
+      })
+      .input(adminApprovalDecisionSchema)
+      .output(approvalDecided)
+      .mutation(async ({ ctx, input }) => {
+        const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "reject", note: input.note });
+        return { message: ADMIN_MESSAGES.approvalRejected, approval: toApprovalView(decided.approval) };
+      }),
   }),
 
   settings: router({
     /** GET /api/admin/settings -> [{id, key, value, description}] (docs/product.md#admin-console Feature setting; docs/decisions.md). */
-    list: adminProcedure.query(async ({ ctx }) => {
-      const rows = await listFeatureSettings(ctx.db);
-      return rows.map(({ id, key, value, description }) => ({ id, key, value, description }));
-    }),
+    list: adminProcedure
+      .meta({ rest: { method: "GET", path: "/api/admin/settings", tag: "Admin", summary: "The feature switches with their descriptions" } })
+      .output(settings)
+      .query(async ({ ctx }) => {
+        const rows = await listFeatureSettings(ctx.db);
+        return rows.map(({ id, key, value, description }) => ({ id, key, value, description }));
+      }),
 
-    /** PATCH /api/admin/settings/{key} {value} -> {id, key, value, description}; audited. NOT_FOUND for an unknown key. */
-    set: adminProcedure.input(z.object({ key: z.enum(FEATURE_KEYS), value: z.boolean() })).mutation(async ({ ctx, input }) => {
-      const row = await toggleFeatureSetting(ctx.db, { adminId: ctx.user.id, key: input.key, value: input.value });
-      return { id: row.id, key: row.key, value: row.value, description: row.description };
-    }),
+    /** tRPC: {key, value} -> {id, key, value, description}; audited. NOT_FOUND for an unknown key. */
+    set: adminProcedure
+      .input(featureSettingInput)
+      .output(setting)
+      .mutation(({ ctx, input }) => setFeature(ctx.user.id, ctx.db, input)),
+
+    /**
+     * PATCH /api/admin/settings/{key} {value}: the route of both kinds of setting. A feature switch
+     * {key, value: boolean} answers as `set`; the one amount setting beside the switches,
+     * {key: 'adjustment_approval_threshold', value: naira}, answers {pending: true, approvalId,
+     * message} (202 on REST) as adjustments.setThreshold (docs/admin-security.md "Four eyes").
+     */
+    update: adminProcedure
+      .meta({
+        rest: {
+          method: "PATCH",
+          path: "/api/admin/settings/:key",
+          tag: "Admin",
+          summary: "Turn a feature switch on or off, or ask to set the adjustment approval threshold (naira; 202: waits for another admin)",
+          accepted: (answer: object) => "pending" in answer,
+        },
+      })
+      .input(z.union([z.object({ key: z.literal("adjustment_approval_threshold"), value: adminThresholdSchema.shape.value }), featureSettingInput]))
+      .output(settingChanged)
+      .mutation(({ ctx, input }) =>
+        input.key === "adjustment_approval_threshold"
+          ? requestThresholdChange(ctx.db, { adminId: ctx.user.id, valueKobo: input.value })
+          : setFeature(ctx.user.id, ctx.db, input),
+      ),
   }),
 
   reviews: router({
@@ -307,10 +513,23 @@ export const adminRouter = router({
      * total, totalPages} (docs/money-integrity.md "Review queue"): open items newest first, resolved
      * ones most recently resolved first; amounts in naira.
      */
-    list: adminProcedure.input(adminReviewsQuerySchema).query(async ({ ctx, input }) => {
-      const { rows, total } = await listReviewItems(ctx.db, input);
-      return { items: rows.map(toReviewItemView), total, totalPages: pages(total, input.limit) };
-    }),
+    list: adminProcedure
+      .meta({
+        rest: {
+          method: "GET",
+          path: "/api/admin/reviews",
+          tag: "Admin",
+          summary: "The review queue: {items, total}, amounts in naira",
+          description: "docs/money-integrity.md 'Review queue'",
+          output: reviewsRest,
+          toAnswer: reviewsAnswer,
+        },
+      })
+      .input(adminReviewsQuerySchema)
+      .query(async ({ ctx, input }) => {
+        const { rows, total } = await listReviewItems(ctx.db, input);
+        return { items: rows.map(toReviewItemView), total, totalPages: pages(total, input.limit) };
+      }),
     /**
      * The dashboard's money-integrity card: open review items, and the latest ledger verification
      * ({verifiedAt, ok, firstBroken}, null when the ledger was never verified; docs/ledger-verification.md).
@@ -325,37 +544,86 @@ export const adminRouter = router({
      * 409 when it disagrees or the item was already resolved. A credit at or above the approval
      * threshold answers {pending: true, approvalId, message} (202 on REST; reviewCreditApproval).
      */
-    resolve: adminProcedure.input(adminReviewResolveSchema).mutation(async ({ ctx, input }) => {
-      // A credit at or above the approval threshold waits for a second admin (docs/admin-security.md "Approvals").
-      const waiting = await reviewCreditApproval(ctx.db, { adminId: ctx.user.id, ...input });
-      if (waiting) return waiting;
-      const item = await resolveReview(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, action: input.action, note: input.note });
-      return { message: ADMIN_MESSAGES.reviewResolvedNow, pending: false as const, item: toReviewItemView({ ...item, heldKobo: 0n, userName: null }) };
-    }),
+    resolve: adminProcedure
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/api/admin/reviews/:id/resolve",
+          tag: "Admin",
+          summary:
+            "Resolve a review item: complete, fail, credit once the provider confirms (202 at or above the approval threshold: waits for another admin), or dismiss with a note",
+          errors: [404, 409, 502],
+          accepted: (answer: { pending: boolean }) => answer.pending,
+          output: reviewResolved,
+        },
+      })
+      .input(adminReviewResolveSchema)
+      .mutation(async ({ ctx, input }) => {
+        // A credit at or above the approval threshold waits for a second admin (docs/admin-security.md "Approvals").
+        const waiting = await reviewCreditApproval(ctx.db, { adminId: ctx.user.id, ...input });
+        if (waiting) return waiting;
+        const item = await resolveReview(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, action: input.action, note: input.note });
+        return { message: ADMIN_MESSAGES.reviewResolvedNow, pending: false as const, item: toReviewItemView({ ...item, heldKobo: 0n, userName: null }) };
+      }),
   }),
 
   reconciliation: router({
     /** GET /api/admin/reconciliation/runs -> {runs: [ReconciliationRunView]}, newest first (docs/money-integrity.md "Daily reconciliation"). */
-    list: adminProcedure.query(async ({ ctx }) => ({ runs: (await listReconciliationRuns(ctx.db)).map(toReconciliationRunView) })),
+    list: adminProcedure
+      .meta({
+        rest: {
+          method: "GET",
+          path: "/api/admin/reconciliation/runs",
+          tag: "Admin",
+          summary: "Reconciliation runs, newest first",
+          description: "docs/money-integrity.md 'Daily reconciliation'",
+          output: reconciliationRuns,
+        },
+      })
+      .query(async ({ ctx }) => ({ runs: (await listReconciliationRuns(ctx.db)).map(toReconciliationRunView) })),
     /** GET /api/admin/reconciliation/runs/{id} -> ReconciliationRunView with `exceptionRows` (amounts in naira); NOT_FOUND. */
-    byId: adminProcedure.input(adminReconciliationRunIdSchema).query(async ({ ctx, input }) => {
-      const found = await findReconciliationRun(ctx.db, input.id);
-      if (!found) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.reconciliationRunNotFound);
-      return { ...toReconciliationRunView(found.run), exceptionRows: found.exceptions.map(toReconciliationExceptionView) };
-    }),
+    byId: adminProcedure
+      .meta({
+        rest: {
+          method: "GET",
+          path: "/api/admin/reconciliation/runs/:id",
+          tag: "Admin",
+          summary: "One reconciliation run with its exceptions",
+          errors: [404],
+          output: reconciliationRun,
+        },
+      })
+      .input(adminReconciliationRunIdSchema)
+      .query(async ({ ctx, input }) => {
+        const found = await findReconciliationRun(ctx.db, input.id);
+        if (!found) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.reconciliationRunNotFound);
+        return { ...toReconciliationRunView(found.run), exceptionRows: found.exceptions.map(toReconciliationExceptionView) };
+      }),
     /**
      * POST /api/admin/reconciliation/runs {date: 'YYYY-MM-DD'} -> the finished run (as byId): runs
      * the reconciliation of that Lagos day now (runReconciliation). RULE_VIOLATION for a day that
      * has not ended yet.
      */
-    run: adminProcedure.input(adminReconciliationRunSchema).mutation(async ({ ctx, input }) => {
-      const now = ctx.services.now?.() ?? new Date();
-      if (input.date >= lagosDate(now))
-        throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.reconciliationFutureDay, { date: [ADMIN_MESSAGES.reconciliationFutureDay] });
-      const run = await runReconciliation(ctx.db, ctx.services, { day: input.date, now, triggeredBy: ctx.user.id });
-      const found = await findReconciliationRun(ctx.db, run.id);
-      return { ...toReconciliationRunView(run), exceptionRows: (found?.exceptions ?? []).map(toReconciliationExceptionView) };
-    }),
+    run: adminProcedure
+      .meta({
+        rest: {
+          method: "POST",
+          path: "/api/admin/reconciliation/runs",
+          tag: "Admin",
+          summary: "Reconcile a Lagos day now",
+          errors: [409, 502],
+          output: reconciliationRun,
+        },
+      })
+      .input(adminReconciliationRunSchema)
+      .mutation(async ({ ctx, input }) => {
+        const now = ctx.services.now?.() ?? new Date();
+        if (input.date >= lagosDate(now))
+          throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.reconciliationFutureDay, { date: [ADMIN_MESSAGES.reconciliationFutureDay] });
+        const run = await runReconciliation(ctx.db, ctx.services, { day: input.date, now, triggeredBy: ctx.user.id });
+        const found = await findReconciliationRun(ctx.db, run.id);
+        return { ...toReconciliationRunView(run), exceptionRows: (found?.exceptions ?? []).map(toReconciliationExceptionView) };
+      }),
   }),
 
   audit: router({
@@ -363,9 +631,13 @@ export const adminRouter = router({
      * GET /api/admin/audit?page&limit&adminId&userId&action -> {entries, total, totalPages, admins}
      *: newest first; `admins` feeds the page's filter.
      */
-    list: adminProcedure.input(adminAuditQuerySchema).query(async ({ ctx, input }) => {
-      const [{ rows, total }, admins] = await Promise.all([listAdminAudit(ctx.db, input), listAdmins(ctx.db)]);
-      return { entries: rows.map(toAdminAuditView), total, totalPages: pages(total, input.limit), admins };
-    }),
+    list: adminProcedure
+      .meta({ rest: { method: "GET", path: "/api/admin/audit", tag: "Admin", summary: "The audit trail of admin writes" } })
+      .input(adminAuditQuerySchema)
+      .output(audit)
+      .query(async ({ ctx, input }) => {
+        const [{ rows, total }, admins] = await Promise.all([listAdminAudit(ctx.db, input), listAdmins(ctx.db)]);
+        return { entries: rows.map(toAdminAuditView), total, totalPages: pages(total, input.limit), admins };
+      }),
   }),
 });

@@ -33,25 +33,37 @@ import { z } from "zod";
 import { payInvoice, payMerchant, withdrawMerchantBalance } from "../money/merchants";
 import { type TransactionView, toTransactionView } from "../money/view";
 import { featureProcedure, pinProcedure, protectedProcedure, router } from "../trpc";
+import {
+  invoice as invoiceSchema,
+  invoiceCancelled,
+  invoicePayment,
+  invoices,
+  merchant as merchantSchema,
+  merchantPayment,
+  merchantSummary,
+  merchantTransactions,
+  merchantWithdrawal,
+  publicInvoice,
+} from "./merchants.types";
 
-/** GET /api/merchants/me (docs/product.md#merchants-and-invoices Merchant): `balance` is the merchant wallet, naira. */
+/** GET /api/merchants/me (docs/product.md#merchants-and-invoices Merchant): `balance` is the merchant wallet, kobo (naira on the wire). */
 export interface MerchantView {
   id: number;
   name: string;
   description: string;
   category: string;
-  balance: number;
+  balance: bigint;
 }
 
-/** What any signed-in payer may read of an invoice (docs/product.md#merchants-and-invoices: id, merchantId, amount; naira). */
+/** What any signed-in payer may read of an invoice (docs/product.md#merchants-and-invoices: id, merchantId, amount; kobo, naira on the wire). */
 export interface PublicInvoiceView {
   id: number;
   merchantId: number;
   merchantName: string;
-  amount: number;
-  amountPaid: number;
-  /** What remains to pay, naira. */
-  amountDue: number;
+  amount: bigint;
+  amountPaid: bigint;
+  /** What remains to pay, kobo (naira on the wire). */
+  amountDue: bigint;
   status: schema.Invoice["status"];
   allowPartialPayment: boolean;
   description: string | null;
@@ -77,9 +89,9 @@ const toPublicInvoice = (invoice: schema.Invoice, merchant: schema.Merchant): Pu
   id: invoice.id,
   merchantId: invoice.merchantId,
   merchantName: merchant.name,
-  amount: koboToNaira(invoice.amount),
-  amountPaid: koboToNaira(invoice.amountPaid),
-  amountDue: koboToNaira(invoice.amount - invoice.amountPaid),
+  amount: invoice.amount,
+  amountPaid: invoice.amountPaid,
+  amountDue: invoice.amount - invoice.amountPaid,
   status: invoice.status,
   allowPartialPayment: invoice.allowPartialPayment,
   description: invoice.description,
@@ -106,7 +118,7 @@ async function merchantView(db: Parameters<typeof getMerchantBalanceKobo>[0], me
     name: merchant.name,
     description: merchant.description,
     category: merchant.category,
-    balance: koboToNaira(await getMerchantBalanceKobo(db, merchant.userId)),
+    balance: await getMerchantBalanceKobo(db, merchant.userId),
   };
 }
 
@@ -138,7 +150,9 @@ export const merchantsRouter = router({
    * (admins stay admins) and merchantId points at the account.
    */
   create: featureProcedure("feature_merchant")
+    .meta({ rest: { method: "POST", path: "/api/merchants", tag: "Merchants", summary: "Create the user's merchant account", status: 201, errors: [409] } })
     .input(createMerchantSchema)
+    .output(merchantSchema)
     .mutation(async ({ ctx, input }) => {
       const merchant = await ctx.db.transaction((tx) => insertMerchant(tx, { userId: ctx.user.id, ...input }));
       if (!merchant) throw new DomainError("CONFLICT", MERCHANT_MESSAGES.alreadyExists);
@@ -146,20 +160,30 @@ export const merchantsRouter = router({
     }),
 
   /** -> MerchantView of the caller's merchant account; NOT_FOUND 'Merchant account not found' without one. */
-  me: protectedProcedure.query(async ({ ctx }) => merchantView(ctx.db, await ownMerchant(ctx.db, ctx.user.id))),
+  me: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/api/merchants/me", tag: "Merchants", summary: "The user's merchant account and its balance", errors: [404] } })
+    .output(merchantSchema)
+    .query(async ({ ctx }) => merchantView(ctx.db, await ownMerchant(ctx.db, ctx.user.id))),
 
   /** {id} -> {id, name, category} of any merchant (what a payer sees); NOT_FOUND 'Could not find merchant details'. */
-  byId: protectedProcedure.input(idInput).query(async ({ ctx, input }) => {
-    const merchant = await findMerchantById(ctx.db, input.id);
-    if (!merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.merchantNotFound);
-    return { id: merchant.id, name: merchant.name, category: merchant.category };
-  }),
+  byId: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/api/merchants/:id", tag: "Merchants", summary: "A merchant as a payer sees it", errors: [404] } })
+    .input(idInput)
+    .output(merchantSummary)
+    .query(async ({ ctx, input }) => {
+      const merchant = await findMerchantById(ctx.db, input.id);
+      if (!merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.merchantNotFound);
+      return { id: merchant.id, name: merchant.name, category: merchant.category };
+    }),
 
   /** -> TransactionView[] of the caller's merchant account, newest first (GET /api/transactions/merchant). */
-  transactions: protectedProcedure.query(async ({ ctx }) => {
-    const merchant = await ownMerchant(ctx.db, ctx.user.id);
-    return (await listMerchantTransactions(ctx.db, merchant.id)).map((record) => toMerchantTransactionView(record, ctx.user.id));
-  }),
+  transactions: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/api/transactions/merchant", tag: "Merchants", summary: "The merchant account's transactions", errors: [404] } })
+    .output(merchantTransactions)
+    .query(async ({ ctx }) => {
+      const merchant = await ownMerchant(ctx.db, ctx.user.id);
+      return (await listMerchantTransactions(ctx.db, merchant.id)).map((record) => toMerchantTransactionView(record, ctx.user.id));
+    }),
 
   /**
    * {amount?: naira, idempotencyKey?} -> {message: 'Withdrawal Successful', transaction, merchant}:
@@ -167,7 +191,18 @@ export const merchantsRouter = router({
    * Errors: see withdrawMerchantBalance.
    */
   withdraw: featureProcedure("feature_merchant")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/merchants/withdraw",
+        tag: "Merchants",
+        summary: "Move the merchant balance to the owner's wallet",
+        idempotencyKey: true,
+        errors: [404, 409],
+      },
+    })
     .input(merchantWithdrawSchema)
+    .output(merchantWithdrawal)
     .mutation(async ({ ctx, input }) => {
       const result = await withdrawMerchantBalance(ctx.db, { owner: ctx.user, amountKobo: input.amount, idempotencyKey: input.idempotencyKey });
       return {
@@ -186,7 +221,9 @@ export const invoicesRouter = router({
    * (NOT_FOUND 'Merchant account required to create invoices'); `merchantId` in the body is ignored.
    */
   create: featureProcedure("feature_merchant")
+    .meta({ rest: { method: "POST", path: "/api/invoices", tag: "Invoices", summary: "Create an invoice with its payment link", status: 201, errors: [404] } })
     .input(createInvoiceSchema)
+    .output(invoiceSchema)
     .mutation(async ({ ctx, input }) => {
       const merchant = await ownMerchant(ctx.db, ctx.user.id, MERCHANT_MESSAGES.merchantRequiredForInvoice);
       const invoice = await insertInvoice(ctx.db, {
@@ -209,23 +246,39 @@ export const invoicesRouter = router({
    * GET /api/invoices/{id} -> InvoiceView, for the merchant that owns it only. Anyone else gets
    * NOT_FOUND 'Could not find invoice details', as for a missing id (customers use the token).
    */
-  byId: protectedProcedure.input(idInput).query(async ({ ctx, input }): Promise<InvoiceView> => {
-    const invoice = await findInvoiceById(ctx.db, input.id);
-    const merchant = invoice && (await findMerchantById(ctx.db, invoice.merchantId));
-    if (!invoice || !merchant || merchant.userId !== ctx.user.id) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
-    return toInvoiceView(invoice, merchant);
-  }),
+  byId: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/api/invoices/:id", tag: "Invoices", summary: "One of the merchant's own invoices", errors: [404] } })
+    .input(idInput)
+    .output(invoiceSchema)
+    .query(async ({ ctx, input }): Promise<InvoiceView> => {
+      const invoice = await findInvoiceById(ctx.db, input.id);
+      const merchant = invoice && (await findMerchantById(ctx.db, invoice.merchantId));
+      if (!invoice || !merchant || merchant.userId !== ctx.user.id) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
+      return toInvoiceView(invoice, merchant);
+    }),
 
   /**
    * GET /api/invoices/by-token/{token} -> PublicInvoiceView (what the customer pays: merchant,
    * amounts, due date, status, overdue). NOT_FOUND for an unknown token.
    */
-  byToken: protectedProcedure.input(invoiceTokenSchema).query(async ({ ctx, input }): Promise<PublicInvoiceView> => {
-    const invoice = await findInvoiceByToken(ctx.db, input.token);
-    const merchant = invoice && (await findMerchantById(ctx.db, invoice.merchantId));
-    if (!invoice || !merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
-    return toPublicInvoice(invoice, merchant);
-  }),
+  byToken: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/invoices/by-token/:token",
+        tag: "Invoices",
+        summary: "An invoice as its payer sees it, by the payment link's token",
+        errors: [404],
+      },
+    })
+    .input(invoiceTokenSchema)
+    .output(publicInvoice)
+    .query(async ({ ctx, input }): Promise<PublicInvoiceView> => {
+      const invoice = await findInvoiceByToken(ctx.db, input.token);
+      const merchant = invoice && (await findMerchantById(ctx.db, invoice.merchantId));
+      if (!invoice || !merchant) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
+      return toPublicInvoice(invoice, merchant);
+    }),
 
   /**
    * POST /api/invoices/{id}/cancel -> {message: 'Invoice cancelled', invoice}: the owning merchant
@@ -233,7 +286,9 @@ export const invoicesRouter = router({
    * merchant's; RULE_VIOLATION 'Only an unpaid invoice can be cancelled'.
    */
   cancel: featureProcedure("feature_merchant")
+    .meta({ rest: { method: "POST", path: "/api/invoices/:id/cancel", tag: "Invoices", summary: "Cancel an unpaid invoice", errors: [404, 409] } })
     .input(idInput)
+    .output(invoiceCancelled)
     .mutation(async ({ ctx, input }) => {
       const merchant = await ownMerchant(ctx.db, ctx.user.id);
       const invoice = await findInvoiceById(ctx.db, input.id);
@@ -244,21 +299,26 @@ export const invoicesRouter = router({
     }),
 
   /** -> InvoiceView[] of the caller's merchant account, newest first; NOT_FOUND without one. */
-  list: protectedProcedure.query(async ({ ctx }) => {
-    const merchant = await ownMerchant(ctx.db, ctx.user.id);
-    return (await listMerchantInvoices(ctx.db, merchant.id)).map((invoice) => toInvoiceView(invoice, merchant));
-  }),
+  list: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/api/invoices", tag: "Invoices", summary: "The merchant's invoices", errors: [404] } })
+    .output(invoices)
+    .query(async ({ ctx }) => {
+      const merchant = await ownMerchant(ctx.db, ctx.user.id);
+      return (await listMerchantInvoices(ctx.db, merchant.id)).map((invoice) => toInvoiceView(invoice, merchant));
+    }),
 });
 
 /** Pays invoice `invoiceId` (payInvoice) and answers {message, transaction, merchant, invoice} as both invoice payment paths do. */
 async function payInvoiceAnswer(db: Database, payer: schema.User, input: { invoiceId: number; amount?: bigint; idempotencyKey?: string }) {
   const result = await payInvoice(db, { payer, invoiceId: input.invoiceId, amountKobo: input.amount, idempotencyKey: input.idempotencyKey });
   const invoice = result.invoice ?? (await findInvoiceById(db, input.invoiceId));
+  // Invoices are never deleted, so the one just paid is there; the answer always carries it.
+  if (!invoice) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
   return {
     message: MERCHANT_MESSAGES.paymentSuccess,
     transaction: toTransactionView(result.transaction, payer.id),
     merchant: { id: result.merchant.id, name: result.merchant.name, category: result.merchant.category },
-    invoice: invoice ? toPublicInvoice(invoice, result.merchant) : null,
+    invoice: toPublicInvoice(invoice, result.merchant),
   };
 }
 
@@ -269,7 +329,18 @@ export const paymentsRouter = router({
    * merchant {id, name, category}}. Free; within the daily limit. Errors: see payMerchant.
    */
   merchant: pinProcedure("feature_scan_pay")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/payments/merchant",
+        tag: "Payments",
+        summary: "Pay a merchant (scanned QR code)",
+        idempotencyKey: true,
+        errors: [404, 409],
+      },
+    })
     .input(merchantPaymentSchema)
+    .output(merchantPayment)
     .mutation(async ({ ctx, input }) => {
       const result = await payMerchant(ctx.db, {
         payer: ctx.user,
@@ -289,7 +360,18 @@ export const paymentsRouter = router({
    * payment link's token names; otherwise as `invoice`. NOT_FOUND for an unknown token.
    */
   invoiceByToken: pinProcedure("feature_scan_pay")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/payments/invoice/by-token/:token",
+        tag: "Payments",
+        summary: "Pay an invoice reached by its payment link's token",
+        idempotencyKey: true,
+        errors: [404, 409],
+      },
+    })
     .input(invoiceTokenPaymentSchema)
+    .output(invoicePayment)
     .mutation(async ({ ctx, input }) => {
       const found = await findInvoiceByToken(ctx.db, input.token);
       if (!found) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
@@ -301,6 +383,17 @@ export const paymentsRouter = router({
    * No amount pays what remains; a part only when the invoice allows it. Errors: see payInvoice.
    */
   invoice: pinProcedure("feature_scan_pay")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/payments/invoice/:invoiceId",
+        tag: "Payments",
+        summary: "Pay an invoice by id (the merchant's own link)",
+        idempotencyKey: true,
+        errors: [404, 409],
+      },
+    })
     .input(invoicePaymentSchema)
+    .output(invoicePayment)
     .mutation(({ ctx, input }) => payInvoiceAnswer(ctx.db, ctx.user, input)),
 });

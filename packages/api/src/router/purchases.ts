@@ -12,7 +12,6 @@ import {
   electricityPurchaseSchema,
   findDisco,
   findNetwork,
-  koboToNaira,
   verifyCustomerSchema,
   verifyMeterSchema,
 } from "@kolo/domain";
@@ -23,6 +22,7 @@ import { toTransactionView, type TransactionView } from "../money/view";
 import { PaymentGatewayError, type DataVariation, type VerifiedMeter } from "@kolo/providers";
 import type { Services } from "../services";
 import { featureProcedure, pinProcedure, protectedProcedure, router } from "../trpc";
+import { customer, dataPlans, discos, meter, networks, purchase, recentNumbers } from "./purchases.types";
 
 /** A purchase's answer (docs/product.md#airtime-and-data): `pending` is HTTP 202 on REST, with the warning. */
 export interface PurchaseAnswerView {
@@ -90,35 +90,54 @@ const now = (services: Services) => services.now?.() ?? new Date();
 /** Airtime, data (docs/product.md#airtime-and-data) and electricity (docs/product.md "Electricity"). */
 export const purchasesRouter = router({
   /** -> [{id, name, serviceType}] (GET /api/network-providers): the four networks, each selling airtime and data. */
-  networks: protectedProcedure.query(() => NETWORKS.map((n) => ({ id: n.id, name: n.name, serviceType: ["airtime", "data"] }))),
+  networks: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/api/network-providers", tag: "Airtime and data", summary: "The mobile networks" } })
+    .output(networks)
+    .query(() => NETWORKS.map((n) => ({ id: n.id, name: n.name, serviceType: ["airtime", "data"] }))),
 
   /**
    * {networkId} -> {variations: DataPlanView[]} (GET /api/data-plans/{networkId}): the provider's
    * plans for the network, prices in naira strings. PROVIDER_UNAVAILABLE when VTpass cannot answer.
    */
-  dataPlans: protectedProcedure.input(z.object({ networkId: z.string().max(20) })).query(async ({ ctx, input }) => {
-    const plans = await plansOf(ctx.services, network(input.networkId).dataServiceId);
-    return {
-      variations: plans.map(
-        (plan): DataPlanView => ({ variation_code: plan.variationCode, name: plan.name, variation_amount: plan.amount, variation_desc: plan.name }),
-      ),
-    };
-  }),
+  dataPlans: protectedProcedure
+    .meta({ rest: { method: "GET", path: "/api/data-plans/:networkId", tag: "Airtime and data", summary: "A network's data plans", errors: [404, 502] } })
+    .input(z.object({ networkId: z.string().max(20) }))
+    .output(dataPlans)
+    .query(async ({ ctx, input }) => {
+      const plans = await plansOf(ctx.services, network(input.networkId).dataServiceId);
+      return {
+        variations: plans.map(
+          (plan): DataPlanView => ({ variation_code: plan.variationCode, name: plan.name, variation_amount: plan.amount, variation_desc: plan.name }),
+        ),
+      };
+    }),
 
   /**
    * {network, phoneNumber} -> {content: {Customer_Name}} (POST /api/verify-customer; VTpass
    * merchant-verify, unconfirmed for phones). NOT_FOUND 'Could not verify number, but you can still
    * proceed' when there is no name, PROVIDER_UNAVAILABLE when VTpass is down; neither blocks a purchase.
    */
-  verifyCustomer: protectedProcedure.input(verifyCustomerSchema).mutation(async ({ ctx, input }) => {
-    try {
-      const { customerName } = await ctx.services.purchases.verifyCustomer(network(input.network).airtimeServiceId, input.phoneNumber);
-      return { content: { Customer_Name: customerName } };
-    } catch (error) {
-      if (!(error instanceof PaymentGatewayError)) throw error;
-      throw new DomainError(error.status === 404 ? "NOT_FOUND" : "PROVIDER_UNAVAILABLE", PURCHASE_MESSAGES.verifyFailed);
-    }
-  }),
+  verifyCustomer: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/verify-customer",
+        tag: "Airtime and data",
+        summary: "Verify a customer number with the provider",
+        errors: [404, 422, 502],
+      },
+    })
+    .input(verifyCustomerSchema)
+    .output(customer)
+    .mutation(async ({ ctx, input }) => {
+      try {
+        const { customerName } = await ctx.services.purchases.verifyCustomer(network(input.network).airtimeServiceId, input.phoneNumber);
+        return { content: { Customer_Name: customerName } };
+      } catch (error) {
+        if (!(error instanceof PaymentGatewayError)) throw error;
+        throw new DomainError(error.status === 404 ? "NOT_FOUND" : "PROVIDER_UNAVAILABLE", PURCHASE_MESSAGES.verifyFailed);
+      }
+    }),
 
   /**
    * {phoneNumber, amount: naira ₦50–₦50,000 whole, network, idempotencyKey?} -> PurchaseAnswerView
@@ -126,7 +145,19 @@ export const purchasesRouter = router({
    * INSUFFICIENT_BALANCE, DAILY_LIMIT_EXCEEDED, PURCHASE_FAILED (refunded), IDEMPOTENCY_KEY_REUSED.
    */
   airtime: pinProcedure("feature_airtime")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/airtime",
+        tag: "Airtime and data",
+        summary: "Buy airtime (202 while the provider has not answered finally)",
+        idempotencyKey: true,
+        errors: [409, 502],
+        accepted: (answer: { status: string }) => answer.status === "pending",
+      },
+    })
     .input(airtimePurchaseSchema)
+    .output(purchase)
     .mutation(async ({ ctx, input }) => {
       const result = await buyPurchase(ctx.db, ctx.services, {
         user: ctx.user,
@@ -144,7 +175,19 @@ export const purchasesRouter = router({
    * select a data plan' for a plan the provider does not list.
    */
   data: pinProcedure("feature_data")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/data",
+        tag: "Airtime and data",
+        summary: "Buy a data plan (202 while the provider has not answered finally)",
+        idempotencyKey: true,
+        errors: [404, 409, 502],
+        accepted: (answer: { status: string }) => answer.status === "pending",
+      },
+    })
     .input(dataPurchaseSchema)
+    .output(purchase)
     .mutation(async ({ ctx, input }) => {
       const chosen = network(input.network);
       const plan = (await plansOf(ctx.services, chosen.dataServiceId)).find((p) => p.variationCode === input.variationCode);
@@ -159,7 +202,17 @@ export const purchasesRouter = router({
     }),
 
   /** -> [{id, name, shortName}] (GET /api/electricity/discos): the twelve discos; `id` is the VTpass serviceID sent as `disco`. */
-  discos: protectedProcedure.query(() => DISCOS.map((d) => ({ id: d.id, name: d.name, shortName: d.shortName }))),
+  discos: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/electricity/discos",
+        tag: "Electricity",
+        summary: "The electricity distribution companies (id: the VTpass serviceID sent as disco)",
+      },
+    })
+    .output(discos)
+    .query(() => DISCOS.map((d) => ({ id: d.id, name: d.name, shortName: d.shortName }))),
 
   /**
    * {disco, meterType, meterNumber} -> {customerName, address, meterNumber, meterType,
@@ -168,7 +221,17 @@ export const purchasesRouter = router({
    * Needs feature_electricity (admins exempt).
    */
   verifyMeter: featureProcedure("feature_electricity")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/electricity/verify-meter",
+        tag: "Electricity",
+        summary: "Verify a meter with its disco: the holder's name and address, and the least it may be sold",
+        errors: [404, 422, 502],
+      },
+    })
     .input(verifyMeterSchema)
+    .output(meter)
     .mutation(async ({ ctx, input }) => {
       const meter = await verifyMeter(ctx.services.purchases, disco(input.disco), input.meterType, input.meterNumber);
       return {
@@ -176,7 +239,7 @@ export const purchasesRouter = router({
         address: meter.address,
         meterNumber: meter.meterNumber,
         meterType: input.meterType,
-        minimumAmount: koboToNaira(meterMinimumKobo(meter)),
+        minimumAmount: BigInt(meterMinimumKobo(meter)),
       };
     }),
 
@@ -189,7 +252,19 @@ export const purchasesRouter = router({
    * and VALIDATION below the meter's minimum.
    */
   electricity: pinProcedure("feature_electricity")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/electricity",
+        tag: "Electricity",
+        summary: "Buy electricity for a verified meter (202 while the provider has not answered finally); a prepaid token is in transaction.metadata.token",
+        idempotencyKey: true,
+        errors: [404, 409, 502],
+        accepted: (answer: { status: string }) => answer.status === "pending",
+      },
+    })
     .input(electricityPurchaseSchema)
+    .output(purchase)
     .mutation(async ({ ctx, input }) => {
       const chosen = disco(input.disco);
       // A retry of a purchase already accepted is answered from its record: the meter was verified
@@ -208,12 +283,19 @@ export const purchasesRouter = router({
       return answerOf("electricity", result, ctx.user.id);
     }),
 
-  /** -> [{phoneNumber, network: id, networkName}] the last numbers the user bought for, newest first. */
-  recentNumbers: protectedProcedure.query(async ({ ctx }) => {
-    const numbers = await recentPurchaseNumbers(ctx.db, ctx.user.id, RECENT_NUMBERS_LIMIT);
-    return numbers.map((n) => {
-      const known = NETWORKS.find((candidate) => candidate.name === n.network || candidate.id === n.network);
-      return { phoneNumber: n.phoneNumber, network: known?.id ?? null, networkName: known?.name ?? n.network };
-    });
-  }),
+  /** -> [{phoneNumber, network: id, networkName}] the last numbers the user bought for, newest first (known networks only). */
+  recentNumbers: protectedProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/purchases/recent-numbers", tag: "Airtime and data", summary: "The phone numbers the user bought for lately" },
+    })
+    .output(recentNumbers)
+    .query(async ({ ctx }) => {
+      const numbers = await recentPurchaseNumbers(ctx.db, ctx.user.id, RECENT_NUMBERS_LIMIT);
+      // A number whose network is not one of ours (never the case for a purchase made here) is left out:
+      // it could not be bought for again, and `network` is always a network id on the wire.
+      return numbers.flatMap((n) => {
+        const known = NETWORKS.find((candidate) => candidate.name === n.network || candidate.id === n.network);
+        return known ? [{ phoneNumber: n.phoneNumber, network: known.id, networkName: known.name }] : [];
+      });
+    }),
 });

@@ -28,6 +28,7 @@ import {
 import { z } from "zod";
 import { adminProcedure, featureProcedure, router } from "../trpc";
 import { enforceUserLimit } from "../user-limits";
+import { ticket, ticketDetail as ticketDetailSchema, ticketQueue, ticketReply, tickets } from "./support.types";
 
 /** A ticket as the spec's client reads it (docs/product.md#support). */
 export interface TicketView {
@@ -131,45 +132,67 @@ export const supportRouter = router({
    * closed, then priority urgent -> low, then oldest first); anyone else gets their own, newest
    * first (the server decides, docs/product.md#support).
    */
-  list: supportProcedure.query(async ({ ctx }): Promise<TicketView[]> => {
-    const rows = ctx.user.role === "admin" ? await listAllTickets(ctx.db) : await listUserTickets(ctx.db, ctx.user.id);
-    return rows.map(toTicketView);
-  }),
+  list: supportProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/support-tickets", tag: "Support", summary: "Tickets: every ticket for an admin, the user's own otherwise" },
+    })
+    .output(tickets)
+    .query(async ({ ctx }): Promise<TicketView[]> => {
+      const rows = ctx.user.role === "admin" ? await listAllTickets(ctx.db) : await listUserTickets(ctx.db, ctx.user.id);
+      return rows.map(toTicketView);
+    }),
 
   /**
    * GET /api/admin/support-tickets?page&limit (limit 1-100, default 20): one page of the admin
    * queue, in the queue's order -> {tickets, total, totalPages, page, counts: {total, open,
    * inProgress}}. Admins only.
    */
-  queue: adminProcedure.input(ticketQueueSchema).query(async ({ ctx, input }) => {
-    const { rows, total, open, inProgress } = await listTicketQueue(ctx.db, input);
-    return {
-      tickets: rows.map(toTicketView),
-      total,
-      totalPages: Math.max(1, Math.ceil(total / input.limit)),
-      page: input.page,
-      counts: { total, open, inProgress },
-    };
-  }),
+  queue: adminProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/admin/support-tickets", tag: "Admin", summary: "The support queue: tickets by status and priority, paged" },
+    })
+    .input(ticketQueueSchema)
+    .output(ticketQueue)
+    .query(async ({ ctx, input }) => {
+      const { rows, total, open, inProgress } = await listTicketQueue(ctx.db, input);
+      return {
+        tickets: rows.map(toTicketView),
+        total,
+        totalPages: Math.max(1, Math.ceil(total / input.limit)),
+        page: input.page,
+        counts: { total, open, inProgress },
+      };
+    }),
 
   /** GET /api/support-tickets/me: the caller's own tickets, newest first (admins too). */
-  mine: supportProcedure.query(async ({ ctx }): Promise<TicketView[]> => (await listUserTickets(ctx.db, ctx.user.id)).map(toTicketView)),
+  mine: supportProcedure
+    .meta({ rest: { method: "GET", path: "/api/support-tickets/me", tag: "Support", summary: "The user's own tickets" } })
+    .output(tickets)
+    .query(async ({ ctx }): Promise<TicketView[]> => (await listUserTickets(ctx.db, ctx.user.id)).map(toTicketView)),
 
   /**
    * POST /api/support-tickets {subject (5-100 characters, trimmed), message (at least 10),
    * priority (low|normal|high|urgent, default normal)} -> the new ticket, status open.
    * VALIDATION with the spec's field messages otherwise.
    */
-  create: supportProcedure.input(createTicketSchema).mutation(async ({ ctx, input }): Promise<TicketView> => {
-    const row = await ctx.db.transaction(async (tx) => {
-      await enforceUserLimit(tx, ctx.user.id, "ticket", { limits: ctx.services.userLimits });
-      return insertTicket(tx, { userId: ctx.user.id, ...input });
-    });
-    return toTicketView({ ...row, userName: ctx.user.name, userEmail: ctx.user.email });
-  }),
+  create: supportProcedure
+    .meta({ rest: { method: "POST", path: "/api/support-tickets", tag: "Support", summary: "Raise a ticket", status: 201, errors: [429] } })
+    .input(createTicketSchema)
+    .output(ticket)
+    .mutation(async ({ ctx, input }): Promise<TicketView> => {
+      const row = await ctx.db.transaction(async (tx) => {
+        await enforceUserLimit(tx, ctx.user.id, "ticket", { limits: ctx.services.userLimits });
+        return insertTicket(tx, { userId: ctx.user.id, ...input });
+      });
+      return toTicketView({ ...row, userName: ctx.user.name, userEmail: ctx.user.email });
+    }),
 
   /** GET /api/support-tickets/{id} -> {ticket, replies (oldest first)}; NOT_FOUND unless the caller's own or the caller is an admin. */
-  byId: supportProcedure.input(idInput).query(({ ctx, input }) => ticketDetail(ctx.db, ctx.user, input.id)),
+  byId: supportProcedure
+    .meta({ rest: { method: "GET", path: "/api/support-tickets/:id", tag: "Support", summary: "A ticket with its replies", errors: [404] } })
+    .input(idInput)
+    .output(ticketDetailSchema)
+    .query(({ ctx, input }) => ticketDetail(ctx.db, ctx.user, input.id)),
 
   /**
    * POST /api/support-tickets/{id}/replies {message (non-blank after trimming)} -> the reply.
@@ -177,44 +200,56 @@ export const supportRouter = router({
    * else; RULE_VIOLATION (400) 'Ticket is closed' on a closed ticket, decided under the
    * ticket's row lock so a reply cannot slip past a concurrent close. Moves `updatedAt`.
    */
-  reply: supportProcedure.input(idInput.extend(ticketReplySchema.shape)).mutation(
-    async ({ ctx, input }): Promise<ReplyView> =>
-      ctx.db.transaction(async (tx) => {
-        // Staff answer as many tickets as come in; users are held to USER_LIMITS.
-        if (ctx.user.role !== "admin") await enforceUserLimit(tx, ctx.user.id, "ticket_reply", { limits: ctx.services.userLimits });
-        const locked = await lockTicket(tx, input.id);
-        if (!locked || (locked.userId !== ctx.user.id && ctx.user.role !== "admin")) throw notFound();
-        if (locked.status === "closed") throw new DomainError("RULE_VIOLATION", SUPPORT_MESSAGES.ticketClosed);
-        const userRole = ctx.user.role === "admin" ? "admin" : "user";
-        const reply = await insertReply(tx, { ticketId: locked.id, userId: ctx.user.id, message: input.message, userRole });
-        return toReplyView({ ...reply, userName: ctx.user.name, userEmail: ctx.user.email }, ctx.user);
-      }),
-  ),
+  reply: supportProcedure
+    .meta({
+      rest: { method: "POST", path: "/api/support-tickets/:id/replies", tag: "Support", summary: "Reply to a ticket", status: 201, errors: [429, 404] },
+    })
+    .input(idInput.extend(ticketReplySchema.shape))
+    .output(ticketReply)
+    .mutation(
+      async ({ ctx, input }): Promise<ReplyView> =>
+        ctx.db.transaction(async (tx) => {
+          // Staff answer as many tickets as come in; users are held to USER_LIMITS.
+          if (ctx.user.role !== "admin") await enforceUserLimit(tx, ctx.user.id, "ticket_reply", { limits: ctx.services.userLimits });
+          const locked = await lockTicket(tx, input.id);
+          if (!locked || (locked.userId !== ctx.user.id && ctx.user.role !== "admin")) throw notFound();
+          if (locked.status === "closed") throw new DomainError("RULE_VIOLATION", SUPPORT_MESSAGES.ticketClosed);
+          const userRole = ctx.user.role === "admin" ? "admin" : "user";
+          const reply = await insertReply(tx, { ticketId: locked.id, userId: ctx.user.id, message: input.message, userRole });
+          return toReplyView({ ...reply, userName: ctx.user.name, userEmail: ctx.user.email }, ctx.user);
+        }),
+    ),
 
   /**
    * PATCH /api/support-tickets/{id}/status {status}: admins only (FORBIDDEN otherwise), any of
    * the four from any state (docs/product.md#support); moves `updatedAt` (docs/decisions.md); recorded in
    * the admin audit trail in the same transaction. NOT_FOUND for an unknown id. -> the updated ticket.
    */
-  setStatus: adminProcedure.input(idInput.extend(ticketStatusSchema.shape)).mutation(
-    async ({ ctx, input }): Promise<TicketView> =>
-      ctx.db.transaction(async (tx) => {
-        // Lock first, then read the clock: a reply that got the lock earlier is never dated after this change.
-        const before = await lockTicket(tx, input.id);
-        if (!before) throw notFound();
-        const updated = await updateTicketStatus(tx, input.id, input.status, new Date());
-        if (!updated) throw notFound();
-        // The audit trail, in the same transaction as the change.
-        await recordAdminAudit(tx, {
-          adminId: ctx.user.id,
-          action: "ticket_status",
-          userId: updated.userId,
-          subject: `ticket:${updated.id}`,
-          before: { status: before.status },
-          after: { status: updated.status },
-        });
-        const ticket = await findTicket(tx, updated.id);
-        return toTicketView(ticket!);
-      }),
-  ),
+  setStatus: adminProcedure
+    .meta({
+      rest: { method: "PATCH", path: "/api/support-tickets/:id/status", tag: "Support", summary: "Change a ticket's status (admin)", errors: [404] },
+    })
+    .input(idInput.extend(ticketStatusSchema.shape))
+    .output(ticket)
+    .mutation(
+      async ({ ctx, input }): Promise<TicketView> =>
+        ctx.db.transaction(async (tx) => {
+          // Lock first, then read the clock: a reply that got the lock earlier is never dated after this change.
+          const before = await lockTicket(tx, input.id);
+          if (!before) throw notFound();
+          const updated = await updateTicketStatus(tx, input.id, input.status, new Date());
+          if (!updated) throw notFound();
+          // The audit trail, in the same transaction as the change.
+          await recordAdminAudit(tx, {
+            adminId: ctx.user.id,
+            action: "ticket_status",
+            userId: updated.userId,
+            subject: `ticket:${updated.id}`,
+            before: { status: before.status },
+            after: { status: updated.status },
+          });
+          const ticket = await findTicket(tx, updated.id);
+          return toTicketView(ticket!);
+        }),
+    ),
 });

@@ -1,0 +1,169 @@
+// Output schemas of the admin router (router/admin.ts), beside its procedures.
+import { schema } from "@kolo/db";
+import { koboAsNaira } from "@kolo/domain";
+import { z } from "zod";
+import type { AdminTransactionView } from "../admin/views";
+import { dateTime, id, kobo, message, naira, transaction } from "./common.types";
+
+export const adminStats = z.object({
+  totalUsers: z.number().int(),
+  activeMerchants: z.number().int(),
+  level0Users: z.number().int(),
+  level1Users: z.number().int(),
+  level2Users: z.number().int(),
+  dailyTransactions: koboAsNaira,
+});
+
+export const adminVolume = z.array(z.object({ day: z.string(), amount: koboAsNaira, count: z.number().int() }));
+
+export const adminUsers = z.object({
+  users: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      role: z.enum(schema.userRole.enumValues),
+      status: z.enum(schema.userStatus.enumValues),
+      verificationLevel: z.number().int().min(0).max(2),
+      balance: naira,
+      createdAt: dateTime,
+    }),
+  ),
+  totalUsers: z.number().int(),
+  totalPages: z.number().int(),
+});
+
+/** Any keys on the wire; typed as the view's metadata for the console. */
+const adminMetadata = z.record(z.string(), z.unknown()) as unknown as z.ZodType<AdminTransactionView["metadata"]>;
+
+/** An admin's view of a transaction: the record plus both parties' names. */
+const adminTransaction = transaction.extend({
+  metadata: adminMetadata,
+  senderInfo: z.object({ name: z.string(), email: z.string() }).nullable(),
+  recipientInfo: z.object({ name: z.string(), email: z.string() }).nullable(),
+});
+
+export const adminUserTransactions = z.array(adminTransaction);
+
+const adjustment = z.object({
+  id,
+  userId: id,
+  userName: z.string().nullable(),
+  type: z.enum(["credit", "debit"]),
+  amount: naira,
+  description: z.string(),
+  status: z.enum(["pending", "approved", "rejected"]),
+  createdBy: id,
+  createdByName: z.string().nullable(),
+  decidedBy: id.nullable(),
+  decidedAt: dateTime.nullable(),
+  transactionId: id.nullable(),
+  createdAt: dateTime,
+});
+
+/** A privileged act waiting for a second admin (docs/admin-security.md "Approvals"): 202. */
+const pendingApproval = message.extend({ pending: z.literal(true), approvalId: id });
+
+export const adminWallet = z.union([
+  message.extend({ pending: z.literal(false), balance: naira, transaction }),
+  message.extend({ pending: z.literal(true), approvalId: id, adjustment }),
+]);
+export const adminRole = z.union([
+  message.extend({ pending: z.literal(false), user: z.object({ id, role: z.enum(schema.userRole.enumValues) }) }),
+  pendingApproval,
+]);
+export const adminStatus = message.extend({
+  user: z.object({ id, status: z.enum(schema.userStatus.enumValues), failedLoginCount: z.number().int() }),
+});
+export const adjustments = z.object({ adjustments: z.array(adjustment), threshold: koboAsNaira });
+export const adjustmentApproved = message.extend({ adjustment, balance: naira });
+export const adjustmentRejected = message.extend({ adjustment });
+
+/** An approval as REST answers it. */
+const approval = z.object({
+  id,
+  kind: z.enum(schema.APPROVAL_KINDS),
+  summary: z.string(),
+  amount: koboAsNaira.nullable(),
+  subjectUserId: id.nullable(),
+  requestedBy: id,
+  createdAt: dateTime,
+  status: z.enum(["pending", "approved", "rejected"]),
+  decidedBy: id.nullable(),
+  decidedAt: dateTime.nullable(),
+  note: z.string().nullable(),
+});
+/** An approval as the console reads it: the REST fields and the subject's and requester's names. */
+const approvalView = approval.extend({ subjectName: z.string().nullable(), requestedByName: z.string().nullable() });
+export const approvalsRest = z.object({ items: z.array(approval), total: z.number().int() });
+export const approvals = z.object({ items: z.array(approvalView), total: z.number().int(), totalPages: z.number().int() });
+export const approvalDecided = message.extend({ approval });
+
+export const adminTransactions = z.object({
+  transactions: z.array(adminTransaction),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  counts: z.record(z.string(), z.number().int()),
+});
+export const adminMove = z.union([
+  message.extend({ pending: z.literal(false), transaction: transaction.extend({ metadata: z.record(z.string(), z.unknown()) }) }),
+  pendingApproval,
+]);
+
+export const setting = z.object({ id, key: z.string(), value: z.boolean(), description: z.string() });
+export const settings = z.array(setting);
+export const settingChanged = z.union([setting, pendingApproval]);
+
+export const audit = z.object({
+  entries: z.array(
+    z.object({
+      id,
+      adminId: id,
+      adminName: z.string(),
+      adminEmail: z.string(),
+      action: z.string(),
+      userId: id.nullable(),
+      userName: z.string().nullable(),
+      userEmail: z.string().nullable(),
+      subject: z.string().nullable(),
+      before: z.record(z.string(), z.unknown()).nullable(),
+      after: z.record(z.string(), z.unknown()).nullable(),
+      createdAt: dateTime,
+    }),
+  ),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  admins: z.array(z.object({ id, name: z.string(), email: z.string() })),
+});
+
+/** A review item as REST answers it (docs/money-integrity.md "Review queue"). */
+const reviewItem = z.object({
+  id,
+  kind: z.enum(["payout", "purchase", "topup"]),
+  reference: z.string(),
+  userId: id,
+  amount: naira,
+  reason: z.string(),
+  providerStatus: z.string().nullable(),
+  createdAt: dateTime,
+  resolvedAt: dateTime.nullable(),
+  resolution: z.string().nullable(),
+});
+const reviewItemView = reviewItem.extend({ cause: z.string(), userName: z.string().nullable(), heldAmount: naira, note: z.string().nullable() });
+export const reviewsRest = z.object({ items: z.array(reviewItem), total: z.number().int() });
+export const reviews = z.object({ items: z.array(reviewItemView), total: z.number().int(), totalPages: z.number().int() });
+export const reviewResolved = z.union([message.extend({ pending: z.literal(false), item: reviewItemView }), pendingApproval]);
+
+const reconciliationRun = z.looseObject({
+  id,
+  date: z.string().meta({ description: "the Lagos day reconciled, YYYY-MM-DD" }),
+  state: z.string(),
+  matched: z.number().int(),
+  open: z.number().int(),
+  exceptions: z.record(z.string(), z.number().int()),
+  totals: z.record(z.string(), kobo).meta({ description: "day totals in kobo, by name" }),
+});
+export const reconciliationRuns = z.object({ runs: z.array(reconciliationRun) });
+export { reconciliationRun };
