@@ -1,24 +1,14 @@
 // The kit of the REST routes: what one route is, read from the REST meta of appRouter's procedures
 // (routesFromRouter), and the one place a request's parts become a procedure's input. The Fastify
 // side is adapter.ts; the OpenAPI document is openapi.ts. All of it is described in docs/rest-api.md.
-import { type Access, type AppRouter, type HttpMethod, type ProcedureMeta, appRouter, type createCaller } from "@kolo/api";
-import type { AnyProcedure, inferProcedureInput } from "@trpc/server";
+import { type Access, type HttpMethod, type ProcedureMeta, appRouter, type createCaller } from "@kolo/api";
 import { ZodType, type z } from "zod";
 
 export type Caller = ReturnType<typeof createCaller>;
 export type { Access, HttpMethod };
 
-/** The dotted path of every procedure of the tRPC router (`transfers.p2p`, `admin.users.list`). */
-export type ProcedurePath = Paths<AppRouter["_def"]["record"]>;
-type Paths<T> = { [K in keyof T & string]: T[K] extends AnyProcedure ? K : `${K}.${Paths<T[K]>}` }[keyof T & string];
-type At<T, P extends string> = P extends `${infer Head}.${infer Rest}` ? (Head extends keyof T ? At<T[Head], Rest> : never) : P extends keyof T ? T[P] : never;
-
-/** The input type of the procedure at `P`. */
-export type InputOf<P extends ProcedurePath> =
-  At<AppRouter["_def"]["record"], P> extends infer Procedure extends AnyProcedure ? inferProcedureInput<Procedure> : never;
-
-/** One documented /api path. */
-export interface RouteSpec<I, O> {
+/** One documented /api path, as routesFromRouter reads it from a procedure's meta. */
+export interface Route {
   method: HttpMethod;
   /** Fastify syntax: `/api/invoices/:id`. */
   path: string;
@@ -28,31 +18,18 @@ export interface RouteSpec<I, O> {
   /** Where the rule is described (a section of docs/product.md, docs/money-integrity.md …). */
   description?: string;
   access: Access;
-  /** The procedure the route calls (the tRPC name the web app uses). */
-  procedure: ProcedurePath;
-  /**
-   * The input as REST carries it, when it differs from the procedure's (only /api/banks/resolve and
-   * /api/admin/settings/:key). Otherwise the procedure's own zod input schema describes the route.
-   */
+  /** The dotted path of the procedure the route calls (the tRPC name the web app uses). */
+  procedure: string;
+  /** The input as REST carries it, when it differs from the procedure's (the meta's `input`). */
   input?: z.ZodType;
   /** Takes an idempotency key: the `Idempotency-Key` header or the body's `idempotencyKey`. */
   idempotencyKey?: boolean;
   /** Status of a success (200 by default). */
   status?: number;
-  /** An answer for which this is true is 202 Accepted: still pending (a purchase, an adjustment awaiting approval). */
-  accepted?: (answer: O) => boolean;
   /** The success body's JSON shape (the procedure's `.output()` or the meta's `output`). */
   output: z.ZodType;
   /** Failure statuses beyond the ones every route of its access level may answer (see openapi.ts). */
   errors?: readonly number[];
-  /** Calls the procedure with the request's input (path parameters, query or body, idempotency key). */
-  call: (api: Caller, input: I) => Promise<O>;
-}
-
-/** A route whose input type is erased, as the table holds it. */
-export interface Route extends Omit<RouteSpec<unknown, unknown>, "call" | "accepted" | "procedure"> {
-  /** The dotted path of the procedure the route calls (the tRPC name the web app uses). */
-  procedure: string;
   /** Whether the route may answer 202 Accepted. */
   accepts: boolean;
   /** The zod schema that validates the input: `input`, or the procedure's own. */
