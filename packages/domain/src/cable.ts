@@ -66,7 +66,8 @@ const smartcardSchema = plainText({ error: CABLE_MESSAGES.smartcard })
   .pipe(z.string().regex(/^\d{10,11}$/, { error: CABLE_MESSAGES.smartcard }));
 
 const cardFitsProvider = <T extends { provider: CableProviderId; smartcardNumber: string }>(value: T, ctx: z.core.$RefinementCtx<T>) => {
-  if (!smartcardFits(value.provider, value.smartcardNumber)) {
+  // A card that is not 10 or 11 digits already has its message; this is the provider's own length.
+  if (/^\d{10,11}$/.test(value.smartcardNumber) && !smartcardFits(value.provider, value.smartcardNumber)) {
     ctx.addIssue({ code: "custom", path: ["smartcardNumber"], message: smartcardMessage(value.provider) });
   }
 };

@@ -14,6 +14,12 @@ const providerOf = (id: string): CableProvider => {
   return found;
 };
 
+/** True when `record` is a cable purchase for this provider's `smartcardNumber`. */
+function sameCard(record: schema.TransactionRecord, provider: CableProvider, smartcardNumber: string): boolean {
+  const metadata = record.metadata as { smartcardNumber?: string; network?: string };
+  return record.type === "cable" && metadata.smartcardNumber === smartcardNumber && metadata.network === provider.name;
+}
+
 /** The smartcard a cable record was bought for, as it was verified then (a retry answers from it). */
 function cardOfRecord(record: schema.TransactionRecord, smartcardNumber: string): VerifiedSmartcard {
   const metadata = record.metadata as { smartcardNumber?: string; customerName?: string; planName?: string; variationCode?: string; subscriptionType?: string };
@@ -100,9 +106,13 @@ export const cableRouter = router({
         bouquet = (await cableBouquets(ctx.services.purchases, provider.id)).find((b) => b.variationCode === input.bouquetCode);
         if (!bouquet) throw new DomainError("VALIDATION", CABLE_MESSAGES.bouquet, { bouquetCode: [CABLE_MESSAGES.bouquet] });
       }
-      // A retry of a purchase already accepted is answered from its record: the card was verified then.
+      // A retry of a purchase already accepted for this card is answered from its record: the card was
+      // verified then, and a provider that is down now must not turn a retry into an error.
       const earlier = input.idempotencyKey ? await findTransactionByIdempotencyKey(ctx.db, ctx.user.id, input.idempotencyKey) : undefined;
-      const card = earlier?.type === "cable" ? cardOfRecord(earlier, input.smartcardNumber) : await verifySmartcard(ctx.services.purchases, provider, input.smartcardNumber);
+      const card =
+        earlier && sameCard(earlier, provider, input.smartcardNumber)
+          ? cardOfRecord(earlier, input.smartcardNumber)
+          : await verifySmartcard(ctx.services.purchases, provider, input.smartcardNumber);
       const result = await buyPurchase(ctx.db, ctx.services, {
         user: ctx.user,
         order: cableOrder(provider, card, bouquet, input.amount, input.phone),
