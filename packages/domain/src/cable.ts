@@ -58,14 +58,16 @@ export const smartcardMessage = (provider: CableProviderId) => (provider === "st
 export const smartcardFits = (provider: CableProviderId, card: string): boolean =>
   (findCableProvider(provider)?.cardLengths ?? []).includes(card.length);
 
-const providerSchema = z.enum(CABLE_PROVIDER_IDS, { error: CABLE_MESSAGES.provider });
+/** A provider id: dstv, gotv or startimes. */
+export const cableProviderSchema = z.enum(CABLE_PROVIDER_IDS, { error: CABLE_MESSAGES.provider });
 
-/** A smartcard: spaces and hyphens dropped, then 10 or 11 digits (the provider's own length is checked beside). */
-const smartcardSchema = plainText({ error: CABLE_MESSAGES.smartcard })
+/** A smartcard: spaces and hyphens dropped, then 10 or 11 digits (the provider's own length is checked by checkSmartcardLength). */
+export const smartcardNumberSchema = plainText({ error: CABLE_MESSAGES.smartcard })
   .transform((value) => value.replace(/[\s-]/g, ""))
   .pipe(z.string().regex(/^\d{10,11}$/, { error: CABLE_MESSAGES.smartcard }));
 
-const cardFitsProvider = <T extends { provider: CableProviderId; smartcardNumber: string }>(value: T, ctx: z.core.$RefinementCtx<T>) => {
+/** A superRefine for an object with {provider, smartcardNumber}: the card has a length the provider issues. */
+export const checkSmartcardLength = <T extends { provider: CableProviderId; smartcardNumber: string }>(value: T, ctx: z.core.$RefinementCtx<T>) => {
   // A card that is not 10 or 11 digits already has its message; this is the provider's own length.
   if (/^\d{10,11}$/.test(value.smartcardNumber) && !smartcardFits(value.provider, value.smartcardNumber)) {
     ctx.addIssue({ code: "custom", path: ["smartcardNumber"], message: smartcardMessage(value.provider) });
@@ -73,10 +75,10 @@ const cardFitsProvider = <T extends { provider: CableProviderId; smartcardNumber
 };
 
 /** GET /api/cable/{provider}/bouquets params: {provider}. */
-export const cableBouquetsSchema = z.object({ provider: providerSchema });
+export const cableBouquetsSchema = z.object({ provider: cableProviderSchema });
 
 /** POST /api/cable/verify body: {provider, smartcardNumber} (DStv and GOtv 10 digits, StarTimes 10 or 11). */
-export const cableVerifySchema = z.object({ provider: providerSchema, smartcardNumber: smartcardSchema }).superRefine(cardFitsProvider);
+export const cableVerifySchema = z.object({ provider: cableProviderSchema, smartcardNumber: smartcardNumberSchema }).superRefine(checkSmartcardLength);
 
 /**
  * POST /api/cable body: {provider, smartcardNumber, bouquetCode?, amount (naira), phone,
@@ -85,12 +87,12 @@ export const cableVerifySchema = z.object({ provider: providerSchema, smartcardN
  */
 export const cablePurchaseSchema = z
   .object({
-    provider: providerSchema,
-    smartcardNumber: smartcardSchema,
+    provider: cableProviderSchema,
+    smartcardNumber: smartcardNumberSchema,
     bouquetCode: plainText({ error: CABLE_MESSAGES.bouquet }).pipe(z.string().min(1, CABLE_MESSAGES.bouquet).max(100)).optional(),
     amount: positiveNairaAmount(CABLE_MESSAGES.amount),
     phone: purchasePhoneSchema,
     idempotencyKey: purchaseIdempotencyKey,
     ...transactionPinInput,
   })
-  .superRefine(cardFitsProvider);
+  .superRefine(checkSmartcardLength);
