@@ -9,7 +9,7 @@ import {
   purchasePhoneSchema,
   smartcardNumberSchema,
 } from "@kolo/domain";
-import { Alert, Button, Card, Group, NativeSelect, Radio, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Box, Button, Card, Group, NativeSelect, Radio, Stack, Text, TextInput, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { z } from "zod";
@@ -218,24 +218,37 @@ export function CablePage() {
           )}
         </Group>
         {current ? (
-          <Alert color="kolo" variant="light" title={current.customerName} aria-label="Smartcard details">
-            <Stack gap={2}>
-              {current.currentBouquet ? <Text size="sm">Current bouquet: {current.currentBouquet}</Text> : null}
-              {current.dueDate ? <Text size="sm">Due date: {dueDateText(current.dueDate)}</Text> : null}
-              {current.renewalAmount !== null ? (
-                <Text size="sm">Renewal amount: {formatNaira(current.renewalAmount)}</Text>
-              ) : (
-                <Text size="sm">Choose a bouquet to pay for.</Text>
-              )}
-            </Stack>
-          </Alert>
+          <Box component="section" aria-label="Smartcard details">
+            <Alert color="kolo" variant="light" title={current.customerName}>
+              <Stack gap={2}>
+                {current.currentBouquet ? <Text size="sm">Current bouquet: {current.currentBouquet}</Text> : null}
+                {current.dueDate ? <Text size="sm">Due date: {dueDateText(current.dueDate)}</Text> : null}
+                {current.renewalAmount !== null ? (
+                  <Text size="sm">Renewal amount: {formatNaira(current.renewalAmount)}</Text>
+                ) : (
+                  <Text size="sm">Choose a bouquet to pay for.</Text>
+                )}
+              </Stack>
+            </Alert>
+          </Box>
         ) : null}
       </Stack>
       {current && canRenew ? (
         <Radio.Group label="What to pay" required {...form.getInputProps("choice")}>
           <Stack gap={6} mt={6}>
-            <Radio value="renew" label={`Renew ${current.currentBouquet ?? "current bouquet"}`} />
-            <Radio value="change" label="Change bouquet" />
+            {(
+              [
+                ["renew", `Renew ${current.currentBouquet ?? "current bouquet"}`],
+                ["change", "Change bouquet"],
+              ] as const
+            ).map(([value, label]) => (
+              <Radio.Card key={value} value={value} radius="md" p="sm" className="kolo-choice-card" style={{ minHeight: 48 }}>
+                <Group gap="sm" wrap="nowrap">
+                  <Radio.Indicator aria-hidden="true" />
+                  <Text size="sm">{label}</Text>
+                </Group>
+              </Radio.Card>
+            ))}
           </Stack>
         </Radio.Group>
       ) : null}
