@@ -26,7 +26,10 @@ const viewer = (naira = 30_000) => user("Cable Viewer", naira);
 const verify = (c: Client, provider: string, smartcardNumber: string) => api(c, "POST", "/api/cable/verify", { provider, smartcardNumber });
 const buy = (c: Client, body: Record<string, unknown>, key?: string) => api(c, "POST", "/api/cable", body, key ? { "idempotency-key": key } : {});
 const renew = (provider: string, smartcardNumber: string, amount: number) => ({ provider, smartcardNumber, amount, phone: "08011111111" });
-const change = (provider: string, smartcardNumber: string, bouquetCode: string, amount: number) => ({ ...renew(provider, smartcardNumber, amount), bouquetCode });
+const change = (provider: string, smartcardNumber: string, bouquetCode: string, amount: number) => ({
+  ...renew(provider, smartcardNumber, amount),
+  bouquetCode,
+});
 const countOf = async (c: Client) =>
   (await t.client`select count(*)::int as n from transactions where sender_id = ${c.user.id} and type = 'cable'`)[0]!.n as number;
 
@@ -170,7 +173,10 @@ describe("renew and change", () => {
     });
     const star = await buy(c, change("startimes", CARDS.startimesDelivered, "basic", 3_700));
     expect(star.status).toBe(200);
-    expect(((await star.json()) as PurchaseBody).transaction).toMatchObject({ status: "completed", metadata: { network: "StarTimes", planName: "StarTimes Basic" } });
+    expect(((await star.json()) as PurchaseBody).transaction).toMatchObject({
+      status: "completed",
+      metadata: { network: "StarTimes", planName: "StarTimes Basic" },
+    });
     expect(await balanceOf(c)).toBe(30_000 - 19_000 - 3_700);
   });
 

@@ -55,8 +55,7 @@ export const cableAmountMessage = (what: "renewal amount" | "bouquet's price", a
 export const smartcardMessage = (provider: CableProviderId) => (provider === "startimes" ? CABLE_MESSAGES.startimesSmartcard : CABLE_MESSAGES.smartcard);
 
 /** True when `card` (digits only) has a length `provider` issues. */
-export const smartcardFits = (provider: CableProviderId, card: string): boolean =>
-  (findCableProvider(provider)?.cardLengths ?? []).includes(card.length);
+export const smartcardFits = (provider: CableProviderId, card: string): boolean => (findCableProvider(provider)?.cardLengths ?? []).includes(card.length);
 
 /** A provider id: dstv, gotv or startimes. */
 export const cableProviderSchema = z.enum(CABLE_PROVIDER_IDS, { error: CABLE_MESSAGES.provider });

@@ -26,7 +26,9 @@ function cardOfRecord(record: schema.TransactionRecord, smartcardNumber: string)
   return {
     smartcardNumber: metadata.smartcardNumber ?? smartcardNumber,
     customerName: metadata.customerName ?? "",
-    ...(metadata.subscriptionType === "renew" ? { renewalAmountKobo: record.amount, currentBouquet: metadata.planName, currentBouquetCode: metadata.variationCode } : {}),
+    ...(metadata.subscriptionType === "renew"
+      ? { renewalAmountKobo: record.amount, currentBouquet: metadata.planName, currentBouquetCode: metadata.variationCode }
+      : {}),
   };
 }
 
@@ -38,7 +40,13 @@ export const cableRouter = router({
    */
   bouquets: featureProcedure("feature_cable")
     .meta({
-      rest: { method: "GET", path: "/api/cable/:provider/bouquets", tag: "Cable TV", summary: "A cable TV provider's bouquets, prices in naira", errors: [502] },
+      rest: {
+        method: "GET",
+        path: "/api/cable/:provider/bouquets",
+        tag: "Cable TV",
+        summary: "A cable TV provider's bouquets, prices in naira",
+        errors: [502],
+      },
     })
     .input(cableBouquetsSchema)
     .output(bouquets)

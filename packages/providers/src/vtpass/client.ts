@@ -129,7 +129,12 @@ export class VtpassClient implements PurchaseProvider {
     const renewal = content.Renewal_Amount === undefined ? undefined : variationAmountKobo(content.Renewal_Amount);
     const balance = content.Balance === undefined ? undefined : Number(content.Balance) === 0 ? 0n : variationAmountKobo(content.Balance);
     const card: VerifiedSmartcard = { customerName: name, smartcardNumber: text(content.Smartcard_Number) ?? smartcardNumber };
-    const fields = { status: text(content.Status), dueDate: text(content.Due_Date), currentBouquet: text(content.Current_Bouquet), currentBouquetCode: text(content.Current_Bouquet_Code) };
+    const fields = {
+      status: text(content.Status),
+      dueDate: text(content.Due_Date),
+      currentBouquet: text(content.Current_Bouquet),
+      currentBouquetCode: text(content.Current_Bouquet_Code),
+    };
     for (const [key, value] of Object.entries(fields) as [keyof typeof fields, string | undefined][]) if (value !== undefined) card[key] = value;
     if (renewal !== undefined && renewal > 0n) card.renewalAmountKobo = renewal;
     if (balance !== undefined) card.balanceKobo = balance;

@@ -181,11 +181,21 @@ export const meterFixture = (meterNumber: string): MeterFixture | undefined => M
 export const CABLE_SERVICES: Record<string, { name: string; plans: SandboxPlan[] }> = {
   dstv: {
     name: "DSTV Subscription",
-    plans: [plan("dstv-padi", "DStv Padi", 4400), plan("dstv-yanga", "DStv Yanga", 6000), plan("dstv-confam", "DStv Confam", 11000), plan("dstv79", "DStv Compact", 19000)],
+    plans: [
+      plan("dstv-padi", "DStv Padi", 4400),
+      plan("dstv-yanga", "DStv Yanga", 6000),
+      plan("dstv-confam", "DStv Confam", 11000),
+      plan("dstv79", "DStv Compact", 19000),
+    ],
   },
   gotv: {
     name: "Gotv Payment",
-    plans: [plan("gotv-smallie", "GOtv Smallie", 1900), plan("gotv-jinja", "GOtv Jinja", 3900), plan("gotv-jolli", "GOtv Jolli", 5800), plan("gotv-max", "GOtv Max", 8500)],
+    plans: [
+      plan("gotv-smallie", "GOtv Smallie", 1900),
+      plan("gotv-jinja", "GOtv Jinja", 3900),
+      plan("gotv-jolli", "GOtv Jolli", 5800),
+      plan("gotv-max", "GOtv Max", 8500),
+    ],
   },
   startimes: {
     name: "Startimes Subscription",

@@ -234,7 +234,11 @@ export async function vtpassSandbox(app: FastifyInstance, options: VtpassSandbox
       sandbox.get<{ Querystring: { serviceID?: string } }>("/service-variations", async (req, reply) => {
         const cable = CABLE_SERVICES[req.query.serviceID ?? ""];
         // VTpass spells the list `varations` for cable TV (docs/providers.md "Cable TV (VTpass)").
-        if (cable) return { response_description: "000", content: { ServiceName: cable.name, serviceID: req.query.serviceID, convinience_fee: "0 %", varations: cable.plans } };
+        if (cable)
+          return {
+            response_description: "000",
+            content: { ServiceName: cable.name, serviceID: req.query.serviceID, convinience_fee: "0 %", varations: cable.plans },
+          };
         const service = DATA_SERVICES[req.query.serviceID ?? ""];
         if (!service) return reply.send(refusal("012"));
         return {

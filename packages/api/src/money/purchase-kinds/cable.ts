@@ -1,11 +1,4 @@
-import {
-  CABLE_MESSAGES,
-  type CableProvider,
-  DomainError,
-  cableAmountMessage,
-  formatKobo,
-  maskPhone,
-} from "@kolo/domain";
+import { CABLE_MESSAGES, type CableProvider, DomainError, cableAmountMessage, formatKobo, maskPhone } from "@kolo/domain";
 import { type DataVariation, PaymentGatewayError, type PurchaseProvider, type VerifiedSmartcard } from "@kolo/providers";
 import { LRUCache } from "lru-cache";
 import type { PurchaseKind, PurchaseOrder } from "./kind";
