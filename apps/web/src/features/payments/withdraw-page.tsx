@@ -175,7 +175,7 @@ function WithdrawalStatus({ reference }: { reference: string }) {
             <Row name="Amount" value={formatNaira(transaction.amount)} />
             <Row name="Fee" value={formatNaira(fee)} />
             <Row name="Total" value={formatNaira(transaction.amount + fee)} strong />
-            <Row name="Status" value={PAYOUT_MESSAGES.ending(current, nairaToKobo(transaction.amount + fee))} />
+            {current === "completed" ? null : <Row name="Status" value={PAYOUT_MESSAGES.ending(current, nairaToKobo(transaction.amount + fee))} />}
             <Row name="Reference" value={transaction.reference} />
             {showArrival ? <Row name="Estimated arrival" value={PAYOUT_MESSAGES.estimatedArrival} /> : null}
           </Stack>
