@@ -7,7 +7,7 @@
 // BVN 22222222224 (FATIMA BELLO, docs/providers.md) is used by this spec only.
 import { type Page, expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
-import { balanceCard, confirmWithPin, freeFixtureBvn, login, newUser, registerAndSkipOnboarding, toast , paymentScreen, settlePayout } from "./helpers";
+import { balanceCard, confirmWithPin, freeFixtureBvn, login, newUser, registerAndSkipOnboarding, toast, paymentScreen, settlePayout } from "./helpers";
 
 test.use({ viewport: { width: 360, height: 740 } });
 

@@ -3,7 +3,17 @@
 // and its sandbox holds 201000000000 processing until the test releases it (SANDBOX_HOLD), so a
 // pending data purchase is seen pending, then delivered, and /history shows it without a reload.
 import { type Page, expect, test } from "@playwright/test";
-import { adminApiSession, balanceCard, confirmWithPin, newUser, registerAndSkipOnboarding, releasePurchase, toast, transactionReference , paymentScreen } from "./helpers";
+import {
+  adminApiSession,
+  balanceCard,
+  confirmWithPin,
+  newUser,
+  registerAndSkipOnboarding,
+  releasePurchase,
+  toast,
+  transactionReference,
+  paymentScreen,
+} from "./helpers";
 
 /** Tops the signed-in user up with `naira` through the sandbox checkout; back on /dashboard. */
 async function topUp(page: Page, naira: string) {

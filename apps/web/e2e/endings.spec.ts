@@ -3,12 +3,12 @@
 // the reference, and 'Share Receipt', 'View Receipt' and 'Done'; a bank transfer that later fails
 // turns to 'Failed: ₦1,050.00 returned to your wallet' and a notice is shown wherever the user is.
 // The e2e server's sandbox holds every payout until the test settles it (SANDBOX_HOLD), never a timer.
-import { expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
 import { balanceCard, confirmWithPin, newUser, paymentScreen, registerAndSkipOnboarding, settlePayout, toast, topUp } from "./helpers";
 
 /** Pays ₦1,000 by bank transfer to a new recipient (Access Bank or GTBank fixture) through the review step. */
-async function transferToNewRecipient(page: import("@playwright/test").Page, bank: { search: string; name: string }, accountNumber: string, holder: string) {
+async function transferToNewRecipient(page: Page, bank: { search: string; name: string }, accountNumber: string, holder: string) {
   await page.goto("/transfer/bank");
   await expect(page.getByRole("tab", { name: "New recipient" })).toHaveAttribute("aria-selected", "true");
   await page.getByRole("combobox", { name: "Bank" }).fill(bank.search);

@@ -1,7 +1,7 @@
 // Forms that move money (items 16-19): the amount field, single-flight top-ups, offline
 // sends, and how unfinished top-ups are shown.
 import { type Page, expect, test } from "@playwright/test";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin , paymentScreen } from "./helpers";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin, paymentScreen } from "./helpers";
 
 /** The history rows (list items) on /history. */
 const historyRows = (page: Page) => page.getByRole("main").getByRole("listitem");

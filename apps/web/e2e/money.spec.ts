@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type Page, expect, test } from "@playwright/test";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin , paymentScreen } from "./helpers";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin, paymentScreen } from "./helpers";
 
 /** The history rows (list items) on /history. */
 const historyRows = (page: Page) => page.getByRole("main").getByRole("listitem");

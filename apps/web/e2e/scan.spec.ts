@@ -8,7 +8,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import QRCode from "qrcode";
 import { cameraBrowser, qrVideo } from "./camera";
-import { adminApiSession, balanceCard, newUser, registerAndSkipOnboarding, toast, topUp, confirmWithPin , paymentScreen } from "./helpers";
+import { adminApiSession, balanceCard, newUser, registerAndSkipOnboarding, toast, topUp, confirmWithPin, paymentScreen } from "./helpers";
 
 async function phone(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });

@@ -4,7 +4,7 @@ import { writeFile } from "node:fs/promises";
 import { type BrowserContext, type Page, expect, test } from "@playwright/test";
 import { PNG } from "pngjs";
 import { cameraBrowser, qrVideo } from "./camera";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin , paymentScreen } from "./helpers";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin, paymentScreen } from "./helpers";
 
 /** Collects CSP violations of every page of `context`: the DOM event and Chromium's console report. */
 async function watchCsp(context: BrowserContext): Promise<string[]> {

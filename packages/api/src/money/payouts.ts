@@ -440,7 +440,10 @@ export async function checkPayout(ctx: PayoutCheckContext, reference: string): P
  * (`metadata.needsReview`, `reviewReason`), opens a review item (cause stuck) and logs a
  * warning. Moves no money: the admin's Complete or Fail does (docs/decisions.md).
  */
-export async function flagPayout(ctx: Omit<PayoutCheckContext, "services"> & { services: Pick<Services, "banking" | "log"> }, reference: string): Promise<void> {
+export async function flagPayout(
+  ctx: Omit<PayoutCheckContext, "services"> & { services: Pick<Services, "banking" | "log"> },
+  reference: string,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const record = await findTransactionByReference(tx, reference, { forUpdate: true });
     if (!isPayout(record) || !isPayoutInFlight(record.status)) return;

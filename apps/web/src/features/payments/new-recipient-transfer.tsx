@@ -1,12 +1,9 @@
-import { BANKING_MESSAGES, BENEFICIARY_MESSAGES, accountNumberSchema, bankCodeSchema, bankTransferSchema, koboToNaira, nairaInputText } from "@kolo/domain";
-import { Button, Card, Group, Radio, Stack, Text } from "@mantine/core";
+import { BANKING_MESSAGES, accountNumberSchema, bankCodeSchema, bankTransferSchema, koboToNaira, nairaInputText } from "@kolo/domain";
+import { Group, Radio, Stack, Text } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { z } from "zod";
-import { BusyButton } from "../../components/busy-button";
-import { serverMessage } from "../../lib/errors";
 import { useMoneyForm } from "../../lib/money-form";
-import { notify, notifyError } from "../../lib/notify";
 import { useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
 import { AccountResolutionFields, useAccountResolution } from "./account-resolution";
@@ -43,7 +40,6 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
   const utils = trpc.useUtils();
   const beneficiaries = trpc.beneficiaries.list.useQuery(undefined, { staleTime: 30_000 });
   const transfer = trpc.transfers.bank.useMutation();
-  const save = trpc.beneficiaries.add.useMutation();
   const latest = useRef({ totalKobo: 0n, feeKobo: 0n });
   // The recent beneficiaries come from the server's transfers, not from the event stream: read again after a transfer.
   const { form, onSubmit, busy, dialog, submit } = useMoneyForm(newRecipientSchema, {

@@ -260,7 +260,10 @@ function PaymentReceipt({ receipt }: { receipt: Receipt }) {
           <ReceiptRow label="Reference" value={receipt.reference} />
           {receipt.invoiceId !== undefined ? <ReceiptRow label="Invoice" value={`#${receipt.invoiceId}`} /> : null}
           <ReceiptRow label="Transaction fee" value={formatNaira(0)} />
-          <ReceiptRow label="Status" value={receiptView.data ? paymentStatusText(receiptView.data.type, receiptView.data.status, receiptView.data.total) : "Completed"} />
+          <ReceiptRow
+            label="Status"
+            value={receiptView.data ? paymentStatusText(receiptView.data.type, receiptView.data.status, receiptView.data.total) : "Completed"}
+          />
           <ReceiptRow label="Date" value={formatDateTime(receipt.createdAt)} />
         </Stack>
       </Card>

@@ -80,7 +80,9 @@ export function PaymentDonePage() {
               </Stack>
             </Stack>
           </Card>
-          {offer === "beneficiary" && isPayout && status === "completed" && payout.data ? <SaveBeneficiary metadata={payout.data.transaction.metadata} /> : null}
+          {offer === "beneficiary" && isPayout && status === "completed" && payout.data ? (
+            <SaveBeneficiary metadata={payout.data.transaction.metadata} />
+          ) : null}
           <Stack gap="sm">
             <BusyButton busy={sharing} busyLabel="Preparing..." onClick={() => void share()}>
               Share Receipt

@@ -13,4 +13,3 @@ export function paymentStatusText(type: string, status: string, totalNaira: numb
   if (type !== "transfer" && IN_FLIGHT.has(known)) return "Processing";
   return PAYOUT_MESSAGES.ending(known as PayoutStatus, nairaToKobo(totalNaira));
 }
-
