@@ -7,7 +7,7 @@ import { checkPayout } from "@kolo/api";
 import { describe, expect, it } from "vitest";
 import { type Client, PAYOUT_ACCOUNTS, type PayoutAccountName, api, forwardWebhook, fundWallet, servicesOf, signUp, useTestServer } from "./helpers";
 
-const { t, server, capture } = useTestServer({ capture: true });
+const { t, server, capture, admin } = useTestServer({ capture: true, admin: "Ending Admin" });
 
 interface Mail {
   to: string;
@@ -67,6 +67,19 @@ describe("payout failure and reversal e-mails", () => {
     const mails = await endingMails(c.user.email);
     expect(mails.map((m) => m.subject)).toEqual(["Kolo: Bank transfer reversed"]);
     expect(mails[0]!.text).toContain("Reversed: ₦1,050.00 returned to your wallet");
+  });
+
+  it("an admin's Fail e-mails once; the bank's own failure webhook afterwards sends nothing more", async () => {
+    const { c, reference } = await transferTo("failed");
+    const [failed] = await capture.waitFor(reference, 1);
+    const [record] = await t.client`select id from transactions where reference = ${reference}`;
+    const moved = await api(admin, "POST", "/api/admin/transactions/update-status", { id: record!.id, status: "failed" });
+    expect(moved.status).toBe(200);
+    expect((await endingMails(c.user.email)).map((m) => m.subject)).toEqual(["Kolo: Bank transfer failed"]);
+    await forwardWebhook(server, failed!);
+    await forwardWebhook(server, failed!);
+    expect(await check(reference)).toBe("final");
+    expect(await endingMails(c.user.email)).toHaveLength(1);
   });
 
   it("a payout that succeeds sends no ending e-mail", async () => {
