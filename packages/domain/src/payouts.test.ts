@@ -101,7 +101,7 @@ describe("statuses and references", () => {
   });
 });
 
-describe("a payout's ending line (docs/product.md \"Payment endings\")", () => {
+describe('a payout\'s ending line (docs/product.md "Payment endings")', () => {
   it("reads processing, completed, or the total given back on a failure or reversal", () => {
     expect(PAYOUT_MESSAGES.ending("pending", naira(1_050))).toBe("Processing with the bank");
     expect(PAYOUT_MESSAGES.ending("processing", naira(1_050))).toBe("Processing with the bank");
