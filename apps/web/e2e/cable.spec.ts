@@ -1,6 +1,6 @@
 // A GOtv renewal at 360x740 (docs/product.md "Cable TV"): the Cable TV tile under Bills Payment,
 // the smartcard verified with the provider (holder, current bouquet, due date, renewal amount), the
-// renewal at ₦8,500 through the review step and the PIN, the result and its receipt.
+// renewal at ₦8,500 through the review step and the PIN, the payment's screen and its receipt.
 import { expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
 import { balanceCard, confirmWithPin, newUser, registerAndSkipOnboarding, topUp } from "./helpers";
@@ -44,10 +44,13 @@ test("GOtv Max renewed for smartcard 7032054653 at the renewal amount, with its 
   await expect(review).toContainText("GOtv Max");
   await confirmWithPin(page);
 
-  const result = page.getByRole("status").filter({ hasText: "Cable TV Subscription Successful" });
-  await expect(result).toContainText("GOtv · GOtv Max · smartcard 7032054653");
-  await checkScreen(page, "/utility/cable, renewed");
-  await result.getByRole("link", { name: "View Receipt" }).click();
+  // The payment's screen, as every payment ends (/done/{reference}).
+  await expect(page).toHaveURL(/\/done\//);
+  await expect(page.getByTestId("payment-amount")).toHaveText("₦8,500.00");
+  await expect(page.getByTestId("payment-recipient")).toContainText("GOtv · MUSA IBRAHIM");
+  await expect(page.getByTestId("payment-status")).toHaveText("Completed");
+  await checkScreen(page, "/done/{reference}, a GOtv renewal");
+  await page.getByRole("link", { name: "View Receipt" }).click();
   await expect(page).toHaveURL(/\/receipt\//);
   const receipt = page.getByRole("region", { name: "Receipt details" });
   await expect(receipt).toContainText("₦8,500.00");

@@ -1,7 +1,6 @@
 import {
   CABLE_MESSAGES,
   CABLE_PROVIDERS,
-  PURCHASE_MESSAGES,
   cableProviderSchema,
   checkSmartcardLength,
   findCableProvider,
@@ -9,11 +8,10 @@ import {
   purchasePhoneSchema,
   smartcardNumberSchema,
 } from "@kolo/domain";
-import { Alert, Box, Button, Card, Group, NativeSelect, Radio, Stack, Text, TextInput, Title } from "@mantine/core";
-import { Link } from "@tanstack/react-router";
+import { Alert, Box, Button, Group, NativeSelect, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { z } from "zod";
-import { PageHeader } from "../../components/page-header";
 import { serverMessage } from "../../lib/errors";
 import { useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
@@ -59,12 +57,6 @@ interface VerifiedCard {
   renewalAmount: number | null;
 }
 
-interface Paid {
-  status: "success" | "pending";
-  reference: string;
-  line: string;
-}
-
 const cardKey = (values: Pick<FormValues, "provider" | "smartcardNumber">) => `${values.provider}|${values.smartcardNumber.replace(/[\s-]/g, "")}`;
 
 /** '2026-11-29' as '29 Nov 2026'; any other text as given. */
@@ -78,11 +70,12 @@ const dueDateText = (date: string) => {
 /**
  * Cable TV (docs/product.md "Cable TV"): provider (DStv, GOtv, StarTimes), smartcard verified with
  * the provider (name, current bouquet, due date, renewal amount shown), then renew at the renewal
- * amount or change to a bouquet at its price, the phone, the review step and the PIN, and the result
- * with its receipt. StarTimes states no renewal amount: a bouquet is always chosen.
+ * amount or change to a bouquet at its price, the phone, the review step and the PIN; both outcomes
+ * end on the payment's screen (/done/{reference}), after the pending or success toast. StarTimes states no renewal amount: a bouquet is always chosen.
  */
 export function CablePage() {
   const me = useMe();
+  const navigate = useNavigate();
   const send = trpc.cable.subscribe.useMutation();
   const verify = trpc.cable.verify.useMutation();
   const initialValues: FormValues = { provider: "", smartcardNumber: "", choice: "renew", bouquetCode: "", phone: me.phone ?? "" };
@@ -91,7 +84,6 @@ export function CablePage() {
   const provider = findCableProvider(form.values.provider);
   const bouquets = trpc.cable.bouquets.useQuery({ provider: provider?.id ?? "dstv" }, { enabled: provider !== undefined && enabled, staleTime: 60 * 60_000 });
   const [verified, setVerified] = useState<VerifiedCard | null>(null);
-  const [paid, setPaid] = useState<Paid | null>(null);
   const current = verified && verified.key === cardKey(form.values) ? verified : null;
   const canRenew = current?.renewalAmount != null;
   const choice = canRenew ? form.values.choice : "change";
@@ -149,42 +141,9 @@ export function CablePage() {
           { label: renew ? "Renew" : "Change to", value: bouquetName },
         ],
       },
-      then: (result) => {
-        setPaid({
-          status: result.status === "pending" ? "pending" : "success",
-          reference: result.transaction.reference,
-          line: `${provider.name} · ${bouquetName} · smartcard ${card.smartcardNumber}`,
-        });
-      },
+      then: (result) => navigate({ to: "/done/$reference", params: { reference: result.transaction.reference } }),
     });
   });
-
-  if (paid) {
-    return (
-      <Stack gap="md">
-        <PageHeader title={CABLE.title} back="/pay" />
-        <Card role="status" aria-labelledby="cable-result-title">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="cable-result-title">
-              {paid.status === "pending" ? CABLE_MESSAGES.pendingTitle : CABLE_MESSAGES.successTitle}
-            </Title>
-            <Text size="sm">{paid.line}</Text>
-            {paid.status === "pending" ? (
-              <Alert color="yellow" variant="light">
-                {PURCHASE_MESSAGES.pendingWarning}
-              </Alert>
-            ) : null}
-            <Button renderRoot={(props) => <Link {...props} to="/receipt/$reference" params={{ reference: paid.reference }} />} variant="filled">
-              View Receipt
-            </Button>
-            <Button variant="subtle" onClick={() => setPaid(null)}>
-              Pay Again
-            </Button>
-          </Stack>
-        </Card>
-      </Stack>
-    );
-  }
 
   return (
     <PurchaseScreen kind={CABLE} purchase={purchase} onSubmit={submit}>
