@@ -40,13 +40,20 @@ function AuthedLayout() {
   const { api } = Route.useRouteContext();
   const { pathname } = useLocation();
   const withNav = !WITHOUT_NAV.has(pathname);
-  // The admin console's tables need the width of a desktop screen.
-  const wide = pathname.startsWith("/admin");
+  // The admin console has a layout of its own (routes/_authed/admin.tsx): no bottom bar over its tables.
+  if (pathname.startsWith("/admin")) {
+    return (
+      <ApiProvider api={api}>
+        <LiveUpdates />
+        <Outlet />
+      </ApiProvider>
+    );
+  }
   return (
     <ApiProvider api={api}>
       <LiveUpdates />
       <Box mih="100dvh" bg="gray.0" pb={withNav ? 96 : 0}>
-        <Container size={wide ? 1280 : 560} px="md" py="md" component="main">
+        <Container size={560} px="md" py="md" component="main">
           <OfflineBalanceNotice />
           <Outlet />
         </Container>
