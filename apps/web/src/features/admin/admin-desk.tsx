@@ -32,34 +32,32 @@ export function AdminDesk({ children }: { children: ReactNode }) {
   const current = ADMIN_SECTIONS.find((section) => pathname.startsWith(section.to))?.to;
   return (
     <div className="kolo-admin-desk">
-      <Box component="header" className="kolo-admin-desk__side">
+      <Box component="nav" aria-label="Admin" className="kolo-admin-desk__side">
         <Text fw={800} size="lg" c="kolo.8" visibleFrom="md">
           Kolo Admin
         </Text>
-        <nav aria-label="Admin">
-          <SideScroll label="Admin sections" current={current ? `a[href="${current}"]` : undefined}>
-            <ul className="kolo-admin-desk__sections">
-              {ADMIN_SECTIONS.map((section) => {
-                const active = section.to === current;
-                return (
-                  <li key={section.to} style={{ flexShrink: 0 }}>
-                    <Button
-                      component={Link}
-                      to={section.to}
-                      variant={active ? "filled" : "subtle"}
-                      color={active ? "kolo" : "gray.8"}
-                      size="md"
-                      aria-current={active ? "page" : undefined}
-                      style={{ minHeight: 44 }}
-                    >
-                      {section.label}
-                    </Button>
-                  </li>
-                );
-              })}
-            </ul>
-          </SideScroll>
-        </nav>
+        <SideScroll label="Admin sections" current={current ? `a[href="${current}"]` : undefined}>
+          <ul className="kolo-admin-desk__sections">
+            {ADMIN_SECTIONS.map((section) => {
+              const active = section.to === current;
+              return (
+                <li key={section.to} style={{ flexShrink: 0 }}>
+                  <Button
+                    component={Link}
+                    to={section.to}
+                    variant={active ? "filled" : "subtle"}
+                    color={active ? "kolo" : "gray.8"}
+                    size="md"
+                    aria-current={active ? "page" : undefined}
+                    style={{ minHeight: 44 }}
+                  >
+                    {section.label}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        </SideScroll>
         <Group className="kolo-admin-desk__account" justify="space-between" gap="xs" mt={{ base: "xs", md: 0 }} wrap="wrap" aria-label="Signed in" role="group">
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text size="sm" fw={700} truncate="end">

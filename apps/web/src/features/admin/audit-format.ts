@@ -26,7 +26,10 @@ const KEY_LABELS: Record<string, string> = {
 
 /** 'providerStatus' -> 'Provider status'. */
 const words = (key: string) => {
-  const spaced = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/_/g, " ").toLowerCase();
+  const spaced = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/_/g, " ")
+    .toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 };
 

@@ -11,6 +11,9 @@ import { PAGE_SIZE } from "./audit-search";
 
 const route = getRouteApi("/_authed/admin/audit");
 
+/** The filters' "no filter" option. */
+const ALL = "all";
+
 /** Before or after values, one 'Label: value' per line (auditFields: ₦ amounts, admins by name). */
 function Fields({ values, subject, adminNames }: { values: Record<string, unknown> | null; subject: string; adminNames: ReadonlyMap<number, string> }) {
   return (
@@ -55,20 +58,19 @@ export function AdminAuditPage() {
         <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm" style={{ alignItems: "end" }}>
           <Select
             label="Admin"
-            placeholder="All admins"
-            data={(data?.admins ?? []).map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})` }))}
-            value={search.adminId ? String(search.adminId) : null}
-            onChange={(value) => filter({ adminId: value ? Number(value) : undefined })}
-            clearable
+            // 'All admins' is an option rather than a clear button (whose 28 px target is under 44 px).
+            data={[{ value: ALL, label: "All admins" }, ...(data?.admins ?? []).map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})` }))]}
+            value={search.adminId ? String(search.adminId) : ALL}
+            onChange={(value) => filter({ adminId: value && value !== ALL ? Number(value) : undefined })}
+            allowDeselect={false}
             size="md"
           />
           <Select
             label="Action"
-            placeholder="All actions"
-            data={ADMIN_AUDIT_ACTIONS.map((a) => ({ value: a, label: ADMIN_AUDIT_ACTION_LABELS[a] }))}
-            value={search.action ?? null}
-            onChange={(value) => filter({ action: (value ?? undefined) as AdminAuditAction | undefined })}
-            clearable
+            data={[{ value: ALL, label: "All actions" }, ...ADMIN_AUDIT_ACTIONS.map((a) => ({ value: a, label: ADMIN_AUDIT_ACTION_LABELS[a] }))]}
+            value={search.action ?? ALL}
+            onChange={(value) => filter({ action: value && value !== ALL ? (value as AdminAuditAction) : undefined })}
+            allowDeselect={false}
             size="md"
           />
           <NumberInput label="User ID" placeholder="Any user" value={userId} onChange={setUserId} min={1} allowDecimal={false} hideControls size="md" />
