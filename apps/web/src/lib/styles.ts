@@ -1,15 +1,26 @@
 // The second half of Mantine's styles (styles/mantine-later.css: dialogs, tabs, tables, menus,
 // selects, …), kept out of the render-blocking stylesheet of /login and /dashboard
 // (docs/performance.md "Mantine's styles, split").
+import laterStylesUrl from "../styles/mantine-later.css?url";
 
 /** Screens drawn with styles/mantine-first.css alone (their dialogs load the rest with their code). */
 export const FIRST_SCREENS: ReadonlySet<string> = new Set(["/", "/login", "/dashboard"]);
 
-let later: Promise<unknown> | undefined;
+let later: Promise<void> | undefined;
 
-/** Loads styles/mantine-later.css once; resolves when its stylesheet is in the page (Vite's CSS preload). */
-export function loadLaterStyles(): Promise<unknown> {
-  later ??= import("../styles/mantine-later.css");
+/**
+ * Adds styles/mantine-later.css to the page once, as a <link> (no script chunk for it); resolves
+ * when it has loaded, or failed to (the screen then draws with what it has rather than not at all).
+ */
+export function loadLaterStyles(): Promise<void> {
+  later ??= new Promise<void>((resolve) => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = laterStylesUrl;
+    link.onload = () => resolve();
+    link.onerror = () => resolve();
+    document.head.append(link);
+  });
   return later;
 }
 

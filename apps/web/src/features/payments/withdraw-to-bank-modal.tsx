@@ -1,7 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
-// Mantine's Modal and input styles are not in the first screen's stylesheet (lib/styles.ts).
-import "../../styles/mantine-later.css";
 
 /**
  * The dashboard's 'Withdraw to Bank' dialog (docs/product.md#banking-and-withdrawals): Withdraw opens it when the

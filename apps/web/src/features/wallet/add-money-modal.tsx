@@ -10,8 +10,6 @@ import { useMoneyForm } from "../../lib/money-form";
 import { dismissToast, notify, notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { AccountNumberCard } from "./account-number-card";
-// Mantine's Modal and input styles are not in the first screen's stylesheet (lib/styles.ts).
-import "../../styles/mantine-later.css";
 
 /** Local-storage key of the top-up awaiting verification (docs/product.md#wallet-and-top-ups, Top-up step 2). */
 export const PENDING_PAYMENT_KEY = "pendingPaymentReference";
