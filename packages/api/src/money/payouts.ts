@@ -39,7 +39,6 @@ import {
   assertFeeMatches,
   isDomainError,
   isPayoutInFlight,
-  koboToNaira,
   lagosDate,
   payoutFeeKobo,
   payoutReference,
@@ -179,7 +178,7 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
     if (isDomainError(error) && error.code === "INSUFFICIENT_BALANCE") {
       const total = amountKobo + feeKobo;
       const message = channel === "withdrawal" ? PAYOUT_MESSAGES.insufficientFunds(total) : PAYOUT_MESSAGES.insufficientBalanceTransfer(total, feeKobo);
-      throw new DomainError("INSUFFICIENT_BALANCE", message, { total: koboToNaira(total), fee: koboToNaira(feeKobo) });
+      throw new DomainError("INSUFFICIENT_BALANCE", message, { total, fee: feeKobo });
     }
     // The key was taken at the same instant by another kind of request (P2P, merchant payment).
     if (isUniqueViolation(error, "transactions_sender_idempotency_key")) throw new DomainError("IDEMPOTENCY_KEY_REUSED", PAYOUT_MESSAGES.idempotencyKeyReused);
