@@ -269,7 +269,7 @@ describe("holds", () => {
     await expectDomainError(purchaseWithHold(user.id, wallet, 7_000_000n, 0n, 0), "INSUFFICIENT_BALANCE");
     await purchaseWithHold(user.id, wallet, 4_000_000n, 0n, 0);
     const error = await expectDomainError(purchaseWithHold(user.id, wallet, 1_000_001n, 0n, 0), "DAILY_LIMIT_EXCEEDED");
-    expect(error.details).toEqual({ remainingAllowance: 10_000, dailyLimit: 50_000 });
+    expect(error.details).toEqual({ remainingAllowance: 1_000_000n, dailyLimit: 5_000_000n });
     expect(await balance(wallet)).toBe(2_000_000n);
     expect(await outgoingOnDay(db, user.id, TODAY)).toBe(4_000_000n);
     const [records] = await t.client`select count(*)::int as n from transactions where sender_id = ${user.id}`;

@@ -1,4 +1,5 @@
 import type { AdminAuditListRow, AdminTransactionRow, AdminUserRow, ReviewItemRow, schema } from "@kolo/db";
+import { wireMetadata } from "../money/view";
 
 // Amounts here are kobo (bigint); the admin router's output schemas (router/admin.types.ts) send them as naira.
 
@@ -44,6 +45,7 @@ export interface AdminTransactionView {
   reference: string;
   createdAt: Date;
   description: string;
+  /** The stored metadata as is (a payout's `feeKobo` too), a top-up's kobo fields under their wire names. */
   metadata: Record<string, unknown> & { phoneNumber?: string; network?: string; bankName?: string; accountNumber?: string };
 }
 
@@ -61,8 +63,15 @@ export function toAdminTransactionView(row: AdminTransactionRow): AdminTransacti
     reference: row.reference,
     createdAt: row.createdAt,
     description: row.description,
-    metadata: { ...(row.metadata as Record<string, unknown>) },
+    metadata: adminMetadata(row.metadata),
   };
+}
+
+/** The stored metadata, a top-up's `gatewayFeeKobo`/`reportedAmountKobo` as the wire's `gatewayFee`/`reportedAmount` (kobo). */
+function adminMetadata(metadata: AdminTransactionRow["metadata"]): AdminTransactionView["metadata"] {
+  const { gatewayFeeKobo: _fee, reportedAmountKobo: _reported, ...rest } = metadata as Record<string, unknown>;
+  const { gatewayFee, reportedAmount } = wireMetadata(metadata);
+  return { ...rest, ...(gatewayFee !== undefined ? { gatewayFee } : {}), ...(reportedAmount !== undefined ? { reportedAmount } : {}) };
 }
 
 /** One audit record with the names of the admin and of the user concerned. */

@@ -17,18 +17,33 @@ export interface TransactionView {
   description: string;
   senderId: number | null;
   recipientId: number | null;
-  /** The record's typed metadata (by `type`; a payout's stored `feeKobo` left out), plus `fee` in kobo. */
-  metadata: WireMetadata & { fee: bigint };
+  /** The record's typed metadata (by `type`), its stored kobo fields under their wire names, plus `fee`: kobo. */
+  metadata: WireMetadata & WireAmounts<bigint>;
 }
 
 type Metadata = schema.TransactionRecord["metadata"];
-/** Metadata as sent: without a payout's stored `feeKobo` (the wire has `fee` instead). */
-export type WireMetadata = Metadata extends infer M ? (M extends unknown ? Omit<M, "feeKobo"> : never) : never;
+/** The stored kobo fields of metadata, sent under other names: `fee` (from the record), `gatewayFee`, `reportedAmount`. */
+type StoredKobo = "feeKobo" | "gatewayFeeKobo" | "reportedAmountKobo";
+/** Metadata as sent, without the stored kobo fields (WireAmounts carries them). */
+export type WireMetadata = Metadata extends infer M ? (M extends unknown ? Omit<M, StoredKobo> : never) : never;
+/** The metadata's amounts on the wire: kobo (`bigint`) in the view, naira (`number`) once encoded. */
+export interface WireAmounts<Amount> {
+  fee: Amount;
+  gatewayFee?: Amount;
+  reportedAmount?: Amount;
+}
 
-function wireMetadata(metadata: Metadata): WireMetadata {
-  if (!("feeKobo" in metadata)) return metadata;
-  const { feeKobo: _stored, ...rest } = metadata;
-  return rest;
+/**
+ * A record's metadata as the view holds it: a top-up's stored `gatewayFeeKobo`/`reportedAmountKobo` as
+ * `gatewayFee`/`reportedAmount` (kobo), a payout's `feeKobo` left out (`fee` comes from the record).
+ */
+export function wireMetadata(metadata: Metadata): WireMetadata & Omit<WireAmounts<bigint>, "fee"> {
+  const { feeKobo: _fee, gatewayFeeKobo, reportedAmountKobo, ...rest } = metadata as Metadata & Partial<Record<StoredKobo, number>>;
+  return {
+    ...(rest as WireMetadata),
+    ...(gatewayFeeKobo !== undefined ? { gatewayFee: BigInt(gatewayFeeKobo) } : {}),
+    ...(reportedAmountKobo !== undefined ? { reportedAmount: BigInt(reportedAmountKobo) } : {}),
+  };
 }
 
 /** Maps a record for `viewerId`: a P2P credit reads 'Transfer from {sender}'. */
@@ -57,10 +72,10 @@ const id = z.number().int().positive();
  * checked loosely (any keys, `fee` through the naira codec) and typed as the view's union for the web app.
  */
 const metadata = z
-  .looseObject({ fee: koboAsNaira })
+  .looseObject({ fee: koboAsNaira, gatewayFee: koboAsNaira.optional(), reportedAmount: koboAsNaira.optional() })
   .meta({ description: "typed by `type` (docs/adding-a-movement.md); always `fee` in naira" }) as unknown as z.ZodType<
-  WireMetadata & { fee: number },
-  WireMetadata & { fee: bigint }
+  WireMetadata & WireAmounts<number>,
+  WireMetadata & WireAmounts<bigint>
 >;
 
 /**

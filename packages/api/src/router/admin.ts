@@ -65,6 +65,7 @@ import {
   adjustmentRejected,
   adjustments,
   adminMove,
+  adminMoveAnswer,
   adminRole,
   adminStats as adminStatsSchema,
   adminStatus,
@@ -80,6 +81,7 @@ import {
   reconciliationRun,
   reconciliationRunWithExceptions,
   reconciliationRuns,
+  reconciliationRunsConsole,
   reviews,
   reviewResolved,
   reviewResolvedConsole,
@@ -331,10 +333,11 @@ export const adminRouter = router({
           description: "docs/money-integrity.md 'Admin moves'; docs/admin-security.md 'Approvals'",
           errors: [404, 409, 502],
           accepted: (answer: { pending: boolean }) => answer.pending,
+          output: adminMove,
         },
       })
       .input(adminTransactionMoveSchema)
-      .output(adminMove)
+      .output(adminMoveAnswer)
       .mutation(async ({ ctx, input }) => {
         const waiting = await forcedMoveApproval(ctx.db, { adminId: ctx.user.id, ...input });
         if (waiting) return waiting;
@@ -580,9 +583,10 @@ export const adminRouter = router({
           tag: "Admin",
           summary: "Reconciliation runs, newest first",
           description: "docs/money-integrity.md 'Daily reconciliation'",
+          output: reconciliationRuns,
         },
       })
-      .output(reconciliationRuns)
+      .output(reconciliationRunsConsole)
       .query(async ({ ctx }) => ({ runs: (await listReconciliationRuns(ctx.db)).map(toReconciliationRunView) })),
     /** GET /api/admin/reconciliation/runs/{id} -> ReconciliationRunView with `exceptionRows` (amounts in naira); NOT_FOUND. */
     byId: adminProcedure

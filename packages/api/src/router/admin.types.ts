@@ -35,7 +35,12 @@ export const adminUsers = z.object({
 });
 
 /** Any keys on the wire; typed as the view's metadata for the console. */
-const adminMetadata = z.record(z.string(), z.unknown()) as unknown as z.ZodType<AdminTransactionView["metadata"]>;
+const adminMetadata = z
+  .looseObject({ gatewayFee: koboAsNaira.optional(), reportedAmount: koboAsNaira.optional() })
+  .meta({ description: "the record's metadata; a top-up's gatewayFee and reportedAmount in naira" }) as unknown as z.ZodType<
+  AdminTransactionView["metadata"],
+  AdminTransactionView["metadata"]
+>;
 
 /** An admin's view of a transaction: the record plus both parties' names. */
 const adminTransaction = transaction.extend({
@@ -107,10 +112,13 @@ export const adminTransactions = z.object({
   page: z.number().int(),
   counts: z.record(z.string(), z.number().int()),
 });
+/** A move's answer as REST documents it (any metadata). */
 export const adminMove = z.union([
   message.extend({ pending: z.literal(false), transaction: transaction.extend({ metadata: z.record(z.string(), z.unknown()) }) }),
   pendingApproval,
 ]);
+/** A move's answer, checked and encoded (the transaction's amounts and metadata fee in naira). */
+export const adminMoveAnswer = z.union([message.extend({ pending: z.literal(false), transaction }), pendingApproval]);
 
 export const setting = z.object({ id, key: z.string(), value: z.boolean(), description: z.string() });
 export const settings = z.array(setting);
@@ -184,5 +192,13 @@ const reconciliationException = z.object({
   providerStatus: z.string().nullable(),
   reviewItemId: id.nullable(),
 });
-/** A run with its exceptions, as the console reads it (REST documents the run's own fields). */
-export const reconciliationRunWithExceptions = reconciliationRun.extend({ exceptionRows: z.array(reconciliationException) });
+/** A run as the console reads it over tRPC: REST documents the fields above, the answer has these too. */
+const reconciliationRunConsole = reconciliationRun.extend({
+  ledger: z.object({ ok: z.boolean(), firstBroken: z.string().nullable(), headsDigest: z.string().nullable() }).nullable(),
+  error: z.string().nullable(),
+  startedAt: dateTime,
+  finishedAt: dateTime.nullable(),
+});
+export const reconciliationRunsConsole = z.object({ runs: z.array(reconciliationRunConsole) });
+/** A run with its exceptions, as the console reads it. */
+export const reconciliationRunWithExceptions = reconciliationRunConsole.extend({ exceptionRows: z.array(reconciliationException) });
