@@ -1,4 +1,4 @@
-import { bankTransferSchema, koboToNaira } from "@kolo/domain";
+import { bankTransferSchema } from "@kolo/domain";
 import { Button, Card, List, Stack, Tabs, Text } from "@mantine/core";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
@@ -6,6 +6,7 @@ import { PageHeader } from "../../components/page-header";
 import { notifyError } from "../../lib/notify";
 import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../lib/query-options";
 import { useFeatures } from "../../lib/queries";
+import { typedNaira } from "../../lib/money-form";
 import { trpc } from "../../lib/trpc";
 import { NoBankAccounts, bankAccountsState } from "./bank-accounts-load-error";
 import { bankTransferSubmitOptions, notifyTransferSent, transferCovered } from "./bank-transfer";
@@ -44,18 +45,18 @@ export function BankTransferPage() {
     void navigate({ to: "/bank-accounts", replace: true });
   }, [noAccounts, shown, navigate]);
 
-  const submit = payout.onSubmit(async ({ bankAccountId, amount }) => {
+  const submit = payout.onSubmit(async ({ bankAccountId, amount }, typed) => {
     if (!enabled || !transferCovered(payout)) return;
     const account = accounts.data?.find((a) => a.id === bankAccountId);
     await payout.submit(
       `${bankAccountId}|${amount}`,
       (idempotencyKey, transactionPin) =>
-        transfer.mutateAsync({ bankAccountId, amount: koboToNaira(amount), transferFee: koboToNaira(feeKobo), idempotencyKey, transactionPin }),
+        transfer.mutateAsync({ bankAccountId, amount: typedNaira(typed.amount), transferFee: payout.fee, idempotencyKey, transactionPin }),
       async () => {
         notifyTransferSent(amount, feeKobo, account ? `${account.bankName} ${account.accountNumber}` : "your bank account");
         await navigate({ to: "/dashboard" });
       },
-      payoutReview(account, amount, feeKobo),
+      payoutReview(account, typedNaira(typed.amount), payout.fee),
     );
   });
 

@@ -1,11 +1,11 @@
-import { BANKING_MESSAGES, BENEFICIARY_MESSAGES, accountNumberSchema, bankCodeSchema, bankTransferSchema, koboToNaira, nairaInputText } from "@kolo/domain";
+import { BANKING_MESSAGES, BENEFICIARY_MESSAGES, accountNumberSchema, bankCodeSchema, bankTransferSchema, nairaInputText } from "@kolo/domain";
 import { Button, Card, Group, Radio, Stack, Text } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { BusyButton } from "../../components/busy-button";
 import { serverMessage } from "../../lib/errors";
-import { useMoneyForm } from "../../lib/money-form";
+import { typedNaira, useMoneyForm } from "../../lib/money-form";
 import { notify, notifyError } from "../../lib/notify";
 import { useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
@@ -69,7 +69,7 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
     form.clearErrors();
   };
 
-  const send = onSubmit(async (values) => {
+  const send = onSubmit(async (values, typed) => {
     const bank = resolution.bank;
     if (!enabled || !bank || !transferCovered(figures)) return;
     const recipient = { bankCode: bank.code, bankName: bank.name, accountNumber: values.accountNumber, accountName: values.accountName };
@@ -79,8 +79,8 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
         transfer.mutateAsync({
           bankCode: bank.code,
           accountNumber: values.accountNumber,
-          amount: koboToNaira(values.amount),
-          transferFee: koboToNaira(feeKobo),
+          amount: typedNaira(typed.amount),
+          transferFee: figures.fee,
           idempotencyKey,
           transactionPin,
         }),
@@ -93,8 +93,8 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
       {
         recipient: recipient.accountName,
         details: [{ label: "Bank", value: `${bank.name} ${values.accountNumber}` }],
-        amount: koboToNaira(values.amount),
-        fee: koboToNaira(feeKobo),
+        amount: typedNaira(typed.amount),
+        fee: figures.fee,
       },
     );
   });

@@ -1,5 +1,5 @@
 import { getRouteApi } from "@tanstack/react-router";
-import { FEATURE_DISABLED_MESSAGE, MERCHANT_MESSAGES, MONEY_TOASTS, formatDateTime, formatNaira, nairaToKobo, parseNairaInput } from "@kolo/domain";
+import { FEATURE_DISABLED_MESSAGE, MERCHANT_MESSAGES, MONEY_TOASTS, formatDateTime, formatNaira, parseNairaInput } from "@kolo/domain";
 import { Alert, Button, Card, Divider, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -124,7 +124,7 @@ function ConfirmationForm({ merchantName, subtitle, target, presetAmount, sugges
     setAmountError(null);
     if (!balanceCovers(me.balance, amount)) return;
     await money.submit(
-      String(nairaToKobo(amount)),
+      String(amount),
       (idempotencyKey, transactionPin) =>
         target.kind === "merchant"
           ? payMerchant.mutateAsync({ merchantId: target.merchantId, amount, idempotencyKey, transactionPin })

@@ -1,7 +1,8 @@
-import { PURCHASE_MESSAGES, QUICK_AIRTIME_AMOUNTS, airtimePurchaseSchema, findNetwork, formatNaira, koboToNaira, nairaInputText } from "@kolo/domain";
+import { PURCHASE_MESSAGES, QUICK_AIRTIME_AMOUNTS, airtimePurchaseSchema, findNetwork, formatNaira, nairaInputText } from "@kolo/domain";
 import { Button, SimpleGrid } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { NairaAmountInput } from "../../components/form-inputs";
+import { typedNaira } from "../../lib/money-form";
 import { trpc } from "../../lib/trpc";
 import { PhoneAndNetworkFields } from "./purchase-fields";
 import { type PurchaseKind, PurchaseScreen, usePurchaseForm } from "./purchase-form";
@@ -32,8 +33,8 @@ export function AirtimePage() {
   const purchase = usePurchaseForm(AIRTIME, airtimeFormSchema, { network: "", phoneNumber: "", amount: "" });
   const { form } = purchase;
 
-  const submit = purchase.onSubmit(({ network, phoneNumber, amount: kobo }) => {
-    const amount = koboToNaira(kobo);
+  const submit = purchase.onSubmit(({ network, phoneNumber, amount: kobo }, typed) => {
+    const amount = typedNaira(typed.amount);
     return purchase.buy({
       signature: `${network}|${phoneNumber}|${kobo}`,
       amount,

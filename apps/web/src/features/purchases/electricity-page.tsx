@@ -7,7 +7,6 @@ import {
   electricityPurchaseSchema,
   findDisco,
   formatNaira,
-  koboToNaira,
   nairaInputText,
 } from "@kolo/domain";
 import { Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
@@ -17,6 +16,7 @@ import { useEffect, useState } from "react";
 import { NairaAmountInput } from "../../components/form-inputs";
 import { PageHeader } from "../../components/page-header";
 import { serverMessage } from "../../lib/errors";
+import { typedNaira } from "../../lib/money-form";
 import { notifyError } from "../../lib/notify";
 import { useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
@@ -99,12 +99,12 @@ export function ElectricityPage() {
     }
   };
 
-  const submit = purchase.onSubmit(async (values) => {
+  const submit = purchase.onSubmit(async (values, typed) => {
     const disco = findDisco(values.disco);
     if (!enabled || !disco) return;
     const meter = current ?? (await runVerify());
     if (!meter) return;
-    const amount = koboToNaira(values.amount);
+    const amount = typedNaira(typed.amount);
     if (amount < meter.minimumAmount) {
       form.setFieldError("amount", electricityMinimumMessage(formatNaira(meter.minimumAmount)));
       return;
