@@ -116,7 +116,7 @@ async function replayOf(tx: DbOrTx, request: PayoutRequest): Promise<PayoutRecor
  * anyone); the bank transfer's client fee must equal payoutFeeKobo (FEE_MISMATCH
  * 'Fee mismatch' {expectedFee}); amount + fee must be within the balance (INSUFFICIENT_BALANCE:
  * withdrawal 'Insufficient funds. You need {total}.', bank transfer 'Your balance is
- * insufficient. You need {total} (including {fee} fee)', details {total, fee} naira) and today's
+ * insufficient. You need {total} (including {fee} fee)', details {total, fee} kobo, naira on the wire) and today's
  * limit (DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit}). Writes the `transfer` record
  * (status `pending`, a Paystack-valid reference) and holds amount + fee, in one database
  * transaction, together with the payout's requery job when `jobs` is given (docs/money-integrity.md
