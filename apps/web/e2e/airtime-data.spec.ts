@@ -3,19 +3,17 @@
 // and its sandbox holds 201000000000 processing until the test releases it (SANDBOX_HOLD), so a
 // pending data purchase is seen pending, then delivered, and /history shows it without a reload.
 import { type Page, expect, test } from "@playwright/test";
-import { adminApiSession, balanceCard, confirmWithPin, newUser, registerAndSkipOnboarding, releasePurchase, toast, transactionReference } from "./helpers";
-
-/** Tops the signed-in user up with `naira` through the sandbox checkout; back on /dashboard. */
-async function topUp(page: Page, naira: string) {
-  await page.getByRole("button", { name: "Add Money" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Money" });
-  await dialog.getByLabel("Amount (NGN)").fill(naira);
-  await dialog.getByRole("button", { name: "Add Money" }).click();
-  await page.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
-  await page.getByRole("link", { name: "Return to Dashboard" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import {
+  adminApiSession,
+  balanceCard,
+  confirmWithPin,
+  newUser,
+  registerAndSkipOnboarding,
+  releasePurchase,
+  toast,
+  topUp,
+  transactionReference,
+} from "./helpers";
 
 const historyRows = (page: Page) => page.getByRole("main").getByRole("listitem");
 

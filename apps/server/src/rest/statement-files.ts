@@ -16,7 +16,16 @@ import { PassThrough } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createCaller } from "@kolo/api";
 import { type Database, type StatementSnapshot, withStatement } from "@kolo/db";
-import { DomainError, MAX_STATEMENTS_PREPARING, STATEMENT_MESSAGES, formatDateTime, formatKobo, formatKoboGrouped, formatKoboPlain, type statementQuerySchema } from "@kolo/domain";
+import {
+  DomainError,
+  MAX_STATEMENTS_PREPARING,
+  STATEMENT_MESSAGES,
+  formatDateTime,
+  formatKobo,
+  formatKoboGrouped,
+  formatKoboPlain,
+  type statementQuerySchema,
+} from "@kolo/domain";
 import { stringify } from "csv-stringify/sync";
 import type { FastifyInstance } from "fastify";
 import PDFDocument from "pdfkit";

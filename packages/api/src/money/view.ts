@@ -40,7 +40,7 @@ export interface WireAmounts<Amount> {
 export function wireMetadata(metadata: Metadata): WireMetadata & Omit<WireAmounts<bigint>, "fee"> {
   const { feeKobo: _fee, gatewayFeeKobo, reportedAmountKobo, ...rest } = metadata as Metadata & Partial<Record<StoredKobo, number>>;
   return {
-    ...(rest as WireMetadata),
+    ...rest,
     ...(gatewayFeeKobo !== undefined ? { gatewayFee: BigInt(gatewayFeeKobo) } : {}),
     ...(reportedAmountKobo !== undefined ? { reportedAmount: BigInt(reportedAmountKobo) } : {}),
   };

@@ -1,5 +1,5 @@
 import { bankTransferSchema } from "@kolo/domain";
-import { Button, Card, List, Stack, Tabs, Text } from "@mantine/core";
+import { Button, Card, Stack, Tabs } from "@mantine/core";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { PageHeader } from "../../components/page-header";
@@ -13,6 +13,7 @@ import { bankTransferSubmitOptions, notifyTransferSent, transferCovered } from "
 import { NewRecipientTransfer } from "./new-recipient-transfer";
 import { PayoutFormHeader } from "./payout-form-header";
 import { PayoutFields, TransferToBankSubmit, payoutReview, usePayoutForm } from "./payout-form";
+import { GoodToKnow } from "../../components/good-to-know";
 
 /**
  * The page shows the balance and, once the amount is above zero, amount, fee (1%, min ₦50, max
@@ -96,16 +97,14 @@ export function BankTransferPage() {
           )}
         </Card>
       )}
-      <Card component="section" aria-labelledby="bank-transfer-notes" padding="md">
-        <Text id="bank-transfer-notes" component="h2" fw={700} fz="md" m={0} mb="xs">
-          Good to know
-        </Text>
-        <List size="sm" spacing={4} c="dimmed">
-          <List.Item>Transfers are processed instantly during working hours.</List.Item>
-          <List.Item>Fee: 1% of the amount, minimum ₦50, maximum ₦1,000.</List.Item>
-          <List.Item>Some banks may take up to 24 hours to credit the account.</List.Item>
-        </List>
-      </Card>
+      <GoodToKnow
+        id="bank-transfer-notes"
+        notes={[
+          "Transfers are processed instantly during working hours.",
+          "Fee: 1% of the amount, minimum ₦50, maximum ₦1,000.",
+          "Some banks may take up to 24 hours to credit the account.",
+        ]}
+      />
     </Stack>
   );
 }

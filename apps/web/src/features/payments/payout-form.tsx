@@ -1,13 +1,4 @@
-import {
-  PAYOUT_MESSAGES,
-  bankTransferSchema,
-  formatKobo,
-  nairaCodec,
-  nairaInputText,
-  parseNairaInput,
-  payoutFeeKobo,
-  type withdrawSchema,
-} from "@kolo/domain";
+import { PAYOUT_MESSAGES, bankTransferSchema, formatKobo, nairaCodec, nairaInputText, parseNairaInput, payoutFeeKobo, type withdrawSchema } from "@kolo/domain";
 import { Alert } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import type { ReactNode } from "react";

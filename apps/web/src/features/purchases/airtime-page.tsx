@@ -5,16 +5,13 @@ import { NairaAmountInput } from "../../components/form-inputs";
 import { typedNaira } from "../../lib/money-form";
 import { trpc } from "../../lib/trpc";
 import { PhoneAndNetworkFields } from "./purchase-fields";
-import { type PurchaseKind, PurchaseScreen, usePurchaseForm } from "./purchase-form";
+import { PurchaseScreen, purchaseKind, usePurchaseForm } from "./purchase-form";
 
-const AIRTIME: PurchaseKind = {
-  title: "Buy Airtime",
-  feature: "feature_airtime",
-  disabledWhat: "Airtime purchase",
-  submitLabel: "Buy Airtime",
+const AIRTIME = purchaseKind("Buy Airtime", "feature_airtime", "Airtime purchase", {
   failed: PURCHASE_MESSAGES.airtimeFailed,
-  titles: { pending: PURCHASE_MESSAGES.airtimePendingTitle, success: PURCHASE_MESSAGES.airtimeSuccessTitle },
-};
+  pendingTitle: PURCHASE_MESSAGES.airtimePendingTitle,
+  successTitle: PURCHASE_MESSAGES.airtimeSuccessTitle,
+});
 
 /** The procedure's own rules (POST /api/airtime); the amount is the field's text, read as naira. */
 const airtimeFormSchema = airtimePurchaseSchema
