@@ -13,6 +13,7 @@ import {
   toast,
   topUp,
   transactionReference,
+  paymentScreen,
 } from "./helpers";
 
 const historyRows = (page: Page) => page.getByRole("main").getByRole("listitem");
@@ -63,7 +64,7 @@ test("buy ₦500 MTN airtime for 08011111111: validation, Verify Phone Number, s
   await page.getByRole("button", { name: "Buy Airtime" }).click();
   await confirmWithPin(page);
   await expect(toast(page, "Airtime Purchase Successful")).toContainText("₦500.00 airtime sent to 08011111111");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await paymentScreen(page);
   await expect(balanceCard(page)).toContainText("₦1,500.00");
 
   await page.goto("/history?filter=airtime");
@@ -115,7 +116,7 @@ test("a data plan for 201000000000 is pending, then delivered on /history withou
   await page.getByRole("button", { name: "Buy Data" }).click();
   await confirmWithPin(page);
   await expect(toast(page, "Data Purchase Pending")).toContainText("Your purchase is being processed. We will update you shortly.");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await paymentScreen(page);
   await expect(balanceCard(page)).toContainText("₦500.00"); // held
 
   await page.getByRole("link", { name: "History" }).first().click();

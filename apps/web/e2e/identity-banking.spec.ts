@@ -13,6 +13,7 @@ import {
   settlePayout,
   toast,
   topUp,
+  paymentScreen,
 } from "./helpers";
 
 /** The toast titled `title` whose text has `text` (a fading earlier toast may still be there). */
@@ -257,7 +258,7 @@ test("bank transfer: fee, total, insufficient funds, 'No Bank Accounts' redirect
   await confirmWithPin(page);
   await expectToast(page, "Transfer Successful", "₦900.00");
   await expectToast(page, "Transfer Successful", "₦50.00");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await paymentScreen(page);
   await expect(balanceCard(page)).toContainText("₦50.00");
 });
 

@@ -27,11 +27,11 @@ type StoredKobo = "feeKobo" | "gatewayFeeKobo" | "reportedAmountKobo";
 /** Metadata as sent, without the stored kobo fields (WireAmounts carries them). */
 export type WireMetadata = Metadata extends infer M ? (M extends unknown ? Omit<M, StoredKobo> : never) : never;
 /** The metadata's amounts on the wire: kobo (`bigint`) in the view, naira (`number`) once encoded. */
-export interface WireAmounts<Amount> {
+export type WireAmounts<Amount> = {
   fee: Amount;
   gatewayFee?: Amount;
   reportedAmount?: Amount;
-}
+};
 
 /**
  * A record's metadata as the view holds it: a top-up's stored `gatewayFeeKobo`/`reportedAmountKobo` as
