@@ -1,4 +1,4 @@
-// Migration 0037 against a real PostgreSQL: the last stored amounts in naira become integer kobo: a
+// Migration 0038 against a real PostgreSQL: the last stored amounts in naira become integer kobo: a
 // top-up's metadata `gatewayFee` and `reportedAmount` (-> `gatewayFeeKobo`, `reportedAmountKobo`)
 // and a review resolution's audit field `credited` (-> `creditedKobo`); other rows and keys stay.
 import { readFile } from "node:fs/promises";
