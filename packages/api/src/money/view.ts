@@ -1,5 +1,5 @@
 import type { schema } from "@kolo/db";
-import { koboToNaira } from "@kolo/domain";
+import { koboToNaira, readerDescription } from "@kolo/domain";
 
 /** A transaction as the client reads it (docs/product.md): amounts in naira. */
 export interface TransactionView {
@@ -27,10 +27,9 @@ function wireMetadata(metadata: Metadata): WireMetadata {
   return rest;
 }
 
-/** Maps a record for `viewerId`: a P2P credit reads 'Transfer from {sender}'. */
+/** Maps a record for `viewerId`: its description as that reader reads it (readerDescription: a P2P credit reads 'Transfer from {sender}'). */
 export function toTransactionView(record: schema.TransactionRecord, viewerId: number): TransactionView {
-  const senderName = record.type === "p2p" && "senderName" in record.metadata ? record.metadata.senderName : undefined;
-  const description = senderName !== undefined && record.recipientId === viewerId ? `Transfer from ${senderName}` : record.description;
+  const description = readerDescription(record, viewerId);
   return {
     id: record.id,
     type: record.type,
