@@ -28,6 +28,18 @@ export function upsertTransaction<T extends { id: number }>(list: readonly T[] |
 
 let live = false;
 
+const transactionListeners = new Set<(transaction: TransactionView) => void>();
+
+/**
+ * Calls `listener` with each transaction of the user's the stream delivers (new, or its status
+ * changed), as History shows it, until the returned function is called: what a screen reacting to
+ * one event (the dashboard's credit notice) listens to.
+ */
+export function onLiveTransaction(listener: (transaction: TransactionView) => void): () => void {
+  transactionListeners.add(listener);
+  return () => void transactionListeners.delete(listener);
+}
+
 /**
  * Whether this tab's event stream is live (connected, and what was read before it listened read
  * again). While it is, a money write refetches nothing the stream delivers (balances, history,
@@ -91,6 +103,7 @@ export function LiveUpdates() {
       }
       case "transaction":
         utils.transactions.list.setData(undefined, (list) => upsertTransaction<TransactionView>(list, event.transaction));
+        for (const listener of transactionListeners) listener(event.transaction);
         if (event.transaction.type === "transfer") void utils.wallet.withdrawalStatus.invalidate({ reference: event.transaction.reference });
         return;
       case "ticket":
