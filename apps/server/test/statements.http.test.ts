@@ -4,7 +4,7 @@
 // periods are refused before anything is streamed.
 import { lagosDate } from "@kolo/domain";
 import { describe, expect, it } from "vitest";
-import { api, balanceOf, fundWallet, useTestServer, signUp } from "./helpers";
+import { PAYOUT_ACCOUNTS, api, balanceOf, fundWallet, useTestServer, signUp } from "./helpers";
 
 const files = useTestServer();
 const today = () => lagosDate(new Date());
@@ -38,6 +38,33 @@ describe("GET /api/statements", () => {
     ]);
     expect(lines.slice(-3)).toEqual(["Total money in (NGN),10500.00", "Total money out (NGN),1250.00", "Closing balance (NGN),9250.00"]);
     expect(await balanceOf(holder)).toBe(9_250);
+  });
+
+  it("descriptions read as History reads them for the holder: the sender's and the recipient's side, a failed payout's hold and its refund", async () => {
+    const holder = await signUp(files.server.base, "Ada Eze");
+    const friend = await signUp(files.server.base, "Chioma Okafor");
+    await fundWallet(files.t.db, holder.user.id, 10_000);
+    await fundWallet(files.t.db, friend.user.id, 5_000);
+    expect((await api(holder, "POST", "/api/transfer/p2p", { recipientEmail: friend.user.email, amount: 1_000 })).status).toBe(200);
+    expect((await api(friend, "POST", "/api/transfer/p2p", { recipientEmail: holder.user.email, amount: 400 })).status).toBe(200);
+    const { accountName: _name, bankName: _bank, ...failing } = PAYOUT_ACCOUNTS.failed;
+    const bank = await api(holder, "POST", "/api/transfer/bank", { ...failing, amount: 500, transferFee: 50 });
+    // The sandbox's transfer.failed may land before the answer: then the answer already says the money came back (400).
+    expect([200, 400], await bank.clone().text()).toContain(bank.status);
+    const history = async () => (await (await api(holder, "GET", "/api/transactions")).json()) as { description: string; status: string }[];
+    await expect.poll(async () => (await history()).map((t) => t.status)).toContain("failed");
+
+    const csv = await (await api(holder, "GET", `/api/statements?from=${daysAgo(1)}&to=${today()}&format=csv`)).text();
+    const lines = csv.trim().split("\n");
+    const header = lines.indexOf("Date (Lagos),Description,Reference,Money in (NGN),Money out (NGN),Balance (NGN)");
+    const cells = (line: string) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]!.replace(/^"|"$/g, "").replaceAll('""', '"'));
+    const rows = lines.slice(header + 1, lines.indexOf("", header)).map((line) => cells(line)[1]);
+    const payout = (await history()).find((t) => t.status === "failed")!.description;
+    expect(rows).toEqual(["Wallet top-up", "Transfer to Chioma Okafor", "Transfer from Chioma Okafor", payout, `Refund: ${payout}`]);
+    // The same words as History shows this reader, never the ledger's own.
+    const described = new Set((await history()).map((t) => t.description));
+    for (const row of rows.slice(0, 4)) expect(described).toContain(row);
+    expect(csv).not.toMatch(/Hold for|P2P |Payout .* failed/);
   });
 
   it("a period before the movements opens and closes at zero; the PDF streams too", async () => {
