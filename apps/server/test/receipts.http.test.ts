@@ -69,7 +69,12 @@ describe("GET /api/receipts/{reference}", () => {
     const sent = await api(c, "POST", "/api/transfer/bank", { bankCode: "058", accountNumber: "0987654327", amount: 1_000, transferFee: 50 });
     const { transaction } = (await sent.json()) as { transaction: { reference: string } };
     const receipt = await receiptOf(c, transaction.reference);
-    expect(receipt.body).toMatchObject({ title: "Bank transfer", fee: 50, total: 1_050, to: { name: "ADAEZE OKONKWO", account: "Guaranty Trust Bank 058 ••••4327" } });
+    expect(receipt.body).toMatchObject({
+      title: "Bank transfer",
+      fee: 50,
+      total: 1_050,
+      to: { name: "ADAEZE OKONKWO", account: "Guaranty Trust Bank 058 ••••4327" },
+    });
     // Paystack's transfer.success carries the NIP session id: the receipt shows it as the provider reference.
     await expect
       .poll(async () => (await receiptOf(c, transaction.reference)).body)

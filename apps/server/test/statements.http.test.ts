@@ -118,7 +118,14 @@ async function placedText(bytes: Uint8Array): Promise<{ items: PlacedText[]; pag
     pageWidth = page.view[2]!;
     for (const item of (await page.getTextContent()).items) {
       if (!("str" in item) || item.str.trim() === "") continue;
-      items.push({ page: n, str: item.str, x: item.transform[4], y: item.transform[5], width: item.width, size: Math.hypot(item.transform[2], item.transform[3]) });
+      items.push({
+        page: n,
+        str: item.str,
+        x: item.transform[4],
+        y: item.transform[5],
+        width: item.width,
+        size: Math.hypot(item.transform[2], item.transform[3]),
+      });
     }
   }
   const pageCount = pdf.numPages;

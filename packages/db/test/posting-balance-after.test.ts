@@ -17,14 +17,21 @@ afterAll(async () => {
 
 /** The wallet's postings in order: amount and balance after, kobo. */
 const postingsOf = async (walletId: number) =>
-  (await t.client<{ amount: string; balance_after: string }[]>`
-    select amount::text, balance_after::text from postings where account_id = ${walletId} order by id`).map((p) => [p.amount, p.balance_after]);
+  (
+    await t.client<{ amount: string; balance_after: string }[]>`
+    select amount::text, balance_after::text from postings where account_id = ${walletId} order by id`
+  ).map((p) => [p.amount, p.balance_after]);
 
 it("kolo_apply_postings writes each posting's balance after it; the migration backfills the same figures from the running sum", async () => {
   const adjustments = await systemAccountId(t.db, SYSTEM_ACCOUNTS.adjustments);
   const wallets: number[] = [];
   for (const name of ["Ada Eze", "Emeka Obi"]) {
-    const user = await insertUser(t.db, { name, email: `${name.split(" ")[0]!.toLowerCase()}-${Date.now()}@example.com`, passwordHash: "x", verificationLevel: 2 });
+    const user = await insertUser(t.db, {
+      name,
+      email: `${name.split(" ")[0]!.toLowerCase()}-${Date.now()}@example.com`,
+      passwordHash: "x",
+      verificationLevel: 2,
+    });
     wallets.push(await ensureUserWallet(t.db, user!.id));
   }
   const [ada, emeka] = wallets as [number, number];

@@ -81,8 +81,7 @@ async function describe(db: Database, record: schema.TransactionRecord, viewerId
   switch (record.type) {
     case "p2p":
       return {
-        title:
-          viewerId === null ? "Transfer between Kolo users" : record.recipientId === viewerId ? "Transfer from a Kolo user" : "Transfer to a Kolo user",
+        title: viewerId === null ? "Transfer between Kolo users" : record.recipientId === viewerId ? "Transfer from a Kolo user" : "Transfer to a Kolo user",
         from: { name: str("senderName") ?? (await nameOf(record.senderId)), account: WALLET },
         to: { name: str("recipientName") ?? (await nameOf(record.recipientId)), account: WALLET },
         providerReference: null,
@@ -91,7 +90,10 @@ async function describe(db: Database, record: schema.TransactionRecord, viewerId
       return {
         title: str("channel") === "withdrawal" ? "Withdrawal" : "Bank transfer",
         from: { name: await nameOf(record.senderId), account: WALLET },
-        to: { name: str("accountName") ?? "Bank account", account: str("accountNumber") ? bankAccountLine(str("bankName"), str("bankCode"), str("accountNumber")!) : null },
+        to: {
+          name: str("accountName") ?? "Bank account",
+          account: str("accountNumber") ? bankAccountLine(str("bankName"), str("bankCode"), str("accountNumber")!) : null,
+        },
         // The bank's NIP session id when the provider gave one (the reference the receiving bank knows), else its transfer code.
         providerReference: str("sessionId") ?? str("transferCode") ?? null,
       };
@@ -101,7 +103,10 @@ async function describe(db: Database, record: schema.TransactionRecord, viewerId
       return {
         title: byTransfer ? "Bank transfer in" : "Card top-up",
         from: byTransfer
-          ? { name: str("senderName") ?? "Bank transfer", account: senderAccount ? bankAccountLine(str("senderBank"), undefined, senderAccount) : (str("senderBank") ?? null) }
+          ? {
+              name: str("senderName") ?? "Bank transfer",
+              account: senderAccount ? bankAccountLine(str("senderBank"), undefined, senderAccount) : (str("senderBank") ?? null),
+            }
           : { name: "Card payment", account: null },
         to: { name: await nameOf(record.recipientId), account: str("accountNumber") ? maskAccount(undefined, str("accountNumber")!) : WALLET },
         providerReference: byTransfer ? record.reference : null,
