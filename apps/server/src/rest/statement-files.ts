@@ -152,34 +152,37 @@ async function pdfStatement(frame: Frame, out: PassThrough): Promise<Totals> {
   // which may hold any script, stay in DejaVu Sans; amounts carry no ₦ sign (not in Helvetica):
   // the column headings say NGN, as the CSV's do.
   const fontOf = (cell: string, i: number, font: "body" | "bold") => (font === "body" && i !== 1 && /^[\x20-\x7e]*$/.test(cell) ? "Helvetica" : font);
-  /** A cell's height once wrapped to its column: one line when it fits (no line wrapper run), else the wrapped height. */
-  const heightOf = (cell: string, i: number, font: "body" | "bold") => {
-    doc.font(fontOf(cell, i, font)).fontSize(fontSize);
-    const width = columns[i]!.width;
-    return doc.widthOfString(cell) <= width ? doc.currentLineHeight(true) : doc.heightOfString(cell, { width });
+  const lineHeight = { Helvetica: 0, body: 0, bold: 0 };
+  /** A cell measured once: its face, its one-line width, and its height once wrapped to its column (one line when it fits: no line wrapper run). */
+  const measure = (cell: string, i: number, font: "body" | "bold") => {
+    const face = fontOf(cell, i, font);
+    doc.font(face).fontSize(fontSize);
+    const width = doc.widthOfString(cell);
+    lineHeight[face] ||= doc.currentLineHeight(true);
+    const height = width <= columns[i]!.width ? lineHeight[face] : doc.heightOfString(cell, { width: columns[i]!.width });
+    return { cell, face, width, height };
   };
   // A row is as tall as its tallest cell (a long description wraps onto more lines and the row
   // grows with it, so no text reaches the next row); a row that would cross the bottom margin starts
   // a new page, which repeats the column headings.
   const row = (cells: string[], font: "body" | "bold" = "body", repeatHeading = true) => {
-    const height = Math.max(...cells.map((cell, i) => (cell === "" ? 0 : heightOf(cell, i, font)))) + 2 * rowPadding;
+    const measured = cells.map((cell, i) => (cell === "" ? undefined : measure(cell, i, font)));
+    const height = Math.max(...measured.map((m) => m?.height ?? 0)) + 2 * rowPadding;
     if (y + height > bottom) {
       doc.addPage();
       y = margin;
       if (repeatHeading) row(heading, "bold", false);
     }
-    cells.forEach((cell, i) => {
-      if (cell === "") return;
+    measured.forEach((m, i) => {
+      if (!m) return;
       const column = columns[i]!;
-      const face = fontOf(cell, i, font);
-      doc.font(face).fontSize(fontSize);
-      const width = doc.widthOfString(cell);
-      if (width <= column.width) {
+      doc.font(m.face).fontSize(fontSize);
+      if (m.width <= column.width) {
         // Placed by hand (one line): no line wrapper per cell; amounts sit on the column's right edge.
-        doc.text(cell, i >= 2 ? column.x + column.width - width : column.x, y + rowPadding, { lineBreak: false });
+        doc.text(m.cell, i >= 2 ? column.x + column.width - m.width : column.x, y + rowPadding, { lineBreak: false });
         return;
       }
-      doc.text(cell, column.x, y + rowPadding, { width: column.width, align: i >= 2 ? "right" : "left" });
+      doc.text(m.cell, column.x, y + rowPadding, { width: column.width, align: i >= 2 ? "right" : "left" });
     });
     y += height;
   };
