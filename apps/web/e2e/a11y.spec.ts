@@ -3,7 +3,7 @@
 // 44×44 px (WCAG 2.5.5), beyond axe's 24 px: links inside a sentence are the standard's exception.
 import { expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
-import { confirmWithPin, freeFixtureBvn, loginAsAdmin, newUser, openWithdrawalReference, register, settlePayout, toast } from "./helpers";
+import { confirmWithPin, freeFixtureBvn, loginAsAdmin, newUser, openWithdrawalReference, paymentScreen, register, settlePayout, toast } from "./helpers";
 
 test("every guest screen: no axe violations, touch targets of 44 px", async ({ page }) => {
   await page.goto("/login");
@@ -345,6 +345,16 @@ test("identity and banking screens: no axe violations, touch targets of 44 px", 
   await settlePayout(page, reference);
   await expect(status.getByText("Completed", { exact: true })).toBeVisible({ timeout: 15_000 });
   await checkScreen(page, "/withdraw?reference, completed");
+
+  // The screen a payment ends on (docs/product.md "Payment endings"), a bank transfer still processing.
+  await page.goto("/transfer/bank");
+  await page.getByRole("radio", { name: /United Bank For Africa 1234567895/ }).click();
+  await page.getByLabel("Amount (NGN)").fill("500");
+  await page.getByRole("button", { name: "Transfer to Bank" }).click();
+  await confirmWithPin(page);
+  await paymentScreen(page, { done: false });
+  await expect(page.getByTestId("payment-status")).toHaveText("Processing with the bank");
+  await checkScreen(page, "/done/{reference}, a bank transfer processing");
 });
 
 test("every admin screen: no axe violations, touch targets of 44 px", async ({ page }) => {

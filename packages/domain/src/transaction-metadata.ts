@@ -71,6 +71,8 @@ export const payoutMetadataSchema = z.strictObject({
   /** Set when the provider's answers contradict each other or requery gave up after 24 h: an admin must look. */
   needsReview: z.boolean().optional(),
   reviewReason: text.optional(),
+  /** ISO time the owner was e-mailed that the payout failed or was reversed (once: money/payout-notice.ts). */
+  endNoticeAt: text.optional(),
 });
 
 export const paymentMetadataSchema = z.strictObject({
