@@ -188,6 +188,16 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await expect(page.getByText("4 Marina Lagos")).toBeVisible();
   await page.mouse.move(0, 0); // not hovering the button just pressed
   await checkScreen(page, "/utility/electricity, meter verified");
+  await page.goto("/utility/cable");
+  await expect(page.getByRole("heading", { name: "Cable TV" })).toBeVisible();
+  await checkScreen(page, "/utility/cable");
+  await page.getByLabel("Cable TV provider").selectOption("startimes");
+  await page.getByLabel("Smartcard number").fill("02134567890");
+  await page.getByRole("button", { name: "Verify Smartcard" }).click();
+  await expect(page.getByLabel("Bouquet")).toBeVisible();
+  await page.getByLabel("Bouquet").selectOption("basic");
+  await page.mouse.move(0, 0);
+  await checkScreen(page, "/utility/cable, StarTimes verified, bouquet chosen");
 });
 
 test("the QR screens: /receive, /scan without a camera, /transfer/p2p from one's own P2P code", async ({ page }) => {

@@ -1,4 +1,4 @@
-// Migration 0037 against a real PostgreSQL: every posting gets its account's balance right after it,
+// Migration 0038 against a real PostgreSQL: every posting gets its account's balance right after it,
 // written by kolo_apply_postings for new postings and backfilled from the running sum for old ones,
 // so a money alert tells the balance its own transaction left (docs/product.md "E-mail alerts").
 import { readFile } from "node:fs/promises";
@@ -61,7 +61,7 @@ it("kolo_apply_postings writes each posting's balance after it; the migration ba
 
   // Replayed on the same postings without the column: the backfill gives the same figures.
   await t.client`alter table postings drop column balance_after`;
-  await t.client.unsafe(await readFile(new URL("../drizzle/0037_posting_balance_after.sql", import.meta.url), "utf8"));
+  await t.client.unsafe(await readFile(new URL("../drizzle/0038_posting_balance_after.sql", import.meta.url), "utf8"));
   expect(await postingsOf(ada)).toEqual(written);
   expect(await postingsOf(emeka)).toEqual(emekaWritten);
   const [column] = await t.client<{ is_nullable: string }[]>`

@@ -26,7 +26,7 @@ export async function setMoneyAlerts(db: DbOrTx, userId: number, enabled: boolea
   return row?.moneyAlerts ?? enabled;
 }
 
-/** The NOTIFY channel the money-alert outbox announces each completed transaction on (drizzle/0037_posting_balance_after.sql). */
+/** The NOTIFY channel the money-alert outbox announces each completed transaction on (drizzle/0038_posting_balance_after.sql). */
 export const MONEY_ALERTS_CHANNEL = "kolo_money_alerts";
 
 /** An alert waiting to be sent, with what the e-mail needs (amounts in kobo). */

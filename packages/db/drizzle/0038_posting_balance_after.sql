@@ -1,5 +1,5 @@
 -- Each posting keeps the balance its account had right after it (written by kolo_apply_postings
--- from 0038 on): a money alert tells the balance after its own transaction, not the wallet's at
+-- from 0039 on): a money alert tells the balance after its own transaction, not the wallet's at
 -- sending time (docs/product.md "E-mail alerts"). Earlier postings get theirs from the running sum
 -- of their account's postings in id order, the order their account's lock applied them in.
 ALTER TABLE "postings" ADD COLUMN "balance_after" bigint;--> statement-breakpoint
