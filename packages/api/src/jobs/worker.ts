@@ -60,6 +60,8 @@ export interface JobsOptions {
   topUpExpiry?: boolean;
   /** Send the money-alert e-mails within seconds of each completed transaction, and every minute (default true). */
   moneyAlerts?: boolean;
+  /** Keep the every-minute money-alert run as a safety net (default true); false leaves only the NOTIFY path. */
+  moneyAlertsSchedule?: boolean;
   /** Run the daily reconciliation schedule (default true). */
   reconciliation?: boolean;
   /** Run workers here (default true); false = this process only sends jobs (tests of a restart). */
@@ -156,7 +158,7 @@ export class Jobs implements JobScheduler {
     if (this.#options.moneyAlerts ?? true) {
       // singleton: one run at a time across servers, so an alert is never e-mailed twice by two runs.
       await this.#queue(MONEY_ALERTS_QUEUE, "singleton", { retryLimit: 0, expireInSeconds: 300 });
-      await boss.schedule(MONEY_ALERTS_QUEUE, "* * * * *");
+      if (this.#options.moneyAlertsSchedule ?? true) await boss.schedule(MONEY_ALERTS_QUEUE, "* * * * *");
       const worker = await boss.work(MONEY_ALERTS_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
         await sendMoneyAlerts(db, services);
       });
