@@ -59,6 +59,9 @@ export const OWN_LIMIT_MESSAGES = {
   cancelled: "Pending daily limit cancelled",
 } as const;
 
+/** 'Daily limit must be between ₦0 and ₦50,000': the refusal of a limit above the level's (kobo). */
+export const ownLimitRangeMessage = (levelLimitKobo: bigint) => OWN_LIMIT_MESSAGES.range(formatKobo(levelLimitKobo).replace(/\.00$/, ""));
+
 /** The own limit in force at `now` (kobo), a pending raise counted once its time has come; null when none was set. */
 export function ownDailyLimitAt(state: OwnDailyLimitState, now: Date): bigint | null {
   if (state.pendingDailyLimit !== null && state.pendingDailyLimitAt !== null && state.pendingDailyLimitAt.getTime() <= now.getTime()) {
@@ -88,7 +91,7 @@ export function effectiveDailyLimitKobo(level: number, ownLimitKobo: bigint | nu
 export function changeOwnDailyLimit(state: OwnDailyLimitState, level: number, requestedKobo: bigint, now: Date): OwnDailyLimitState {
   const levelLimit = DAILY_LIMIT_KOBO[toVerificationLevel(level)];
   if (requestedKobo < 0n || requestedKobo > levelLimit) {
-    const message = OWN_LIMIT_MESSAGES.range(formatKobo(levelLimit).replace(/\.00$/, ""));
+    const message = ownLimitRangeMessage(levelLimit);
     throw new DomainError("VALIDATION", message, { dailyLimit: [message] });
   }
   const settled = settleOwnDailyLimit(state, now);

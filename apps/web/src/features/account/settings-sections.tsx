@@ -1,0 +1,183 @@
+import { PROFILE_MESSAGES, formatNaira } from "@kolo/domain";
+import { Button, Card, Group, PasswordInput, Skeleton, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { BusyButton } from "../../components/busy-button";
+import { fieldErrors, serverMessage } from "../../lib/errors";
+import { useHideBalance } from "../../lib/hide-balance";
+import { notify, notifyError } from "../../lib/notify";
+import { useMe } from "../../lib/queries";
+import { trpc } from "../../lib/trpc";
+
+const TRY_AGAIN = "Please check your connection and try again.";
+
+/**
+ * Profile (docs/product.md "Settings"): the name can be corrected until the BVN is verified (the
+ * BVN must match it), then it is shown read-only; the phone can change at any time (auth.updateProfile).
+ */
+export function ProfileSection() {
+  const me = useMe();
+  const utils = trpc.useUtils();
+  const update = trpc.auth.updateProfile.useMutation();
+  const [name, setName] = useState(me.name);
+  const [phone, setPhone] = useState(me.phone ?? "");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const nameLocked = me.verificationLevel >= 1;
+  const save = async () => {
+    setErrors({});
+    try {
+      const saved = await update.mutateAsync({ ...(nameLocked ? {} : { name }), ...(phone.trim() ? { phone } : {}) });
+      utils.auth.me.setData(undefined, (old) => (old ? { ...old, ...saved } : old));
+      setPhone(saved.phone ?? "");
+      notify({ title: "Profile", message: PROFILE_MESSAGES.updated });
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else notifyError("Profile not saved", serverMessage(error) ?? TRY_AGAIN);
+    }
+  };
+  return (
+    <Card component="section" aria-labelledby="settings-profile-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h5" id="settings-profile-title">
+            Profile
+          </Title>
+          <TextInput
+            label="Full name"
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            readOnly={nameLocked}
+            autoComplete="name"
+            description={nameLocked ? PROFILE_MESSAGES.nameLocked : "Use the name on your BVN: verification checks it."}
+            error={errors.name}
+          />
+          <TextInput
+            label="Phone number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(event) => setPhone(event.currentTarget.value)}
+            error={errors.phone}
+          />
+          <Group>
+            <BusyButton type="submit" variant="outline" busy={update.isPending} busyLabel="Saving...">
+              Save profile
+            </BusyButton>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** Change password (docs/product.md "Settings"): the current one, then the new one; the other devices are signed out. */
+export function PasswordSection() {
+  const change = trpc.auth.changePassword.useMutation();
+  const [currentPassword, setCurrent] = useState("");
+  const [newPassword, setNew] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async () => {
+    setErrors({});
+    if (newPassword.length < 6) return setErrors({ newPassword: "Password must be at least 6 characters" });
+    try {
+      const { message } = await change.mutateAsync({ currentPassword, newPassword });
+      setCurrent("");
+      setNew("");
+      notify({ title: "Password changed", message });
+    } catch (error) {
+      const fields = fieldErrors(error);
+      if (Object.keys(fields).length > 0) setErrors(fields);
+      else notifyError("Password not changed", serverMessage(error) ?? TRY_AGAIN);
+    }
+  };
+  return (
+    <Card component="section" aria-labelledby="settings-password-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h5" id="settings-password-title">
+            Password
+          </Title>
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            value={currentPassword}
+            onChange={(event) => setCurrent(event.currentTarget.value)}
+            error={errors.currentPassword}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            value={newPassword}
+            onChange={(event) => setNew(event.currentTarget.value)}
+            error={errors.newPassword}
+          />
+          <Group>
+            <BusyButton type="submit" variant="outline" busy={change.isPending} busyLabel="Changing...">
+              Change password
+            </BusyButton>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** The daily limit the user set, and a raise still waiting; set on /settings/limits. */
+export function LimitSection() {
+  const limits = trpc.auth.limits.useQuery(undefined, { staleTime: 0 });
+  return (
+    <Card component="section" aria-labelledby="settings-limit-title">
+      <Stack gap="sm">
+        <Title order={2} size="h5" id="settings-limit-title">
+          Daily limit
+        </Title>
+        {limits.data ? (
+          <Text size="sm">
+            Up to <strong>{formatNaira(limits.data.dailyLimit)}</strong> can leave your wallet each day
+            {limits.data.pending ? ` (${formatNaira(limits.data.pending.dailyLimit)} pending)` : ""}.
+          </Text>
+        ) : limits.isError ? (
+          <Text size="sm" c="red" role="alert">
+            Unable to load your daily limit.
+          </Text>
+        ) : (
+          <Skeleton h={20} aria-label="Loading" />
+        )}
+        <Group>
+          <Button component={Link} to="/settings/limits" variant="outline">
+            Set daily limit
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Hide balance on this device (the eye on the Home balance card does the same). */
+export function HideBalanceSection() {
+  const [hidden, setHidden] = useHideBalance();
+  return (
+    <Card component="section" aria-labelledby="settings-privacy-title">
+      <Stack gap="sm">
+        <Title order={2} size="h5" id="settings-privacy-title">
+          Privacy
+        </Title>
+        <Switch size="md" label="Hide balance on this device" checked={hidden} onChange={(event) => setHidden(event.currentTarget.checked)} />
+      </Stack>
+    </Card>
+  );
+}
