@@ -176,7 +176,14 @@ export function HideBalanceSection() {
         <Title order={2} size="h5" id="settings-privacy-title">
           Privacy
         </Title>
-        <Switch size="md" label="Hide balance on this device" checked={hidden} onChange={(event) => setHidden(event.currentTarget.checked)} />
+        <Switch
+          size="md"
+          label="Hide balance on this device"
+          description="The Home balance card shows ₦ •••••• until you show it again."
+          styles={{ body: { minHeight: 44 } }}
+          checked={hidden}
+          onChange={(event) => setHidden(event.currentTarget.checked)}
+        />
       </Stack>
     </Card>
   );

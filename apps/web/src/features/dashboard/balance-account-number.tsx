@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { IconShare } from "../../components/icons";
 import { notify, notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
-import { ACCOUNT_NUMBER_TEXTS } from "../wallet/account-number-card";
+import { ACCOUNT_NUMBER_PENDING_POLL_MS, ACCOUNT_NUMBER_TEXTS } from "../wallet/account-number-card";
 
 /** The words a shared account number goes out with (WhatsApp, SMS …). */
 export const shareText = (view: { bankName: string; accountNumber: string; accountName: string }) =>
@@ -13,10 +13,14 @@ export const shareText = (view: { bankName: string; accountNumber: string; accou
 /**
  * The account number on the Home balance card once the BVN is verified (docs/product.md "Your
  * account number"): bank, number, Copy and Share (the phone's share sheet; copies the details where
- * there is none). Nothing while the number is not active: /receive explains those states.
+ * there is none). Nothing while the number is not active (asked again while pending): /receive
+ * explains those states.
  */
 export function BalanceAccountNumber() {
-  const query = trpc.wallet.accountNumber.useQuery();
+  // Just after the BVN the number is still being assigned: asked again until it is there.
+  const query = trpc.wallet.accountNumber.useQuery(undefined, {
+    refetchInterval: (q) => (q.state.data?.status === "pending" ? ACCOUNT_NUMBER_PENDING_POLL_MS : false),
+  });
   const clipboard = useClipboard({ timeout: 2_000 });
   useEffect(() => {
     if (clipboard.error) notifyError("Copy failed", "Select the account number and copy it.");
@@ -48,8 +52,8 @@ export function BalanceAccountNumber() {
         <Button
           size="compact-sm"
           variant="white"
-          aria-label={ACCOUNT_NUMBER_TEXTS.copy}
-          mih={36}
+          aria-label={clipboard.copied ? "Copied account number" : ACCOUNT_NUMBER_TEXTS.copy}
+          mih={44}
           onClick={() => {
             clipboard.copy(details.accountNumber);
             notify({ title: ACCOUNT_NUMBER_TEXTS.copied, message: `${details.accountNumber} is on your clipboard.` });
@@ -57,7 +61,7 @@ export function BalanceAccountNumber() {
         >
           {clipboard.copied ? ACCOUNT_NUMBER_TEXTS.copied : "Copy"}
         </Button>
-        <Button size="compact-sm" variant="white" mih={36} leftSection={<IconShare size={14} />} aria-label="Share account number" onClick={() => void share()}>
+        <Button size="compact-sm" variant="white" mih={44} leftSection={<IconShare size={14} />} aria-label="Share account number" onClick={() => void share()}>
           Share
         </Button>
       </Group>
