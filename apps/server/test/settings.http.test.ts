@@ -97,7 +97,11 @@ describe("profile", () => {
     expect(bvn.status).toBe(200);
     expect(await call(c, "PATCH", "/api/auth/profile", { name: "Tunde Bakare" })).toEqual({
       status: 409,
-      body: { code: "CONFLICT", message: "Your name cannot be changed after your BVN is verified", details: { name: ["Your name cannot be changed after your BVN is verified"] } },
+      body: {
+        code: "CONFLICT",
+        message: "Your name cannot be changed after your BVN is verified",
+        details: { name: ["Your name cannot be changed after your BVN is verified"] },
+      },
     });
     expect(await call(c, "PATCH", "/api/auth/profile", { phone: "+234 803 123 4567" })).toMatchObject({
       status: 200,

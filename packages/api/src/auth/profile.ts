@@ -33,7 +33,9 @@ function viewOf(user: Pick<schema.User, "verificationLevel" | "ownDailyLimit" | 
     dailyLimit: effectiveDailyLimitKobo(user.verificationLevel, state.ownDailyLimit),
     levelLimit: DAILY_LIMIT_KOBO[toVerificationLevel(user.verificationLevel)],
     pending:
-      state.pendingDailyLimit !== null && state.pendingDailyLimitAt !== null ? { dailyLimit: state.pendingDailyLimit, effectiveAt: state.pendingDailyLimitAt } : null,
+      state.pendingDailyLimit !== null && state.pendingDailyLimitAt !== null
+        ? { dailyLimit: state.pendingDailyLimit, effectiveAt: state.pendingDailyLimitAt }
+        : null,
   };
 }
 
@@ -68,7 +70,10 @@ export async function cancelPendingOwnLimit(db: Database, services: Pick<Service
  * verified', nothing changed (the check and the write are one statement, updateUserProfile).
  */
 export async function updateProfile(db: Database, user: schema.User, input: { name?: string; phone?: string }): Promise<schema.User> {
-  const values = { ...(input.name !== undefined && input.name !== user.name ? { name: input.name } : {}), ...(input.phone !== undefined ? { phone: input.phone } : {}) };
+  const values = {
+    ...(input.name !== undefined && input.name !== user.name ? { name: input.name } : {}),
+    ...(input.phone !== undefined ? { phone: input.phone } : {}),
+  };
   const updated = await updateUserProfile(db, user.id, values);
   if (!updated) throw new DomainError("CONFLICT", PROFILE_MESSAGES.nameLocked, { name: [PROFILE_MESSAGES.nameLocked] });
   return updated;

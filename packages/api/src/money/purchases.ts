@@ -14,7 +14,16 @@ import {
   insertTransaction,
   withIdempotencyLock,
 } from "@kolo/db";
-import { DomainError, PURCHASE_MESSAGES, SYSTEM_ACCOUNTS, formatElectricityToken, isPurchaseType, lagosDate, ownDailyLimitAt, vtpassRequestId } from "@kolo/domain";
+import {
+  DomainError,
+  PURCHASE_MESSAGES,
+  SYSTEM_ACCOUNTS,
+  formatElectricityToken,
+  isPurchaseType,
+  lagosDate,
+  ownDailyLimitAt,
+  vtpassRequestId,
+} from "@kolo/domain";
 import type { RequeryKind } from "../jobs/requery";
 import type { PurchaseAnswer } from "@kolo/providers";
 import type { Services } from "../services";

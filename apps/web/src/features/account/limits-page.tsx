@@ -1,7 +1,8 @@
 import { formatDateTime, formatNaira, nairaToKobo, ownLimitRangeMessage, parseNairaInput } from "@kolo/domain";
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { BusyButton } from "../../components/busy-button";
+import { FormCard, submitWith } from "../../components/form-card";
 import { NairaAmountInput } from "../../components/form-inputs";
 import { PageHeader } from "../../components/page-header";
 import { fieldErrors, serverMessage } from "../../lib/errors";
@@ -10,7 +11,8 @@ import { trpc } from "../../lib/trpc";
 
 export const LIMITS_TEXTS = {
   title: "Daily limit",
-  intro: "Set how much can leave your wallet each day. Lowering it applies at once; raising it takes 24 hours, so nobody holding your phone can raise it and empty your wallet.",
+  intro:
+    "Set how much can leave your wallet each day. Lowering it applies at once; raising it takes 24 hours, so nobody holding your phone can raise it and empty your wallet.",
   current: "Your daily limit",
   level: "Your level's limit",
   pending: (amount: string, at: string) => `${amount} from ${at}`,
@@ -103,25 +105,12 @@ export function LimitsPage() {
           <Skeleton h={60} aria-label="Loading" />
         )}
       </Card>
-      <Card component="section" aria-labelledby="new-limit-title">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Stack gap="sm">
-            <Title order={2} size="h5" id="new-limit-title">
-              New daily limit
-            </Title>
-            <NairaAmountInput label="Daily limit (NGN)" value={text} onChange={(event) => setText(event.currentTarget.value)} error={error} placeholder="20,000" />
-            <BusyButton type="submit" busy={save.isPending} busyLabel="Saving...">
-              {LIMITS_TEXTS.save}
-            </BusyButton>
-          </Stack>
-        </form>
-      </Card>
+      <FormCard id="new-limit" title="New daily limit" onSubmit={submitWith(submit)}>
+        <NairaAmountInput label="Daily limit (NGN)" value={text} onChange={(event) => setText(event.currentTarget.value)} error={error} placeholder="20,000" />
+        <BusyButton type="submit" busy={save.isPending} busyLabel="Saving...">
+          {LIMITS_TEXTS.save}
+        </BusyButton>
+      </FormCard>
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Card, Group, PasswordInput, Skeleton, Stack, Switch, Text, Text
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { BusyButton } from "../../components/busy-button";
+import { FormCard, submitWith } from "../../components/form-card";
 import { fieldErrors, serverMessage } from "../../lib/errors";
 import { useHideBalance } from "../../lib/hide-balance";
 import { notify, notifyError } from "../../lib/notify";
@@ -10,6 +11,24 @@ import { useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
 
 const TRY_AGAIN = "Please check your connection and try again.";
+
+/** A refusal shown on its fields when the server named them, else as a toast titled `title`. */
+function showFailure(error: unknown, setErrors: (errors: Record<string, string>) => void, title: string) {
+  const fields = fieldErrors(error);
+  if (Object.keys(fields).length > 0) setErrors(fields);
+  else notifyError(title, serverMessage(error) ?? TRY_AGAIN);
+}
+
+/** A settings form's submit button, at its own width. */
+function SubmitRow({ busy, busyLabel, label }: { busy: boolean; busyLabel: string; label: string }) {
+  return (
+    <Group>
+      <BusyButton type="submit" variant="outline" busy={busy} busyLabel={busyLabel}>
+        {label}
+      </BusyButton>
+    </Group>
+  );
+}
 
 /**
  * Profile (docs/product.md "Settings"): the name can be corrected until the BVN is verified (the
@@ -31,50 +50,31 @@ export function ProfileSection() {
       setPhone(saved.phone ?? "");
       notify({ title: "Profile", message: PROFILE_MESSAGES.updated });
     } catch (error) {
-      const fields = fieldErrors(error);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else notifyError("Profile not saved", serverMessage(error) ?? TRY_AGAIN);
+      showFailure(error, setErrors, "Profile not saved");
     }
   };
   return (
-    <Card component="section" aria-labelledby="settings-profile-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={2} size="h5" id="settings-profile-title">
-            Profile
-          </Title>
-          <TextInput
-            label="Full name"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            readOnly={nameLocked}
-            autoComplete="name"
-            description={nameLocked ? PROFILE_MESSAGES.nameLocked : "Use the name on your BVN: verification checks it."}
-            error={errors.name}
-          />
-          <TextInput
-            label="Phone number"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            value={phone}
-            onChange={(event) => setPhone(event.currentTarget.value)}
-            error={errors.phone}
-          />
-          <Group>
-            <BusyButton type="submit" variant="outline" busy={update.isPending} busyLabel="Saving...">
-              Save profile
-            </BusyButton>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard id="settings-profile" title="Profile" onSubmit={submitWith(save)}>
+      <TextInput
+        label="Full name"
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        readOnly={nameLocked}
+        autoComplete="name"
+        description={nameLocked ? PROFILE_MESSAGES.nameLocked : "Use the name on your BVN: verification checks it."}
+        error={errors.name}
+      />
+      <TextInput
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        value={phone}
+        onChange={(event) => setPhone(event.currentTarget.value)}
+        error={errors.phone}
+      />
+      <SubmitRow busy={update.isPending} busyLabel="Saving..." label="Save profile" />
+    </FormCard>
   );
 }
 
@@ -93,46 +93,27 @@ export function PasswordSection() {
       setNew("");
       notify({ title: "Password changed", message });
     } catch (error) {
-      const fields = fieldErrors(error);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else notifyError("Password not changed", serverMessage(error) ?? TRY_AGAIN);
+      showFailure(error, setErrors, "Password not changed");
     }
   };
   return (
-    <Card component="section" aria-labelledby="settings-password-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={2} size="h5" id="settings-password-title">
-            Password
-          </Title>
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            value={currentPassword}
-            onChange={(event) => setCurrent(event.currentTarget.value)}
-            error={errors.currentPassword}
-          />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            value={newPassword}
-            onChange={(event) => setNew(event.currentTarget.value)}
-            error={errors.newPassword}
-          />
-          <Group>
-            <BusyButton type="submit" variant="outline" busy={change.isPending} busyLabel="Changing...">
-              Change password
-            </BusyButton>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard id="settings-password" title="Password" onSubmit={submitWith(submit)}>
+      <PasswordInput
+        label="Current password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(event) => setCurrent(event.currentTarget.value)}
+        error={errors.currentPassword}
+      />
+      <PasswordInput
+        label="New password"
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={(event) => setNew(event.currentTarget.value)}
+        error={errors.newPassword}
+      />
+      <SubmitRow busy={change.isPending} busyLabel="Changing..." label="Change password" />
+    </FormCard>
   );
 }
 

@@ -3,7 +3,19 @@ import { ActionIcon, Anchor, Avatar, Box, Button, Card, Group, SimpleGrid, Skele
 import { useDisclosure } from "@mantine/hooks";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, Suspense, lazy, useEffect, useState } from "react";
-import { IconArrowUpRight, IconEye, IconEyeOff, IconLogout, IconPhone, IconPlus, IconQrCode, IconScan, IconSend, IconSettings, IconWifi } from "../../components/icons";
+import {
+  IconArrowUpRight,
+  IconEye,
+  IconEyeOff,
+  IconLogout,
+  IconPhone,
+  IconPlus,
+  IconQrCode,
+  IconScan,
+  IconSend,
+  IconSettings,
+  IconWifi,
+} from "../../components/icons";
 import { MASKED_AMOUNT, useHideBalance } from "../../lib/hide-balance";
 import { type AppPath, linkTo } from "../../lib/paths";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, accountLabel, useFeatures, useMe, useTransactions } from "../../lib/queries";
