@@ -22,3 +22,17 @@ export const submitWith = (action: () => Promise<void>) => (event: FormEvent) =>
   event.preventDefault();
   void action();
 };
+
+/** A card with its heading and no form (a settings section that acts at once or links on). */
+export function SectionCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-labelledby={`${id}-title`}>
+      <Stack gap="sm">
+        <Title order={2} size="h5" id={`${id}-title`}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}

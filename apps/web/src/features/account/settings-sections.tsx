@@ -3,7 +3,7 @@ import { Button, Card, Group, PasswordInput, Skeleton, Stack, Switch, Text, Text
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { BusyButton } from "../../components/busy-button";
-import { FormCard, submitWith } from "../../components/form-card";
+import { FormCard, SectionCard, submitWith } from "../../components/form-card";
 import { fieldErrors, serverMessage } from "../../lib/errors";
 import { useHideBalance } from "../../lib/hide-balance";
 import { notify, notifyError } from "../../lib/notify";
@@ -121,30 +121,25 @@ export function PasswordSection() {
 export function LimitSection() {
   const limits = trpc.auth.limits.useQuery(undefined, { staleTime: 0 });
   return (
-    <Card component="section" aria-labelledby="settings-limit-title">
-      <Stack gap="sm">
-        <Title order={2} size="h5" id="settings-limit-title">
-          Daily limit
-        </Title>
-        {limits.data ? (
-          <Text size="sm">
-            Up to <strong>{formatNaira(limits.data.dailyLimit)}</strong> can leave your wallet each day
-            {limits.data.pending ? ` (${formatNaira(limits.data.pending.dailyLimit)} pending)` : ""}.
-          </Text>
-        ) : limits.isError ? (
-          <Text size="sm" c="red" role="alert">
-            Unable to load your daily limit.
-          </Text>
-        ) : (
-          <Skeleton h={20} aria-label="Loading" />
-        )}
-        <Group>
-          <Button component={Link} to="/settings/limits" variant="outline">
-            Set daily limit
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <SectionCard id="settings-limit" title="Daily limit">
+      {limits.data ? (
+        <Text size="sm">
+          Up to <strong>{formatNaira(limits.data.dailyLimit)}</strong> can leave your wallet each day
+          {limits.data.pending ? ` (${formatNaira(limits.data.pending.dailyLimit)} pending)` : ""}.
+        </Text>
+      ) : limits.isError ? (
+        <Text size="sm" c="red" role="alert">
+          Unable to load your daily limit.
+        </Text>
+      ) : (
+        <Skeleton h={20} aria-label="Loading" />
+      )}
+      <Group>
+        <Button component={Link} to="/settings/limits" variant="outline">
+          Set daily limit
+        </Button>
+      </Group>
+    </SectionCard>
   );
 }
 
@@ -152,20 +147,15 @@ export function LimitSection() {
 export function HideBalanceSection() {
   const [hidden, setHidden] = useHideBalance();
   return (
-    <Card component="section" aria-labelledby="settings-privacy-title">
-      <Stack gap="sm">
-        <Title order={2} size="h5" id="settings-privacy-title">
-          Privacy
-        </Title>
-        <Switch
-          size="md"
-          label="Hide balance on this device"
-          description="The Home balance card shows ₦ •••••• until you show it again."
-          styles={{ body: { minHeight: 44 } }}
-          checked={hidden}
-          onChange={(event) => setHidden(event.currentTarget.checked)}
-        />
-      </Stack>
-    </Card>
+    <SectionCard id="settings-privacy" title="Privacy">
+      <Switch
+        size="md"
+        label="Hide balance on this device"
+        description="The Home balance card shows ₦ •••••• until you show it again."
+        styles={{ body: { minHeight: 44 } }}
+        checked={hidden}
+        onChange={(event) => setHidden(event.currentTarget.checked)}
+      />
+    </SectionCard>
   );
 }

@@ -1,10 +1,7 @@
 import { Button, Group, Text } from "@mantine/core";
-import { useClipboard } from "@mantine/hooks";
-import { useEffect } from "react";
 import { IconShare } from "../../components/icons";
-import { notify, notifyError } from "../../lib/notify";
-import { trpc } from "../../lib/trpc";
-import { ACCOUNT_NUMBER_PENDING_POLL_MS, ACCOUNT_NUMBER_TEXTS } from "../wallet/account-number-card";
+import { notify } from "../../lib/notify";
+import { ACCOUNT_NUMBER_TEXTS, useAccountNumber } from "../wallet/account-number-card";
 
 /** The words a shared account number goes out with (WhatsApp, SMS …). */
 export const shareText = (view: { bankName: string; accountNumber: string; accountName: string }) =>
@@ -18,13 +15,7 @@ export const shareText = (view: { bankName: string; accountNumber: string; accou
  */
 export function BalanceAccountNumber() {
   // Just after the BVN the number is still being assigned: asked again until it is there.
-  const query = trpc.wallet.accountNumber.useQuery(undefined, {
-    refetchInterval: (q) => (q.state.data?.status === "pending" ? ACCOUNT_NUMBER_PENDING_POLL_MS : false),
-  });
-  const clipboard = useClipboard({ timeout: 2_000 });
-  useEffect(() => {
-    if (clipboard.error) notifyError("Copy failed", "Select the account number and copy it.");
-  }, [clipboard.error]);
+  const { query, clipboard } = useAccountNumber();
   const view = query.data;
   if (view?.status !== "active" || !view.accountNumber || !view.bankName || !view.accountName) return null;
   const details = { bankName: view.bankName, accountNumber: view.accountNumber, accountName: view.accountName };
