@@ -1,5 +1,5 @@
 import { PROFILE_MESSAGES, formatNaira } from "@kolo/domain";
-import { Button, Card, Group, PasswordInput, Skeleton, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, PasswordInput, Skeleton, Switch, Text, TextInput } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { BusyButton } from "../../components/busy-button";
