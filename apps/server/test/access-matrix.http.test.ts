@@ -141,6 +141,9 @@ const PROCEDURES: Record<string, Access> = {
   "purchases.discos": "signedIn",
   "purchases.verifyMeter": "signedIn",
   "purchases.electricity": "signedIn",
+  "cable.bouquets": "signedIn",
+  "cable.verify": "signedIn",
+  "cable.subscribe": "signedIn",
   "events.stream": "signedIn",
 };
 
@@ -236,6 +239,9 @@ const ROUTES: Record<string, Access> = {
   "GET /api/electricity/discos": "signedIn",
   "POST /api/electricity/verify-meter": "signedIn",
   "POST /api/electricity": "signedIn",
+  "GET /api/cable/:provider/bouquets": "signedIn",
+  "POST /api/cable/verify": "signedIn",
+  "POST /api/cable": "signedIn",
   "GET /api/events": "signedIn",
   "PATCH /api/admin/settings/:key": "admin",
   "GET /api/admin/stats": "admin",

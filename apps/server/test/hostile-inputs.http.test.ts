@@ -131,6 +131,9 @@ const FIELDS = [
   "dailyLimit",
   "currentPassword",
   "newPassword",
+  "provider",
+  "smartcardNumber",
+  "bouquetCode",
   "phone",
 ];
 const hostileBody = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 6 }), hostileValue);

@@ -3,7 +3,7 @@
 // 44×44 px (WCAG 2.5.5), beyond axe's 24 px: links inside a sentence are the standard's exception.
 import { expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
-import { confirmWithPin, freeFixtureBvn, loginAsAdmin, newUser, openWithdrawalReference, register, settlePayout, toast } from "./helpers";
+import { confirmWithPin, freeFixtureBvn, loginAsAdmin, newUser, openWithdrawalReference, paymentScreen, register, settlePayout, toast } from "./helpers";
 
 test("every guest screen: no axe violations, touch targets of 44 px", async ({ page }) => {
   await page.goto("/login");
@@ -196,6 +196,16 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await expect(page.getByText("4 Marina Lagos")).toBeVisible();
   await page.mouse.move(0, 0); // not hovering the button just pressed
   await checkScreen(page, "/utility/electricity, meter verified");
+  await page.goto("/utility/cable");
+  await expect(page.getByRole("heading", { name: "Cable TV" })).toBeVisible();
+  await checkScreen(page, "/utility/cable");
+  await page.getByLabel("Cable TV provider").selectOption("startimes");
+  await page.getByLabel("Smartcard number").fill("02134567890");
+  await page.getByRole("button", { name: "Verify Smartcard" }).click();
+  await expect(page.getByLabel("Bouquet")).toBeVisible();
+  await page.getByLabel("Bouquet").selectOption("basic");
+  await page.mouse.move(0, 0);
+  await checkScreen(page, "/utility/cable, StarTimes verified, bouquet chosen");
 });
 
 test("the QR screens: /receive, /scan without a camera, /transfer/p2p from one's own P2P code", async ({ page }) => {
@@ -353,6 +363,16 @@ test("identity and banking screens: no axe violations, touch targets of 44 px", 
   await settlePayout(page, reference);
   await expect(status.getByText("Completed", { exact: true })).toBeVisible({ timeout: 15_000 });
   await checkScreen(page, "/withdraw?reference, completed");
+
+  // The screen a payment ends on (docs/product.md "Payment endings"), a bank transfer still processing.
+  await page.goto("/transfer/bank");
+  await page.getByRole("radio", { name: /United Bank For Africa 1234567895/ }).click();
+  await page.getByLabel("Amount (NGN)").fill("500");
+  await page.getByRole("button", { name: "Transfer to Bank" }).click();
+  await confirmWithPin(page);
+  await paymentScreen(page, { done: false });
+  await expect(page.getByTestId("payment-status")).toHaveText("Processing with the bank");
+  await checkScreen(page, "/done/{reference}, a bank transfer processing");
 });
 
 test("every admin screen: no axe violations, touch targets of 44 px", async ({ page }) => {

@@ -7,7 +7,7 @@
 // BVN 22222222224 (FATIMA BELLO, docs/providers.md) is used by this spec only.
 import { type Page, expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
-import { balanceCard, confirmWithPin, freeFixtureBvn, login, newUser, registerAndSkipOnboarding, toast, logOut } from "./helpers";
+import { balanceCard, confirmWithPin, freeFixtureBvn, login, newUser, registerAndSkipOnboarding, toast, paymentScreen, settlePayout, logOut } from "./helpers";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -88,8 +88,15 @@ test("account number, transfer in, a new bank recipient saved, a Kolo user by ph
   await expect(review.getByRole("definition").filter({ hasText: "₦1,050.00" })).toBeVisible();
   await confirmWithPin(page);
   await expect(toast(page, "Transfer Successful")).toContainText("₦1,000.00 sent to CHIOMA OKAFOR");
+  // Saving the recipient is offered once the transfer has completed, not while the bank processes it.
+  const paid = await paymentScreen(page, { done: false });
+  await expect(page.getByTestId("payment-status")).toHaveText("Processing with the bank");
+  await expect(page.getByRole("button", { name: "Save Beneficiary" })).toHaveCount(0);
+  await settlePayout(page, paid);
+  await expect(page.getByTestId("payment-status")).toHaveText("Completed");
   await page.getByRole("button", { name: "Save Beneficiary" }).click();
   await expect(toast(page, "Beneficiary saved")).toBeVisible();
+  await page.getByRole("button", { name: "Done", exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(balanceCard(page)).toContainText("₦6,450.00");
   await page.goto("/transfer/bank");
@@ -113,6 +120,7 @@ test("account number, transfer in, a new bank recipient saved, a Kolo user by ph
   await page.getByRole("button", { name: "Send Money" }).click();
   await confirmWithPin(page);
   await expect(toast(page, "Transfer Successful")).toContainText("₦500.00 sent to");
+  await paymentScreen(page);
   await expect(balanceCard(page)).toContainText("₦5,950.00");
 
   // 6. Five wrong PINs lock payments (not sign-in); the dialog says so.

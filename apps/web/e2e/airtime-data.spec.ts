@@ -3,7 +3,17 @@
 // and its sandbox holds 201000000000 processing until the test releases it (SANDBOX_HOLD), so a
 // pending data purchase is seen pending, then delivered, and /history shows it without a reload.
 import { type Page, expect, test } from "@playwright/test";
-import { adminApiSession, balanceCard, confirmWithPin, newUser, registerAndSkipOnboarding, releasePurchase, toast, transactionReference } from "./helpers";
+import {
+  adminApiSession,
+  balanceCard,
+  confirmWithPin,
+  newUser,
+  registerAndSkipOnboarding,
+  releasePurchase,
+  toast,
+  transactionReference,
+  paymentScreen,
+} from "./helpers";
 
 /** Tops the signed-in user up with `naira` through the sandbox checkout; back on /dashboard. */
 async function topUp(page: Page, naira: string) {
@@ -65,7 +75,7 @@ test("buy ₦500 MTN airtime for 08011111111: validation, Verify Phone Number, s
   await page.getByRole("button", { name: "Buy Airtime" }).click();
   await confirmWithPin(page);
   await expect(toast(page, "Airtime Purchase Successful")).toContainText("₦500.00 airtime sent to 08011111111");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await paymentScreen(page);
   await expect(balanceCard(page)).toContainText("₦1,500.00");
 
   await page.goto("/history?filter=airtime");
@@ -117,7 +127,7 @@ test("a data plan for 201000000000 is pending, then delivered on /history withou
   await page.getByRole("button", { name: "Buy Data" }).click();
   await confirmWithPin(page);
   await expect(toast(page, "Data Purchase Pending")).toContainText("Your purchase is being processed. We will update you shortly.");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await paymentScreen(page);
   await expect(balanceCard(page)).toContainText("₦500.00"); // held
 
   await page.getByRole("link", { name: "History" }).first().click();

@@ -46,6 +46,7 @@ test("₦2,000 of prepaid electricity for meter 1111111111111: token shown, on t
 
   const result = page.getByRole("status").filter({ hasText: "Electricity Purchase Successful" });
   await expect(result.getByTestId("electricity-token")).toHaveText(TOKEN);
+  await expect(result.getByTestId("electricity-amount")).toHaveText("₦2,000.00");
   await expect(result).toContainText("32.6 kWh");
   await expect(result.getByRole("button", { name: "Copy token" })).toBeVisible();
   await checkScreen(page, "/utility/electricity, token");

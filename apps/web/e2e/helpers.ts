@@ -249,3 +249,18 @@ export async function freeFixtureBvn(bvn: string): Promise<void> {
     await sql.end();
   }
 }
+
+/**
+ * The screen a payment ends on after its toast (/done/{reference}, docs/product.md "Payment
+ * endings"): checks it is open and answers the reference; with `done`, leaves it by 'Done' for /dashboard.
+ */
+export async function paymentScreen(page: Page, { done = true }: { done?: boolean } = {}): Promise<string> {
+  await expect(page).toHaveURL(/\/done\/[^/?]+/);
+  const reference = decodeURIComponent(new URL(page.url()).pathname.split("/")[2]!);
+  await expect(page.getByTestId("payment-reference")).toHaveText(reference);
+  if (done) {
+    await page.getByRole("button", { name: "Done", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  }
+  return reference;
+}

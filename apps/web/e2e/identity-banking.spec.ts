@@ -3,7 +3,17 @@
 // the built-in Paystack sandbox and its docs/providers.md fixtures; the e2e server's sandbox holds
 // each payout in flight until the test settles it (SANDBOX_HOLD, tooling/scripts/e2e-server.mjs).
 import { type Page, expect, test } from "@playwright/test";
-import { balanceCard, confirmWithPin, freeFixtureBvn, newUser, openWithdrawalReference, registerAndSkipOnboarding, settlePayout, toast } from "./helpers";
+import {
+  balanceCard,
+  confirmWithPin,
+  freeFixtureBvn,
+  newUser,
+  openWithdrawalReference,
+  registerAndSkipOnboarding,
+  settlePayout,
+  toast,
+  paymentScreen,
+} from "./helpers";
 
 /** The toast titled `title` whose text has `text` (a fading earlier toast may still be there). */
 async function expectToast(page: Page, title: string, text: string | RegExp = "") {
@@ -254,7 +264,7 @@ test("bank transfer: fee, total, insufficient funds, 'No Bank Accounts' redirect
   await confirmWithPin(page);
   await expectToast(page, "Transfer Successful", "₦900.00");
   await expectToast(page, "Transfer Successful", "₦50.00");
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await paymentScreen(page);
   await expect(balanceCard(page)).toContainText("₦50.00");
 });
 

@@ -1,7 +1,7 @@
 // Forms that move money (items 16-19): the amount field, single-flight top-ups, offline
 // sends, and how unfinished top-ups are shown.
 import { type Page, expect, test } from "@playwright/test";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin, logOut } from "./helpers";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin, paymentScreen, logOut } from "./helpers";
 
 /** The history rows (list items) on /history. */
 const historyRows = (page: Page) => page.getByRole("main").getByRole("listitem");
@@ -124,6 +124,7 @@ test("Send while offline says so at once and never sends later on its own; Send 
   await page.getByRole("button", { name: "Send Money" }).click();
   await confirmWithPin(page);
   await expect(toast(page, "Transfer Successful")).toBeVisible();
+  await paymentScreen(page);
   await expect(balanceCard(page)).toContainText("₦3,750.00");
   expect(transferCalls).toHaveLength(1);
   await context.close();

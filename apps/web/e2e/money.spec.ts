@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type Page, expect, test } from "@playwright/test";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin } from "./helpers";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin, paymentScreen } from "./helpers";
 
 /** The history rows (list items) on /history. */
 const historyRows = (page: Page) => page.getByRole("main").getByRole("listitem");
@@ -45,7 +45,7 @@ test("top up by card, send to another user, history with signs and CSV export", 
   await a.getByRole("button", { name: "Send Money" }).click();
   await confirmWithPin(a);
   await expect(toast(a, "Transfer Successful")).toBeVisible();
-  await expect(a).toHaveURL(/\/dashboard$/);
+  await paymentScreen(a);
   await expect(balanceCard(a)).toContainText("₦3,750.00");
 
   await b.reload();

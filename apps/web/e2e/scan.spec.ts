@@ -8,7 +8,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import QRCode from "qrcode";
 import { cameraBrowser, qrVideo } from "./camera";
-import { adminApiSession, balanceCard, newUser, registerAndSkipOnboarding, toast, topUp, confirmWithPin } from "./helpers";
+import { adminApiSession, balanceCard, newUser, registerAndSkipOnboarding, toast, topUp, confirmWithPin, paymentScreen } from "./helpers";
 
 async function phone(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
@@ -248,7 +248,7 @@ test("P2P by QR: the payee's /receive code, scanned by another user, opens /tran
     await payer.getByRole("button", { name: "Send Money" }).click();
     await confirmWithPin(payer);
     await expect(toast(payer, "Transfer Successful")).toContainText("₦300.00 sent to Ada Obi");
-    await expect(payer).toHaveURL(/\/dashboard$/);
+    await paymentScreen(payer);
     await expect(balanceCard(payer)).toContainText("₦700.00");
   } finally {
     await browser.close();

@@ -4,7 +4,7 @@ import { writeFile } from "node:fs/promises";
 import { type BrowserContext, type Page, expect, test } from "@playwright/test";
 import { PNG } from "pngjs";
 import { cameraBrowser, qrVideo } from "./camera";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin, logOut } from "./helpers";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin, paymentScreen, logOut } from "./helpers";
 
 /** Collects CSP violations of every page of `context`: the DOM event and Chromium's console report. */
 async function watchCsp(context: BrowserContext): Promise<string[]> {
@@ -67,6 +67,7 @@ test("every screen runs under the CSP without a violation", async ({ browser }) 
   await page.getByRole("button", { name: "Send Money" }).click();
   await confirmWithPin(page);
   await expect(toast(page, "Transfer Successful")).toBeVisible();
+  await paymentScreen(page);
   await expect(balanceCard(page)).toContainText("₦1,500.00");
 
   // History, verification, then log out and sign in again through the login form.

@@ -22,6 +22,7 @@ export * from "./admin";
 export * from "./purchase-types";
 export * from "./purchases";
 export * from "./electricity";
+export * from "./cable";
 export * from "./toasts";
 export * from "./transaction-pin";
 export * from "./statements";

@@ -100,3 +100,15 @@ describe("statuses and references", () => {
     expect(payoutReference("bank_transfer", "00".repeat(16))).toMatch(/^bt_/);
   });
 });
+
+describe('a payout\'s ending line (docs/product.md "Payment endings")', () => {
+  it("reads processing, completed, or the total given back on a failure or reversal", () => {
+    expect(PAYOUT_MESSAGES.ending("pending", naira(1_050))).toBe("Processing with the bank");
+    expect(PAYOUT_MESSAGES.ending("processing", naira(1_050))).toBe("Processing with the bank");
+    expect(PAYOUT_MESSAGES.ending("completed", naira(1_050))).toBe("Completed");
+    expect(PAYOUT_MESSAGES.ending("failed", naira(1_050))).toBe("Failed: ₦1,050.00 returned to your wallet");
+    expect(PAYOUT_MESSAGES.ending("reversed", naira(1_050))).toBe("Reversed: ₦1,050.00 returned to your wallet");
+    expect(PAYOUT_MESSAGES.endedTitle("failed", "bank_transfer")).toBe("Bank transfer failed");
+    expect(PAYOUT_MESSAGES.endedTitle("reversed", "withdrawal")).toBe("Withdrawal reversed");
+  });
+});

@@ -98,6 +98,19 @@ export const PAYOUT_MESSAGES = {
     failed: "Your withdrawal failed. The amount and fee have been returned to your wallet.",
     reversed: "Your withdrawal was reversed by the bank. The amount and fee have been returned to your wallet.",
   } satisfies Record<PayoutStatus, string>,
+  /**
+   * The live status line of a payout after the spec's toast (docs/product.md "Payment endings"):
+   * 'Processing with the bank', 'Completed', or 'Failed: {amount + fee} returned to your wallet'
+   * ('Reversed: …' for a reversal). `totalKobo` is amount + fee, the sum a failure gives back.
+   */
+  ending: (status: PayoutStatus, totalKobo: bigint): string => {
+    if (status === "completed") return "Completed";
+    if (status === "failed" || status === "reversed") return `${status === "failed" ? "Failed" : "Reversed"}: ${formatKobo(totalKobo)} returned to your wallet`;
+    return "Processing with the bank";
+  },
+  /** The in-app notice and e-mail subject of a payout that failed or was reversed (docs/product.md "Payment endings"). */
+  endedTitle: (status: "failed" | "reversed", channel: "withdrawal" | "bank_transfer") =>
+    `${channel === "withdrawal" ? "Withdrawal" : "Bank transfer"} ${status === "failed" ? "failed" : "reversed"}`,
 } as const;
 
 const idempotencyKey = plainText().trim().min(8).max(200).optional();

@@ -69,6 +69,8 @@ export const payoutMetadataSchema = z.strictObject({
   /** Set when the provider's answers contradict each other or requery gave up after 24 h: an admin must look. */
   needsReview: z.boolean().optional(),
   reviewReason: text.optional(),
+  /** ISO time the owner was e-mailed that the payout failed or was reversed (once: money/payout-notice.ts). */
+  endNoticeAt: text.optional(),
 });
 
 export const paymentMetadataSchema = z.strictObject({
@@ -81,13 +83,13 @@ export const paymentMetadataSchema = z.strictObject({
 });
 
 /**
- * Airtime, data and electricity (docs/decisions.md); the phone as sent to VTpass (11 to 13 digits:
+ * Airtime, data, electricity and cable TV (docs/decisions.md); the phone as sent to VTpass (11 to 13 digits:
  * its sandbox numbers are 12). Electricity adds the meter, its verified holder, and on delivery the
  * token (prepaid) and units.
  */
 export const purchaseMetadataSchema = z.strictObject({
   phoneNumber: z.string().regex(/^\d{11,13}$/),
-  /** The network's name (airtime, data) or the disco's (electricity). */
+  /** The network's name (airtime, data), the disco's (electricity) or the cable provider's (DStv, GOtv, StarTimes). */
   network: text,
   variationCode: text.optional(),
   planName: text.optional(),
@@ -100,6 +102,13 @@ export const purchaseMetadataSchema = z.strictObject({
   meterType: z.enum(["prepaid", "postpaid"]).optional(),
   customerName: text.optional(),
   customerAddress: text.optional(),
+  /** Cable TV: the smartcard, renew or change (the bouquet is variationCode and planName), the due date as verified. */
+  smartcardNumber: z
+    .string()
+    .regex(/^\d{10,11}$/)
+    .optional(),
+  subscriptionType: z.enum(["renew", "change"]).optional(),
+  dueDate: text.optional(),
   /** Electricity, once delivered: the prepaid token ('4224-8751-…') and the units ('32.6 kWh'). */
   token: text.optional(),
   units: text.optional(),
@@ -128,6 +137,7 @@ export const TRANSACTION_METADATA_SCHEMAS = {
   airtime: purchaseMetadataSchema,
   data: purchaseMetadataSchema,
   electricity: purchaseMetadataSchema,
+  cable: purchaseMetadataSchema,
   other: otherMetadataSchema,
 } as const;
 

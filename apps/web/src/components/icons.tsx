@@ -191,6 +191,13 @@ export const IconBolt = (p: IconProps) => (
   </Icon>
 );
 
+export const IconTv = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="7" width="18" height="13" rx="2" />
+    <path d="m8 3 4 4 4-4" />
+  </Icon>
+);
+
 export const IconFlashlight = (p: IconProps) => (
   <Icon {...p}>
     <path d="M6 3h12v3a6 6 0 0 1-2 4v10a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1V10a6 6 0 0 1-2-4V3zM6 7h12M12 13v2" />

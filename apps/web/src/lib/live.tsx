@@ -6,7 +6,9 @@
 // connection starts with the server's `ready` (it hears this user's events from then on): what the
 // tab read before is read once more, since a change committed earlier is never sent.
 import type { LiveEvent } from "@kolo/api";
+import { PAYOUT_MESSAGES, nairaToKobo } from "@kolo/domain";
 import { useEffect, useRef, useState } from "react";
+import { notify } from "./notify";
 import { trpc } from "./trpc";
 
 /** The refresh that stands in for the stream while it is down. */
@@ -27,6 +29,28 @@ export function upsertTransaction<T extends { id: number }>(list: readonly T[] |
 }
 
 let live = false;
+
+/** The payouts whose failure or reversal this tab has told (a catch-up may repeat the event). */
+const toldEndings = new Set<number>();
+
+/**
+ * The notice of a payout that failed or was reversed, wherever the user is (docs/product.md
+ * "Payment endings"): 'Bank transfer failed' / 'Failed: {amount + fee} returned to your wallet. …',
+ * red, until closed. Once per payout and tab; not for one `before` (the cached list) already shows ended.
+ */
+export function tellPayoutEnded(transaction: TransactionView, before: TransactionView | undefined): void {
+  const { status } = transaction;
+  if (transaction.type !== "transfer" || (status !== "failed" && status !== "reversed")) return;
+  if (toldEndings.has(transaction.id) || before?.status === status) return;
+  toldEndings.add(transaction.id);
+  const channel = "channel" in transaction.metadata && transaction.metadata.channel === "withdrawal" ? "withdrawal" : "bank_transfer";
+  notify({
+    title: PAYOUT_MESSAGES.endedTitle(status, channel),
+    message: `${PAYOUT_MESSAGES.ending(status, nairaToKobo(transaction.amount + transaction.fee))}. ${transaction.description}.`,
+    color: "red",
+    autoClose: false,
+  });
+}
 
 /**
  * Whether this tab's event stream is live (connected, and what was read before it listened read
@@ -89,10 +113,15 @@ export function LiveUpdates() {
         utils.auth.me.setData(undefined, (me) => (me ? { ...me, balance: event.balance } : me));
         return;
       }
-      case "transaction":
+      case "transaction": {
+        const before = utils.transactions.list.getData()?.find((t) => t.id === event.transaction.id);
         utils.transactions.list.setData(undefined, (list) => upsertTransaction<TransactionView>(list, event.transaction));
         if (event.transaction.type === "transfer") void utils.wallet.withdrawalStatus.invalidate({ reference: event.transaction.reference });
+        // The payment's screen (/done/{reference}) shows its receipt's status live.
+        void utils.receipts.get.invalidate({ reference: event.transaction.reference });
+        tellPayoutEnded(event.transaction, before);
         return;
+      }
       case "ticket":
         void utils.supportTickets.byId.invalidate({ id: event.ticketId });
         void utils.supportTickets.mine.invalidate();

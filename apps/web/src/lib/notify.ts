@@ -17,12 +17,14 @@ export interface NotifyOptions {
   message: ReactNode;
   /** Mantine colour: "red" for failures; the theme's primary colour by default. */
   color?: string;
+  /** Milliseconds on screen (6000 by default); false: until closed (a payout's failure, docs/product.md "Payment endings"). */
+  autoClose?: number | false;
 }
 
-export function notify({ title, message, color }: NotifyOptions): void {
+export function notify({ title, message, color, autoClose = 6000 }: NotifyOptions): void {
   if (previousId) notifications.hide(previousId);
   previousTitle = title;
-  previousId = notifications.show({ title, message, color, autoClose: 6000, closeButtonProps: { "aria-label": "Close notification", size: "xl" } });
+  previousId = notifications.show({ title, message, color, autoClose, closeButtonProps: { "aria-label": "Close notification", size: "xl" } });
   if (!requested) {
     requested = true;
     for (const listener of listeners) listener();

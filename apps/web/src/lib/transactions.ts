@@ -41,6 +41,7 @@ export const TYPE_LABELS: Record<TransactionType, string> = {
   airtime: "Airtime",
   data: "Data",
   electricity: "Electricity",
+  cable: "Cable TV",
   p2p: "Transfer",
   other: "Other",
 };

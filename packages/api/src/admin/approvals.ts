@@ -21,7 +21,7 @@ import { approvalAuditAction, approvalAuditSubject, requestApproval } from "./ap
 import { moveTransaction } from "./transactions";
 import { changeUserRoleIn } from "./users";
 
-type ApprovalServices = Pick<Services, "paymentGateway" | "banking" | "purchases" | "log">;
+type ApprovalServices = Pick<Services, "paymentGateway" | "banking" | "purchases" | "log" | "mailer" | "publicUrl" | "now">;
 
 /** What an act answers when it waits: 202 on REST (docs/admin-security.md "Approvals"). */
 export interface PendingApproval {

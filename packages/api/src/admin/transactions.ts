@@ -17,6 +17,7 @@ import { ADMIN_MESSAGES, DomainError, isPurchaseType, koboToNaira } from "@kolo/
 import { applyPayoutOutcomeIn } from "../money/payouts";
 import { applyPurchaseAnswerIn } from "../money/purchases";
 import { settleTopUpIn } from "../money/topup";
+import { type PayoutNoticeServices, sendPayoutEndNotice } from "../money/payout-notice";
 import { payoutOutcome, PaymentGatewayError, type VerifiedCharge } from "@kolo/providers";
 import type { Services } from "../services";
 
@@ -37,7 +38,7 @@ interface ProviderAnswer {
 const isUnknown = (error: unknown, statuses: number[]) => error instanceof PaymentGatewayError && error.status !== undefined && statuses.includes(error.status);
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 200);
 
-type MoveServices = Pick<Services, "paymentGateway" | "banking" | "purchases" | "log">;
+type MoveServices = Pick<Services, "paymentGateway" | "banking" | "purchases"> & PayoutNoticeServices;
 
 /** Asks the provider about `record` (no database connection held): Paystack verify for top-ups and payouts, VTpass requery for purchases. */
 async function askProvider(services: MoveServices, record: schema.TransactionRecord): Promise<ProviderAnswer> {
@@ -146,7 +147,7 @@ export async function moveTransaction(
   }
   if (forced && !params.force) throw new DomainError("CONFLICT", refusal, { providerStatus: provider.status });
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const record = await findTransactionById(tx, id, { forUpdate: true });
     if (!record) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.transactionNotFound);
     if (!MOVABLE.has(record.status)) throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.notMovable);
@@ -211,4 +212,7 @@ export async function moveTransaction(
     await params.within?.(tx, moved);
     return moved;
   });
+  // A payout failed (or reversed) by an admin is told to its owner like the provider's failure.
+  if (result.type === "transfer") await sendPayoutEndNotice(db, services, result.reference);
+  return result;
 }

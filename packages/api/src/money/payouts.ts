@@ -48,6 +48,7 @@ import {
 import { type PayoutOutcome, type PayoutTransfer, payoutOutcome, PaymentGatewayError } from "@kolo/providers";
 import type { JobScheduler } from "../jobs/requery";
 import type { Services } from "../services";
+import { type PayoutNoticeServices, sendPayoutEndNotice } from "./payout-notice";
 
 type PayoutMetadata = TransactionMetadataMap["transfer"];
 export type PayoutChannel = PayoutMetadata["channel"];
@@ -397,7 +398,7 @@ export const PAYOUT_REQUERY_KIND = "payout";
 /** What the requery job gives a check (the jobs kit's RequeryContext). */
 export interface PayoutCheckContext {
   db: Database;
-  services: Pick<Services, "banking" | "log">;
+  services: Pick<Services, "banking"> & PayoutNoticeServices;
   now: Date;
 }
 
@@ -406,11 +407,16 @@ export interface PayoutCheckContext {
  * (`pending`) is submitted again (same reference, so never paid twice); a `processing` one is
  * verified (GET /transfer/verify/{reference}) and the answer applied once; one the provider does
  * not know (404) is submitted again. Answers "final" once the payout is completed, failed or
- * reversed (or the reference is not a payout), "pending" to ask again later.
+ * reversed (or the reference is not a payout), "pending" to ask again later. A payout found failed
+ * or reversed gets its e-mail (sendPayoutEndNotice: once, however often it is checked).
  */
 export async function checkPayout(ctx: PayoutCheckContext, reference: string): Promise<"final" | "pending"> {
   const record = await findTransactionByReference(ctx.db, reference);
-  if (!isPayout(record) || !isPayoutInFlight(record.status)) return "final";
+  if (!isPayout(record)) return "final";
+  if (!isPayoutInFlight(record.status)) {
+    await sendPayoutEndNotice(ctx.db, ctx.services, reference);
+    return "final";
+  }
   let current: PayoutRecord;
   if (record.status === "pending") {
     current = await submitPayout(ctx.db, ctx.services, reference);
@@ -426,7 +432,9 @@ export async function checkPayout(ctx: PayoutCheckContext, reference: string): P
       current = await submitPayout(ctx.db, ctx.services, reference);
     }
   }
-  return isPayoutInFlight(current.status) ? "pending" : "final";
+  if (isPayoutInFlight(current.status)) return "pending";
+  await sendPayoutEndNotice(ctx.db, ctx.services, reference);
+  return "final";
 }
 
 /**
@@ -434,7 +442,10 @@ export async function checkPayout(ctx: PayoutCheckContext, reference: string): P
  * (`metadata.needsReview`, `reviewReason`), opens a review item (cause stuck) and logs a
  * warning. Moves no money: the admin's Complete or Fail does (docs/decisions.md).
  */
-export async function flagPayout(ctx: PayoutCheckContext, reference: string): Promise<void> {
+export async function flagPayout(
+  ctx: Omit<PayoutCheckContext, "services"> & { services: Pick<Services, "banking" | "log"> },
+  reference: string,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const record = await findTransactionByReference(tx, reference, { forUpdate: true });
     if (!isPayout(record) || !isPayoutInFlight(record.status)) return;
@@ -460,7 +471,8 @@ export async function flagPayout(ctx: PayoutCheckContext, reference: string): Pr
  * flagPayout after 24 h) in one database transaction, then sends it to the provider (acceptPayout,
  * then submitPayout). A repeat
  * under the same idempotency key answers the first payout as it now stands and sends nothing.
- * Returns the record as it stands after the provider's first answer (usually `processing`).
+ * Returns the record as it stands after the provider's first answer (usually `processing`); one
+ * the provider refused at once is failed, and its owner e-mailed (sendPayoutEndNotice).
  */
 export async function startPayout(db: Database, services: Services, request: PayoutRequest): Promise<PayoutResult> {
   // The requery job is written with the hold, before the provider is called, so a payout whose
@@ -469,6 +481,7 @@ export async function startPayout(db: Database, services: Services, request: Pay
   const { reference } = accepted.transaction;
   if (accepted.replayed) return { transaction: (await findTransactionByReference(db, reference)) ?? accepted.transaction, replayed: true };
   const transaction = await submitPayout(db, services, reference);
+  if (!isPayoutInFlight(transaction.status)) await sendPayoutEndNotice(db, services, reference);
   return { transaction, replayed: false };
 }
 

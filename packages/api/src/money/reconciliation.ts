@@ -170,7 +170,7 @@ function comparePayouts(transfers: PayoutTransfer[], records: schema.Transaction
  */
 export async function runReconciliation(
   db: Database,
-  services: Pick<Services, "paymentGateway" | "banking" | "purchases" | "log">,
+  services: Pick<Services, "paymentGateway" | "banking" | "purchases" | "log" | "mailer" | "publicUrl" | "now">,
   params: { day: string; now: Date; triggeredBy: number | null },
 ): Promise<schema.ReconciliationRun> {
   const run = await createReconciliationRun(db, { day: params.day, triggeredBy: params.triggeredBy });

@@ -26,10 +26,11 @@ import { moveTransaction } from "../admin/transactions";
 import { payoutOutcome, PaymentGatewayError, type VerifiedCharge } from "@kolo/providers";
 import type { Services } from "../services";
 import { applyPayoutOutcomeIn } from "./payouts";
+import { type PayoutNoticeServices, sendPayoutEndNotice } from "./payout-notice";
 import { applyPurchaseAnswerIn } from "./purchases";
 import { postTopUpCredit, topUpCreditKey } from "./topup";
 
-type ReviewServices = Pick<Services, "paymentGateway" | "banking" | "purchases" | "log">;
+type ReviewServices = Pick<Services, "paymentGateway" | "banking" | "purchases"> & PayoutNoticeServices;
 
 const CREDITABLE = new Set<string>(["topup", "credit_unmatched", "purchase", "payout"]);
 
@@ -227,7 +228,7 @@ export async function resolveReview(
   if (await alreadyCredited(db, item)) throw new DomainError("CONFLICT", ADMIN_MESSAGES.alreadyCredited);
   const verdict = await askProviderFor(services, item);
   if (!verdict.owed) throw new DomainError("CONFLICT", ADMIN_MESSAGES.reviewCreditNotConfirmed);
-  return db.transaction(async (tx) => {
+  const resolved = await db.transaction(async (tx) => {
     // Locks in the order every money path takes them: the record, its hold, then the review items (closeItem).
     if (await alreadyCredited(tx, item)) throw new DomainError("CONFLICT", ADMIN_MESSAGES.alreadyCredited);
     const credited =
@@ -236,4 +237,7 @@ export async function resolveReview(
         : await refundThroughHold(tx, services, item, params.note);
     return closeItem(tx, item, params, { credited: koboToNaira(credited) });
   });
+  // A payout refunded after review is told to its owner like the provider's failure.
+  if (item.kind === "payout") await sendPayoutEndNotice(db, services, item.reference);
+  return resolved;
 }

@@ -106,7 +106,8 @@ async function describe(db: Database, record: schema.TransactionRecord) {
       };
     case "airtime":
     case "data":
-    case "electricity": {
+    case "electricity":
+    case "cable": {
       const { title, to, lines } = PURCHASE_KINDS[record.type].receipt(record.metadata as Partial<PurchaseMetadata>);
       return { title, from: { name: await nameOf(record.senderId), account: WALLET }, to, providerReference: str("providerTransactionId") ?? null, lines };
     }

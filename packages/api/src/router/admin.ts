@@ -295,8 +295,9 @@ export const adminRouter = router({
 
   transactions: router({
     /**
-     * GET /api/admin/transactions?page&limit&status -> {transactions, total, totalPages, page,
+     * GET /api/admin/transactions?page&limit&status&reference -> {transactions, total, totalPages, page,
      * counts: {all, pending, processing, completed, failed}}: every user's, newest first.
+     * `reference` (optional) keeps those whose reference contains it, ignoring case, counts included.
      */
     list: adminProcedure
       .meta({

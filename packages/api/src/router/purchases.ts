@@ -58,7 +58,7 @@ async function plansOf(services: Services, serviceId: string): Promise<DataVaria
 }
 
 /** Maps a purchase's record to the answer; a failed one (refunded) is PURCHASE_FAILED with its kind's text. */
-function answerOf(type: PurchaseType, result: PurchaseResult, viewerId: number): PurchaseAnswerView {
+export function answerOf(type: PurchaseType, result: PurchaseResult, viewerId: number): PurchaseAnswerView {
   const { texts } = PURCHASE_KINDS[type];
   const transaction = toTransactionView(result.transaction, viewerId);
   if (result.transaction.status === "failed") throw new DomainError("PURCHASE_FAILED", texts.failed, { transactionId: transaction.id });

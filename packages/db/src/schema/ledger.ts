@@ -104,7 +104,7 @@ export const postings = pgTable(
   ],
 );
 
-export const transactionType = pgEnum("transaction_type", ["topup", "transfer", "payment", "airtime", "data", "electricity", "p2p", "other"]);
+export const transactionType = pgEnum("transaction_type", ["topup", "transfer", "payment", "airtime", "data", "electricity", "cable", "p2p", "other"]);
 export const transactionStatus = pgEnum("transaction_status", ["pending", "processing", "completed", "failed", "reversed"]);
 
 /**

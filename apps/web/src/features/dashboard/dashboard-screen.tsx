@@ -22,16 +22,18 @@ import { BANK_ACCOUNTS_QUERY_OPTIONS, accountLabel, useFeatures, useMe, useTrans
 import { trpc } from "../../lib/trpc";
 import { TransactionRow } from "../history/transaction-row";
 import { VerificationCard } from "../identity/verification-card";
+import { loadLaterStyles } from "../../lib/styles";
 import { BalanceAccountNumber } from "./balance-account-number";
 
 // The dialogs' code (Mantine's Modal, the amount form, the payout form) is not needed to draw the
 // dashboard: it loads when the browser is idle after the first render, or on first use
 // (docs/performance.md "Phone experience").
-const loadAddMoney = () => import("../wallet/add-money-modal");
-const loadWithdrawToBank = () => import("../payments/withdraw-to-bank-modal");
+// Their styles (Mantine's Modal, the inputs) come with them: they are not in the first screen's stylesheet (lib/styles.ts).
+const loadAddMoney = () => Promise.all([import("../wallet/add-money-modal"), loadLaterStyles()]).then(([module]) => module);
+const loadWithdrawToBank = () => Promise.all([import("../payments/withdraw-to-bank-modal"), loadLaterStyles()]).then(([module]) => module);
 const AddMoneyModal = lazy(() => loadAddMoney().then((module) => ({ default: module.AddMoneyModal })));
 const WithdrawToBankModal = lazy(() => loadWithdrawToBank().then((module) => ({ default: module.WithdrawToBankModal })));
-const SignOutDialog = lazy(() => import("./sign-out-dialog").then((module) => ({ default: module.SignOutDialog })));
+const SignOutDialog = lazy(() => Promise.all([import("./sign-out-dialog"), loadLaterStyles()]).then(([module]) => ({ default: module.SignOutDialog })));
 
 /** True from the first time `opened` is true: a dialog stays mounted after it closes (its exit transition, its state). */
 function useOpenedOnce(opened: boolean): boolean {

@@ -19,7 +19,8 @@ import { PayoutFields, TransferToBankSubmit, payoutReview, usePayoutForm } from 
  * balance is the toast 'Insufficient Balance'; the client sends its fee as `transferFee` and the
  * server cross-checks it ('Fee mismatch'). 'New recipient' (NewRecipientTransfer) pays any account
  * by number; with no saved account it opens first, and 'Saved account' is then the toast 'No Bank
- * Accounts' and /bank-accounts. Success: 'Transfer Successful' with amount and fee, then /dashboard.
+ * Accounts' and /bank-accounts. Success: 'Transfer Successful' with amount and fee, then the payment's screen
+ * (/done/{reference}) with its live status.
  */
 export function BankTransferPage() {
   const isEnabled = useFeatures();
@@ -51,9 +52,9 @@ export function BankTransferPage() {
       `${bankAccountId}|${amount}`,
       (idempotencyKey, transactionPin) =>
         transfer.mutateAsync({ bankAccountId, amount: koboToNaira(amount), transferFee: koboToNaira(feeKobo), idempotencyKey, transactionPin }),
-      async () => {
+      async (result) => {
         notifyTransferSent(amount, feeKobo, account ? `${account.bankName} ${account.accountNumber}` : "your bank account");
-        await navigate({ to: "/dashboard" });
+        await navigate({ to: "/done/$reference", params: { reference: result.transaction.reference } });
       },
       payoutReview(account, amount, feeKobo),
     );

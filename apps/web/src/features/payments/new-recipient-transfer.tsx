@@ -1,12 +1,9 @@
-import { BANKING_MESSAGES, BENEFICIARY_MESSAGES, accountNumberSchema, bankCodeSchema, bankTransferSchema, koboToNaira, nairaInputText } from "@kolo/domain";
-import { Button, Card, Group, Radio, Stack, Text } from "@mantine/core";
+import { BANKING_MESSAGES, accountNumberSchema, bankCodeSchema, bankTransferSchema, koboToNaira, nairaInputText } from "@kolo/domain";
+import { Group, Radio, Stack, Text } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { z } from "zod";
-import { BusyButton } from "../../components/busy-button";
-import { serverMessage } from "../../lib/errors";
 import { useMoneyForm } from "../../lib/money-form";
-import { notify, notifyError } from "../../lib/notify";
 import { useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
 import { AccountResolutionFields, useAccountResolution } from "./account-resolution";
@@ -34,8 +31,8 @@ const newRecipientSchema = z
  * /transfer/bank's 'New recipient' (docs/product.md "Transfers to any bank account"): saved and
  * recent beneficiaries first (picking one fills the form), then a bank and an account number whose
  * holder's name is resolved and shown before paying; amount, fee and total as for a saved account.
- * It goes through the review step and PIN; after a success it offers to save the recipient as a
- * beneficiary when it is not one yet.
+ * It goes through the review step and PIN; after a success the payment's screen (/done/{reference})
+ * offers to save the recipient as a beneficiary, when it is not one yet, once the transfer has completed.
  */
 export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
   const me = useMe();
@@ -43,8 +40,6 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
   const utils = trpc.useUtils();
   const beneficiaries = trpc.beneficiaries.list.useQuery(undefined, { staleTime: 30_000 });
   const transfer = trpc.transfers.bank.useMutation();
-  const save = trpc.beneficiaries.add.useMutation();
-  const [paid, setPaid] = useState<{ bankCode: string; accountNumber: string; accountName: string; bankName: string } | null>(null);
   const latest = useRef({ totalKobo: 0n, feeKobo: 0n });
   // The recent beneficiaries come from the server's transfers, not from the event stream: read again after a transfer.
   const { form, onSubmit, busy, dialog, submit } = useMoneyForm(newRecipientSchema, {
@@ -84,11 +79,11 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
           idempotencyKey,
           transactionPin,
         }),
-      async () => {
+      async (result) => {
         notifyTransferSent(values.amount, feeKobo, recipient.accountName);
+        // Saving the recipient is offered on the payment's screen once the transfer has completed.
         const known = beneficiaries.data?.some((b) => b.saved && b.bankCode === bank.code && b.accountNumber === values.accountNumber);
-        if (known) await navigate({ to: "/dashboard" });
-        else setPaid(recipient);
+        await navigate({ to: "/done/$reference", params: { reference: result.transaction.reference }, search: known ? {} : { offer: "beneficiary" } });
       },
       {
         recipient: recipient.accountName,
@@ -98,40 +93,6 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
       },
     );
   });
-
-  if (paid) {
-    const saveIt = async () => {
-      if (save.isPending) return;
-      try {
-        await save.mutateAsync({ bankCode: paid.bankCode, accountNumber: paid.accountNumber });
-        notify({ title: BENEFICIARY_MESSAGES.saved, message: `${paid.accountName} is in your beneficiaries.` });
-        await utils.beneficiaries.list.invalidate();
-        await navigate({ to: "/dashboard" });
-      } catch (error) {
-        notifyError("Beneficiary not saved", serverMessage(error) ?? "Please try again.");
-      }
-    };
-    return (
-      <Card component="section" aria-labelledby="save-beneficiary-title">
-        <Stack>
-          <Text id="save-beneficiary-title" fw={700} component="h2" m={0} fz="lg">
-            Save {paid.accountName} as a beneficiary?
-          </Text>
-          <Text size="sm" c="dimmed">
-            {paid.bankName} {paid.accountNumber}. Next time, pick them from your beneficiaries.
-          </Text>
-          <Group grow>
-            <Button variant="default" onClick={() => void navigate({ to: "/dashboard" })}>
-              Not now
-            </Button>
-            <BusyButton busy={save.isPending} busyLabel="Saving..." onClick={() => void saveIt()}>
-              Save Beneficiary
-            </BusyButton>
-          </Group>
-        </Stack>
-      </Card>
-    );
-  }
 
   const listed = beneficiaries.data ?? [];
   const chosen = bankCode && accountNumber ? `${bankCode}:${accountNumber}` : "";

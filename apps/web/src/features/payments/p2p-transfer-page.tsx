@@ -152,7 +152,7 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
           title: MONEY_TOASTS.transferSuccessTitle,
           message: `${formatNaira(result.transaction.amount)} sent to ${byId ? scannedName : typed}`,
         });
-        await navigate({ to: "/dashboard" });
+        await navigate({ to: "/done/$reference", params: { reference: result.transaction.reference } });
       },
       {
         recipient: byId ? (scannedName ?? "") : resolved?.text === typed ? `${resolved.name} (${typed})` : typed,

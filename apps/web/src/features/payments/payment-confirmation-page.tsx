@@ -1,7 +1,7 @@
 import { getRouteApi } from "@tanstack/react-router";
 import { FEATURE_DISABLED_MESSAGE, MERCHANT_MESSAGES, MONEY_TOASTS, formatDateTime, formatNaira, nairaToKobo, parseNairaInput } from "@kolo/domain";
 import { Alert, Button, Card, Divider, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { BusyButton } from "../../components/busy-button";
 import { NairaAmountInput } from "../../components/form-inputs";
@@ -12,6 +12,8 @@ import { balanceCovers, useMoneySubmit } from "../../lib/money-form";
 import { dismissToast, notify, notifyError } from "../../lib/notify";
 import { useFeatures, useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
+import { useShareReceipt } from "../receipts/share-receipt";
+import { paymentStatusText } from "./payment-status";
 
 const route = getRouteApi("/_authed/payment-confirmation");
 
@@ -227,34 +229,16 @@ function ConfirmationForm({ merchantName, subtitle, target, presetAmount, sugges
   );
 }
 
-/** The receipt after a payment: amount, merchant, reference and time; shareable as text. */
+/**
+ * The receipt after a payment (the spec's 'Payment Successful' screen): amount, merchant,
+ * reference, status and time; 'Share Receipt' shares the receipt's image (docs/product.md
+ * "Payment endings"), 'View Receipt' opens it, 'Return to Dashboard' ends.
+ */
 function PaymentReceipt({ receipt }: { receipt: Receipt }) {
   const navigate = useNavigate();
-  const text = [
-    "Kolo payment receipt",
-    `Paid to: ${receipt.merchantName}${receipt.invoiceId !== undefined ? ` (invoice #${receipt.invoiceId})` : ""}`,
-    `Amount: ${formatNaira(receipt.amount)}`,
-    "Fee: ₦0.00",
-    `Reference: ${receipt.reference}`,
-    `Date: ${formatDateTime(receipt.createdAt)}`,
-  ].join("\n");
-
-  const share = async () => {
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title: "Payment Receipt", text });
-      } catch {
-        // The user closed the share sheet.
-      }
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(text);
-      notify({ title: "Receipt Copied", message: "The receipt is on your clipboard." });
-    } catch {
-      notifyError("Error", "Sharing not supported on this browser.");
-    }
-  };
+  // The receipt's image through the share sheet, else downloaded (features/receipts/share-receipt.ts).
+  const receiptView = trpc.receipts.get.useQuery({ reference: receipt.reference }, { staleTime: 60_000 });
+  const { share, sharing } = useShareReceipt(receiptView.data);
 
   return (
     <Stack gap="md" py="md">
@@ -276,12 +260,19 @@ function PaymentReceipt({ receipt }: { receipt: Receipt }) {
           <ReceiptRow label="Reference" value={receipt.reference} />
           {receipt.invoiceId !== undefined ? <ReceiptRow label="Invoice" value={`#${receipt.invoiceId}`} /> : null}
           <ReceiptRow label="Transaction fee" value={formatNaira(0)} />
+          <ReceiptRow
+            label="Status"
+            value={receiptView.data ? paymentStatusText(receiptView.data.type, receiptView.data.status, receiptView.data.total) : "Completed"}
+          />
           <ReceiptRow label="Date" value={formatDateTime(receipt.createdAt)} />
         </Stack>
       </Card>
       <Stack gap="sm">
-        <Button fullWidth onClick={() => void share()}>
+        <BusyButton fullWidth busy={sharing} busyLabel="Preparing..." disabled={!receiptView.data} onClick={() => void share()}>
           Share Receipt
+        </BusyButton>
+        <Button variant="default" fullWidth renderRoot={(props) => <Link {...props} to="/receipt/$reference" params={{ reference: receipt.reference }} />}>
+          View Receipt
         </Button>
         <Button variant="default" fullWidth onClick={() => void navigate({ to: "/dashboard" })}>
           Return to Dashboard

@@ -1,4 +1,4 @@
-import { PAYOUT_MESSAGES, PAYOUT_PROGRESS, type PayoutStatus, formatNaira, isPayoutInFlight, koboToNaira, withdrawSchema } from "@kolo/domain";
+import { PAYOUT_MESSAGES, PAYOUT_PROGRESS, type PayoutStatus, formatNaira, isPayoutInFlight, koboToNaira, nairaToKobo, withdrawSchema } from "@kolo/domain";
 import { Alert, Badge, Button, Card, Group, Progress, Skeleton, Stack, Text } from "@mantine/core";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { SubmitButton } from "../../components/busy-button";
@@ -175,6 +175,7 @@ function WithdrawalStatus({ reference }: { reference: string }) {
             <Row name="Amount" value={formatNaira(transaction.amount)} />
             <Row name="Fee" value={formatNaira(fee)} />
             <Row name="Total" value={formatNaira(transaction.amount + fee)} strong />
+            {current === "completed" ? null : <Row name="Status" value={PAYOUT_MESSAGES.ending(current, nairaToKobo(transaction.amount + fee))} />}
             <Row name="Reference" value={transaction.reference} />
             {showArrival ? <Row name="Estimated arrival" value={PAYOUT_MESSAGES.estimatedArrival} /> : null}
           </Stack>

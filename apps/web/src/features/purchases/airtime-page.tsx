@@ -23,7 +23,7 @@ const airtimeFormSchema = airtimePurchaseSchema
 /**
  * Buy Airtime (docs/product.md#airtime-and-data): network, phone (recent numbers, Verify Phone
  * Number), amount with the quick amounts. 202 pending shows 'Airtime Purchase Pending' with the
- * server's warning; both outcomes go to /dashboard. The idempotency key is made once per
+ * server's warning; both outcomes end on the payment's screen (/done/{reference}). The idempotency key is made once per
  * submitted form, so a retry of the same purchase reuses its VTpass request_id and never buys twice.
  */
 export function AirtimePage() {
@@ -46,7 +46,7 @@ export function AirtimePage() {
           { label: "Service", value: "Airtime" },
         ],
       },
-      then: () => navigate({ to: "/dashboard" }),
+      then: (result) => navigate({ to: "/done/$reference", params: { reference: result.transaction.reference } }),
     });
   });
 

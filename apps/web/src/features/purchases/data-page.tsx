@@ -53,7 +53,7 @@ export function DataPage() {
           { label: "Plan", value: plan.name },
         ],
       },
-      then: () => navigate({ to: "/dashboard" }),
+      then: (result) => navigate({ to: "/done/$reference", params: { reference: result.transaction.reference } }),
     });
   });
 

@@ -52,6 +52,8 @@ interface VerifiedMeter {
 
 interface Bought {
   status: "success" | "pending";
+  /** Naira. */
+  amount: number;
   reference: string;
   token: string | null;
   units: string | null;
@@ -128,6 +130,7 @@ export function ElectricityPage() {
         const metadata = result.transaction.metadata as { token?: string; units?: string };
         setBought({
           status: result.status === "pending" ? "pending" : "success",
+          amount: result.transaction.amount,
           reference: result.transaction.reference,
           token: metadata.token ?? null,
           units: metadata.units ?? null,
@@ -210,7 +213,7 @@ export function ElectricityPage() {
   );
 }
 
-/** After the purchase: the token large and copyable with the units (prepaid), or the pending warning; the receipt keeps both. */
+/** After the purchase: the amount, the token large and copyable with the units (prepaid), or the pending warning; the receipt keeps both. */
 function PurchaseResult({ bought, onAgain }: { bought: Bought; onAgain: () => void }) {
   const clipboard = useClipboard({ timeout: 2_000 });
   useEffect(() => {
@@ -223,6 +226,9 @@ function PurchaseResult({ bought, onAgain }: { bought: Bought; onAgain: () => vo
         <Title order={2} size="h4" id="electricity-result-title">
           {pending ? ELECTRICITY_MESSAGES.pendingTitle : ELECTRICITY_MESSAGES.successTitle}
         </Title>
+        <Text fz={26} fw={800} data-testid="electricity-amount">
+          {formatNaira(bought.amount)}
+        </Text>
         <Text size="sm" c="dimmed">
           {bought.discoName} · meter {bought.meterNumber}
         </Text>

@@ -2,13 +2,13 @@ import { getRouteApi } from "@tanstack/react-router";
 import { formatReceiptCode } from "@kolo/domain";
 import { Alert, Button, Card, Center, Group, Skeleton, Stack, Text } from "@mantine/core";
 import QRCode from "qrcode";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { BusyButton } from "../../components/busy-button";
 import { PageHeader } from "../../components/page-header";
 import { ReceiptDetails } from "../../components/receipt-details";
 import { errorCode, serverMessage } from "../../lib/errors";
-import { notify, notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { receiptFileUrl, useShareReceipt } from "./share-receipt";
 
 const route = getRouteApi("/_authed/receipt/$reference");
 
@@ -23,43 +23,14 @@ export function ReceiptPage() {
   const receipt = trpc.receipts.get.useQuery({ reference }, { retry: (count, error) => errorCode(error) !== "NOT_FOUND" && count < 2 });
   const canvas = useRef<HTMLCanvasElement>(null);
   const data = receipt.data;
-  const [sharing, setSharing] = useState(false);
 
   useEffect(() => {
     if (canvas.current && data)
       void QRCode.toCanvas(canvas.current, data.verifyUrl, { width: 160, margin: 1, errorCorrectionLevel: "M" }).catch(() => undefined);
   }, [data]);
 
-  const fileUrl = (kind: "pdf" | "png") => `/api/receipts/${encodeURIComponent(reference)}.${kind}`;
-  const downloadPng = () => {
-    const anchor = document.createElement("a");
-    anchor.href = fileUrl("png");
-    anchor.download = `kolo-receipt-${reference}.png`;
-    document.body.append(anchor);
-    anchor.click();
-    anchor.remove();
-  };
-  /** The PNG through the Web Share API (a phone's share sheet), else downloaded. */
-  const share = async () => {
-    if (!data || sharing) return;
-    setSharing(true);
-    try {
-      const response = await fetch(fileUrl("png"), { credentials: "include" });
-      if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      const file = new File([await response.blob()], `kolo-receipt-${reference}.png`, { type: "image/png" });
-      const payload = { files: [file], title: "Kolo receipt", text: `Kolo receipt ${data.reference}. Check it: ${data.verifyUrl}` };
-      if (typeof navigator.share === "function" && typeof navigator.canShare === "function" && navigator.canShare(payload)) {
-        await navigator.share(payload).catch(() => undefined); // closed by the user
-      } else {
-        downloadPng();
-        notify({ title: "Receipt Downloaded", message: "Sharing is not available here: the receipt was saved as a PNG." });
-      }
-    } catch {
-      notifyError("Error", "Unable to prepare the receipt. Please try again.");
-    } finally {
-      setSharing(false);
-    }
-  };
+  const { share, sharing } = useShareReceipt(data);
+  const fileUrl = (kind: "pdf" | "png") => receiptFileUrl(reference, kind);
 
   return (
     <Stack gap="md">

@@ -16,6 +16,7 @@ import {
   toVerifiedCharge,
 } from "@kolo/providers";
 import type { PublicError } from "../../public-error";
+import { sendPayoutEndNotice } from "../payout-notice";
 import { applyPayoutOutcome } from "../payouts";
 import { settleTopUp } from "../topup";
 import { creditTransferIn } from "../transfer-in";
@@ -65,6 +66,9 @@ export async function handlePaystackWebhook(request: WebhookRequest, context: We
     });
     // An unknown reference is acknowledged (200) so the provider stops retrying; it is logged.
     if (!result.transaction) services.log.warn({ reference: transfer.data.reference, event: event.event }, "Transfer webhook for an unknown payout");
+    // A failure or reversal is told by e-mail, once per payout however often the webhook comes.
+    else if (result.transaction.status === "failed" || result.transaction.status === "reversed")
+      await sendPayoutEndNotice(db, services, transfer.data.reference);
     return { status: 200, body: { received: true, outcome: result.applied } };
   }
   if (event.event !== "charge.success") return { status: 200, body: { received: true } };
