@@ -57,9 +57,11 @@ export async function topUp(page: Page, naira: string) {
   const dialog = page.getByRole("dialog", { name: "Add Money" });
   await dialog.getByLabel("Amount (NGN)").fill(naira);
   await dialog.getByRole("button", { name: "Add Money" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/paystack\/checkout\//);
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   await page.getByRole("link", { name: "Return to Dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** The seeded demo admin (apps/server/src/seed.ts; the e2e server seeds demo sign-ins). */

@@ -1,5 +1,5 @@
 import { DomainError } from "./errors";
-import { formatKobo, koboToNaira } from "./money";
+import { formatKobo } from "./money";
 import { DAILY_LIMIT_KOBO, toVerificationLevel } from "./verification";
 
 /**
@@ -25,14 +25,14 @@ export function remainingDailyAllowance(level: number, spentTodayKobo: bigint): 
 
 /**
  * Refuses an outgoing `amountKobo` (fees included) that would take today's total past the
- * level's limit: BAD_REQUEST 'Daily limit exceeded', details {remainingAllowance, dailyLimit} in naira.
+ * level's limit: BAD_REQUEST 'Daily limit exceeded', details {remainingAllowance, dailyLimit} in kobo (naira on the wire: wireErrorDetails).
  */
 export function assertWithinDailyLimit(level: number, spentTodayKobo: bigint, amountKobo: bigint): void {
   const remaining = remainingDailyAllowance(level, spentTodayKobo);
   if (amountKobo > remaining) {
     throw new DomainError("DAILY_LIMIT_EXCEEDED", DAILY_LIMIT_EXCEEDED, {
-      remainingAllowance: koboToNaira(remaining),
-      dailyLimit: koboToNaira(DAILY_LIMIT_KOBO[toVerificationLevel(level)]),
+      remainingAllowance: remaining,
+      dailyLimit: DAILY_LIMIT_KOBO[toVerificationLevel(level)],
     });
   }
 }

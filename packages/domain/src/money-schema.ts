@@ -32,6 +32,22 @@ const nairaAmount = (inRange: (value: number) => boolean, message: string) =>
     .pipe(nairaCodec);
 
 /**
+ * An amount in an admin audit row's before/after (kobo in, naira out): audit rows keep naira, the
+ * unit they were always written in, as admins read them field by field (docs/decisions/money-and-ledger.md).
+ */
+export const auditNaira = (kobo: bigint): number => z.encode(nairaCodec, kobo);
+
+/**
+ * A DomainError's `details` as the client reads them: a kobo (bigint) figure among them, such as a
+ * daily limit's `remainingAllowance`, goes out as naira through nairaCodec; the rest as is. Used by
+ * the one error formatter of tRPC and REST (packages/api/src/trpc.ts publicError).
+ */
+export function wireErrorDetails(details: unknown): unknown {
+  if (typeof details !== "object" || details === null || Array.isArray(details)) return details;
+  return Object.fromEntries(Object.entries(details).map(([key, value]) => [key, typeof value === "bigint" ? z.encode(nairaCodec, value) : value]));
+}
+
+/**
  * Zod schema for a positive naira amount on the wire: finite, > 0, at most 2 decimals,
  * below ₦10 billion. Parses to kobo (bigint) through nairaCodec. docs/decisions.md.
  */

@@ -22,9 +22,7 @@ import { MONEY_TOASTS } from "./toasts";
  *   reference, metadata {fee}, ...} }`.
  * - tRPC `transfers.bank(bankTransferSchema)` = POST /api/transfer/bank -> `{ message, transaction }`
  *   (400 FEE_MISMATCH 'Fee mismatch' when transferFee differs from payoutFeeKobo(amount)).
- * Errors: VALIDATION (field errors), NOT_FOUND 'Bank account not found', INSUFFICIENT_BALANCE,
- * DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit}, FEATURE_DISABLED (feature_withdraw),
- * IDEMPOTENCY_KEY_REUSED, PROVIDER_UNAVAILABLE. Switches: withdraw needs feature_withdraw, the bank
+ * Errors: each procedure's REST meta `errors` (packages/api), thrown by acceptPayout. Switches: withdraw needs feature_withdraw, the bank
  * transfer feature_send_money ("Send money to other users and to bank accounts"); admins exempt.
  */
 

@@ -3,8 +3,8 @@ import { z } from "zod";
 /**
  * The typed `metadata` of a transaction record, one schema per transaction type (docs/product.md,
  * docs/product.md; docs/decisions.md, "Merchants and invoices", "Airtime and data"). Amounts here
- * are kobo like the record's `amount` and `fee` columns, except the top-up's gateway figures
- * (`gatewayFee`, `reportedAmount`: naira, as shown).
+ * are kobo like the record's `amount` and `fee` columns (docs/decisions/money-and-ledger.md "No stored
+ * amount in naira"; the wire's names for the kobo fields are in packages/api/src/money/view.ts).
  * Every writer validates through parseTransactionMetadata / parseMetadataPatch, so a record can
  * never carry a field its type does not define.
  */
@@ -26,11 +26,12 @@ export const topUpMetadataSchema = z.strictObject({
   narration: text.optional(),
   /** The user's account number (NUBAN) the transfer was sent to. */
   accountNumber: text.optional(),
-  /** The gateway's own charge, naira (the business's cost). */
-  gatewayFee: z.number().nonnegative().optional(),
+  /** The gateway's own charge, kobo (the business's cost); `gatewayFee` in naira on the wire. */
+  gatewayFeeKobo: z.number().int().nonnegative().optional(),
   gatewayResponse: text.nullable().optional(),
   failureReason: text.optional(),
-  reportedAmount: z.number().optional(),
+  /** What the gateway reported paid when it differs from the record, kobo; `reportedAmount` in naira on the wire. */
+  reportedAmountKobo: z.number().int().optional(),
   reportedCurrency: text.optional(),
   /** Set when the gateway's success came after Kolo had ended the top-up (docs/money-integrity.md): credited once anyway. */
   lateSuccess: z

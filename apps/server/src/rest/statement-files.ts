@@ -16,7 +16,16 @@ import { PassThrough } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createCaller } from "@kolo/api";
 import { type Database, type StatementSnapshot, withStatement } from "@kolo/db";
-import { DomainError, MAX_STATEMENTS_PREPARING, STATEMENT_MESSAGES, formatDateTime, formatKobo, koboToNaira, type statementQuerySchema } from "@kolo/domain";
+import {
+  DomainError,
+  MAX_STATEMENTS_PREPARING,
+  STATEMENT_MESSAGES,
+  formatDateTime,
+  formatKobo,
+  formatKoboGrouped,
+  formatKoboPlain,
+  type statementQuerySchema,
+} from "@kolo/domain";
 import { stringify } from "csv-stringify/sync";
 import type { FastifyInstance } from "fastify";
 import PDFDocument from "pdfkit";
@@ -31,11 +40,9 @@ const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
 const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
 /** Naira with two decimals and no symbol, for the CSV's number columns (as the history export writes them). */
-const naira = (kobo: bigint) => koboToNaira(kobo).toFixed(2);
-
-const grouped = new Intl.NumberFormat("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const naira = formatKoboPlain;
 /** '1,234.56': naira with grouping and two decimals, no symbol (the PDF's amount columns). */
-const groupedNaira = (kobo: bigint) => grouped.format(koboToNaira(kobo));
+const groupedNaira = formatKoboGrouped;
 
 /** Writes `chunk`, waiting while the client reads slower than the statement is produced. */
 async function write(out: PassThrough, chunk: string | Buffer) {

@@ -39,7 +39,6 @@ import {
   assertFeeMatches,
   isDomainError,
   isPayoutInFlight,
-  koboToNaira,
   lagosDate,
   payoutFeeKobo,
   payoutReference,
@@ -119,7 +118,7 @@ async function replayOf(tx: DbOrTx, request: PayoutRequest): Promise<PayoutRecor
  * anyone); the bank transfer's client fee must equal payoutFeeKobo (FEE_MISMATCH
  * 'Fee mismatch' {expectedFee}); amount + fee must be within the balance (INSUFFICIENT_BALANCE:
  * withdrawal 'Insufficient funds. You need {total}.', bank transfer 'Your balance is
- * insufficient. You need {total} (including {fee} fee)', details {total, fee} naira) and today's
+ * insufficient. You need {total} (including {fee} fee)', details {total, fee} kobo, naira on the wire) and today's
  * limit (DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit}). Writes the `transfer` record
  * (status `pending`, a Paystack-valid reference) and holds amount + fee, in one database
  * transaction, together with the payout's requery job when `jobs` is given (docs/money-integrity.md
@@ -182,7 +181,7 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
     if (isDomainError(error) && error.code === "INSUFFICIENT_BALANCE") {
       const total = amountKobo + feeKobo;
       const message = channel === "withdrawal" ? PAYOUT_MESSAGES.insufficientFunds(total) : PAYOUT_MESSAGES.insufficientBalanceTransfer(total, feeKobo);
-      throw new DomainError("INSUFFICIENT_BALANCE", message, { total: koboToNaira(total), fee: koboToNaira(feeKobo) });
+      throw new DomainError("INSUFFICIENT_BALANCE", message, { total, fee: feeKobo });
     }
     // The key was taken at the same instant by another kind of request (P2P, merchant payment).
     if (isUniqueViolation(error, "transactions_sender_idempotency_key")) throw new DomainError("IDEMPOTENCY_KEY_REUSED", PAYOUT_MESSAGES.idempotencyKeyReused);

@@ -11,7 +11,6 @@ import {
   type SystemAccountCode,
   TRANSFER_MESSAGES,
   assertBalanced,
-  koboToNaira,
   parseTransactionMetadata,
   effectiveDailyLimitKobo,
 } from "@kolo/domain";
@@ -84,7 +83,7 @@ const intArray = (values: readonly (number | bigint)[]) => `{${values.map(String
 
 /**
  * Turns the ledger functions' SQLSTATEs into DomainErrors (the rest is rethrown as is):
- * KL001 INSUFFICIENT_BALANCE, KL002 DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit} (naira),
+ * KL001 INSUFFICIENT_BALANCE, KL002 DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit} (kobo),
  * KL003 RECIPIENT_NOT_FOUND, KL004 RULE_VIOLATION (transfer to self), KL005 IDEMPOTENCY_KEY_REUSED.
  * Works on postgres.js errors and on drizzle's wrapper of them (`cause`).
  */
@@ -95,8 +94,8 @@ export function translateLedgerError(error: unknown): unknown {
       return new DomainError("INSUFFICIENT_BALANCE", INSUFFICIENT_BALANCE);
     case "KL002":
       return new DomainError("DAILY_LIMIT_EXCEEDED", DAILY_LIMIT_EXCEEDED, {
-        remainingAllowance: koboToNaira(BigInt(detail ?? "0")),
-        dailyLimit: koboToNaira(BigInt(hint ?? "0")),
+        remainingAllowance: BigInt(detail ?? "0"),
+        dailyLimit: BigInt(hint ?? "0"),
       });
     case "KL003":
       return new DomainError("RECIPIENT_NOT_FOUND", TRANSFER_MESSAGES.recipientNotFound);
@@ -162,7 +161,7 @@ export async function postJournalEntry(db: DbOrTx, entry: JournalEntryInput): Pr
  * The one way an outgoing movement counts against the daily limit (kolo_record_outgoing): adds
  * `amountKobo` (amount + fee) to the user's total of the Lagos day `day` (YYYY-MM-DD, lagosDate),
  * in the caller's database transaction, which must also debit the money. Throws DomainError
- * DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit} (naira) past the level's limit (docs/decisions.md
+ * DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit} (kobo) past the level's limit (docs/decisions.md
  * "Limits"); the caller's transaction is then aborted. Returns the day's new total, kobo.
  */
 export async function recordOutgoing(

@@ -12,6 +12,7 @@ export const TYPE_LABELS: Record<TransactionType, string> = {
   airtime: "Airtime",
   data: "Data",
   electricity: "Electricity",
+  cable: "Cable TV",
   p2p: "P2P Transfer",
   other: "Adjustment",
 };
