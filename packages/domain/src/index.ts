@@ -27,3 +27,4 @@ export * from "./toasts";
 export * from "./transaction-pin";
 export * from "./statements";
 export * from "./receipts";
+export * from "./reader-description";

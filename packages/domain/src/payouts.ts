@@ -2,8 +2,8 @@ import { transactionPinInput } from "./transaction-pin";
 import { BANKING_MESSAGES, accountNumberSchema, bankCodeSchema } from "./banking";
 import { z } from "zod";
 import { DomainError } from "./errors";
-import { formatKobo, nairaToKobo } from "./money";
-import { positiveNairaAmount } from "./money-schema";
+import { formatKobo } from "./money";
+import { nairaCodec, positiveNairaAmount } from "./money-schema";
 import { plainText } from "./text";
 import { MONEY_TOASTS } from "./toasts";
 
@@ -146,7 +146,7 @@ export const bankTransferSchema = z.object({
     .refine((value) => Number.isFinite(value) && value >= 0, { message: PAYOUT_MESSAGES.feeMismatch })
     .transform((value, ctx) => {
       try {
-        return nairaToKobo(value);
+        return z.decode(nairaCodec, value);
       } catch {
         ctx.addIssue({ code: "custom", message: PAYOUT_MESSAGES.feeMismatch });
         return z.NEVER;

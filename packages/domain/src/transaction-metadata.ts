@@ -65,6 +65,8 @@ export const payoutMetadataSchema = z.strictObject({
   bankAccountId: z.number().int().positive().optional(),
   /** The provider's transfer code ("TRF_…") once it queued the payout. */
   transferCode: text.optional(),
+  /** The bank's NIP session id, once the provider reports one (Paystack's transfer `session.id`): shown on the receipt. */
+  sessionId: text.optional(),
   /** The provider's last reported transfer status (e.g. 'pending', 'otp'). */
   providerStatus: text.optional(),
   /** Set when the provider's answers contradict each other or requery gave up after 24 h: an admin must look. */

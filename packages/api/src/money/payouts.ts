@@ -196,6 +196,8 @@ export interface PayoutReport {
   /** Where it came from (logged): the transfer call, a webhook, a verify call (also the requery job's), or an admin's Complete/Fail. */
   source: "transfer" | "webhook" | "verify" | "admin";
   transferCode?: string;
+  /** The bank's NIP session id, when the provider gave one. */
+  sessionId?: string;
   providerStatus?: string;
   /** The provider's amount, kobo: a different figure than the record's is not applied (flagged for review). */
   amountKobo?: bigint;
@@ -241,6 +243,7 @@ export async function applyPayoutOutcomeIn(
   if (!isPayout(record)) return { transaction: undefined, applied: "none" as const };
   const info: Partial<PayoutMetadata> = {
     ...(report.transferCode !== undefined ? { transferCode: report.transferCode } : {}),
+    ...(report.sessionId !== undefined ? { sessionId: report.sessionId } : {}),
     ...(report.providerStatus !== undefined ? { providerStatus: report.providerStatus } : {}),
   };
   const review = async (reason: string) => {
@@ -328,6 +331,7 @@ const reportOf = (transfer: PayoutTransfer, source: PayoutReport["source"]): Pay
   outcome: payoutOutcome(transfer.status),
   source,
   transferCode: transfer.transferCode,
+  ...(transfer.sessionId !== undefined ? { sessionId: transfer.sessionId } : {}),
   providerStatus: transfer.status,
   amountKobo: transfer.amountKobo,
 });

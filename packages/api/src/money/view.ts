@@ -1,5 +1,5 @@
 import { schema } from "@kolo/db";
-import { koboAsNaira } from "@kolo/domain";
+import { koboAsNaira, readerDescription } from "@kolo/domain";
 import { z } from "zod";
 
 /**
@@ -46,10 +46,9 @@ export function wireMetadata(metadata: Metadata): WireMetadata & Omit<WireAmount
   };
 }
 
-/** Maps a record for `viewerId`: a P2P credit reads 'Transfer from {sender}'. */
+/** Maps a record for `viewerId`: its description as that reader reads it (readerDescription: a P2P credit reads 'Transfer from {sender}'). */
 export function toTransactionView(record: schema.TransactionRecord, viewerId: number): TransactionView {
-  const senderName = record.type === "p2p" && "senderName" in record.metadata ? record.metadata.senderName : undefined;
-  const description = senderName !== undefined && record.recipientId === viewerId ? `Transfer from ${senderName}` : record.description;
+  const description = readerDescription(record, viewerId);
   return {
     id: record.id,
     type: record.type,

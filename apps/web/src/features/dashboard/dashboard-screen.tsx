@@ -24,6 +24,7 @@ import { TransactionRow } from "../history/transaction-row";
 import { VerificationCard } from "../identity/verification-card";
 import { loadLaterStyles } from "../../lib/styles";
 import { BalanceAccountNumber } from "./balance-account-number";
+import { CreditNotices } from "./credit-notices";
 
 // The dialogs' code (Mantine's Modal, the amount form, the payout form) is not needed to draw the
 // dashboard: it loads when the browser is idle after the first render, or on first use
@@ -83,6 +84,7 @@ export function DashboardScreen() {
   return (
     <Stack gap="md">
       <Header />
+      <CreditNotices userId={me.id} />
 
       <Card
         component="section"
