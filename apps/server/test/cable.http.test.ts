@@ -4,23 +4,16 @@
 // the renewal amount and a change at the bouquet's price, both server-checked; the same hold,
 // settle, requery and refund rules as every purchase; the idempotency key; the feature switch.
 import { CABLE_BOUQUETS_TTL_MS, PURCHASE_REQUERY_KIND, REQUERY_KINDS, runRequery } from "@kolo/api";
-import { schema, setFeatureSetting } from "@kolo/db";
+import { schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { CABLE_MESSAGES, PURCHASE_MESSAGES } from "@kolo/domain";
 import { vtpassFixtures } from "@kolo/sandboxes";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { type Client, api, balanceOf, signUp, useTestServer } from "./helpers";
+import { type Client, api, balanceOf, signUp, useTestServer, type PurchaseBody } from "./helpers";
 
 const CARDS = vtpassFixtures.SANDBOX_SMARTCARDS;
-const { t, server, services, user, recordOf, holdOf } = useTestServer();
-
-interface PurchaseBody {
-  status: "success" | "pending";
-  message: string;
-  warning: string | null;
-  transaction: { id: number; amount: number; status: string; reference: string; type: string; metadata: Record<string, unknown> };
-}
+const { t, server, services, user, recordOf, holdOf, withSwitchOff } = useTestServer();
 
 const viewer = (naira = 30_000) => user("Cable Viewer", naira);
 const verify = (c: Client, provider: string, smartcardNumber: string) => api(c, "POST", "/api/cable/verify", { provider, smartcardNumber });
@@ -255,16 +248,13 @@ describe("pending, failure, retries", () => {
 
   it("feature_cable off: every cable route answers 403 FEATURE_DISABLED for users, nothing moves", async () => {
     const c = await viewer(10_000);
-    await setFeatureSetting(t.db, "feature_cable", false);
-    try {
+    await withSwitchOff("feature_cable", async () => {
       const refused = await buy(c, renew("gotv", CARDS.gotvDelivered, 8_500));
       expect(refused.status).toBe(403);
       expect(await refused.json()).toMatchObject({ code: "FEATURE_DISABLED" });
       expect((await verify(c, "gotv", CARDS.gotvDelivered)).status).toBe(403);
       expect((await api(c, "GET", "/api/cable/gotv/bouquets")).status).toBe(403);
-    } finally {
-      await setFeatureSetting(t.db, "feature_cable", true);
-    }
+    });
     expect(await countOf(c)).toBe(0);
     expect(await balanceOf(c)).toBe(10_000);
   });

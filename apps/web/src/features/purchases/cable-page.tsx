@@ -8,14 +8,14 @@ import {
   purchasePhoneSchema,
   smartcardNumberSchema,
 } from "@kolo/domain";
-import { Alert, Box, Button, Group, NativeSelect, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Box, Group, NativeSelect, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { z } from "zod";
 import { serverMessage } from "../../lib/errors";
 import { useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
-import { LoadedSelect } from "./purchase-fields";
+import { LoadedSelect, VerifiedNumberField } from "./purchase-fields";
 import { type PurchaseKind, PurchaseScreen, usePurchaseForm } from "./purchase-form";
 
 const CABLE: PurchaseKind = {
@@ -157,25 +157,17 @@ export function CablePage() {
         }}
         data={[{ value: "", label: "Select your provider" }, ...CABLE_PROVIDERS.map((p) => ({ value: p.id, label: p.name }))]}
       />
-      <Stack gap={6}>
-        <TextInput
-          label="Smartcard number"
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={provider?.id === "startimes" ? "10 or 11 digits" : "10 digits"}
-          required
-          {...form.getInputProps("smartcardNumber")}
-        />
-        <Group gap="xs" wrap="nowrap" align="center">
-          <Button size="xs" variant="light" onClick={() => void runVerify()} loading={verify.isPending} disabled={!enabled} style={{ flexShrink: 0 }}>
-            Verify Smartcard
-          </Button>
-          {current ? null : (
-            <Text size="xs" c="dimmed">
-              The provider confirms the card before you pay.
-            </Text>
-          )}
-        </Group>
+      <VerifiedNumberField
+        label="Smartcard number"
+        placeholder={provider?.id === "startimes" ? "10 or 11 digits" : "10 digits"}
+        input={form.getInputProps("smartcardNumber")}
+        verifyLabel="Verify Smartcard"
+        hint="The provider confirms the card before you pay."
+        verified={Boolean(current)}
+        loading={verify.isPending}
+        disabled={!enabled}
+        onVerify={() => void runVerify()}
+      >
         {current ? (
           <Box component="section" aria-label="Smartcard details">
             <Alert color="kolo" variant="light" title={current.customerName}>
@@ -191,7 +183,7 @@ export function CablePage() {
             </Alert>
           </Box>
         ) : null}
-      </Stack>
+      </VerifiedNumberField>
       {current && canRenew ? (
         <Radio.Group label="What to pay" required {...form.getInputProps("choice")}>
           <Stack gap={6} mt={6}>

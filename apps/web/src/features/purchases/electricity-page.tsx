@@ -9,7 +9,7 @@ import {
   formatNaira,
   nairaInputText,
 } from "@kolo/domain";
-import { Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Card, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useClipboard } from "@mantine/hooks";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -20,7 +20,7 @@ import { typedNaira } from "../../lib/money-form";
 import { notifyError } from "../../lib/notify";
 import { useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
-import { LoadedSelect } from "./purchase-fields";
+import { LoadedSelect, VerifiedNumberField } from "./purchase-fields";
 import { PurchaseScreen, purchaseKind, usePurchaseForm } from "./purchase-form";
 
 const METER_TYPE_LABELS: Record<MeterType, string> = { prepaid: "Prepaid", postpaid: "Postpaid" };
@@ -175,18 +175,17 @@ export function ElectricityPage() {
         {...form.getInputProps("meterType")}
         data={METER_TYPES.map((type) => ({ value: type, label: METER_TYPE_LABELS[type] }))}
       />
-      <Stack gap={6}>
-        <TextInput label="Meter number" inputMode="numeric" autoComplete="off" placeholder="11 to 13 digits" required {...form.getInputProps("meterNumber")} />
-        <Group gap="xs" wrap="nowrap" align="center">
-          <Button size="xs" variant="light" onClick={() => void runVerify()} loading={verify.isPending} disabled={!enabled} style={{ flexShrink: 0 }}>
-            Verify Meter
-          </Button>
-          {current ? null : (
-            <Text size="xs" c="dimmed">
-              The company confirms the meter before you pay.
-            </Text>
-          )}
-        </Group>
+      <VerifiedNumberField
+        label="Meter number"
+        placeholder="11 to 13 digits"
+        input={form.getInputProps("meterNumber")}
+        verifyLabel="Verify Meter"
+        hint="The company confirms the meter before you pay."
+        verified={Boolean(current)}
+        loading={verify.isPending}
+        disabled={!enabled}
+        onVerify={() => void runVerify()}
+      >
         {current ? (
           <Alert color="kolo" variant="light" title={current.customerName}>
             <Text size="sm">{current.address || "No address on record"}</Text>
@@ -195,7 +194,7 @@ export function ElectricityPage() {
             </Text>
           </Alert>
         ) : null}
-      </Stack>
+      </VerifiedNumberField>
       <NairaAmountInput placeholder="2000" required {...form.getInputProps("amount")} />
       <TextInput
         label="Phone number"
