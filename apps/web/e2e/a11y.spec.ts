@@ -142,6 +142,14 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await expect(signOutDialog.getByRole("button", { name: "Sign out everywhere" })).toBeVisible();
   await checkScreen(page, "/settings, Sign out of all devices dialog");
   await signOutDialog.getByRole("button", { name: "Cancel" }).click();
+  await page.goto("/settings/limits");
+  await expect(page.getByTestId("own-daily-limit")).toBeVisible();
+  await checkScreen(page, "/settings/limits");
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("dialog", { name: "Log out?" })).toBeVisible();
+  await checkScreen(page, "the Log out confirmation");
+  await page.getByRole("dialog", { name: "Log out?" }).getByRole("button", { name: "Cancel" }).click();
 
   await page.goto("/merchant/dashboard");
   const createDialog = page.getByRole("dialog", { name: "Create Merchant Account" });
