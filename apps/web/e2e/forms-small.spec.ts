@@ -1,0 +1,31 @@
+// Forms and small things: placeholders, client-side checks, keyboards (360×740).
+import { expect, test } from "@playwright/test";
+import { newUser, registerAndSkipOnboarding } from "./helpers";
+
+test("a field in error keeps its placeholder grey, and Add Money refuses ₦50 before sending anything", async ({ page }) => {
+  await registerAndSkipOnboarding(page, newUser("Bisi Adewale"));
+  const topups: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("wallet.topup") || request.url().includes("/api/wallet/topup")) topups.push(request.url());
+  });
+  await page.getByRole("button", { name: "Add Money" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Money" });
+  const amount = dialog.getByLabel("Amount (NGN)");
+  const placeholderColour = () => amount.evaluate((input) => getComputedStyle(input, "::placeholder").color);
+  const typedColour = () => amount.evaluate((input) => getComputedStyle(input).color);
+  const grey = await placeholderColour();
+
+  await dialog.getByRole("button", { name: "Add Money" }).click();
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  expect(await placeholderColour()).toBe(grey);
+  expect(await placeholderColour()).not.toBe(await typedColour());
+
+  await amount.fill("50");
+  await dialog.getByRole("button", { name: "Add Money" }).click();
+  await expect(dialog.getByText("Minimum top-up amount is ₦100")).toHaveCount(1);
+  await amount.fill("2,000,000");
+  await dialog.getByRole("button", { name: "Add Money" }).click();
+  await expect(dialog.getByText("Maximum top-up amount is ₦1,000,000")).toHaveCount(1);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(topups).toEqual([]);
+});
