@@ -29,3 +29,16 @@ test("a field in error keeps its placeholder grey, and Add Money refuses ₦50 b
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(topups).toEqual([]);
 });
+
+test("the recipient field opens the phone keypad for a phone number and the e-mail keyboard otherwise", async ({ page }) => {
+  await registerAndSkipOnboarding(page, newUser("Kunle Bello"));
+  await page.goto("/transfer/p2p");
+  const recipient = page.getByLabel("Recipient email or phone number");
+  await expect(recipient).toHaveAttribute("inputmode", "email");
+  await recipient.fill("0803");
+  await expect(recipient).toHaveAttribute("inputmode", "tel");
+  await recipient.fill("+234803");
+  await expect(recipient).toHaveAttribute("inputmode", "tel");
+  await recipient.fill("ada@example.com");
+  await expect(recipient).toHaveAttribute("inputmode", "email");
+});
