@@ -42,3 +42,19 @@ test("the recipient field opens the phone keypad for a phone number and the e-ma
   await recipient.fill("ada@example.com");
   await expect(recipient).toHaveAttribute("inputmode", "email");
 });
+
+test("an amount gets its thousands separators as it is typed, and the amount sent is the number", async ({ page }) => {
+  await registerAndSkipOnboarding(page, newUser("Tolu Ogun"));
+  await page.getByRole("button", { name: "Add Money" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Money" });
+  const amount = dialog.getByLabel("Amount (NGN)");
+  await amount.pressSequentially("250000");
+  await expect(amount).toHaveValue("250,000");
+  await amount.press("Backspace");
+  await expect(amount).toHaveValue("25,000");
+  await amount.pressSequentially(".5");
+  await expect(amount).toHaveValue("25,000.5");
+  const sent = page.waitForRequest((request) => request.url().includes("wallet.topup"));
+  await dialog.getByRole("button", { name: "Add Money" }).click();
+  expect((await sent).postData()).toContain('"amount":25000.5');
+});
