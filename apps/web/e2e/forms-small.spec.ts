@@ -58,3 +58,19 @@ test("an amount gets its thousands separators as it is typed, and the amount sen
   await dialog.getByRole("button", { name: "Add Money" }).click();
   expect((await sent).postData()).toContain('"amount":25000.5');
 });
+
+test("bank search knows the short names users type: UBA, GTB, FBN", async ({ page }) => {
+  await registerAndSkipOnboarding(page, newUser("Femi Ade"));
+  await page.goto("/transfer/bank");
+  const bank = page.getByRole("combobox", { name: "Bank" });
+  for (const [typed, name] of [
+    ["UBA", "United Bank For Africa"],
+    ["gtb", "Guaranty Trust Bank"],
+    ["FBN", "First Bank of Nigeria"],
+  ] as const) {
+    await bank.fill(typed);
+    await expect(page.getByRole("option")).toHaveText([name]);
+  }
+  await page.getByRole("option", { name: "First Bank of Nigeria" }).click();
+  await expect(bank).toHaveValue("First Bank of Nigeria");
+});
