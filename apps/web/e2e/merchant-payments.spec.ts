@@ -123,6 +123,10 @@ test("pay an invoice: 'Invoice Payment', the amount due, then 'Invoice already p
 
   await page.goto(`/invoice/pay/${invoice.token}`);
   await expect(main.getByText("Invoice already paid")).toBeVisible();
+  // When it was paid, in Lagos time; never 'You are paying ₦0.00'.
+  await expect(main.getByText(/^Paid ₦750\.00 on \d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [ap]m$/)).toBeVisible();
+  await expect(main.getByText("You are paying")).toHaveCount(0);
+  await expect(main.getByText("₦0.00", { exact: true })).toHaveCount(1); // the fee only
   await expect(main.getByRole("button", { name: "Pay Now" })).toBeDisabled();
   await merchantApi.dispose();
 });
