@@ -1,5 +1,6 @@
 // Forms and small things: placeholders, client-side checks, keyboards (360×740).
 import { expect, test } from "@playwright/test";
+import { checkScreen } from "./a11y-checks";
 import { newUser, registerAndSkipOnboarding } from "./helpers";
 
 test("a field in error keeps its placeholder grey, and Add Money refuses ₦50 before sending anything", async ({ page }) => {
@@ -73,4 +74,18 @@ test("bank search knows the short names users type: UBA, GTB, FBN", async ({ pag
   }
   await page.getByRole("option", { name: "First Bank of Nigeria" }).click();
   await expect(bank).toHaveValue("First Bank of Nigeria");
+});
+
+test("offline, the verification card is a neutral 'Offline' state, not 'Verification Status Error'", async ({ page, context }) => {
+  await registerAndSkipOnboarding(page, newUser("Nkechi Obi"));
+  // The status never arrives (as when the connection drops while the dashboard loads), then the phone goes offline.
+  await page.route(/verification\./, (route) => route.abort("internetdisconnected"));
+  await page.reload();
+  await expect(page.getByText("Verification Status Error")).toBeVisible();
+  await context.setOffline(true);
+  const card = page.getByRole("region", { name: "Offline" });
+  await expect(card).toContainText("Your verification status shows again when you are back online.");
+  await expect(page.getByText("Verification Status Error")).toHaveCount(0);
+  await checkScreen(page, "/dashboard, verification card offline");
+  await context.setOffline(false);
 });
