@@ -102,7 +102,17 @@ interface ConfirmationFormProps {
   onPaid: (receipt: Receipt) => void;
 }
 
-function ConfirmationForm({ merchantName, subtitle, target, presetAmount, suggestedAmount, paid: alreadyPaid, paidLine, closedReason, onPaid }: ConfirmationFormProps) {
+function ConfirmationForm({
+  merchantName,
+  subtitle,
+  target,
+  presetAmount,
+  suggestedAmount,
+  paid: alreadyPaid,
+  paidLine,
+  closedReason,
+  onPaid,
+}: ConfirmationFormProps) {
   const paid = alreadyPaid || closedReason !== undefined;
   const me = useMe();
   const enabled = useFeatures()("feature_scan_pay");
