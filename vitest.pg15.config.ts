@@ -13,6 +13,8 @@ const SQL_TEST_FILES = [
   "packages/db/test/ledger-kit.test.ts",
   "packages/db/test/ledger-sql.test.ts",
   "packages/db/test/payout-fee-kobo.test.ts",
+  "packages/db/test/stored-amounts-kobo.test.ts",
+  "packages/db/test/posting-balance-after.test.ts",
   "packages/db/test/ledger-verify.test.ts",
   "packages/db/test/listen.test.ts",
   "packages/db/test/feature-switches.test.ts",

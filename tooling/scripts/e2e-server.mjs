@@ -6,26 +6,16 @@
 // A port still held by a stale process is named before anything starts.
 import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS, buildServer } from "../../apps/server/build.mjs";
+import { freePort } from "./free-port.mjs";
 
 const serverDir = fileURLToPath(new URL("../../apps/server/", import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), "kolo-e2e-"));
 // mkdtemp makes it 0700; as root, initdb runs as the `postgres` user and must get in.
 chmodSync(dataDir, 0o755);
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** The pid and command line of the process listening on TCP `port` (from /proc), or null. */
 function listenerOf(port) {

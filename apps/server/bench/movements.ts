@@ -1,5 +1,5 @@
 // Many wallet movements for one user, straight into the ledger tables (balanced journal entries,
-// placeholder hashes, the wallet's balance left as it was): what statements are measured and
+// placeholder hashes and balances after, the wallet's balance left as it was): what statements are measured and
 // tested on (bench:statement, the per-user caps test). Never for a database anything else verifies.
 import type postgres from "postgres";
 
@@ -19,8 +19,8 @@ export async function seedWalletMovements(sql: postgres.Sql, userId: number, cou
            from generate_series(1, $2) g
            returning id, created_at, description
          )
-    insert into postings (journal_entry_id, account_id, amount, created_at, hash)
-    select e.id, a.account_id, a.amount, e.created_at, '\\x00'::bytea
+    insert into postings (journal_entry_id, account_id, amount, balance_after, created_at, hash)
+    select e.id, a.account_id, a.amount, 0, e.created_at, '\\x00'::bytea
     from entries e,
          lateral (select (100 + (e.id % 500) * 100) * (case when e.description like 'Bench transfer in%' then 1 else -1 end) as kobo) k,
          lateral (values ((select id from wallet), k.kobo), ((select id from counter), -k.kobo)) as a(account_id, amount)`,

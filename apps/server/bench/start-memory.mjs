@@ -13,11 +13,11 @@
 // processes are not counted.
 import { spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SERVER_NODE_FLAGS } from "../build.mjs";
+import { freePort } from "../../../tooling/scripts/free-port.mjs";
 
 const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
 const mode = process.argv[2];
@@ -32,15 +32,6 @@ if (!COMMANDS[mode]) {
   process.exit(2);
 }
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
 

@@ -124,8 +124,8 @@ async function main() {
         }
       }
       await tx`
-        insert into postings (journal_entry_id, account_id, amount, created_at, hash)
-        select e, a, m, ${at}, decode(h, 'hex')
+        insert into postings (journal_entry_id, account_id, amount, balance_after, created_at, hash)
+        select e, a, m, 0, ${at}, decode(h, 'hex')
         from unnest(${entryIds}::bigint[], ${accountIds}::int[], ${amounts}::bigint[], ${hashes}::text[]) with ordinality as u (e, a, m, h, n)
         order by n`;
       for (const account of [from, to]) await tx`update ledger_accounts set head_hash = ${account.head_hash} where id = ${account.id}`;
@@ -180,11 +180,11 @@ async function main() {
           // Balance and hash-chain head in one update per account, in id order (docs/ledger-verification.md).
           const move = async ([id, delta]: number[]) =>
             (
-              await tx`update ledger_accounts set balance = balance + ${delta!}, head_hash = kolo_posting_hash(head_hash, ${entry!.id}, id, ${delta!}, now()) where id = ${id!} returning head_hash`
-            )[0]!.head_hash as Buffer;
-          const firstHash = await move(first);
-          const secondHash = await move(second);
-          await tx`insert into postings (journal_entry_id, account_id, amount, created_at, hash) values (${entry!.id}, ${first[0]!}, ${first[1]!}, now(), ${firstHash}), (${entry!.id}, ${second[0]!}, ${second[1]!}, now(), ${secondHash})`;
+              await tx`update ledger_accounts set balance = balance + ${delta!}, head_hash = kolo_posting_hash(head_hash, ${entry!.id}, id, ${delta!}, now()) where id = ${id!} returning head_hash, balance`
+            )[0] as { head_hash: Buffer; balance: string };
+          const firstMoved = await move(first);
+          const secondMoved = await move(second);
+          await tx`insert into postings (journal_entry_id, account_id, amount, balance_after, created_at, hash) values (${entry!.id}, ${first[0]!}, ${first[1]!}, ${firstMoved.balance}, now(), ${firstMoved.head_hash}), (${entry!.id}, ${second[0]!}, ${second[1]!}, ${secondMoved.balance}, now(), ${secondMoved.head_hash})`;
         });
         latencies.push(performance.now() - started);
         done++;

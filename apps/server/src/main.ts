@@ -101,8 +101,8 @@ async function main() {
   );
   console.log(
     sandboxes.vtpass
-      ? "Airtime, data and electricity: built-in VTpass sandbox (no VTPASS_* keys set)"
-      : `Airtime, data and electricity: VTpass at ${env.VTPASS_BASE_URL}`,
+      ? "Airtime, data, electricity and cable TV: built-in VTpass sandbox (no VTPASS_* keys set)"
+      : `Airtime, data, electricity and cable TV: VTpass at ${env.VTPASS_BASE_URL}`,
   );
   if (seed) {
     console.log("Demo sign-ins:");

@@ -210,7 +210,7 @@ describe("the review queue", () => {
     expect([credit.status, again.status].sort()).toEqual([200, 409]);
     expect(await balanceOf(c)).toBe(3_000);
     const [audit] = await t.client`select after from admin_audit where subject = ${`review:${item.id}`}`;
-    expect(audit!.after).toMatchObject({ status: "resolved", resolution: "credit", credited: 700 });
+    expect(audit!.after).toMatchObject({ status: "resolved", resolution: "credit", creditedKobo: 70000 });
     expect((await list("open")).items.some((i) => i.id === item.id)).toBe(false);
     expect((await list("resolved")).items.find((i) => i.id === item.id)).toMatchObject({ resolution: "credit", resolvedAt: expect.any(String) });
 

@@ -100,6 +100,35 @@ describe("admin users, settings and stats over REST", () => {
     expect((transactions.transactions as { status: string }[]).every((tx) => tx.status === "failed")).toBe(true);
   });
 
+  it("GET /api/admin/transactions?reference finds transactions by part of their reference, ignoring case, counts included", async () => {
+    const first = await signUp(server.base, "Ref One");
+    const second = await signUp(server.base, "Ref Two");
+    const one = await json<{ reference: string }>(await api(first, "POST", "/api/wallet/topup", { amount: 700 }));
+    const two = await json<{ reference: string }>(await api(second, "POST", "/api/wallet/topup", { amount: 800 }));
+    type Listed = { transactions: { reference: string; status: string }[]; total: number; totalPages: number; counts: Record<string, number> };
+    const search = async (query: string) => {
+      const response = await api(admin, "GET", `/api/admin/transactions?${query}`);
+      return { status: response.status, body: await json<Listed>(response) };
+    };
+
+    // The tail of one reference, in lower case: that transaction alone, its tab counts too.
+    const tail = one.reference.slice(-8).toLowerCase();
+    const found = await search(`reference=${encodeURIComponent(`  ${tail} `)}`);
+    expect(found.status).toBe(200);
+    expect(found.body.transactions.map((tx) => tx.reference)).toEqual([one.reference]);
+    expect(found.body).toMatchObject({ total: 1, totalPages: 1, counts: { all: 1, pending: 1, completed: 0, failed: 0, processing: 0 } });
+    expect((await search(`status=completed&reference=${encodeURIComponent(tail)}`)).body).toMatchObject({ transactions: [], total: 0, counts: { all: 1 } });
+
+    // LIKE's wildcards are taken literally; an empty reference is no filter; a long one is refused.
+    for (const wildcard of ["%", "_", "\\"]) expect((await search(`reference=${encodeURIComponent(wildcard)}`)).body.total).toBe(0);
+    const all = await search("reference=");
+    expect(all.body.transactions.map((tx) => tx.reference)).toEqual(expect.arrayContaining([one.reference, two.reference]));
+    expect(all.body.counts.all).toBeGreaterThanOrEqual(2);
+    const tooLong = await search(`reference=${"A".repeat(101)}`);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body).toMatchObject({ message: "Reference is too long" });
+  });
+
   it("a non-admin gets 403 'Admin access required' on every admin path; anonymous 401", async () => {
     const user = await signUp(server.base);
     const paths: [string, string, unknown?][] = [

@@ -159,7 +159,7 @@ describe("GET /api/features", () => {
     const response = await app.inject({ method: "GET", url: "/api/features", headers: { cookie } });
     expect(response.statusCode).toBe(200);
     const list = response.json<{ key: string; value: boolean }[]>();
-    expect(list).toHaveLength(10);
+    expect(list).toHaveLength(11);
     expect(Object.keys(list[0]!).sort()).toEqual(["key", "value"]);
     expect((await app.inject({ method: "GET", url: "/api/features" })).statusCode).toBe(401);
   });

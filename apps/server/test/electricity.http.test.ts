@@ -5,23 +5,16 @@
 // airtime and data; the idempotency key; the feature switch.
 import { PURCHASE_REQUERY_KIND, REQUERY_KINDS, runRequery } from "@kolo/api";
 import { toPurchaseAnswer } from "@kolo/providers";
-import { schema, setFeatureSetting } from "@kolo/db";
+import { schema } from "@kolo/db";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { DISCOS, ELECTRICITY_MESSAGES, PURCHASE_MESSAGES } from "@kolo/domain";
 import { vtpassFixtures } from "@kolo/sandboxes";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type Client, api, balanceOf, signUp, useTestServer } from "./helpers";
+import { type Client, api, balanceOf, signUp, useTestServer, type PurchaseBody } from "./helpers";
 
 const METERS = vtpassFixtures.SANDBOX_METERS;
-const { t, server, services, user, recordOf, holdOf } = useTestServer();
-
-interface PurchaseBody {
-  status: "success" | "pending";
-  message: string;
-  warning: string | null;
-  transaction: { id: number; amount: number; status: string; reference: string; type: string; metadata: Record<string, unknown> };
-}
+const { t, server, services, user, recordOf, holdOf, withSwitchOff } = useTestServer();
 
 const buyer = (naira = 10_000) => user("Power Buyer", naira);
 
@@ -196,15 +189,12 @@ describe("money rules", () => {
 
   it("feature_electricity switches it off for users", async () => {
     const c = await buyer(5_000);
-    await setFeatureSetting(t.db, "feature_electricity", false);
-    try {
+    await withSwitchOff("feature_electricity", async () => {
       const refused = await buy(c, order(METERS.prepaidDelivered));
       expect(refused.status).toBe(403);
       expect(await refused.json()).toMatchObject({ code: "FEATURE_DISABLED" });
       expect((await verify(c, { disco: "ikeja-electric", meterType: "prepaid", meterNumber: METERS.prepaidDelivered })).status).toBe(403);
-    } finally {
-      await setFeatureSetting(t.db, "feature_electricity", true);
-    }
+    });
     expect(await balanceOf(c)).toBe(5_000);
   });
 

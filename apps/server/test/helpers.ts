@@ -301,6 +301,14 @@ export async function registerOverHttp(app: FastifyInstance, overrides: { name?:
 
 /** What most /api answers carry: the answer's fields, or an error's {code, message, details}. */
 export type AnswerBody = Record<string, unknown> & { message?: string; code?: string; details?: Record<string, unknown> | null };
+/** A purchase answer (airtime, data, electricity, cable): the record, in naira as the wire sends it. */
+export interface PurchaseBody {
+  status: "success" | "pending";
+  message: string;
+  warning: string | null;
+  transaction: { id: number; amount: number; status: string; reference: string; type: string; metadata: Record<string, unknown> };
+}
+
 /** An answer's status and parsed JSON body. */
 export interface Answer<T = AnswerBody> {
   status: number;

@@ -128,6 +128,13 @@ const FIELDS = [
   "accountNumber",
   "bankCode",
   "description",
+  "dailyLimit",
+  "currentPassword",
+  "newPassword",
+  "provider",
+  "smartcardNumber",
+  "bouquetCode",
+  "phone",
 ];
 const hostileBody = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 6 }), hostileValue);
 const hostileSegment = fc.oneof(

@@ -69,9 +69,26 @@ describe("GET /api/openapi.json", () => {
     expect(p2p?.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header" }));
     const invoice = document.paths["/api/invoices/{id}"]?.get;
     expect(invoice?.parameters).toContainEqual(expect.objectContaining({ name: "id", in: "path" }));
+    expect(document.paths["/api/admin/transactions"]?.get?.parameters).toContainEqual(
+      expect.objectContaining({ name: "reference", in: "query", required: false }),
+    );
     expect(document.components.schemas.Error?.required).toEqual(["message", "details", "code"]);
     expect(p2p?.responses["401"]?.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
     expect(document.paths["/api/auth/logout-all"]?.post?.operationId).toBe("auth.logoutAll");
+    // Limits the user sets, the profile and the password (docs/product.md "Settings").
+    expect(document.paths["/api/auth/limits"]?.get?.operationId).toBe("auth.limits");
+    expect(document.paths["/api/auth/limits"]?.patch?.operationId).toBe("auth.setLimits");
+    expect(document.paths["/api/auth/limits/pending"]?.delete?.operationId).toBe("auth.cancelPendingLimit");
+    expect(document.paths["/api/auth/profile"]?.patch?.responses["409"]).toBeDefined();
+    expect(document.paths["/api/auth/password"]?.post?.operationId).toBe("auth.changePassword");
+    const bouquets = document.paths["/api/cable/{provider}/bouquets"]?.get;
+    expect(bouquets?.operationId).toBe("cable.bouquets");
+    expect(bouquets?.parameters).toContainEqual(expect.objectContaining({ name: "provider", in: "path" }));
+    expect(document.paths["/api/cable/verify"]?.post?.operationId).toBe("cable.verify");
+    const cable = document.paths["/api/cable"]?.post;
+    expect(cable?.operationId).toBe("cable.subscribe");
+    expect(cable?.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header" }));
+    expect(Object.keys(cable?.responses ?? {})).toEqual(expect.arrayContaining(["200", "202"]));
   });
 });
 

@@ -7,7 +7,7 @@
 // itself, in the order and number it wants, so nothing waits on a timer.
 import { Jobs, REQUERY_KINDS, acceptPayout, checkPayout, recordingScheduler, runRequery } from "@kolo/api";
 import { type BankingProvider, PaymentGatewayError, type PayoutTransfer, paystackSignature } from "@kolo/providers";
-import { findTransactionByReference, findUserById, setFeatureSetting } from "@kolo/db";
+import { findTransactionByReference, findUserById } from "@kolo/db";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { REQUERY_WINDOW_MS } from "@kolo/domain";
 import { describe, expect, it } from "vitest";
@@ -31,7 +31,7 @@ import {
 
 /** The main server's job scheduler: records each requery asked for. */
 const scheduled = recordingScheduler();
-const { t, server, capture } = useTestServer({ capture: true, services: { jobs: scheduled } });
+const { t, server, capture, withSwitchOff } = useTestServer({ capture: true, services: { jobs: scheduled } });
 
 const ACCOUNTS = PAYOUT_ACCOUNTS;
 type AccountName = PayoutAccountName;
@@ -223,14 +223,11 @@ describe("POST /api/wallet/withdraw", () => {
     expect(notMine.status).toBe(404);
     expect(notMine.body).toMatchObject({ code: "NOT_FOUND", message: "Bank account not found" });
 
-    await setFeatureSetting(t.db, "feature_withdraw", false);
-    try {
+    await withSwitchOff("feature_withdraw", async () => {
       const off = await withdraw(c, accountId, 100);
       expect(off.status).toBe(403);
       expect(off.body).toMatchObject({ code: "FEATURE_DISABLED", message: "Feature disabled by administrator" });
-    } finally {
-      await setFeatureSetting(t.db, "feature_withdraw", true);
-    }
+    });
     expect(await balanceOf(c)).toBe(5_000);
     expect(await balanceOf(rich)).toBe(60_000);
   });
@@ -318,13 +315,10 @@ describe("POST /api/transfer/bank", () => {
   it("needs feature_send_money", async () => {
     const c = await user(server, 1_000);
     const accountId = await saveAccount(c, "success");
-    await setFeatureSetting(t.db, "feature_send_money", false);
-    try {
+    await withSwitchOff("feature_send_money", async () => {
       const off = await bankTransfer(c, accountId, 100, 50);
       expect(off.status).toBe(403);
-    } finally {
-      await setFeatureSetting(t.db, "feature_send_money", true);
-    }
+    });
     expect(await balanceOf(c)).toBe(1_000);
   });
 });

@@ -49,20 +49,36 @@ describe("GET /api/receipts/{reference}", () => {
     });
     expect(mine.body.verifyCode).toMatch(/^[a-z2-7]{16}$/);
     expect(mine.body.verifyUrl).toBe(`${files.server.base}/verify/${mine.body.verifyCode}`);
+    expect(mine.body).toMatchObject({ title: "Transfer to a Kolo user", description: "Transfer to Ada Obi" });
     const theirs = await receiptOf(payee, reference);
-    expect(theirs.body).toMatchObject({ direction: "credit", verifyCode: mine.body.verifyCode });
+    // Written from the reader's side: the recipient's receipt names who sent it.
+    expect(theirs.body).toMatchObject({
+      direction: "credit",
+      verifyCode: mine.body.verifyCode,
+      title: "Transfer from a Kolo user",
+      description: "Transfer from Kemi Adeyemi",
+    });
     const stranger = await signUp(files.server.base, "Someone Else");
     expect(await receiptOf(stranger, reference)).toMatchObject({ status: 404, body: { message: "Receipt not found" } });
     expect((await receiptOf(stranger, "NO-SUCH-REFERENCE")).status).toBe(404);
   });
 
-  it("a bank transfer's receipt masks the account as bank code, four bullets and the last four digits", async () => {
+  it("a bank transfer's receipt shows the bank's name beside the account masked as bank code, four bullets and the last four digits, and the bank's session id once paid", async () => {
     const c = await signUp(files.server.base, "Bank Payer");
     await fundWallet(files.t.db, c.user.id, 5_000);
     const sent = await api(c, "POST", "/api/transfer/bank", { bankCode: "058", accountNumber: "0987654327", amount: 1_000, transferFee: 50 });
     const { transaction } = (await sent.json()) as { transaction: { reference: string } };
     const receipt = await receiptOf(c, transaction.reference);
-    expect(receipt.body).toMatchObject({ title: "Bank transfer", fee: 50, total: 1_050, to: { name: "ADAEZE OKONKWO", account: "058 ••••4327" } });
+    expect(receipt.body).toMatchObject({
+      title: "Bank transfer",
+      fee: 50,
+      total: 1_050,
+      to: { name: "ADAEZE OKONKWO", account: "Guaranty Trust Bank 058 ••••4327" },
+    });
+    // Paystack's transfer.success carries the NIP session id: the receipt shows it as the provider reference.
+    await expect
+      .poll(async () => (await receiptOf(c, transaction.reference)).body)
+      .toMatchObject({ status: "completed", providerReference: expect.stringMatching(/^\d{30}$/) });
   });
 });
 
@@ -100,7 +116,7 @@ describe("GET /api/receipts/verify/{code}", () => {
     expect(JSON.parse(checked.text)).toEqual({
       reference,
       type: "p2p",
-      title: "Transfer to a Kolo user",
+      title: "Transfer between Kolo users",
       status: "completed",
       amount: 1_250,
       fee: 0,

@@ -51,6 +51,18 @@ describe("VTpass: POST /sandbox/vtpass/requests/{requestId}/release", () => {
     expect(await server.vtpass.requery(id)).toMatchObject({ outcome: "delivered", token: "5161-0042-9981-3370-2210" });
   });
 
+  it("smartcard 1010101010 (a GOtv Jinja renewal) stays pending until released, then is delivered", async () => {
+    const id = requestId();
+    const card = vtpassFixtures.SANDBOX_SMARTCARDS.pendingThenDelivered;
+    const renew = { serviceId: "gotv", phone: "08011111111", billersCode: card, subscriptionType: "renew" as const, quantity: 1 };
+    // The sandbox refuses a renewal at anything but the current bouquet's price (011).
+    expect((await server.vtpass.pay({ ...renew, requestId: requestId(), amountKobo: 100_000n })).outcome).toBe("failed");
+    expect((await server.vtpass.pay({ ...renew, requestId: id, amountKobo: 390_000n })).outcome).toBe("pending");
+    expect((await server.vtpass.requery(id)).outcome).toBe("pending");
+    expect((await post(`/sandbox/vtpass/requests/${id}/release`)).status).toBe(200);
+    expect((await server.vtpass.requery(id)).outcome).toBe("delivered");
+  });
+
   it("an unknown or malformed request id is 404; a purchase delivered at once is 409", async () => {
     expect((await post(`/sandbox/vtpass/requests/${requestId()}/release`)).status).toBe(404);
     expect((await post("/sandbox/vtpass/requests/not-an-id/release")).status).toBe(404);

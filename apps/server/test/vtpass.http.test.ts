@@ -10,20 +10,13 @@ import { LEDGER_CONSISTENT, ledgerInvariants, promoteToAdmin } from "@kolo/db/te
 import { PURCHASE_MESSAGES, VTPASS_REQUEST_ID_PATTERN } from "@kolo/domain";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type Client, api, balanceOf, useTestServer } from "./helpers";
+import { type Client, api, balanceOf, useTestServer, type PurchaseBody } from "./helpers";
 
 const PHONES = vtpassFixtures.SANDBOX_PHONES;
 
 const { t, server, services, user, recordOf, holdOf, withSwitchOff } = useTestServer({ vtpassTimeoutMs: 1_500 });
 
 const buyer = (naira = 10_000) => user("Airtime Buyer", naira);
-
-interface PurchaseBody {
-  status: "success" | "pending";
-  message: string;
-  warning: string | null;
-  transaction: { id: number; amount: number; status: string; reference: string; type: string; metadata: Record<string, unknown> };
-}
 
 const airtime = (c: Client, body: Record<string, unknown>, key?: string) => api(c, "POST", "/api/airtime", body, key ? { "idempotency-key": key } : {});
 const data = (c: Client, body: Record<string, unknown>, key?: string) => api(c, "POST", "/api/data", body, key ? { "idempotency-key": key } : {});

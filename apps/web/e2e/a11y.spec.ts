@@ -142,6 +142,14 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await expect(signOutDialog.getByRole("button", { name: "Sign out everywhere" })).toBeVisible();
   await checkScreen(page, "/settings, Sign out of all devices dialog");
   await signOutDialog.getByRole("button", { name: "Cancel" }).click();
+  await page.goto("/settings/limits");
+  await expect(page.getByTestId("own-daily-limit")).toBeVisible();
+  await checkScreen(page, "/settings/limits");
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("dialog", { name: "Log out?" })).toBeVisible();
+  await checkScreen(page, "the Log out confirmation");
+  await page.getByRole("dialog", { name: "Log out?" }).getByRole("button", { name: "Cancel" }).click();
 
   await page.goto("/merchant/dashboard");
   const createDialog = page.getByRole("dialog", { name: "Create Merchant Account" });
@@ -188,6 +196,16 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await expect(page.getByText("4 Marina Lagos")).toBeVisible();
   await page.mouse.move(0, 0); // not hovering the button just pressed
   await checkScreen(page, "/utility/electricity, meter verified");
+  await page.goto("/utility/cable");
+  await expect(page.getByRole("heading", { name: "Cable TV" })).toBeVisible();
+  await checkScreen(page, "/utility/cable");
+  await page.getByLabel("Cable TV provider").selectOption("startimes");
+  await page.getByLabel("Smartcard number").fill("02134567890");
+  await page.getByRole("button", { name: "Verify Smartcard" }).click();
+  await expect(page.getByLabel("Bouquet")).toBeVisible();
+  await page.getByLabel("Bouquet").selectOption("basic");
+  await page.mouse.move(0, 0);
+  await checkScreen(page, "/utility/cable, StarTimes verified, bouquet chosen");
 });
 
 test("the QR screens: /receive, /scan without a camera, /transfer/p2p from one's own P2P code", async ({ page }) => {

@@ -29,6 +29,7 @@ test("a user made admin enrols the second factor at sign-in, sees the recovery c
   const grant = second.getByRole("region", { name: "Awaiting Approval" }).getByRole("listitem").filter({ hasText: future.email });
   await expect(grant).toContainText("Admin role");
   await grant.getByRole("button", { name: "Approve" }).click();
+  await second.getByRole("dialog", { name: "Approve this request?" }).getByRole("button", { name: "Approve" }).click();
   await expect(toast(second, "Approved")).toBeVisible();
   await secondContext.close();
 
@@ -68,7 +69,12 @@ test("a ₦100,000 credit waits on the dashboard until the second admin approves
   await first.goto(`/admin/users?search=${encodeURIComponent(user.email)}`);
   await first.getByRole("button", { name: `Credit ${user.name}` }).click();
   const dialog = first.getByRole("dialog", { name: "Credit Wallet" });
+  // The dialog states the threshold, and says so when the amount alone reaches it.
+  await expect(dialog).toContainText("Credits that bring yours to this user to ₦100,000.00 or more within 24 hours wait for a second admin.");
+  await dialog.getByLabel("Amount (₦)").fill("99999");
+  await expect(dialog.getByText("Needs a second admin")).toHaveCount(0);
   await dialog.getByLabel("Amount (₦)").fill("100000");
+  await expect(dialog.getByRole("status")).toContainText("This credit will wait for another admin's approval; no money moves until then.");
   await dialog.getByLabel("Description").fill("Refund of a failed bank transfer");
   await dialog.getByRole("button", { name: "Credit Wallet" }).click();
   await expect(toast(first, "Awaiting Approval")).toBeVisible();
@@ -81,9 +87,29 @@ test("a ₦100,000 credit waits on the dashboard until the second admin approves
   await loginAsAdmin(second, DEMO_ADMIN_2);
   await second.goto("/admin/dashboard");
   const toApprove = second.getByRole("region", { name: "Awaiting Approval" }).getByRole("listitem").filter({ hasText: user.name });
+  // Reject and Approve each ask once; Cancel decides nothing.
+  await toApprove.getByRole("button", { name: "Reject" }).click();
+  const rejecting = second.getByRole("dialog", { name: "Reject this request?" });
+  await expect(rejecting).toContainText("₦100,000.00");
+  await expect(rejecting).toContainText("asked by Ada Admin");
+  await rejecting.getByRole("button", { name: "Cancel" }).click();
+  await expect(rejecting).toBeHidden();
   await toApprove.getByRole("button", { name: "Approve" }).click();
+  const approving = second.getByRole("dialog", { name: "Approve this request?" });
+  await expect(approving).toContainText("Approving carries it out now.");
+  await checkScreen(second, "/admin/dashboard, the approval's confirmation");
+  await approving.getByRole("button", { name: "Approve" }).click();
   await expect(toast(second, "Approved")).toBeVisible();
   await checkScreen(second, "/admin/dashboard after an approval");
+
+  // The audit trail writes the approval with ₦ and the requester's name, not 'amount: 100000 · createdBy: 1'.
+  await second.goto("/admin/audit?action=adjustment_approve");
+  const entry = second.getByRole("row").filter({ hasText: user.name }).first();
+  await expect(entry).toContainText("Amount: ₦100,000.00");
+  await expect(entry).toContainText("Requested by: Ada Admin");
+  await expect(entry).toContainText("Status: Approved");
+  await expect(entry).not.toContainText("createdBy");
+  await checkScreen(second, "/admin/audit, an approved adjustment");
 
   await page.reload();
   await expect(page.getByRole("region", { name: "Available Balance" })).toContainText("100,000");

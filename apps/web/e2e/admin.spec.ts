@@ -74,7 +74,10 @@ test("the admin credits a user ₦1,000, the user's dashboard shows it; suspendi
   const credit = admin.getByRole("row").filter({ hasText: user.email });
   await expect(credit).toHaveCount(1);
   await expect(credit).toContainText("Wallet credit");
-  await expect(credit).toContainText("balance: 1000");
+  // Amounts in naira with ₦, keys as words (not 'balance: 1000').
+  await expect(credit).toContainText("Balance: ₦0.00");
+  await expect(credit).toContainText("Amount: ₦1,000.00");
+  await expect(credit).toContainText("Balance: ₦1,000.00");
 
   await userContext.close();
   await adminContext.close();

@@ -11,21 +11,10 @@ import {
   registerAndSkipOnboarding,
   releasePurchase,
   toast,
+  topUp,
   transactionReference,
   paymentScreen,
 } from "./helpers";
-
-/** Tops the signed-in user up with `naira` through the sandbox checkout; back on /dashboard. */
-async function topUp(page: Page, naira: string) {
-  await page.getByRole("button", { name: "Add Money" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Money" });
-  await dialog.getByLabel("Amount (NGN)").fill(naira);
-  await dialog.getByRole("button", { name: "Add Money" }).click();
-  await page.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
-  await page.getByRole("link", { name: "Return to Dashboard" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 const historyRows = (page: Page) => page.getByRole("main").getByRole("listitem");
 

@@ -45,15 +45,23 @@ export async function registerAndSkipOnboarding(page: Page, user: TestUser): Pro
 /** The dashboard's balance card. */
 export const balanceCard = (page: Page) => page.getByRole("region", { name: "Available Balance" });
 
+/** Logs out from the Home header: Log out, then the confirmation it asks once. */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("dialog", { name: "Log out?" }).getByRole("button", { name: "Log out" }).click();
+}
+
 /** Tops the signed-in user up with `naira` through the sandbox checkout; back on /dashboard. */
 export async function topUp(page: Page, naira: string) {
   await page.getByRole("button", { name: "Add Money" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Money" });
   await dialog.getByLabel("Amount (NGN)").fill(naira);
   await dialog.getByRole("button", { name: "Add Money" }).click();
+  await expect(page).toHaveURL(/\/sandbox\/paystack\/checkout\//);
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
   await page.getByRole("link", { name: "Return to Dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 /** The seeded demo admin (apps/server/src/seed.ts; the e2e server seeds demo sign-ins). */

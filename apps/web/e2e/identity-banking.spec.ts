@@ -12,6 +12,7 @@ import {
   registerAndSkipOnboarding,
   settlePayout,
   toast,
+  topUp,
   paymentScreen,
 } from "./helpers";
 
@@ -20,17 +21,10 @@ async function expectToast(page: Page, title: string, text: string | RegExp = ""
   await expect(toast(page, title).filter({ hasText: text }).last()).toBeVisible();
 }
 
-/** Tops up `amount` naira through the sandbox checkout; leaves the page on /dashboard. */
-async function topUp(page: Page, amount: string, expected: string) {
+/** Tops up `amount` naira through the sandbox checkout (helpers' topUp); on /dashboard, the balance shows `expected`. */
+async function topUpTo(page: Page, amount: string, expected: string) {
   await page.goto("/dashboard");
-  await page.getByRole("button", { name: "Add Money" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Money" });
-  await dialog.getByLabel("Amount (NGN)").fill(amount);
-  await dialog.getByRole("button", { name: "Add Money" }).click();
-  await expect(page).toHaveURL(/\/sandbox\/paystack\/checkout\//);
-  await page.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
-  await page.getByRole("link", { name: "Return to Dashboard" }).click();
+  await topUp(page, amount);
   await expect(balanceCard(page)).toContainText(expected);
 }
 
@@ -96,7 +90,7 @@ test("Chioma verifies BVN and bank account to level 2, then withdraws ₦5,000 a
   await bvnForm.getByLabel("Date of birth").fill("1994-08-13");
   await bvnForm.getByLabel("Phone number").fill("+234 803 123 4567");
   await bvnForm.getByRole("button", { name: "Verify BVN" }).click();
-  await expectToast(page, "BVN Verification Failed", "The details do not match the BVN records (2 attempts left)");
+  await expectToast(page, "BVN Verification Failed", "The date of birth does not match the one on your BVN (2 attempts left)");
   await expect(bvnForm.getByText("Attempts used: 1 of 3")).toBeVisible();
 
   await bvnForm.getByLabel("Date of birth").fill("1994-08-12");
@@ -126,7 +120,7 @@ test("Chioma verifies BVN and bank account to level 2, then withdraws ₦5,000 a
   await expect(page.getByRole("tab", { name: "Bank Verification" })).toBeDisabled();
 
   // Withdraw ₦5,000: fee ₦50, total ₦5,050.
-  await topUp(page, "10000", "₦10,000.00");
+  await topUpTo(page, "10000", "₦10,000.00");
   // On the dashboard, level 2 is one line: the recent transactions stay in view at 360×740.
   const dashboardCard = page.getByRole("region", { name: "Fully Verified" });
   await expect(dashboardCard).toContainText("Level 2");
@@ -186,7 +180,7 @@ test("a withdrawal to 044/0000000017 ends Failed and the money comes back", asyn
   await dialog.getByRole("link", { name: "Add Bank Account" }).click();
   await addBankAccount(page, "Access Bank", "0000000017", "TUNDE BAKARE");
 
-  await topUp(page, "3000", "₦3,000.00");
+  await topUpTo(page, "3000", "₦3,000.00");
   await balanceCard(page).getByRole("link", { name: "Withdraw" }).click();
   await page.getByLabel("Amount (NGN)").fill("50");
   await page.getByRole("radio", { name: /Access Bank 0000000017/ }).click();
@@ -213,7 +207,7 @@ test("a withdrawal the bank leaves pending stays pending, with New Withdrawal di
   await registerAndSkipOnboarding(page, user);
   await page.goto("/bank-accounts");
   await addBankAccount(page, "Access Bank", "0000000031", "EMEKA NWOSU");
-  await topUp(page, "1000", "₦1,000.00");
+  await topUpTo(page, "1000", "₦1,000.00");
   await page.goto("/withdraw");
   await page.getByRole("radio", { name: /Access Bank 0000000031/ }).click();
   await page.getByLabel("Amount (NGN)").fill("500");
@@ -246,7 +240,7 @@ test("bank transfer: fee, total, insufficient funds, 'No Bank Accounts' redirect
   await expect(page).toHaveURL(/\/bank-accounts$/);
   await addBankAccount(page, "Guaranty Trust Bank", "0987654327", "ADAEZE OKONKWO");
 
-  await topUp(page, "1000", "₦1,000.00");
+  await topUpTo(page, "1000", "₦1,000.00");
   await page.goto("/transfer/bank");
   await page.getByRole("radio", { name: /Guaranty Trust Bank 0987654327 ADAEZE OKONKWO/ }).click();
   await page.getByLabel("Amount (NGN)").fill("990");

@@ -1,7 +1,7 @@
 // Forms that move money (items 16-19): the amount field, single-flight top-ups, offline
 // sends, and how unfinished top-ups are shown.
 import { type Page, expect, test } from "@playwright/test";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin, paymentScreen } from "./helpers";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin, paymentScreen, logOut } from "./helpers";
 
 /** The history rows (list items) on /history. */
 const historyRows = (page: Page) => page.getByRole("main").getByRole("listitem");
@@ -85,7 +85,7 @@ test("Send while offline says so at once and never sends later on its own; Send 
   const sender = newUser("Efe Ogun");
   const recipient = newUser("Funke Bello");
   await registerAndSkipOnboarding(page, recipient);
-  await page.getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
   await expect(page).toHaveURL(/\/login$/);
   await registerAndSkipOnboarding(page, sender);
 

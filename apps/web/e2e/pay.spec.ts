@@ -17,6 +17,7 @@ test("/pay: payment and bills tiles lead to their screens; Merchant Pay is comin
     [bills, "Airtime", "/airtime"],
     [bills, "Data", "/data"],
     [bills, "Electricity", "/utility/electricity"],
+    [bills, "Cable TV", "/utility/cable"],
   ];
   for (const [section, name, href] of expected) await expect(section.getByRole("link", { name })).toHaveAttribute("href", href);
 

@@ -1,5 +1,4 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
+import "./styles/mantine-first.css";
 import "./focus.css";
 import "./toasts.css";
 import "./touch.css";
@@ -13,6 +12,7 @@ import { Toasts } from "./components/toasts";
 import { UpdateOffer } from "./components/update-offer";
 import { keepPrerenderedInput } from "./lib/prerendered";
 import { registerServiceWorker } from "./lib/service-worker";
+import { loadLaterStylesWhenIdle } from "./lib/styles";
 import { createAppRouter } from "./router";
 import { cssVariablesResolver, theme } from "./theme";
 
@@ -37,3 +37,4 @@ void ready.then(() => {
   );
 });
 registerServiceWorker();
+loadLaterStylesWhenIdle();

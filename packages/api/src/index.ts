@@ -61,6 +61,7 @@ export {
   PURCHASE_ANSWER_BUDGET_MS,
 } from "./money/purchases";
 export type { PurchaseAnswerView, DataPlanView } from "./router/purchases";
+export { CABLE_BOUQUETS_TTL_MS } from "./money/purchase-kinds";
 export { runReconciliation, lagosDayRange, previousLagosDay, RECONCILIATION_CLASSES } from "./money/reconciliation";
 export { type AccountNumberView, accountNumberView, assignDedicatedAccount, requestAccountNumber } from "./banking/dedicated-account";
 export { type TransferInOutcome, creditTransferIn } from "./money/transfer-in";

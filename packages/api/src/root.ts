@@ -1,5 +1,6 @@
 import { adminRouter } from "./router/admin";
 import { authRouter } from "./router/auth";
+import { cableRouter } from "./router/cable";
 import { bankAccountsRouter, banksRouter, beneficiariesRouter } from "./router/banking";
 import { receiptsRouter } from "./router/receipts";
 import { statementsRouter } from "./router/statements";
@@ -34,6 +35,7 @@ export const appRouter = router({
   supportTickets: supportRouter,
   admin: adminRouter,
   purchases: purchasesRouter,
+  cable: cableRouter,
   events: eventsRouter,
 });
 

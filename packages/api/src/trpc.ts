@@ -10,6 +10,7 @@ import {
   TRANSACTION_PIN_MESSAGES,
   isDomainError,
   isFeatureEnabled,
+  wireErrorDetails,
 } from "@kolo/domain";
 import { TRPCError, initTRPC } from "@trpc/server";
 import superjson from "superjson";
@@ -86,7 +87,7 @@ export function publicError(error: TRPCError): PublicError {
   if (error.cause instanceof ZodError) {
     return { code: "VALIDATION", message: error.cause.issues[0]?.message ?? "Invalid input", details: z.flattenError(error.cause).fieldErrors };
   }
-  if (isDomainError(error.cause)) return { code: error.cause.code, message: error.cause.message, details: error.cause.details ?? null };
+  if (isDomainError(error.cause)) return { code: error.cause.code, message: error.cause.message, details: wireErrorDetails(error.cause.details ?? null) };
   // A slow, busy or unreachable database: a clear 503, not an internal error.
   if (isDatabaseUnavailable(error)) return { code: "SERVICE_UNAVAILABLE", message: SERVICE_UNAVAILABLE_MESSAGE, details: null };
   if (error.code === "INTERNAL_SERVER_ERROR") return { code: "INTERNAL", message: INTERNAL_ERROR_MESSAGE, details: null };

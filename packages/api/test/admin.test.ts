@@ -316,7 +316,7 @@ describe("admin transaction moves (docs/decisions.md)", () => {
     const list = await caller.admin.transactions.list({ page: 1, limit: 5, status: "all" });
     expect(list.transactions).toHaveLength(5);
     expect(list.total).toBe(list.counts.all);
-    expect(list.totalPages).toBe(Math.ceil(list.counts.all / 5));
+    expect(list.totalPages).toBe(Math.ceil((list.counts.all ?? 0) / 5));
     const completed = await caller.admin.transactions.list({ page: 1, limit: 100, status: "completed" });
     expect(completed.transactions.every((tx) => tx.status === "completed")).toBe(true);
     expect(completed.total).toBe(completed.counts.completed);

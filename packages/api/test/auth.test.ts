@@ -147,11 +147,11 @@ describe("sessions", () => {
 });
 
 describe("features", () => {
-  it("lists the ten switches, seeded on, for a signed-in user only", async () => {
+  it("lists the eleven switches, seeded on, for a signed-in user only", async () => {
     const { jar } = await registerUser(t.db);
     const { caller } = await callerWith(t.db, jar);
     const list = await caller.features.list();
-    expect(list).toHaveLength(10);
+    expect(list).toHaveLength(11);
     expect(list.every((f) => f.value === true)).toBe(true);
     expect(list.map((f) => f.key)).toContain("feature_support_tickets");
     const { caller: anonymous } = await callerWith(t.db);

@@ -118,7 +118,7 @@ describe("transfers.p2p", () => {
     const error = (await expectTRPCError(caller.transfers.p2p({ recipientEmail: b.user.email, amount: 25_000 }), "BAD_REQUEST", "Daily limit exceeded")) as {
       cause: DomainError;
     };
-    expect(error.cause.details).toEqual({ remainingAllowance: 20_000, dailyLimit: 50_000 });
+    expect(error.cause.details).toEqual({ remainingAllowance: 2_000_000n, dailyLimit: 5_000_000n });
     await caller.transfers.p2p({ recipientEmail: b.user.email, amount: 20_000 });
     expect((await caller.auth.me()).balance).toBe(50_000);
 

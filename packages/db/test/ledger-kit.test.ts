@@ -269,7 +269,7 @@ describe("holds", () => {
     await expectDomainError(purchaseWithHold(user.id, wallet, 7_000_000n, 0n, 0), "INSUFFICIENT_BALANCE");
     await purchaseWithHold(user.id, wallet, 4_000_000n, 0n, 0);
     const error = await expectDomainError(purchaseWithHold(user.id, wallet, 1_000_001n, 0n, 0), "DAILY_LIMIT_EXCEEDED");
-    expect(error.details).toEqual({ remainingAllowance: 10_000, dailyLimit: 50_000 });
+    expect(error.details).toEqual({ remainingAllowance: 1_000_000n, dailyLimit: 5_000_000n });
     expect(await balance(wallet)).toBe(2_000_000n);
     expect(await outgoingOnDay(db, user.id, TODAY)).toBe(4_000_000n);
     const [records] = await t.client`select count(*)::int as n from transactions where sender_id = ${user.id}`;
@@ -363,6 +363,8 @@ describe("the SQL functions follow the domain's rules", () => {
   const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 
   it("kolo_record_outgoing refuses exactly when assertWithinDailyLimit does, with the same figures", async () => {
+    // The figures are kobo (bigint): written as decimal strings to compare.
+    const figures = (details: unknown) => JSON.stringify(details, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
     for (let i = 0; i < 40; i++) {
       const level = Math.floor(random() * 3);
       const limits = [5_000_000n, 20_000_000n, 100_000_000n];
@@ -374,7 +376,7 @@ describe("the SQL functions follow the domain's rules", () => {
           assertWithinDailyLimit(level, spent, amount);
           return "ok";
         } catch (error) {
-          return JSON.stringify((error as DomainError).details);
+          return figures((error as DomainError).details);
         }
       })();
       const sqlOutcome = await db
@@ -386,7 +388,7 @@ describe("the SQL functions follow the domain's rules", () => {
         })
         .then(
           () => "ok",
-          (error: unknown) => (error instanceof DomainError ? JSON.stringify(error.details) : "ok"),
+          (error: unknown) => (error instanceof DomainError ? figures(error.details) : "ok"),
         );
       expect(sqlOutcome, `level ${level}, spent ${spent}, amount ${amount}`).toBe(domain);
     }

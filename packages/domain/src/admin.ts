@@ -40,11 +40,16 @@ export const adminUsersQuerySchema = z.object({
   search: z.string().trim().max(100).optional().default(""),
 });
 
-/** GET /api/admin/transactions?page&limit&status (server pagination). */
+/**
+ * GET /api/admin/transactions?page&limit&status&reference (server pagination). `reference`
+ * (optional, at most 100 characters, trimmed; empty means no filter) keeps the transactions whose
+ * reference contains it, ignoring case; the tab counts follow the same filter (docs/decisions.md).
+ */
 export const adminTransactionsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(ADMIN_TRANSACTIONS_PAGE_SIZE),
   status: z.enum(ADMIN_TRANSACTION_TABS).default("all"),
+  reference: z.string().trim().max(100, "Reference is too long").optional().default(""),
 });
 
 /**

@@ -24,6 +24,18 @@ export function formatKobo(kobo: bigint): string {
   return ngnFormatter.format(koboToNaira(kobo));
 }
 
+/** Naira with two decimals and no symbol, for number columns of a file (CSV): 1250.50. */
+export function formatKoboPlain(kobo: bigint): string {
+  return koboToNaira(kobo).toFixed(2);
+}
+
+const groupedFormatter = new Intl.NumberFormat("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Naira with grouping, two decimals and no symbol, for amount columns of a document (PDF): 1,250.50. */
+export function formatKoboGrouped(kobo: bigint): string {
+  return groupedFormatter.format(koboToNaira(kobo));
+}
+
 /** Display format for a naira number from the wire: ₦1,250.50. */
 export function formatNaira(naira: number): string {
   return ngnFormatter.format(naira);

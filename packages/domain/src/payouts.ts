@@ -2,8 +2,8 @@ import { transactionPinInput } from "./transaction-pin";
 import { BANKING_MESSAGES, accountNumberSchema, bankCodeSchema } from "./banking";
 import { z } from "zod";
 import { DomainError } from "./errors";
-import { formatKobo, nairaToKobo } from "./money";
-import { positiveNairaAmount } from "./money-schema";
+import { formatKobo } from "./money";
+import { nairaCodec, positiveNairaAmount } from "./money-schema";
 import { plainText } from "./text";
 import { MONEY_TOASTS } from "./toasts";
 
@@ -22,9 +22,7 @@ import { MONEY_TOASTS } from "./toasts";
  *   reference, metadata {fee}, ...} }`.
  * - tRPC `transfers.bank(bankTransferSchema)` = POST /api/transfer/bank -> `{ message, transaction }`
  *   (400 FEE_MISMATCH 'Fee mismatch' when transferFee differs from payoutFeeKobo(amount)).
- * Errors: VALIDATION (field errors), NOT_FOUND 'Bank account not found', INSUFFICIENT_BALANCE,
- * DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit}, FEATURE_DISABLED (feature_withdraw),
- * IDEMPOTENCY_KEY_REUSED, PROVIDER_UNAVAILABLE. Switches: withdraw needs feature_withdraw, the bank
+ * Errors: each procedure's REST meta `errors` (packages/api), thrown by acceptPayout. Switches: withdraw needs feature_withdraw, the bank
  * transfer feature_send_money ("Send money to other users and to bank accounts"); admins exempt.
  */
 
@@ -148,7 +146,7 @@ export const bankTransferSchema = z.object({
     .refine((value) => Number.isFinite(value) && value >= 0, { message: PAYOUT_MESSAGES.feeMismatch })
     .transform((value, ctx) => {
       try {
-        return nairaToKobo(value);
+        return z.decode(nairaCodec, value);
       } catch {
         ctx.addIssue({ code: "custom", message: PAYOUT_MESSAGES.feeMismatch });
         return z.NEVER;

@@ -4,7 +4,7 @@
  * The transaction types that are purchases from VTpass (docs/adding-a-movement.md): each is a
  * hold settled into vtpass_clearing on delivery, released on failure, requeried while pending.
  */
-export const PURCHASE_TYPES = ["airtime", "data", "electricity"] as const;
+export const PURCHASE_TYPES = ["airtime", "data", "electricity", "cable"] as const;
 export type PurchaseType = (typeof PURCHASE_TYPES)[number];
 
 /** True for a transaction type in PURCHASE_TYPES. */

@@ -12,7 +12,7 @@ describe("feature switches", () => {
     expect(isFeatureEnabled(settings, "feature_topup", "admin")).toBe(true);
     expect(isFeatureEnabled(settings, "feature_airtime", "personal")).toBe(true);
     expect(isFeatureEnabled(undefined, "feature_topup", "merchant")).toBe(true);
-    expect(FEATURE_KEYS).toHaveLength(10);
+    expect(FEATURE_KEYS).toHaveLength(11);
   });
 });
 

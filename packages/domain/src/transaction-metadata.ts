@@ -3,8 +3,8 @@ import { z } from "zod";
 /**
  * The typed `metadata` of a transaction record, one schema per transaction type (docs/product.md,
  * docs/product.md; docs/decisions.md, "Merchants and invoices", "Airtime and data"). Amounts here
- * are kobo like the record's `amount` and `fee` columns, except the top-up's gateway figures
- * (`gatewayFee`, `reportedAmount`: naira, as shown).
+ * are kobo like the record's `amount` and `fee` columns (docs/decisions/money-and-ledger.md "No stored
+ * amount in naira"; the wire's names for the kobo fields are in packages/api/src/money/view.ts).
  * Every writer validates through parseTransactionMetadata / parseMetadataPatch, so a record can
  * never carry a field its type does not define.
  */
@@ -26,11 +26,12 @@ export const topUpMetadataSchema = z.strictObject({
   narration: text.optional(),
   /** The user's account number (NUBAN) the transfer was sent to. */
   accountNumber: text.optional(),
-  /** The gateway's own charge, naira (the business's cost). */
-  gatewayFee: z.number().nonnegative().optional(),
+  /** The gateway's own charge, kobo (the business's cost); `gatewayFee` in naira on the wire. */
+  gatewayFeeKobo: z.number().int().nonnegative().optional(),
   gatewayResponse: text.nullable().optional(),
   failureReason: text.optional(),
-  reportedAmount: z.number().optional(),
+  /** What the gateway reported paid when it differs from the record, kobo; `reportedAmount` in naira on the wire. */
+  reportedAmountKobo: z.number().int().optional(),
   reportedCurrency: text.optional(),
   /** Set when the gateway's success came after Kolo had ended the top-up (docs/money-integrity.md): credited once anyway. */
   lateSuccess: z
@@ -64,6 +65,8 @@ export const payoutMetadataSchema = z.strictObject({
   bankAccountId: z.number().int().positive().optional(),
   /** The provider's transfer code ("TRF_…") once it queued the payout. */
   transferCode: text.optional(),
+  /** The bank's NIP session id, once the provider reports one (Paystack's transfer `session.id`): shown on the receipt. */
+  sessionId: text.optional(),
   /** The provider's last reported transfer status (e.g. 'pending', 'otp'). */
   providerStatus: text.optional(),
   /** Set when the provider's answers contradict each other or requery gave up after 24 h: an admin must look. */
@@ -83,13 +86,13 @@ export const paymentMetadataSchema = z.strictObject({
 });
 
 /**
- * Airtime, data and electricity (docs/decisions.md); the phone as sent to VTpass (11 to 13 digits:
+ * Airtime, data, electricity and cable TV (docs/decisions.md); the phone as sent to VTpass (11 to 13 digits:
  * its sandbox numbers are 12). Electricity adds the meter, its verified holder, and on delivery the
  * token (prepaid) and units.
  */
 export const purchaseMetadataSchema = z.strictObject({
   phoneNumber: z.string().regex(/^\d{11,13}$/),
-  /** The network's name (airtime, data) or the disco's (electricity). */
+  /** The network's name (airtime, data), the disco's (electricity) or the cable provider's (DStv, GOtv, StarTimes). */
   network: text,
   variationCode: text.optional(),
   planName: text.optional(),
@@ -102,6 +105,13 @@ export const purchaseMetadataSchema = z.strictObject({
   meterType: z.enum(["prepaid", "postpaid"]).optional(),
   customerName: text.optional(),
   customerAddress: text.optional(),
+  /** Cable TV: the smartcard, renew or change (the bouquet is variationCode and planName), the due date as verified. */
+  smartcardNumber: z
+    .string()
+    .regex(/^\d{10,11}$/)
+    .optional(),
+  subscriptionType: z.enum(["renew", "change"]).optional(),
+  dueDate: text.optional(),
   /** Electricity, once delivered: the prepaid token ('4224-8751-…') and the units ('32.6 kWh'). */
   token: text.optional(),
   units: text.optional(),
@@ -130,6 +140,7 @@ export const TRANSACTION_METADATA_SCHEMAS = {
   airtime: purchaseMetadataSchema,
   data: purchaseMetadataSchema,
   electricity: purchaseMetadataSchema,
+  cable: purchaseMetadataSchema,
   other: otherMetadataSchema,
 } as const;
 

@@ -50,6 +50,8 @@ export interface PayoutTransfer {
   transferCode: string;
   status: PayoutStatus;
   amountKobo: bigint;
+  /** The bank's NIP session id (`session.id`), once the provider gives one: the reference the receiving bank knows the transfer by. */
+  sessionId?: string;
 }
 
 /** What a payout status means for Kolo: only success, failed and reversed are final. */

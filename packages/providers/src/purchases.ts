@@ -1,5 +1,5 @@
 /**
- * Airtime, data, electricity and customer verification (docs/decisions.md, "Airtime and data"): what Kolo
+ * Airtime, data, electricity, cable TV and customer verification (docs/decisions.md, "Airtime and data"): what Kolo
  * needs from VTpass's API (docs/providers.md), in kobo. Implemented by VtpassClient over HTTP,
  * against vtpass.com or the built-in sandbox.
  *
@@ -43,8 +43,12 @@ export interface PayInput {
   amountKobo?: bigint;
   /** Data: the plan (the provider charges its own price); electricity: the meter type. */
   variationCode?: string;
-  /** What is bought for: the phone (data) or the meter number (electricity). */
+  /** What is bought for: the phone (data), the meter number (electricity) or the smartcard (cable TV). */
   billersCode?: string;
+  /** Cable TV: `renew` the current bouquet (no variation code) or `change` to `variationCode`. */
+  subscriptionType?: "renew" | "change";
+  /** Cable TV: the number of months (VTpass `quantity`; Kolo sells 1). */
+  quantity?: number;
 }
 
 /** A meter as VTpass's merchant-verify names it (docs/providers.md "Electricity (VTpass)"). */
@@ -58,6 +62,25 @@ export interface VerifiedMeter {
   minimumKobo?: bigint;
 }
 
+/**
+ * A smartcard as VTpass's merchant-verify names it (docs/providers.md "Cable TV (VTpass)"). DStv and
+ * GOtv state the current bouquet, due date and renewal amount; StarTimes only the name and balance.
+ */
+export interface VerifiedSmartcard {
+  customerName: string;
+  smartcardNumber: string;
+  /** "Open", "Closed", … as the provider reports it; undefined when not stated. */
+  status?: string;
+  /** As the provider writes it ("2026-11-29"); undefined when not stated. */
+  dueDate?: string;
+  currentBouquet?: string;
+  currentBouquetCode?: string;
+  /** Kobo; undefined when the provider states none (StarTimes). */
+  renewalAmountKobo?: bigint;
+  /** StarTimes' `Balance`, kobo. */
+  balanceKobo?: bigint;
+}
+
 export interface PurchaseProvider {
   /** The data plans of a VTpass data serviceID (e.g. "mtn-data"). Throws PaymentGatewayError when unavailable. */
   listVariations(serviceId: string): Promise<DataVariation[]>;
@@ -68,6 +91,11 @@ export interface PurchaseProvider {
    * when the disco knows no such meter, another status when VTpass cannot answer.
    */
   verifyMeter(serviceId: string, meterNumber: string, type: "prepaid" | "postpaid"): Promise<VerifiedMeter>;
+  /**
+   * The holder of a cable TV smartcard (merchant-verify). Throws PaymentGatewayError 404 when the
+   * provider knows no such card (`content.error`), another status when VTpass cannot answer.
+   */
+  verifySmartcard(serviceId: string, smartcardNumber: string): Promise<VerifiedSmartcard>;
   pay(input: PayInput): Promise<PurchaseAnswer>;
   requery(requestId: string): Promise<PurchaseAnswer>;
 }

@@ -59,21 +59,42 @@ export async function receiptPdf(view: ReceiptView): Promise<Buffer> {
 
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
 
+/** Characters of 24-px DejaVu Sans that fit the PNG's 624-pixel text width. */
+const PNG_LINE_CHARS = 40;
+
+/**
+ * A receipt value as the PNG's lines: one when it fits; else split at the last ' · ' or space that
+ * fits (a party's name, then its bank and masked account), so the account's last digits are never
+ * cut; two lines at most, the second shortened with '…' only when even that is too long.
+ */
+function pngLines(value: string): string[] {
+  if (value.length <= PNG_LINE_CHARS) return [value];
+  const dot = value.lastIndexOf(" · ", PNG_LINE_CHARS);
+  const space = value.lastIndexOf(" ", PNG_LINE_CHARS);
+  const cut = dot > 0 ? dot : space > 0 ? space : PNG_LINE_CHARS;
+  const rest = value.slice(cut).replace(/^( · | )/, "");
+  return [value.slice(0, cut), rest.length > PNG_LINE_CHARS ? `${rest.slice(0, PNG_LINE_CHARS - 1)}…` : rest];
+}
+
 /** The receipt as a 720-pixel-wide PNG: an SVG template rendered by resvg with the bundled font only. */
 export async function receiptPng(view: ReceiptView): Promise<Buffer> {
   const qr = await QRCode.toDataURL(view.verifyUrl, { width: 240, margin: 1 });
-  const rows = lines(view);
+  const rows = lines(view).map((row) => ({ label: row.label, value: pngLines(row.value) }));
   const top = 230;
   const rowHeight = 64;
-  const qrTop = top + rows.length * rowHeight + 10;
-  const height = qrTop + 340;
+  const lineHeight = 30;
+  let y = top;
   const text = rows
-    .map(
-      (row, i) =>
-        `<text x="48" y="${top + i * rowHeight}" font-size="20" fill="#666666">${escapeXml(row.label)}</text>` +
-        `<text x="48" y="${top + i * rowHeight + 28}" font-size="24" fill="#111111">${escapeXml(row.value.length > 48 ? `${row.value.slice(0, 47)}…` : row.value)}</text>`,
-    )
+    .map((row) => {
+      const drawn =
+        `<text x="48" y="${y}" font-size="20" fill="#666666">${escapeXml(row.label)}</text>` +
+        row.value.map((line, i) => `<text x="48" y="${y + 28 + i * lineHeight}" font-size="24" fill="#111111">${escapeXml(line)}</text>`).join("");
+      y += rowHeight + (row.value.length - 1) * lineHeight;
+      return drawn;
+    })
     .join("");
+  const qrTop = y + 10;
+  const height = qrTop + 340;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="${height}" viewBox="0 0 720 ${height}" font-family="DejaVu Sans">
 <rect width="720" height="${height}" fill="#ffffff"/>
 <rect width="720" height="12" fill="#087f47"/>

@@ -15,8 +15,18 @@ import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createCaller } from "@kolo/api";
-import { type Database, type StatementSnapshot, withStatement } from "@kolo/db";
-import { DomainError, MAX_STATEMENTS_PREPARING, STATEMENT_MESSAGES, formatDateTime, formatKobo, koboToNaira, type statementQuerySchema } from "@kolo/domain";
+import { type Database, type StatementMovement, type StatementSnapshot, withStatement } from "@kolo/db";
+import {
+  DomainError,
+  MAX_STATEMENTS_PREPARING,
+  STATEMENT_MESSAGES,
+  formatDateTime,
+  formatKobo,
+  formatKoboGrouped,
+  formatKoboPlain,
+  type statementQuerySchema,
+  statementDescription,
+} from "@kolo/domain";
 import { stringify } from "csv-stringify/sync";
 import type { FastifyInstance } from "fastify";
 import PDFDocument from "pdfkit";
@@ -31,11 +41,9 @@ const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
 const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
 /** Naira with two decimals and no symbol, for the CSV's number columns (as the history export writes them). */
-const naira = (kobo: bigint) => koboToNaira(kobo).toFixed(2);
-
-const grouped = new Intl.NumberFormat("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const naira = formatKoboPlain;
 /** '1,234.56': naira with grouping and two decimals, no symbol (the PDF's amount columns). */
-const groupedNaira = (kobo: bigint) => grouped.format(koboToNaira(kobo));
+const groupedNaira = formatKoboGrouped;
 
 /** Writes `chunk`, waiting while the client reads slower than the statement is produced. */
 async function write(out: PassThrough, chunk: string | Buffer) {
@@ -43,9 +51,17 @@ async function write(out: PassThrough, chunk: string | Buffer) {
 }
 
 interface Frame extends StatementSnapshot {
+  /** The statement's holder: the reader its descriptions are written for. */
+  userId: number;
   fromDay: string;
   toDay: string;
 }
+
+/**
+ * A row's description as History reads it (@kolo/domain statementDescription: 'Transfer from Ada
+ * Eze', 'Refund: Bank transfer to …'); the journal entry's own words only for an entry with no record.
+ */
+const describe = (m: StatementMovement, userId: number) => (m.transaction ? statementDescription(m.transaction, userId, m.amount) : m.description);
 
 /** The totals a statement ends with, kobo. */
 interface Totals {
@@ -76,7 +92,7 @@ async function csvStatement(frame: Frame, out: PassThrough): Promise<Totals> {
       else outKobo -= m.amount;
       return [
         formatDateTime(m.createdAt),
-        m.description,
+        describe(m, frame.userId),
         m.reference ?? "",
         m.amount > 0n ? naira(m.amount) : "",
         m.amount < 0n ? naira(-m.amount) : "",
@@ -102,50 +118,78 @@ function forgetLayouts(doc: PDFKit.PDFDocument) {
   for (const font of Object.values(families)) if (font.layoutCache) font.layoutCache = Object.create(null) as Record<string, unknown>;
 }
 
+/**
+ * The PDF's table on A4 portrait (595 x 842 pt) inside 36 pt margins: the five columns end at the
+ * right margin (559 pt), so the amounts are never cut by the page's edge. Text is 7.5 pt.
+ */
+export const STATEMENT_PDF_LAYOUT = {
+  margin: 36,
+  fontSize: 7.5,
+  /** Space above and below a row's text, pt. */
+  rowPadding: 2,
+  columns: [
+    { x: 36, width: 82 },
+    { x: 122, width: 197 },
+    { x: 323, width: 76 },
+    { x: 403, width: 76 },
+    { x: 483, width: 76 },
+  ],
+} as const;
+
 async function pdfStatement(frame: Frame, out: PassThrough): Promise<Totals> {
-  const doc = new PDFDocument({ size: "A4", margin: 36, info: { Title: `Kolo statement ${frame.fromDay} to ${frame.toDay}`, Author: "Kolo" } });
+  const { margin, fontSize, rowPadding, columns } = STATEMENT_PDF_LAYOUT;
+  const doc = new PDFDocument({ size: "A4", margin, info: { Title: `Kolo statement ${frame.fromDay} to ${frame.toDay}`, Author: "Kolo" } });
   doc.registerFont("body", FONT);
   doc.registerFont("bold", FONT_BOLD);
   doc.pipe(out);
-  const columns = [
-    { x: 36, width: 92 },
-    { x: 130, width: 190 },
-    { x: 322, width: 78 },
-    { x: 402, width: 78 },
-    { x: 482, width: 78 },
-  ];
-  const bottom = doc.page.height - 48;
+  const bottom = doc.page.height - margin - 12;
+  const heading = ["Date (Lagos)", "Description", "Money in (NGN)", "Money out (NGN)", "Balance (NGN)"];
   let y = 0;
   // Dates and amounts (digits, commas, a colon) are drawn in the PDF's built-in Helvetica: its
   // metrics need no shaping, so the ~100,000 distinct balances of a long statement are not each
   // laid out and cached by the embedded font (the memory a long PDF used to take). Descriptions,
   // which may hold any script, stay in DejaVu Sans; amounts carry no ₦ sign (not in Helvetica):
   // the column headings say NGN, as the CSV's do.
-  const row = (cells: string[], font: "body" | "bold" = "body") => {
-    if (y > bottom) {
+  const fontOf = (cell: string, i: number, font: "body" | "bold") => (font === "body" && i !== 1 && /^[\x20-\x7e]*$/.test(cell) ? "Helvetica" : font);
+  const lineHeight = { Helvetica: 0, body: 0, bold: 0 };
+  /** A cell measured once: its face, its one-line width, and its height once wrapped to its column (one line when it fits: no line wrapper run). */
+  const measure = (cell: string, i: number, font: "body" | "bold") => {
+    const face = fontOf(cell, i, font);
+    doc.font(face).fontSize(fontSize);
+    const width = doc.widthOfString(cell);
+    lineHeight[face] ||= doc.currentLineHeight(true);
+    const height = width <= columns[i]!.width ? lineHeight[face] : doc.heightOfString(cell, { width: columns[i]!.width });
+    return { cell, face, width, height };
+  };
+  // A row is as tall as its tallest cell (a long description wraps onto more lines and the row
+  // grows with it, so no text reaches the next row); a row that would cross the bottom margin starts
+  // a new page, which repeats the column headings.
+  const row = (cells: string[], font: "body" | "bold" = "body", repeatHeading = true) => {
+    const measured = cells.map((cell, i) => (cell === "" ? undefined : measure(cell, i, font)));
+    const height = Math.max(...measured.map((m) => m?.height ?? 0)) + 2 * rowPadding;
+    if (y + height > bottom) {
       doc.addPage();
-      y = 36;
+      y = margin;
+      if (repeatHeading) row(heading, "bold", false);
     }
-    cells.forEach((cell, i) => {
-      if (cell === "") return;
+    measured.forEach((m, i) => {
+      if (!m) return;
       const column = columns[i]!;
-      if (font === "body" && i !== 1 && /^[\x20-\x7e]*$/.test(cell)) {
-        // Placed by hand (a date or an amount always fits its column): no line wrapper per cell.
-        doc.font("Helvetica").fontSize(7.5);
-        const x = i >= 2 ? column.x + column.width - doc.widthOfString(cell) : column.x;
-        doc.text(cell, x, y, { lineBreak: false });
+      doc.font(m.face).fontSize(fontSize);
+      if (m.width <= column.width) {
+        // Placed by hand (one line): no line wrapper per cell; amounts sit on the column's right edge.
+        doc.text(m.cell, i >= 2 ? column.x + column.width - m.width : column.x, y + rowPadding, { lineBreak: false });
         return;
       }
-      doc.font(font).fontSize(7.5);
-      doc.text(cell, column.x, y, { width: column.width, lineBreak: false, ellipsis: true, align: i >= 2 ? "right" : "left" });
+      doc.text(m.cell, column.x, y + rowPadding, { width: column.width, align: i >= 2 ? "right" : "left" });
     });
-    y += 12;
+    y += height;
   };
-  doc.font("bold").fontSize(16).fillColor("#087f47").text("Kolo statement", 36, 36);
+  doc.font("bold").fontSize(16).fillColor("#087f47").text("Kolo statement", margin, margin);
   doc.font("body").fontSize(10).fillColor("#111111").text(`Account holder: ${frame.holderName}`).text(`Period: ${frame.fromDay} to ${frame.toDay} (Lagos)`);
   doc.text(`Opening balance: ${formatKobo(frame.openingKobo)}`);
   y = doc.y + 14;
-  row(["Date (Lagos)", "Description", "Money in (NGN)", "Money out (NGN)", "Balance (NGN)"], "bold");
+  row(heading, "bold", false);
   let balance = frame.openingKobo;
   let inKobo = 0n;
   let outKobo = 0n;
@@ -156,7 +200,7 @@ async function pdfStatement(frame: Frame, out: PassThrough): Promise<Totals> {
       else outKobo -= m.amount;
       row([
         formatDateTime(m.createdAt),
-        m.description,
+        describe(m, frame.userId),
         m.amount > 0n ? groupedNaira(m.amount) : "",
         m.amount < 0n ? groupedNaira(-m.amount) : "",
         groupedNaira(balance),
@@ -166,9 +210,9 @@ async function pdfStatement(frame: Frame, out: PassThrough): Promise<Totals> {
     if (out.writableNeedDrain) await once(out, "drain");
   }
   y += 6;
-  row(["Total money in", "", formatKobo(inKobo)], "bold");
-  row(["Total money out", "", "", formatKobo(outKobo)], "bold");
-  row(["Closing balance", "", "", "", formatKobo(balance)], "bold");
+  row(["Total money in", "", formatKobo(inKobo)], "bold", false);
+  row(["Total money out", "", "", formatKobo(outKobo)], "bold", false);
+  row(["Closing balance", "", "", "", formatKobo(balance)], "bold", false);
   const done = once(doc, "end");
   doc.end();
   await done;
@@ -214,7 +258,7 @@ async function prepareStatement(db: Database, userId: number, period: Period, on
     const written = pipeline(out, file.createWriteStream({ start: 0, autoClose: false, emitClose: false }));
     const found = await withStatement(db, { userId, from: period.from, to: period.to }, async (statement) => {
       onOpen();
-      await FORMATS[period.format].write({ ...statement, fromDay: period.fromDay, toDay: period.toDay }, out);
+      await FORMATS[period.format].write({ ...statement, userId, fromDay: period.fromDay, toDay: period.toDay }, out);
       return true;
     }).catch((error: unknown) => {
       out.destroy();

@@ -30,6 +30,18 @@ export function upsertTransaction<T extends { id: number }>(list: readonly T[] |
 
 let live = false;
 
+const transactionListeners = new Set<(transaction: TransactionView) => void>();
+
+/**
+ * Calls `listener` with each transaction of the user's the stream delivers (new, or its status
+ * changed), as History shows it, until the returned function is called: what a screen reacting to
+ * one event (the dashboard's credit notice) listens to.
+ */
+export function onLiveTransaction(listener: (transaction: TransactionView) => void): () => void {
+  transactionListeners.add(listener);
+  return () => void transactionListeners.delete(listener);
+}
+
 /** The payouts whose failure or reversal this tab has told (a catch-up may repeat the event). */
 const toldEndings = new Set<number>();
 
@@ -116,6 +128,7 @@ export function LiveUpdates() {
       case "transaction": {
         const before = utils.transactions.list.getData()?.find((t) => t.id === event.transaction.id);
         utils.transactions.list.setData(undefined, (list) => upsertTransaction<TransactionView>(list, event.transaction));
+        for (const listener of transactionListeners) listener(event.transaction);
         if (event.transaction.type === "transfer") void utils.wallet.withdrawalStatus.invalidate({ reference: event.transaction.reference });
         // The payment's screen (/done/{reference}) shows its receipt's status live.
         void utils.receipts.get.invalidate({ reference: event.transaction.reference });

@@ -1,4 +1,4 @@
-import { MONEY_TOASTS } from "@kolo/domain";
+import { MONEY_TOASTS, parseNairaInput } from "@kolo/domain";
 import { type UseFormReturnType, schemaResolver, useForm } from "@mantine/form";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useRef, useState } from "react";
@@ -173,6 +173,17 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
   );
 
   return { submit, busy, reset, dialog };
+}
+
+/**
+ * An amount field's text as the naira number the user typed: what a money form sends, as typed (the
+ * server decodes it to kobo through the naira codec; docs/decisions/web.md "Money forms"). For a
+ * form whose schema passed; a text that is no amount throws RangeError.
+ */
+export function typedNaira(text: string): number {
+  const parsed = parseNairaInput(text);
+  if (!parsed.ok) throw new RangeError(parsed.error);
+  return parsed.naira;
 }
 
 const INSUFFICIENT_BALANCE: Toast = { title: MONEY_TOASTS.insufficientBalanceTitle, message: MONEY_TOASTS.topUpToContinue };

@@ -41,9 +41,30 @@ export const TYPE_LABELS: Record<TransactionType, string> = {
   airtime: "Airtime",
   data: "Data",
   electricity: "Electricity",
+  cable: "Cable TV",
   p2p: "Transfer",
   other: "Other",
 };
 
 /** Description, or a label from the type when the server gave none. */
 export const describe = (transaction: Pick<TransactionView, "description" | "type">) => transaction.description || TYPE_LABELS[transaction.type];
+
+/**
+ * A credit notice's words (docs/product.md "Live updates"): '₦25,000.00 from EMEKA OKAFOR', the
+ * sender as the transaction names them (a Kolo user's name, or a bank transfer's sender as the
+ * sending bank gave it); a card top-up reads 'from your card', an admin's credit 'from Kolo'.
+ */
+export function creditNoticeText(transaction: Pick<TransactionView, "amount" | "type" | "metadata">): string {
+  const metadata = transaction.metadata as { senderName?: unknown; channel?: unknown };
+  const from =
+    typeof metadata.senderName === "string" && metadata.senderName !== ""
+      ? metadata.senderName
+      : transaction.type === "topup"
+        ? metadata.channel === "bank_transfer"
+          ? "a bank transfer"
+          : "your card"
+        : transaction.type === "payment"
+          ? "your merchant account"
+          : "Kolo";
+  return `${formatNaira(transaction.amount)} from ${from}`;
+}

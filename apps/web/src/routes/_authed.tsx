@@ -1,5 +1,6 @@
 import { Box, Container } from "@mantine/core";
 import { Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
 import { OfflineBalanceNotice } from "../components/offline-balance-notice";
 import { ApiProvider } from "../lib/api";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, VERIFICATION_QUERY_OPTIONS } from "../lib/query-options";
@@ -41,17 +42,44 @@ export const Route = createFileRoute("/_authed")({
   component: AuthedLayout,
 });
 
+/**
+ * True once the browser has been idle after the first render: the event stream connects then, not
+ * while the first screen is drawn (its `ready` fetches again what the screen has just read;
+ * docs/performance.md "/dashboard within budget"). What changed meanwhile is read again on `ready`.
+ */
+function useIdleOnce(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== "function") {
+      const timer = window.setTimeout(() => setIdle(true), 500);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }, []);
+  return idle;
+}
+
 function AuthedLayout() {
   const { api } = Route.useRouteContext();
   const { pathname } = useLocation();
+  const idle = useIdleOnce();
+  const live = idle ? <LiveUpdates /> : null;
   const withNav = !WITHOUT_NAV.has(pathname);
-  // The admin console's tables need the width of a desktop screen.
-  const wide = pathname.startsWith("/admin");
+  // The admin console has a layout of its own (routes/_authed/admin.tsx): no bottom bar over its tables.
+  if (pathname.startsWith("/admin")) {
+    return (
+      <ApiProvider api={api}>
+        {live}
+        <Outlet />
+      </ApiProvider>
+    );
+  }
   return (
     <ApiProvider api={api}>
-      <LiveUpdates />
+      {live}
       <Box mih="100dvh" bg="gray.0" pb={withNav ? 96 : 0}>
-        <Container size={wide ? 1280 : 560} px="md" py="md" component="main">
+        <Container size={560} px="md" py="md" component="main">
           <OfflineBalanceNotice />
           <Outlet />
         </Container>

@@ -13,7 +13,7 @@ import {
   type schema,
   setAdjustmentApprovalThresholdKobo,
 } from "@kolo/db";
-import { ADMIN_MESSAGES, DomainError, formatNaira, koboToNaira } from "@kolo/domain";
+import { ADMIN_MESSAGES, DomainError, auditNaira, formatKobo } from "@kolo/domain";
 import { adjustUserWalletIn } from "../money/adjustments";
 import { resolveReview } from "../money/reviews";
 import type { Services } from "../services";
@@ -48,7 +48,7 @@ export async function requestThresholdChange(db: Database, params: { adminId: nu
     kind: "setting",
     userId: null,
     amount: null,
-    summary: `Approval threshold: ${formatNaira(koboToNaira(current))} → ${formatNaira(koboToNaira(params.valueKobo))}`,
+    summary: `Approval threshold: ${formatKobo(current)} → ${formatKobo(params.valueKobo)}`,
     payload: { key: "adjustment_approval_threshold", valueKobo: params.valueKobo.toString() },
     createdBy: params.adminId,
     idempotencyKey: null,
@@ -72,7 +72,7 @@ export async function reviewCreditApproval(
     kind: "review_credit",
     userId: item.userId,
     amount: item.amount,
-    summary: `Review credit of ${formatNaira(koboToNaira(item.amount))}: ${item.reference}`,
+    summary: `Review credit of ${formatKobo(item.amount)}: ${item.reference}`,
     payload: { reviewId: item.id, note: params.note },
     createdBy: params.adminId,
     idempotencyKey: null,
@@ -97,7 +97,7 @@ export async function forcedMoveApproval(
     kind: "forced_move",
     userId: record.senderId ?? record.recipientId,
     amount: record.amount,
-    summary: `Forced ${params.status === "completed" ? "Complete" : "Fail"} of ${formatNaira(koboToNaira(record.amount))}: ${record.reference}`,
+    summary: `Forced ${params.status === "completed" ? "Complete" : "Fail"} of ${formatKobo(record.amount)}: ${record.reference}`,
     payload: { transactionId: record.id, status: params.status, reason: params.reason ?? "" },
     createdBy: params.adminId,
     idempotencyKey: null,
@@ -106,7 +106,8 @@ export async function forcedMoveApproval(
 }
 
 interface CarriedOut {
-  balance: number | null;
+  /** Kobo. */
+  balance: bigint | null;
   transaction: schema.TransactionRecord | null;
   /** More fields of the decision's audit row. */
   audit: Record<string, unknown>;
@@ -134,7 +135,7 @@ async function carryOut(tx: DbOrTx, db: Database, services: ApprovalServices, ap
         approvalId: approval.id,
         approvedBy: adminId,
       });
-      return { balance: moved.balance, transaction: moved.transaction, audit: { balance: moved.balance } };
+      return { balance: moved.balance, transaction: moved.transaction, audit: { balance: auditNaira(moved.balance) } };
     }
     case "setting": {
       if (!("valueKobo" in payload)) break;
@@ -144,10 +145,10 @@ async function carryOut(tx: DbOrTx, db: Database, services: ApprovalServices, ap
         adminId,
         action: "setting",
         subject: `setting:${payload.key}`,
-        before: { value: koboToNaira(before) },
-        after: { value: koboToNaira(value), requestedBy: approval.createdBy, approvalId: approval.id },
+        before: { value: auditNaira(before) },
+        after: { value: auditNaira(value), requestedBy: approval.createdBy, approvalId: approval.id },
       });
-      return { balance: null, transaction: null, audit: { value: koboToNaira(value) } };
+      return { balance: null, transaction: null, audit: { value: auditNaira(value) } };
     }
     case "role": {
       if (!("role" in payload) || approval.userId === null) break;
@@ -184,7 +185,7 @@ export async function decideApproval(
   db: Database,
   services: ApprovalServices,
   params: { adminId: number; id: number; decision: "approve" | "reject"; note?: string; kind?: schema.ApprovalKind },
-): Promise<{ approval: schema.AdminApproval; balance: number | null; transaction: schema.TransactionRecord | null }> {
+): Promise<{ approval: schema.AdminApproval; balance: bigint | null; transaction: schema.TransactionRecord | null }> {
   const adjustmentPath = params.kind === "adjustment";
   return db.transaction(async (tx) => {
     const approval = await lockApproval(tx, params.id);
@@ -213,7 +214,7 @@ export async function decideApproval(
         status: decided.status,
         kind: approval.kind,
         summary: approval.summary,
-        amount: approval.amount === null ? null : koboToNaira(approval.amount),
+        amount: approval.amount === null ? null : auditNaira(approval.amount),
         ...("type" in approval.payload ? { type: approval.payload.type } : {}),
         createdBy: approval.createdBy,
         note: decided.note,

@@ -1,7 +1,9 @@
 import type { AdminAuditListRow, AdminTransactionRow, AdminUserRow, ReviewItemRow, schema } from "@kolo/db";
-import { koboToNaira } from "@kolo/domain";
+import { wireMetadata } from "../money/view";
 
-/** Admin user row (docs/product.md#admin-console): `balance` in naira; `status` also 'locked' (docs/decisions.md). */
+// Amounts here are kobo (bigint); the admin router's output schemas (router/admin.types.ts) send them as naira.
+
+/** Admin user row (docs/product.md#admin-console): `balance` in kobo; `status` also 'locked' (docs/decisions.md). */
 export interface AdminUserView {
   id: number;
   name: string;
@@ -10,7 +12,7 @@ export interface AdminUserView {
   role: AdminUserRow["role"];
   status: AdminUserRow["status"];
   verificationLevel: number;
-  balance: number;
+  balance: bigint;
   createdAt: Date;
 }
 
@@ -22,12 +24,12 @@ export const toAdminUserView = (row: AdminUserRow): AdminUserView => ({
   role: row.role,
   status: row.status,
   verificationLevel: row.verificationLevel,
-  balance: koboToNaira(row.balanceKobo),
+  balance: row.balanceKobo,
   createdAt: row.createdAt,
 });
 
 /**
- * Transaction (admin view), docs/product.md#admin-console: parties' {name, email} (null when none), amounts in naira,
+ * Transaction (admin view), docs/product.md#admin-console: parties' {name, email} (null when none), amounts in kobo,
  * and the metadata the History dialog shows (phone, network, bank, account) next to the rest.
  */
 export interface AdminTransactionView {
@@ -37,12 +39,13 @@ export interface AdminTransactionView {
   senderInfo: { name: string; email: string } | null;
   recipientInfo: { name: string; email: string } | null;
   type: AdminTransactionRow["type"];
-  amount: number;
-  fee: number;
+  amount: bigint;
+  fee: bigint;
   status: AdminTransactionRow["status"];
   reference: string;
   createdAt: Date;
   description: string;
+  /** The stored metadata as is (a payout's `feeKobo` too), a top-up's kobo fields under their wire names. */
   metadata: Record<string, unknown> & { phoneNumber?: string; network?: string; bankName?: string; accountNumber?: string };
 }
 
@@ -54,14 +57,21 @@ export function toAdminTransactionView(row: AdminTransactionRow): AdminTransacti
     senderInfo: row.senderName !== null && row.senderEmail !== null ? { name: row.senderName, email: row.senderEmail } : null,
     recipientInfo: row.recipientName !== null && row.recipientEmail !== null ? { name: row.recipientName, email: row.recipientEmail } : null,
     type: row.type,
-    amount: koboToNaira(row.amount),
-    fee: koboToNaira(row.fee),
+    amount: row.amount,
+    fee: row.fee,
     status: row.status,
     reference: row.reference,
     createdAt: row.createdAt,
     description: row.description,
-    metadata: { ...(row.metadata as Record<string, unknown>) },
+    metadata: adminMetadata(row.metadata),
   };
+}
+
+/** The stored metadata, a top-up's `gatewayFeeKobo`/`reportedAmountKobo` as the wire's `gatewayFee`/`reportedAmount` (kobo). */
+function adminMetadata(metadata: AdminTransactionRow["metadata"]): AdminTransactionView["metadata"] {
+  const { gatewayFeeKobo: _fee, reportedAmountKobo: _reported, ...rest } = metadata as Record<string, unknown>;
+  const { gatewayFee, reportedAmount } = wireMetadata(metadata);
+  return { ...rest, ...(gatewayFee !== undefined ? { gatewayFee } : {}), ...(reportedAmount !== undefined ? { reportedAmount } : {}) };
 }
 
 /** One audit record with the names of the admin and of the user concerned. */
@@ -95,7 +105,7 @@ export const toAdminAuditView = (row: AdminAuditListRow): AdminAuditView => ({
   createdAt: row.createdAt,
 });
 
-/** A review item as the admin console shows it (docs/money-integrity.md "Review queue"): amounts in naira. */
+/** A review item as the admin console shows it (docs/money-integrity.md "Review queue"): amounts in kobo. */
 export interface ReviewItemView {
   id: number;
   kind: string;
@@ -103,9 +113,9 @@ export interface ReviewItemView {
   reference: string;
   userId: number | null;
   userName: string | null;
-  amount: number;
-  /** Naira still held under the reference (0 when nothing is held). */
-  heldAmount: number;
+  amount: bigint;
+  /** Kobo still held under the reference (0 when nothing is held). */
+  heldAmount: bigint;
   reason: string;
   providerStatus: string | null;
   createdAt: Date;
@@ -121,8 +131,8 @@ export const toReviewItemView = (row: ReviewItemRow): ReviewItemView => ({
   reference: row.reference,
   userId: row.userId,
   userName: row.userName,
-  amount: koboToNaira(row.amount),
-  heldAmount: koboToNaira(row.heldKobo),
+  amount: row.amount,
+  heldAmount: row.heldKobo,
   reason: row.reason,
   providerStatus: row.providerStatus,
   createdAt: row.createdAt,
@@ -131,26 +141,26 @@ export const toReviewItemView = (row: ReviewItemRow): ReviewItemView => ({
   note: row.note,
 });
 
-/** Kobo as a decimal string to naira (the run's stored totals). */
-const nairaOf = (kobo: string | null | undefined) => (kobo === null || kobo === undefined ? null : koboToNaira(BigInt(kobo)));
+/** The run's stored totals (kobo as decimal strings) as kobo. */
+const koboOf = (kobo: string | null | undefined) => (kobo === null || kobo === undefined ? null : BigInt(kobo));
 
 /**
  * A reconciliation run as the admin console shows it (docs/money-integrity.md "Daily
- * reconciliation"): `totals` in naira, `exceptions` the counts by class.
+ * reconciliation"): `totals` in kobo, `exceptions` the counts by class.
  */
-export interface ReconciliationRunView {
+export type ReconciliationRunView = {
   id: number;
   date: string;
   state: schema.ReconciliationRun["state"];
   matched: number;
   open: number;
   exceptions: Record<string, number>;
-  totals: Record<string, number | null>;
+  totals: Record<string, bigint | null>;
   ledger: { ok: boolean; firstBroken: string | null; headsDigest: string | null } | null;
   error: string | null;
   startedAt: Date;
   finishedAt: Date | null;
-}
+};
 
 export const toReconciliationRunView = (run: schema.ReconciliationRun): ReconciliationRunView => ({
   id: run.id,
@@ -159,21 +169,21 @@ export const toReconciliationRunView = (run: schema.ReconciliationRun): Reconcil
   matched: run.counts?.matched ?? 0,
   open: run.counts?.open ?? 0,
   exceptions: run.counts?.exceptions ?? {},
-  totals: Object.fromEntries(Object.entries(run.totals ?? {}).map(([key, kobo]) => [key, nairaOf(kobo)])),
+  totals: Object.fromEntries(Object.entries(run.totals ?? {}).map(([key, kobo]) => [key, koboOf(kobo)])),
   ledger: run.ledgerOk === null ? null : { ok: run.ledgerOk, firstBroken: run.ledgerFirstBroken, headsDigest: run.ledgerHeadsDigest },
   error: run.error,
   startedAt: run.startedAt,
   finishedAt: run.finishedAt,
 });
 
-/** One exception of a run: amounts in naira. */
+/** One exception of a run: amounts in kobo. */
 export const toReconciliationExceptionView = (row: schema.ReconciliationException) => ({
   id: row.id,
   class: row.class,
   kind: row.kind,
   reference: row.reference,
-  koloAmount: row.koloAmount === null ? null : koboToNaira(row.koloAmount),
-  providerAmount: row.providerAmount === null ? null : koboToNaira(row.providerAmount),
+  koloAmount: row.koloAmount,
+  providerAmount: row.providerAmount,
   koloStatus: row.koloStatus,
   providerStatus: row.providerStatus,
   reviewItemId: row.reviewItemId,

@@ -2,13 +2,15 @@
 // transports: the tRPC subscription `events.stream` (SSE, with tracked ids) and GET /api/events.
 import { EventEmitter, on } from "node:events";
 import { type Database, type LiveEventRow, eventsAfter, findSessionWithUser, findTransactionById, newestEventId, type schema } from "@kolo/db";
-import { koboToNaira } from "@kolo/domain";
-import { type TransactionView, toTransactionView } from "../money/view";
+import { koboAsNaira } from "@kolo/domain";
+import { z } from "zod";
+import { toTransactionView, transactionSchema } from "../money/view";
 import { type HubSignal, type StreamOwner, eventHub, sessionEventEnds } from "./hub";
 
 /**
- * One event as the client reads it; `id` is the stream's event id (resume after it). Amounts in
- * naira. Payloads carry ids and the new state of what the user may see, nothing about others.
+ * One event as the client reads it; `id` is the stream's event id (resume after it). Amounts are
+ * kobo inside and naira on the wire: every event the stream sends is encoded by this one schema.
+ * Payloads carry ids and the new state of what the user may see, nothing about others.
  * - `balance`: the wallet's (`account: "wallet"`) or the merchant balance's (`"merchant"`) new balance;
  * - `transaction`: a transaction of the user's, new or changed, as the history shows it;
  * - `ticket`: a reply to or a status change of one of the user's tickets;
@@ -18,14 +20,20 @@ import { type HubSignal, type StreamOwner, eventHub, sessionEventEnds } from "./
  *   a resumed stream's catch-up; its id is the newest event id the stream covers. What the client
  *   fetched before it may be stale (a change committed before the stream listened is never sent).
  */
-export type LiveEvent =
-  | { id: string; type: "ready" }
-  | { id: string; type: "balance"; account: "wallet" | "merchant"; balance: number }
-  | { id: string; type: "transaction"; transaction: TransactionView }
-  | { id: string; type: "ticket"; ticketId: number; status: string }
-  | { id: string; type: "verification"; level: number }
-  | { id: string; type: "admin.transaction"; transactionId: number; status: string; transactionType: string }
-  | { id: string; type: "admin.review"; reviewItemId: number; status: string };
+export const liveEventSchema = z.discriminatedUnion("type", [
+  z.object({ id: z.string(), type: z.literal("ready") }),
+  z.object({ id: z.string(), type: z.literal("balance"), account: z.enum(["wallet", "merchant"]), balance: koboAsNaira }),
+  z.object({ id: z.string(), type: z.literal("transaction"), transaction: transactionSchema }),
+  z.object({ id: z.string(), type: z.literal("ticket"), ticketId: z.number().int(), status: z.string() }),
+  z.object({ id: z.string(), type: z.literal("verification"), level: z.number().int() }),
+  z.object({ id: z.string(), type: z.literal("admin.transaction"), transactionId: z.number().int(), status: z.string(), transactionType: z.string() }),
+  z.object({ id: z.string(), type: z.literal("admin.review"), reviewItemId: z.number().int(), status: z.string() }),
+]);
+
+/** An event as sent (amounts in naira). */
+export type LiveEvent = z.output<typeof liveEventSchema>;
+/** An event as read from the database (amounts in kobo). */
+type LiveEventKobo = z.input<typeof liveEventSchema>;
 
 /** The longest catch-up a reconnecting stream gets in one go (older events: the client refetches). */
 const CATCH_UP_LIMIT = 500;
@@ -33,7 +41,7 @@ const CATCH_UP_LIMIT = 500;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Maps one event row to what `user` is sent; undefined when there is nothing to send (a record gone). */
-async function toLiveEvent(db: Database, user: Pick<schema.User, "id">, row: LiveEventRow): Promise<LiveEvent | undefined> {
+async function toLiveEvent(db: Database, user: Pick<schema.User, "id">, row: LiveEventRow): Promise<LiveEventKobo | undefined> {
   const id = String(row.id);
   const data = row.data;
   switch (row.kind) {
@@ -42,7 +50,7 @@ async function toLiveEvent(db: Database, user: Pick<schema.User, "id">, row: Liv
         id,
         type: "balance",
         account: data.account === "merchant_wallet" ? "merchant" : "wallet",
-        balance: koboToNaira(BigInt(typeof data.balance === "string" ? data.balance : "0")),
+        balance: BigInt(typeof data.balance === "string" ? data.balance : "0"),
       };
     case "transaction": {
       if (row.subjectId === null) return undefined;
@@ -128,7 +136,7 @@ export async function* liveEvents(
       remember(row.id);
       last = Math.max(last, row.id);
       const event = await toLiveEvent(db, user, row);
-      if (event) yield event;
+      if (event) yield liveEventSchema.parse(event);
     }
     return false;
   }

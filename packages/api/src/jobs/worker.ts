@@ -1,7 +1,7 @@
 // Background jobs on the app's PostgreSQL with pg-boss: jobs
 // are rows, so they survive restarts, and pg-boss hands each job to one worker even with several
 // servers on one database (SELECT … FOR UPDATE SKIP LOCKED).
-import { type Database, type DbOrTx, jobQueueAdapterArgs, pruneEvents } from "@kolo/db";
+import { type Database, type DbOrTx, MONEY_ALERTS_CHANNEL, jobQueueAdapterArgs, listenResiliently, pruneEvents } from "@kolo/db";
 import { DomainError, REQUERY_FIRST_DELAY_MS } from "@kolo/domain";
 import { type JobResult, type Job as PgBossJob, PgBoss, type Queue, fromDrizzle } from "pg-boss";
 import { assignDedicatedAccount } from "../banking/dedicated-account";
@@ -30,8 +30,14 @@ export const TOPUP_EXPIRY_QUEUE = "kolo-topup-expiry";
 export const DEDICATED_ACCOUNT_QUEUE = "kolo-dedicated-account";
 /** Retries of an account-number assignment: 30 s doubling, about two hours in all. */
 const DEDICATED_ACCOUNT_RETRY_LIMIT = 8;
-/** Queue of the money-alert e-mails, sent by a pg-boss schedule every minute (notifications/alerts.ts). */
+/**
+ * Queue of the money-alert e-mails (notifications/alerts.ts): sent within a second or two of each
+ * NOTIFY on MONEY_ALERTS_CHANNEL (a completed transaction), and by a pg-boss schedule every minute
+ * as the safety net for a notification missed while no server listened.
+ */
 export const MONEY_ALERTS_QUEUE = "kolo-money-alerts";
+/** Notifications within one such slot (s) share one alert run (pg-boss sendDebounced). */
+const MONEY_ALERTS_DEBOUNCE_SECONDS = 1;
 /** Queue of the hourly pruning of live events older than a day (packages/db/src/queries/events.ts). */
 export const EVENTS_PRUNE_QUEUE = "kolo-events-prune";
 /** How long live events are kept for a reconnecting stream's catch-up. */
@@ -52,8 +58,10 @@ export interface JobsOptions {
   kinds?: readonly RequeryKind[];
   /** Run the every-minute top-up expiry (default true). */
   topUpExpiry?: boolean;
-  /** Send the money-alert e-mails every minute (default true). */
+  /** Send the money-alert e-mails within seconds of each completed transaction, and every minute (default true). */
   moneyAlerts?: boolean;
+  /** Keep the every-minute money-alert run as a safety net (default true); false leaves only the NOTIFY path. */
+  moneyAlertsSchedule?: boolean;
   /** Run the daily reconciliation schedule (default true). */
   reconciliation?: boolean;
   /** Run workers here (default true); false = this process only sends jobs (tests of a restart). */
@@ -72,6 +80,7 @@ export class Jobs implements JobScheduler {
   readonly #options: JobsOptions;
   #started: Promise<unknown> | undefined;
   #log: Services["log"] | undefined;
+  #stopListening: (() => Promise<void>) | undefined;
 
   constructor(options: JobsOptions) {
     this.#options = options;
@@ -149,9 +158,22 @@ export class Jobs implements JobScheduler {
     if (this.#options.moneyAlerts ?? true) {
       // singleton: one run at a time across servers, so an alert is never e-mailed twice by two runs.
       await this.#queue(MONEY_ALERTS_QUEUE, "singleton", { retryLimit: 0, expireInSeconds: 300 });
-      await boss.schedule(MONEY_ALERTS_QUEUE, "* * * * *");
-      await boss.work(MONEY_ALERTS_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
+      if (this.#options.moneyAlertsSchedule ?? true) await boss.schedule(MONEY_ALERTS_QUEUE, "* * * * *");
+      const worker = await boss.work(MONEY_ALERTS_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
         await sendMoneyAlerts(db, services);
+      });
+      // Each completed transaction's alert goes out within seconds of its commit: the outbox
+      // trigger NOTIFYs, and this server queues one run per second at most (debounced: a
+      // notification during a run queues the next one, so none waits for the schedule).
+      const soon = () => {
+        this.#boss
+          .sendDebounced(MONEY_ALERTS_QUEUE, null, null, MONEY_ALERTS_DEBOUNCE_SECONDS)
+          .then(() => this.#boss.notifyWorker(worker))
+          .catch((error: unknown) => services.log.warn({ err: String(error) }, "Money alert run not queued: the schedule sends it"));
+      };
+      this.#stopListening = await listenResiliently(db, MONEY_ALERTS_CHANNEL, soon, soon).catch((error: unknown) => {
+        services.log.warn({ err: String(error) }, "Not listening for money alerts: the schedule sends them");
+        return undefined;
       });
     }
     await this.#queue(EVENTS_PRUNE_QUEUE, "singleton", { retryLimit: 0, expireInSeconds: 600 });
@@ -222,6 +244,7 @@ export class Jobs implements JobScheduler {
   /** Stops the workers (waiting for running jobs) and closes pg-boss's pool. */
   async stop(): Promise<void> {
     if (!this.#started) return;
+    await this.#stopListening?.();
     await this.#boss.stop({ graceful: true, timeout: 10_000 });
   }
 }

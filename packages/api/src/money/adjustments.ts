@@ -19,7 +19,7 @@ import {
   unapprovedAdjustmentsKobo,
   withIdempotencyLock,
 } from "@kolo/db";
-import { ADMIN_MESSAGES, DomainError, SYSTEM_ACCOUNTS, TRANSFER_MESSAGES, formatNaira, koboToNaira } from "@kolo/domain";
+import { ADMIN_MESSAGES, DomainError, SYSTEM_ACCOUNTS, TRANSFER_MESSAGES, auditNaira, formatKobo } from "@kolo/domain";
 import { requestApprovalIn } from "../admin/approval-requests";
 import { newReference } from "./reference";
 
@@ -57,7 +57,7 @@ function keyedReference(adminId: number, key: string): string {
 export async function adjustUserWalletIn(
   tx: DbOrTx,
   params: WalletAdjustment,
-): Promise<{ balance: number; transaction: schema.TransactionRecord; replayed: boolean }> {
+): Promise<{ balance: bigint; transaction: schema.TransactionRecord; replayed: boolean }> {
   const { adminId, userId, amountKobo, type, description } = params;
   {
     const user = await findUserById(tx, userId);
@@ -79,7 +79,7 @@ export async function adjustUserWalletIn(
       if (!first || first.amount !== amountKobo || meta?.direction !== type || (first.senderId ?? first.recipientId) !== userId) {
         throw new DomainError("IDEMPOTENCY_KEY_REUSED", TRANSFER_MESSAGES.idempotencyKeyReused);
       }
-      return { balance: koboToNaira(await getWalletBalanceKobo(tx, userId)), transaction: first, replayed: true };
+      return { balance: await getWalletBalanceKobo(tx, userId), transaction: first, replayed: true };
     }
     const walletId = await ensureUserWallet(tx, userId);
     const adjustmentsId = await systemAccountId(tx, SYSTEM_ACCOUNTS.adjustments);
@@ -100,21 +100,21 @@ export async function adjustUserWalletIn(
       action: type === "credit" ? "wallet_credit" : "wallet_debit",
       userId,
       subject: `user:${userId}`,
-      before: { balance: koboToNaira(after - signed) },
+      before: { balance: auditNaira(after - signed) },
       after: {
-        balance: koboToNaira(after),
-        amount: koboToNaira(amountKobo),
+        balance: auditNaira(after),
+        amount: auditNaira(amountKobo),
         description,
         reference,
         ...(params.approvedBy ? { approvalId: params.approvalId, approvedBy: params.approvedBy } : {}),
       },
     });
-    return { balance: koboToNaira(after), transaction: record, replayed: false };
+    return { balance: after, transaction: record, replayed: false };
   }
 }
 
 export type AdjustmentRequestResult =
-  | { pending: false; balance: number; transaction: schema.TransactionRecord; replayed: boolean }
+  | { pending: false; balance: bigint; transaction: schema.TransactionRecord; replayed: boolean }
   | { pending: true; adjustment: schema.AdminApproval; replayed: boolean };
 
 /**
@@ -153,7 +153,7 @@ async function pendingAdjustment(tx: DbOrTx, params: WalletAdjustment): Promise<
     kind: "adjustment",
     userId: params.userId,
     amount: params.amountKobo,
-    summary: `${params.type === "credit" ? "Credit" : "Debit"} of ${formatNaira(koboToNaira(params.amountKobo))}: ${params.description}`.slice(0, 500),
+    summary: `${params.type === "credit" ? "Credit" : "Debit"} of ${formatKobo(params.amountKobo)}: ${params.description}`.slice(0, 500),
     payload: { type: params.type, description: params.description },
     createdBy: params.adminId,
     idempotencyKey: params.idempotencyKey ?? null,

@@ -39,10 +39,10 @@ import {
   assertFeeMatches,
   isDomainError,
   isPayoutInFlight,
-  koboToNaira,
   lagosDate,
   payoutFeeKobo,
   payoutReference,
+  ownDailyLimitAt,
 } from "@kolo/domain";
 import { type PayoutOutcome, type PayoutTransfer, payoutOutcome, PaymentGatewayError } from "@kolo/providers";
 import type { JobScheduler } from "../jobs/requery";
@@ -118,7 +118,7 @@ async function replayOf(tx: DbOrTx, request: PayoutRequest): Promise<PayoutRecor
  * anyone); the bank transfer's client fee must equal payoutFeeKobo (FEE_MISMATCH
  * 'Fee mismatch' {expectedFee}); amount + fee must be within the balance (INSUFFICIENT_BALANCE:
  * withdrawal 'Insufficient funds. You need {total}.', bank transfer 'Your balance is
- * insufficient. You need {total} (including {fee} fee)', details {total, fee} naira) and today's
+ * insufficient. You need {total} (including {fee} fee)', details {total, fee} kobo, naira on the wire) and today's
  * limit (DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit}). Writes the `transfer` record
  * (status `pending`, a Paystack-valid reference) and holds amount + fee, in one database
  * transaction, together with the payout's requery job when `jobs` is given (docs/money-integrity.md
@@ -165,6 +165,7 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
         walletAccountId: await ensureUserWallet(tx, user.id),
         userId: user.id,
         verificationLevel: user.verificationLevel,
+        ownDailyLimitKobo: ownDailyLimitAt(user, now),
         amountKobo,
         feeKobo,
         day: lagosDate(now),
@@ -180,7 +181,7 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
     if (isDomainError(error) && error.code === "INSUFFICIENT_BALANCE") {
       const total = amountKobo + feeKobo;
       const message = channel === "withdrawal" ? PAYOUT_MESSAGES.insufficientFunds(total) : PAYOUT_MESSAGES.insufficientBalanceTransfer(total, feeKobo);
-      throw new DomainError("INSUFFICIENT_BALANCE", message, { total: koboToNaira(total), fee: koboToNaira(feeKobo) });
+      throw new DomainError("INSUFFICIENT_BALANCE", message, { total, fee: feeKobo });
     }
     // The key was taken at the same instant by another kind of request (P2P, merchant payment).
     if (isUniqueViolation(error, "transactions_sender_idempotency_key")) throw new DomainError("IDEMPOTENCY_KEY_REUSED", PAYOUT_MESSAGES.idempotencyKeyReused);
@@ -195,6 +196,8 @@ export interface PayoutReport {
   /** Where it came from (logged): the transfer call, a webhook, a verify call (also the requery job's), or an admin's Complete/Fail. */
   source: "transfer" | "webhook" | "verify" | "admin";
   transferCode?: string;
+  /** The bank's NIP session id, when the provider gave one. */
+  sessionId?: string;
   providerStatus?: string;
   /** The provider's amount, kobo: a different figure than the record's is not applied (flagged for review). */
   amountKobo?: bigint;
@@ -240,6 +243,7 @@ export async function applyPayoutOutcomeIn(
   if (!isPayout(record)) return { transaction: undefined, applied: "none" as const };
   const info: Partial<PayoutMetadata> = {
     ...(report.transferCode !== undefined ? { transferCode: report.transferCode } : {}),
+    ...(report.sessionId !== undefined ? { sessionId: report.sessionId } : {}),
     ...(report.providerStatus !== undefined ? { providerStatus: report.providerStatus } : {}),
   };
   const review = async (reason: string) => {
@@ -327,6 +331,7 @@ const reportOf = (transfer: PayoutTransfer, source: PayoutReport["source"]): Pay
   outcome: payoutOutcome(transfer.status),
   source,
   transferCode: transfer.transferCode,
+  ...(transfer.sessionId !== undefined ? { sessionId: transfer.sessionId } : {}),
   providerStatus: transfer.status,
   amountKobo: transfer.amountKobo,
 });

@@ -21,7 +21,7 @@ import {
   type schema,
   updateTransaction,
 } from "@kolo/db";
-import { ADMIN_MESSAGES, DomainError, isPurchaseType, koboToNaira } from "@kolo/domain";
+import { ADMIN_MESSAGES, DomainError, isPurchaseType } from "@kolo/domain";
 import { moveTransaction } from "../admin/transactions";
 import { payoutOutcome, PaymentGatewayError, type VerifiedCharge } from "@kolo/providers";
 import type { Services } from "../services";
@@ -114,7 +114,7 @@ async function creditTopUp(tx: DbOrTx, item: schema.ReviewItem, charge: Verified
   if (!created) throw new DomainError("CONFLICT", ADMIN_MESSAGES.alreadyCredited);
   await updateTransaction(tx, record.id, "topup", {
     status: "completed",
-    metadata: { gatewayFee: koboToNaira(feesKobo), reviewCredit: { reviewItemId: item.id, adminId: params.adminId, at: new Date().toISOString() } },
+    metadata: { gatewayFeeKobo: Number(feesKobo), reviewCredit: { reviewItemId: item.id, adminId: params.adminId, at: new Date().toISOString() } },
   });
   return record.amount;
 }
@@ -235,7 +235,7 @@ export async function resolveReview(
       item.kind === "topup" || item.kind === "credit_unmatched"
         ? await creditTopUp(tx, item, verdict.charge as VerifiedCharge, { adminId: params.adminId, userId })
         : await refundThroughHold(tx, services, item, params.note);
-    return closeItem(tx, item, params, { credited: koboToNaira(credited) });
+    return closeItem(tx, item, params, { creditedKobo: Number(credited) });
   });
   // A payout refunded after review is told to its owner like the provider's failure.
   if (item.kind === "payout") await sendPayoutEndNotice(db, services, item.reference);

@@ -13,7 +13,7 @@ import {
   systemAccountId,
   updateTransaction,
 } from "@kolo/db";
-import { DomainError, SYSTEM_ACCOUNTS, TOPUP_MESSAGES, type TransactionMetadataMap, assertTopUpAmount, koboToNaira } from "@kolo/domain";
+import { DomainError, SYSTEM_ACCOUNTS, TOPUP_MESSAGES, type TransactionMetadataMap, assertTopUpAmount } from "@kolo/domain";
 import type { PaymentGateway, VerifiedCharge } from "@kolo/providers";
 import type { Services } from "../services";
 import { enforceUserLimit } from "../user-limits";
@@ -234,7 +234,7 @@ export async function settleTopUpIn(tx: DbOrTx, charge: VerifiedCharge, log: Set
   if (charge.status !== "success")
     return ended ? ({ outcome: "failed", transaction: record } as const) : ({ outcome: "pending", transaction: record } as const);
 
-  if (charge.amountKobo !== record.amount || charge.currency !== "NGN" || metadata.reportedAmount !== undefined) {
+  if (charge.amountKobo !== record.amount || charge.currency !== "NGN" || metadata.reportedAmountKobo !== undefined) {
     log.warn(
       { reference: record.reference, expectedKobo: record.amount.toString(), reportedKobo: charge.amountKobo.toString(), currency: charge.currency },
       "Top-up amount or currency mismatch: nothing credited",
@@ -254,7 +254,7 @@ export async function settleTopUpIn(tx: DbOrTx, charge: VerifiedCharge, log: Set
       ? record
       : await updateTransaction(tx, record.id, "topup", {
           status: "failed",
-          metadata: { failureReason: "Amount or currency mismatch", reportedAmount: koboToNaira(charge.amountKobo), reportedCurrency: charge.currency },
+          metadata: { failureReason: "Amount or currency mismatch", reportedAmountKobo: Number(charge.amountKobo), reportedCurrency: charge.currency },
         });
     return { outcome: "mismatch", transaction: failed } as const;
   }
@@ -285,7 +285,7 @@ export async function settleTopUpIn(tx: DbOrTx, charge: VerifiedCharge, log: Set
   }
   const credited = await updateTransaction(tx, record.id, "topup", {
     status: "completed",
-    metadata: { paidAt: charge.paidAt, channel: charge.channel, gatewayFee: koboToNaira(fees), ...late },
+    metadata: { paidAt: charge.paidAt, channel: charge.channel, gatewayFeeKobo: Number(fees), ...late },
   });
   return { outcome: "credited", transaction: credited } as const;
 }

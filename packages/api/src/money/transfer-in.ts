@@ -10,7 +10,6 @@ import {
   openReviewItem,
   updateTransaction,
 } from "@kolo/db";
-import { koboToNaira } from "@kolo/domain";
 import type { TransferIn } from "@kolo/providers";
 import { type SettleLogger, postTopUpCredit } from "./topup";
 
@@ -87,6 +86,6 @@ async function creditTransferInIn(tx: DbOrTx, inbound: TransferIn, log: SettleLo
     throw new Error(`Transfer-in ${inbound.reference} could not be recorded`);
   }
   const { feesKobo: fees } = await postTopUpCredit(tx, record, inbound.feesKobo, `${describe(inbound)} ${inbound.reference}`);
-  await updateTransaction(tx, record.id, "topup", { status: "completed", metadata: { gatewayFee: koboToNaira(fees) } });
+  await updateTransaction(tx, record.id, "topup", { status: "completed", metadata: { gatewayFeeKobo: Number(fees) } });
   return "credited";
 }

@@ -1,15 +1,21 @@
 // E-mail alerts (docs/product.md "E-mail alerts"): a receipt of every credit and debit, sent from
-// the outbox the `transactions` trigger fills (one job run at a time: pg-boss queue
-// kolo-money-alerts, policy singleton), and a notice of each sign-in from a new device.
+// the outbox the `transactions` trigger fills, within seconds of the commit (the trigger's NOTIFY
+// on kolo_money_alerts sends the job; one job run at a time: pg-boss queue kolo-money-alerts,
+// policy singleton), and a notice of each sign-in from a new device.
 import { createHash, randomBytes } from "node:crypto";
-import { type Database, finishMoneyAlert, getWalletBalanceKobo, pendingMoneyAlerts, rememberDevice, type schema, setMoneyAlerts } from "@kolo/db";
-import { formatDateTime, formatKobo } from "@kolo/domain";
+import { type Database, type PendingMoneyAlert, finishMoneyAlert, pendingMoneyAlerts, rememberDevice, type schema, setMoneyAlerts } from "@kolo/db";
+import { formatDateTime, formatKobo, readerDescription } from "@kolo/domain";
 import type { Services } from "../services";
 
 export const ALERT_TEXTS = {
   newDeviceSubject: "New sign-in to your Kolo account",
   creditSubject: (amount: string) => `Kolo credit alert: ${amount}`,
   debitSubject: (amount: string) => `Kolo debit alert: ${amount}`,
+  /** The alert's first line: what happened, from its reader's side ('Money came in: Transfer from Chioma Okafor'). */
+  headline: (direction: "credit" | "debit", description: string) => `${direction === "credit" ? "Money came in" : "Money went out"}: ${description}`,
+  /** The balance line: the balance right after this alert's own transaction (its posting's balance_after). */
+  balanceAfter: (account: PendingMoneyAlert["account"], balance: string) =>
+    `${account === "merchant_wallet" ? "Merchant balance" : "Available balance"} after this transaction: ${balance}`,
 } as const;
 
 /** The long-lived cookie naming a browser, for the new-device notice. */
@@ -50,9 +56,12 @@ export async function noteSignIn(
 
 /**
  * Sends up to `limit` pending money alerts, oldest first: 'Kolo credit alert: ₦7,500.00' or 'Kolo
- * debit alert: …' with the description, amount, fee, reference, time (Lagos) and the balance now;
- * a user who turned alerts off is skipped. Each alert is marked once; a mail that fails stays
- * pending for the next run. Answers how many were sent and skipped.
+ * debit alert: …' with the description as its reader reads it (readerDescription: the recipient of
+ * a transfer reads 'Transfer from {sender}'), amount, fee, reference, time (Lagos) and the balance
+ * right after this transaction, read from its ledger posting (never the wallet at sending time, so
+ * three alerts sent together each tell their own balance); a user who turned alerts off is skipped.
+ * Each alert (one per transaction, reader and direction: the outbox's unique key) is marked once;
+ * a mail that fails stays pending for the next run. Answers how many were sent and skipped.
  */
 export async function sendMoneyAlerts(
   db: Database,
@@ -69,17 +78,18 @@ export async function sendMoneyAlerts(
     }
     const total = alert.direction === "debit" ? alert.amount + alert.fee : alert.amount;
     const amount = formatKobo(total);
-    const balance = formatKobo(await getWalletBalanceKobo(db, alert.userId));
     const settings = new URL("/settings", services.publicUrl).toString();
     try {
       await services.mailer.send({
         to: alert.email,
         subject: alert.direction === "credit" ? ALERT_TEXTS.creditSubject(amount) : ALERT_TEXTS.debitSubject(amount),
         text:
-          `Hello ${alert.name},\n\n${alert.direction === "credit" ? "Money came in" : "Money went out"}: ${alert.description}\n` +
+          `Hello ${alert.name},\n\n${ALERT_TEXTS.headline(alert.direction, readerDescription(alert, alert.userId))}\n` +
           `Amount: ${formatKobo(alert.amount)}\n` +
           (alert.direction === "debit" && alert.fee > 0n ? `Fee: ${formatKobo(alert.fee)}\n` : "") +
-          `Reference: ${alert.reference}\nDate: ${formatDateTime(alert.createdAt)} (Lagos time)\nAvailable balance now: ${balance}\n\n` +
+          `Reference: ${alert.reference}\nDate: ${formatDateTime(alert.createdAt)} (Lagos time)\n` +
+          (alert.balanceAfter === null ? "" : `${ALERT_TEXTS.balanceAfter(alert.account, formatKobo(alert.balanceAfter))}\n`) +
+          "\n" +
           `You can turn these alerts off in Kolo: ${settings}\n\nKolo`,
       });
     } catch (error) {

@@ -5,7 +5,7 @@
 // an e-mail.
 import { createHmac, hkdfSync } from "node:crypto";
 import { type Database, findTransactionByReceiptCode, findTransactionByReference, findUserById, saveReceiptCode, type schema } from "@kolo/db";
-import { DomainError, formatDateTime, maskAccount, normaliseReceiptCode } from "@kolo/domain";
+import { DomainError, formatDateTime, maskAccount, normaliseReceiptCode, readerDescription } from "@kolo/domain";
 import { PURCHASE_KINDS } from "../money/purchase-kinds";
 import type { PurchaseMetadata } from "../money/purchase-kinds/kind";
 import type { Services } from "../services";
@@ -51,6 +51,10 @@ export interface ReceiptView extends PublicReceipt {
 
 const WALLET = "Kolo wallet";
 
+/** 'Guaranty Trust Bank 058 ••••6785': the bank's name beside the masked account (docs/product.md "Receipts"). */
+const bankAccountLine = (bankName: string | undefined, bankCode: string | undefined, accountNumber: string) =>
+  bankName ? `${bankName} ${maskAccount(bankCode, accountNumber)}` : maskAccount(bankCode, accountNumber);
+
 /** The key receipt codes are signed with: derived from the server's secret BVN hash key (HKDF), so no new secret is needed. */
 function receiptKey(services: Pick<Services, "bvnHashKey">): Buffer {
   return Buffer.from(hkdfSync("sha256", services.bvnHashKey, "kolo", "receipt codes", 32));
@@ -65,15 +69,19 @@ export function receiptCode(services: Pick<Services, "bvnHashKey">, record: { id
   return (bits.match(/.{5}/g) ?? []).map((chunk) => BASE32[Number.parseInt(chunk, 2)]).join("");
 }
 
-/** The parties, title and provider reference of a record, by its type (names from the users it names). */
-async function describe(db: Database, record: schema.TransactionRecord) {
+/**
+ * The parties, title and provider reference of a record, by its type (names from the users it
+ * names). `viewerId`: the party reading it (the title of a transfer between users is written from
+ * their side), null for the public check, which reads the same to anyone.
+ */
+async function describe(db: Database, record: schema.TransactionRecord, viewerId: number | null) {
   const nameOf = async (id: number | null) => (id === null ? "Kolo" : ((await findUserById(db, id))?.name ?? "Kolo user"));
   const meta = record.metadata as Record<string, unknown>;
   const str = (key: string) => (typeof meta[key] === "string" ? meta[key] : undefined);
   switch (record.type) {
     case "p2p":
       return {
-        title: "Transfer to a Kolo user",
+        title: viewerId === null ? "Transfer between Kolo users" : record.recipientId === viewerId ? "Transfer from a Kolo user" : "Transfer to a Kolo user",
         from: { name: str("senderName") ?? (await nameOf(record.senderId)), account: WALLET },
         to: { name: str("recipientName") ?? (await nameOf(record.recipientId)), account: WALLET },
         providerReference: null,
@@ -82,8 +90,12 @@ async function describe(db: Database, record: schema.TransactionRecord) {
       return {
         title: str("channel") === "withdrawal" ? "Withdrawal" : "Bank transfer",
         from: { name: await nameOf(record.senderId), account: WALLET },
-        to: { name: str("accountName") ?? "Bank account", account: str("accountNumber") ? maskAccount(str("bankCode"), str("accountNumber")!) : null },
-        providerReference: str("transferCode") ?? null,
+        to: {
+          name: str("accountName") ?? "Bank account",
+          account: str("accountNumber") ? bankAccountLine(str("bankName"), str("bankCode"), str("accountNumber")!) : null,
+        },
+        // The bank's NIP session id when the provider gave one (the reference the receiving bank knows), else its transfer code.
+        providerReference: str("sessionId") ?? str("transferCode") ?? null,
       };
     case "topup": {
       const byTransfer = str("channel") === "bank_transfer";
@@ -91,7 +103,10 @@ async function describe(db: Database, record: schema.TransactionRecord) {
       return {
         title: byTransfer ? "Bank transfer in" : "Card top-up",
         from: byTransfer
-          ? { name: str("senderName") ?? "Bank transfer", account: senderAccount ? maskAccount(undefined, senderAccount) : (str("senderBank") ?? null) }
+          ? {
+              name: str("senderName") ?? "Bank transfer",
+              account: senderAccount ? bankAccountLine(str("senderBank"), undefined, senderAccount) : (str("senderBank") ?? null),
+            }
           : { name: "Card payment", account: null },
         to: { name: await nameOf(record.recipientId), account: str("accountNumber") ? maskAccount(undefined, str("accountNumber")!) : WALLET },
         providerReference: byTransfer ? record.reference : null,
@@ -106,7 +121,8 @@ async function describe(db: Database, record: schema.TransactionRecord) {
       };
     case "airtime":
     case "data":
-    case "electricity": {
+    case "electricity":
+    case "cable": {
       const { title, to, lines } = PURCHASE_KINDS[record.type].receipt(record.metadata as Partial<PurchaseMetadata>);
       return { title, from: { name: await nameOf(record.senderId), account: WALLET }, to, providerReference: str("providerTransactionId") ?? null, lines };
     }
@@ -123,8 +139,9 @@ async function describe(db: Database, record: schema.TransactionRecord) {
 async function publicView(
   db: Database,
   record: schema.TransactionRecord,
+  viewerId: number | null,
 ): Promise<PublicReceipt & { providerReference: string | null; extraLines: { label: string; value: string }[] }> {
-  const { title, from, to, providerReference, ...rest } = await describe(db, record);
+  const { title, from, to, providerReference, ...rest } = await describe(db, record, viewerId);
   return {
     reference: record.reference,
     type: record.type,
@@ -156,13 +173,13 @@ export async function receiptFor(
   if (!record || (record.senderId !== user.id && record.recipientId !== user.id)) throw new DomainError("NOT_FOUND", RECEIPT_MESSAGES.notFound);
   const code = receiptCode(services, record);
   await saveReceiptCode(db, record.id, code);
-  const view = await publicView(db, record);
+  const view = await publicView(db, record, user.id);
   const direction = record.senderId === user.id && record.recipientId !== user.id ? "debit" : "credit";
   return {
     ...view,
     direction,
     total: direction === "debit" ? view.amount + view.fee : view.amount,
-    description: record.description,
+    description: readerDescription(record, user.id),
     verifyCode: code,
     verifyUrl: new URL(`/verify/${code}`, services.publicUrl).toString(),
   };
@@ -179,6 +196,6 @@ export async function verifyReceipt(db: Database, code: string): Promise<PublicR
   const normalised = normaliseReceiptCode(code);
   const record = normalised ? await findTransactionByReceiptCode(db, normalised) : undefined;
   if (!record) throw new DomainError("NOT_FOUND", RECEIPT_MESSAGES.noMatch);
-  const { providerReference: _hidden, extraLines: _owners, ...view } = await publicView(db, record);
+  const { providerReference: _hidden, extraLines: _owners, ...view } = await publicView(db, record, null);
   return view;
 }

@@ -38,7 +38,6 @@ import {
   adminIdSchema,
   adminThresholdSchema,
   adminUserRoleSchema,
-  koboToNaira,
   lagosDate,
   startOfLagosDay,
   DB_INT_MAX,
@@ -54,7 +53,6 @@ import {
   toAdminUserView,
   toReconciliationExceptionView,
   toReconciliationRunView,
-  type ReviewItemView,
   toReviewItemView,
 } from "../admin/views";
 import { runReconciliation } from "../money/reconciliation";
@@ -67,6 +65,7 @@ import {
   adjustmentRejected,
   adjustments,
   adminMove,
+  adminMoveAnswer,
   adminRole,
   adminStats as adminStatsSchema,
   adminStatus,
@@ -80,8 +79,12 @@ import {
   approvalsRest,
   audit,
   reconciliationRun,
+  reconciliationRunWithExceptions,
   reconciliationRuns,
+  reconciliationRunsConsole,
+  reviews,
   reviewResolved,
+  reviewResolvedConsole,
   reviewsRest,
   setting,
   settingChanged,
@@ -103,7 +106,7 @@ const approvalsAnswer = ({ items, total }: z.output<typeof approvals>) => ({
 });
 
 /** GET /api/admin/reviews answers the REST fields of each item (docs/rest-api.md). */
-const reviewsAnswer = ({ items, total }: { items: ReviewItemView[]; total: number }) => ({
+const reviewsAnswer = ({ items, total }: z.output<typeof reviews>) => ({
   items: items.map(({ cause: _cause, userName: _userName, heldAmount: _held, note: _note, ...rest }) => rest),
   total,
 });
@@ -116,7 +119,7 @@ const pages = (total: number, limit: number) => Math.ceil(total / limit);
  * required' (UNAUTHORIZED when signed out) before any query runs. Every write records its audit
  * entry in its own database transaction (packages/api/src/admin/).
  */
-/** An adjustment in the approvals queue as the console reads it (amount in naira). */
+/** An adjustment in the approvals queue as the console reads it (amount in kobo; naira on the wire). */
 function toAdjustmentView(a: schema.AdminApproval & { userName?: string | null; createdByName?: string }) {
   const payload = "type" in a.payload ? a.payload : { type: "credit" as const, description: a.summary };
   return {
@@ -124,7 +127,7 @@ function toAdjustmentView(a: schema.AdminApproval & { userName?: string | null; 
     userId: a.userId ?? 0,
     userName: a.userName ?? null,
     type: payload.type,
-    amount: koboToNaira(a.amount ?? 0n),
+    amount: a.amount ?? 0n,
     description: payload.description,
     status: a.status,
     createdBy: a.createdBy,
@@ -295,8 +298,9 @@ export const adminRouter = router({
 
   transactions: router({
     /**
-     * GET /api/admin/transactions?page&limit&status -> {transactions, total, totalPages, page,
+     * GET /api/admin/transactions?page&limit&status&reference -> {transactions, total, totalPages, page,
      * counts: {all, pending, processing, completed, failed}}: every user's, newest first.
+     * `reference` (optional) keeps those whose reference contains it, ignoring case, counts included.
      */
     list: adminProcedure
       .meta({
@@ -305,10 +309,10 @@ export const adminRouter = router({
           path: "/api/admin/transactions",
           tag: "Admin",
           summary: "Transactions, filtered and paged, with tab counts",
-          output: adminTransactions,
         },
       })
       .input(adminTransactionsQuerySchema)
+      .output(adminTransactions)
       .query(async ({ ctx, input }) => {
         const { rows, total, counts } = await listAdminTransactions(ctx.db, input);
         return { transactions: rows.map(toAdminTransactionView), total, totalPages: pages(total, input.limit), page: input.page, counts };
@@ -330,10 +334,11 @@ export const adminRouter = router({
           description: "docs/money-integrity.md 'Admin moves'; docs/admin-security.md 'Approvals'",
           errors: [404, 409, 502],
           accepted: (answer: { pending: boolean }) => answer.pending,
+          output: adminMove,
         },
       })
       .input(adminTransactionMoveSchema)
-      .output(adminMove)
+      .output(adminMoveAnswer)
       .mutation(async ({ ctx, input }) => {
         const waiting = await forcedMoveApproval(ctx.db, { adminId: ctx.user.id, ...input });
         if (waiting) return waiting;
@@ -375,13 +380,13 @@ export const adminRouter = router({
           tag: "Admin",
           summary: "Approve another admin's adjustment: the money moves",
           errors: [404, 409],
-          output: adjustmentApproved,
         },
       })
       .input(adminIdSchema)
+      .output(adjustmentApproved)
       .mutation(async ({ ctx, input }) => {
         const decided = await decideApproval(ctx.db, ctx.services, { adminId: ctx.user.id, id: input.id, decision: "approve", kind: "adjustment" });
-        return { message: ADMIN_MESSAGES.adjustmentApproved, adjustment: toAdjustmentView(decided.approval), balance: decided.balance };
+        return { message: ADMIN_MESSAGES.adjustmentApproved, adjustment: toAdjustmentView(decided.approval), balance: decided.balance ?? 0n };
       }),
     /** POST /api/admin/adjustments/{id}/reject -> {message, adjustment}. Another admin only; no money moves. */
     reject: adminProcedure
@@ -526,6 +531,7 @@ export const adminRouter = router({
         },
       })
       .input(adminReviewsQuerySchema)
+      .output(reviews)
       .query(async ({ ctx, input }) => {
         const { rows, total } = await listReviewItems(ctx.db, input);
         return { items: rows.map(toReviewItemView), total, totalPages: pages(total, input.limit) };
@@ -558,6 +564,7 @@ export const adminRouter = router({
         },
       })
       .input(adminReviewResolveSchema)
+      .output(reviewResolvedConsole)
       .mutation(async ({ ctx, input }) => {
         // A credit at or above the approval threshold waits for a second admin (docs/admin-security.md "Approvals").
         const waiting = await reviewCreditApproval(ctx.db, { adminId: ctx.user.id, ...input });
@@ -580,6 +587,7 @@ export const adminRouter = router({
           output: reconciliationRuns,
         },
       })
+      .output(reconciliationRunsConsole)
       .query(async ({ ctx }) => ({ runs: (await listReconciliationRuns(ctx.db)).map(toReconciliationRunView) })),
     /** GET /api/admin/reconciliation/runs/{id} -> ReconciliationRunView with `exceptionRows` (amounts in naira); NOT_FOUND. */
     byId: adminProcedure
@@ -594,6 +602,7 @@ export const adminRouter = router({
         },
       })
       .input(adminReconciliationRunIdSchema)
+      .output(reconciliationRunWithExceptions)
       .query(async ({ ctx, input }) => {
         const found = await findReconciliationRun(ctx.db, input.id);
         if (!found) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.reconciliationRunNotFound);
@@ -616,6 +625,7 @@ export const adminRouter = router({
         },
       })
       .input(adminReconciliationRunSchema)
+      .output(reconciliationRunWithExceptions)
       .mutation(async ({ ctx, input }) => {
         const now = ctx.services.now?.() ?? new Date();
         if (input.date >= lagosDate(now))

@@ -3,7 +3,7 @@ import { schema } from "@kolo/db";
 import { koboAsNaira } from "@kolo/domain";
 import { z } from "zod";
 import type { AdminTransactionView } from "../admin/views";
-import { dateTime, id, kobo, message, naira, transaction } from "./common.types";
+import { dateTime, id, message, transaction } from "./common.types";
 
 export const adminStats = z.object({
   totalUsers: z.number().int(),
@@ -26,7 +26,7 @@ export const adminUsers = z.object({
       role: z.enum(schema.userRole.enumValues),
       status: z.enum(schema.userStatus.enumValues),
       verificationLevel: z.number().int().min(0).max(2),
-      balance: naira,
+      balance: koboAsNaira,
       createdAt: dateTime,
     }),
   ),
@@ -35,7 +35,12 @@ export const adminUsers = z.object({
 });
 
 /** Any keys on the wire; typed as the view's metadata for the console. */
-const adminMetadata = z.record(z.string(), z.unknown()) as unknown as z.ZodType<AdminTransactionView["metadata"]>;
+const adminMetadata = z
+  .looseObject({ gatewayFee: koboAsNaira.optional(), reportedAmount: koboAsNaira.optional() })
+  .meta({ description: "the record's metadata; a top-up's gatewayFee and reportedAmount in naira" }) as unknown as z.ZodType<
+  AdminTransactionView["metadata"],
+  AdminTransactionView["metadata"]
+>;
 
 /** An admin's view of a transaction: the record plus both parties' names. */
 const adminTransaction = transaction.extend({
@@ -51,7 +56,7 @@ const adjustment = z.object({
   userId: id,
   userName: z.string().nullable(),
   type: z.enum(["credit", "debit"]),
-  amount: naira,
+  amount: koboAsNaira,
   description: z.string(),
   status: z.enum(["pending", "approved", "rejected"]),
   createdBy: id,
@@ -66,7 +71,7 @@ const adjustment = z.object({
 const pendingApproval = message.extend({ pending: z.literal(true), approvalId: id });
 
 export const adminWallet = z.union([
-  message.extend({ pending: z.literal(false), balance: naira, transaction }),
+  message.extend({ pending: z.literal(false), balance: koboAsNaira, transaction }),
   message.extend({ pending: z.literal(true), approvalId: id, adjustment }),
 ]);
 export const adminRole = z.union([
@@ -77,7 +82,7 @@ export const adminStatus = message.extend({
   user: z.object({ id, status: z.enum(schema.userStatus.enumValues), failedLoginCount: z.number().int() }),
 });
 export const adjustments = z.object({ adjustments: z.array(adjustment), threshold: koboAsNaira });
-export const adjustmentApproved = message.extend({ adjustment, balance: naira });
+export const adjustmentApproved = message.extend({ adjustment, balance: koboAsNaira });
 export const adjustmentRejected = message.extend({ adjustment });
 
 /** An approval as REST answers it. */
@@ -107,10 +112,13 @@ export const adminTransactions = z.object({
   page: z.number().int(),
   counts: z.record(z.string(), z.number().int()),
 });
+/** A move's answer as REST documents it (any metadata). */
 export const adminMove = z.union([
   message.extend({ pending: z.literal(false), transaction: transaction.extend({ metadata: z.record(z.string(), z.unknown()) }) }),
   pendingApproval,
 ]);
+/** A move's answer, checked and encoded (the transaction's amounts and metadata fee in naira). */
+export const adminMoveAnswer = z.union([message.extend({ pending: z.literal(false), transaction }), pendingApproval]);
 
 export const setting = z.object({ id, key: z.string(), value: z.boolean(), description: z.string() });
 export const settings = z.array(setting);
@@ -144,17 +152,21 @@ const reviewItem = z.object({
   kind: z.enum(["payout", "purchase", "topup"]),
   reference: z.string(),
   userId: id,
-  amount: naira,
+  amount: koboAsNaira,
   reason: z.string(),
   providerStatus: z.string().nullable(),
   createdAt: dateTime,
   resolvedAt: dateTime.nullable(),
   resolution: z.string().nullable(),
 });
-const reviewItemView = reviewItem.extend({ cause: z.string(), userName: z.string().nullable(), heldAmount: naira, note: z.string().nullable() });
+const reviewItemView = reviewItem.extend({ cause: z.string(), userName: z.string().nullable(), heldAmount: koboAsNaira, note: z.string().nullable() });
 export const reviewsRest = z.object({ items: z.array(reviewItem), total: z.number().int() });
-export const reviews = z.object({ items: z.array(reviewItemView), total: z.number().int(), totalPages: z.number().int() });
+/** A review item as the console reads it over tRPC: any kind, and no user for an item that has none. */
+const reviewItemConsole = reviewItemView.extend({ kind: z.string(), userId: id.nullable() });
+export const reviews = z.object({ items: z.array(reviewItemConsole), total: z.number().int(), totalPages: z.number().int() });
+/** The REST answer of a resolve (docs/money-integrity.md "Review queue"). */
 export const reviewResolved = z.union([message.extend({ pending: z.literal(false), item: reviewItemView }), pendingApproval]);
+export const reviewResolvedConsole = z.union([message.extend({ pending: z.literal(false), item: reviewItemConsole }), pendingApproval]);
 
 const reconciliationRun = z.looseObject({
   id,
@@ -163,7 +175,30 @@ const reconciliationRun = z.looseObject({
   matched: z.number().int(),
   open: z.number().int(),
   exceptions: z.record(z.string(), z.number().int()),
-  totals: z.record(z.string(), kobo).meta({ description: "day totals in kobo, by name" }),
+  totals: z.record(z.string(), koboAsNaira.nullable()).meta({ description: "day totals in naira, by name" }),
 });
 export const reconciliationRuns = z.object({ runs: z.array(reconciliationRun) });
 export { reconciliationRun };
+
+/** One exception of a run (docs/money-integrity.md "Daily reconciliation"). */
+const reconciliationException = z.object({
+  id,
+  class: z.string(),
+  kind: z.string(),
+  reference: z.string(),
+  koloAmount: koboAsNaira.nullable(),
+  providerAmount: koboAsNaira.nullable(),
+  koloStatus: z.string().nullable(),
+  providerStatus: z.string().nullable(),
+  reviewItemId: id.nullable(),
+});
+/** A run as the console reads it over tRPC: REST documents the fields above, the answer has these too. */
+const reconciliationRunConsole = reconciliationRun.extend({
+  ledger: z.object({ ok: z.boolean(), firstBroken: z.string().nullable(), headsDigest: z.string().nullable() }).nullable(),
+  error: z.string().nullable(),
+  startedAt: dateTime,
+  finishedAt: dateTime.nullable(),
+});
+export const reconciliationRunsConsole = z.object({ runs: z.array(reconciliationRunConsole) });
+/** A run with its exceptions, as the console reads it. */
+export const reconciliationRunWithExceptions = reconciliationRunConsole.extend({ exceptionRows: z.array(reconciliationException) });

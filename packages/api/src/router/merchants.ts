@@ -23,7 +23,7 @@ import {
   invoiceTokenPaymentSchema,
   invoiceTokenSchema,
   isInvoiceOverdue,
-  koboToNaira,
+  nairaCodec,
   lagosDate,
   merchantPaymentSchema,
   merchantWithdrawSchema,
@@ -109,7 +109,7 @@ const toInvoiceView = (invoice: schema.Invoice, merchant: schema.Merchant): Invo
   sendReminder: invoice.sendReminder,
   generatePaymentLink: invoice.generatePaymentLink,
   paymentLink: invoice.generatePaymentLink
-    ? buildPaymentLink({ type: "invoice", invoiceToken: invoice.token, merchantName: merchant.name, amount: koboToNaira(invoice.amount) })
+    ? buildPaymentLink({ type: "invoice", invoiceToken: invoice.token, merchantName: merchant.name, amount: z.encode(nairaCodec, invoice.amount) })
     : null,
   token: invoice.token,
   createdAt: invoice.createdAt,

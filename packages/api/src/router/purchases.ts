@@ -58,7 +58,7 @@ async function plansOf(services: Services, serviceId: string): Promise<DataVaria
 }
 
 /** Maps a purchase's record to the answer; a failed one (refunded) is PURCHASE_FAILED with its kind's text. */
-function answerOf(type: PurchaseType, result: PurchaseResult, viewerId: number): PurchaseAnswerView {
+export function answerOf(type: PurchaseType, result: PurchaseResult, viewerId: number): PurchaseAnswerView {
   const { texts } = PURCHASE_KINDS[type];
   const transaction = toTransactionView(result.transaction, viewerId);
   if (result.transaction.status === "failed") throw new DomainError("PURCHASE_FAILED", texts.failed, { transactionId: transaction.id });
@@ -141,8 +141,8 @@ export const purchasesRouter = router({
 
   /**
    * {phoneNumber, amount: naira ₦50–₦50,000 whole, network, idempotencyKey?} -> PurchaseAnswerView
-   * (POST /api/airtime; 202 when pending). Needs feature_airtime (admins exempt). Errors:
-   * INSUFFICIENT_BALANCE, DAILY_LIMIT_EXCEEDED, PURCHASE_FAILED (refunded), IDEMPOTENCY_KEY_REUSED.
+   * (POST /api/airtime; 202 when pending). Needs feature_airtime (admins exempt). Errors: the
+   * statuses in the meta's `errors`; codes where they are thrown, buyPurchase (money/purchases.ts).
    */
   airtime: pinProcedure("feature_airtime")
     .meta({
@@ -171,8 +171,8 @@ export const purchasesRouter = router({
   /**
    * {phoneNumber, network, variationCode, idempotencyKey?} -> PurchaseAnswerView (POST /api/data;
    * 202 when pending). The price is the plan's in the provider's variation list, never the
-   * client's. Needs feature_data (admins exempt). Errors as airtime, plus VALIDATION 'Please
-   * select a data plan' for a plan the provider does not list.
+   * client's. Needs feature_data (admins exempt). Errors as airtime (the meta's `errors`), and
+   * VALIDATION 'Please select a data plan' for a plan the provider does not list.
    */
   data: pinProcedure("feature_data")
     .meta({

@@ -50,6 +50,7 @@ export const transfersRouter = router({
         recipientEmail,
         amountKobo: input.amount,
         idempotencyKey: input.idempotencyKey,
+        now: ctx.services.now?.(),
       });
       return { message: TRANSFER_MESSAGES.success, transaction: toTransactionView(transaction, ctx.user.id) };
     }),
@@ -60,11 +61,10 @@ export const transfersRouter = router({
    * bankAccountId to pay any account (its name resolved first: resolveBankRecipient's errors). The same payout path as wallet.withdraw (channel
    * `bank_transfer`); FEE_MISMATCH (400) 'Fee mismatch' {expectedFee} when transferFee is not the
    * server's fee (1%, min ₦50, max ₦1,000). Needs feature_send_money ("Send money to other users
-   * and to bank accounts") and, being a payout, feature_withdraw. Errors: VALIDATION, NOT_FOUND 'Bank account not found',
-   * INSUFFICIENT_BALANCE 'Your balance is insufficient. You need {total} (including {fee} fee)'
-   * {total, fee}, DAILY_LIMIT_EXCEEDED, IDEMPOTENCY_KEY_REUSED; RULE_VIOLATION 'The bank refused this
-   * transfer. …' {reference, reason} when the provider refused it at once (amount and fee already
-   * back in the wallet; a repeat with the same key answers the same).
+   * and to bank accounts") and, being a payout, feature_withdraw. Errors: the statuses in the meta's
+   * `errors`; codes and messages where they are thrown (acceptPayout, and RULE_VIOLATION {reference,
+   * reason} when the provider refused it at once: amount and fee already back in the wallet, a repeat
+   * with the same key answers the same).
    */
   bank: pinProcedure("feature_send_money", "feature_withdraw")
     .meta({

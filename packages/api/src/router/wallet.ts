@@ -95,8 +95,8 @@ export const walletRouter = router({
    * /api/wallet/withdraw). Fee 1% (min ₦50, max ₦1,000); amount + fee is held from the wallet and
    * sent to the saved account through the payout provider (money/payouts.ts). transaction.status is
    * usually `processing` (then completed/failed/reversed: poll withdrawalStatus). Needs
-   * feature_withdraw. Errors: VALIDATION, NOT_FOUND 'Bank account not found', INSUFFICIENT_BALANCE
-   * 'Insufficient funds. You need {total}.' {total, fee}, DAILY_LIMIT_EXCEEDED, IDEMPOTENCY_KEY_REUSED.
+   * feature_withdraw. Errors: the statuses in the meta's `errors`; codes and messages where they are
+   * thrown, acceptPayout (money/payouts.ts).
    */
   withdraw: pinProcedure("feature_withdraw")
     .meta({

@@ -1,7 +1,8 @@
 -- Applies the postings of an entry already inserted: checks the entry's shape, locks the accounts
 -- in id order, refuses a wallet going below zero (KL001), moves the balances relatively and
 -- writes the postings. Each account's chain head moves in the same UPDATE as its balance, and
--- each posting is written with its hash and time (docs/ledger-verification.md). Used by
+-- each posting is written with its hash, its time (docs/ledger-verification.md) and the balance
+-- the account has right after it (balance_after: what a money alert tells). Used by
 -- kolo_post_entry, and by kolo_transfer_p2p, which inserts its entry before taking the wallet
 -- locks so that the locks are held for as little as possible.
 CREATE OR REPLACE FUNCTION kolo_apply_postings(p_entry_id bigint, p_account_ids integer[], p_amounts bigint[])
@@ -36,10 +37,10 @@ BEGIN
     SET balance = a.balance + v.amount, head_hash = kolo_posting_hash(a.head_hash, p_entry_id, a.id, v.amount, v_now)
     FROM unnest(p_account_ids, p_amounts) AS v (account_id, amount)
     WHERE a.id = v.account_id
-    RETURNING a.id, v.amount, a.head_hash
+    RETURNING a.id, v.amount, a.head_hash, a.balance
   )
-  INSERT INTO postings (journal_entry_id, account_id, amount, created_at, hash)
-  SELECT p_entry_id, m.id, m.amount, v_now, m.head_hash FROM moved AS m ORDER BY m.id;
+  INSERT INTO postings (journal_entry_id, account_id, amount, balance_after, created_at, hash)
+  SELECT p_entry_id, m.id, m.amount, m.balance, v_now, m.head_hash FROM moved AS m ORDER BY m.id;
   GET DIAGNOSTICS v_rows = ROW_COUNT;
   IF v_rows <> v_count THEN
     RAISE EXCEPTION 'Unknown ledger account in entry %', p_entry_id USING ERRCODE = 'KL009';

@@ -1,8 +1,9 @@
 // The admin console's transaction list and the locks an admin move takes (docs/money-integrity.md
 // "Admin moves"). Money never moves here: moves go through the outcome functions in packages/api.
-import { type SQL, count, desc, eq, or } from "drizzle-orm";
+import { type SQL, and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
+import { containsPattern } from "./admin-users";
 import { type Hold, type TransactionRecord, holds, transactions, users } from "../schema";
 
 export interface AdminTransactionRow extends TransactionRecord {
@@ -43,19 +44,22 @@ export type AdminTransactionStatusFilter = "all" | "pending" | "processing" | "c
 /**
  * One page of every user's transactions, newest first, with the sender's and recipient's name
  * and e-mail, and the count per status tab (docs/product.md#admin-console; server pagination).
+ * `reference`, when given, keeps the rows whose reference contains it, ignoring case (its `%`, `_` and `\`
+ * taken literally), in the rows and the counts alike.
  */
 export async function listAdminTransactions(
   db: DbOrTx,
-  params: { page: number; limit: number; status: AdminTransactionStatusFilter },
+  params: { page: number; limit: number; status: AdminTransactionStatusFilter; reference?: string },
 ): Promise<{ rows: AdminTransactionRow[]; total: number; counts: Record<AdminTransactionStatusFilter, number> }> {
-  const where: SQL | undefined = params.status === "all" ? undefined : eq(transactions.status, params.status);
+  const byReference: SQL | undefined = params.reference ? ilike(transactions.reference, containsPattern(params.reference)) : undefined;
+  const where: SQL | undefined = and(byReference, params.status === "all" ? undefined : eq(transactions.status, params.status));
   const [rows, byStatus] = await Promise.all([
     transactionsWithParties(db)
       .where(where)
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(params.limit)
       .offset((params.page - 1) * params.limit),
-    db.select({ status: transactions.status, n: count() }).from(transactions).groupBy(transactions.status),
+    db.select({ status: transactions.status, n: count() }).from(transactions).where(byReference).groupBy(transactions.status),
   ]);
   const counts: Record<AdminTransactionStatusFilter, number> = { all: 0, pending: 0, processing: 0, completed: 0, failed: 0 };
   for (const { status, n } of byStatus) {

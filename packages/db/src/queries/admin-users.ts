@@ -3,8 +3,8 @@ import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { type User, ledgerAccounts, sessions, users } from "../schema";
 
-/** `%text%` for LIKE with the user's `%`, `_` and `\` taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `%text%` for LIKE with the user's `%`, `_` and `\` taken literally (the admin user and transaction searches). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface AdminUserRow {
   id: number;

@@ -2,7 +2,7 @@
 // money-alert outbox the `transactions` trigger fills, and the user's switch.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { moneyAlerts, transactions, userDevices, users } from "../schema";
+import { type TransactionRecord, journalEntries, ledgerAccounts, moneyAlerts, postings, transactions, userDevices, users } from "../schema";
 
 /**
  * Records that `userId` signed in from the device `deviceHash` (its last-seen time moves on);
@@ -26,6 +26,9 @@ export async function setMoneyAlerts(db: DbOrTx, userId: number, enabled: boolea
   return row?.moneyAlerts ?? enabled;
 }
 
+/** The NOTIFY channel the money-alert outbox announces each completed transaction on (drizzle/0038_posting_balance_after.sql). */
+export const MONEY_ALERTS_CHANNEL = "kolo_money_alerts";
+
 /** An alert waiting to be sent, with what the e-mail needs (amounts in kobo). */
 export interface PendingMoneyAlert {
   id: number;
@@ -35,16 +38,27 @@ export interface PendingMoneyAlert {
   name: string;
   moneyAlerts: boolean;
   reference: string;
-  type: string;
+  type: TransactionRecord["type"];
   description: string;
+  senderId: number | null;
+  recipientId: number | null;
+  metadata: TransactionRecord["metadata"];
   amount: bigint;
   fee: bigint;
   createdAt: Date;
+  /**
+   * The balance (kobo) right after this transaction moved the user's money: the `balance_after` of
+   * the transaction's latest posting on a wallet of the user's in the alert's direction (a payout's
+   * hold, a P2P's credit); null when there is none (then the alert says no balance).
+   */
+  balanceAfter: bigint | null;
+  /** Which wallet that posting moved: the personal wallet, or the merchant balance of the user's business. */
+  account: "user_wallet" | "merchant_wallet" | null;
 }
 
 /** The oldest `limit` alerts neither sent nor skipped. */
 export async function pendingMoneyAlerts(db: DbOrTx, limit: number): Promise<PendingMoneyAlert[]> {
-  return db
+  const rows = await db
     .select({
       id: moneyAlerts.id,
       direction: moneyAlerts.direction,
@@ -55,9 +69,20 @@ export async function pendingMoneyAlerts(db: DbOrTx, limit: number): Promise<Pen
       reference: transactions.reference,
       type: transactions.type,
       description: transactions.description,
+      senderId: transactions.senderId,
+      recipientId: transactions.recipientId,
+      metadata: transactions.metadata,
       amount: transactions.amount,
       fee: transactions.fee,
       createdAt: transactions.createdAt,
+      after: sql<{ balance: string; kind: "user_wallet" | "merchant_wallet" } | null>`(
+        select json_build_object('balance', p.balance_after::text, 'kind', a.kind)
+        from ${journalEntries} je
+        join ${postings} p on p.journal_entry_id = je.id
+        join ${ledgerAccounts} a on a.id = p.account_id
+        where je.transaction_id = ${transactions.id} and a.user_id = ${moneyAlerts.userId} and a.kind in ('user_wallet', 'merchant_wallet')
+          and (case when ${moneyAlerts.direction} = 'credit' then p.amount > 0 else p.amount < 0 end)
+        order by p.id desc limit 1)`,
     })
     .from(moneyAlerts)
     .innerJoin(users, eq(users.id, moneyAlerts.userId))
@@ -65,6 +90,7 @@ export async function pendingMoneyAlerts(db: DbOrTx, limit: number): Promise<Pen
     .where(and(isNull(moneyAlerts.sentAt), isNull(moneyAlerts.skippedAt)))
     .orderBy(asc(moneyAlerts.id))
     .limit(limit);
+  return rows.map(({ after, ...row }) => ({ ...row, balanceAfter: after ? BigInt(after.balance) : null, account: after?.kind ?? null }));
 }
 
 /** Marks an alert sent (or skipped: the user turned alerts off), once. */

@@ -1,15 +1,35 @@
 // Account statements (docs/product.md "Statements"): a user's wallet postings for a period, read in
 // one REPEATABLE READ snapshot and streamed by a cursor, so a 100,000-movement statement never sits
 // in memory and its closing balance is the ledger's as of that snapshot.
+import type { DescribableTransaction } from "@kolo/domain";
 import type { Database } from "../client";
 
-/** One movement of the wallet: kobo (+ in, - out), with its journal entry's words and the record's reference. */
+/**
+ * One movement of the wallet: kobo (+ in, - out), with its journal entry's words, and the
+ * transaction record it belongs to (its reference, and what a reader-side description needs:
+ * @kolo/domain statementDescription), null for an entry that belongs to no record.
+ */
 export interface StatementMovement {
   id: string;
   amount: bigint;
   createdAt: Date;
+  /** The journal entry's own words (internal: 'Hold for …'); what a row shows when there is no record. */
   description: string;
   reference: string | null;
+  transaction: DescribableTransaction | null;
+}
+
+interface MovementRow {
+  id: string;
+  amount: string;
+  created_at: Date | string;
+  description: string;
+  reference: string | null;
+  type: DescribableTransaction["type"] | null;
+  record_description: string | null;
+  sender_id: number | null;
+  recipient_id: number | null;
+  metadata: DescribableTransaction["metadata"] | null;
 }
 
 /** The statement's frame: the opening balance (kobo) before `from`, and a reader of the movements in order. */
@@ -41,8 +61,9 @@ export async function withStatement<T>(
     if (!wallet) return null;
     const [opening] = await sql<{ total: string | null }[]>`
       select sum(amount)::text as total from postings where account_id = ${wallet.id} and created_at < ${params.from.toISOString()}::timestamptz`;
-    const cursor = sql<{ id: string; amount: string; created_at: Date | string; description: string; reference: string | null }[]>`
-      select p.id::text, p.amount::text, p.created_at, je.description, t.reference
+    const cursor = sql<MovementRow[]>`
+      select p.id::text, p.amount::text, p.created_at, je.description, t.reference,
+        t.type, t.description as record_description, t.sender_id, t.recipient_id, t.metadata
       from postings p
       join journal_entries je on je.id = p.journal_entry_id
       left join transactions t on t.id = je.transaction_id
@@ -56,6 +77,16 @@ export async function withStatement<T>(
           createdAt: new Date(row.created_at),
           description: row.description,
           reference: row.reference,
+          transaction:
+            row.type === null
+              ? null
+              : {
+                  type: row.type,
+                  description: row.record_description ?? row.description,
+                  senderId: row.sender_id,
+                  recipientId: row.recipient_id,
+                  metadata: row.metadata ?? {},
+                },
         }));
       }
     }

@@ -88,6 +88,12 @@ export const postings = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id, { onDelete: "restrict" }),
     amount: bigint({ mode: "bigint" }).notNull(),
+    /**
+     * The account's balance right after this posting (kobo), written by kolo_apply_postings under
+     * the lock that moves the balance: what a money alert and a statement row say the balance was
+     * after their own transaction. Not one of the hashed fields.
+     */
+    balanceAfter: bigint({ mode: "bigint" }).notNull(),
     /** When it was posted (the transaction's time); part of the hashed fields. */
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
@@ -104,7 +110,7 @@ export const postings = pgTable(
   ],
 );
 
-export const transactionType = pgEnum("transaction_type", ["topup", "transfer", "payment", "airtime", "data", "electricity", "p2p", "other"]);
+export const transactionType = pgEnum("transaction_type", ["topup", "transfer", "payment", "airtime", "data", "electricity", "cable", "p2p", "other"]);
 export const transactionStatus = pgEnum("transaction_status", ["pending", "processing", "completed", "failed", "reversed"]);
 
 /**

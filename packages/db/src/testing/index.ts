@@ -38,11 +38,12 @@ export async function createTestDatabase(options: DbOptions = {}): Promise<TestD
 }
 
 /** What ledgerInvariants answers for a consistent ledger. */
-export const LEDGER_CONSISTENT = { unbalanced: 0, drift: 0, negativeWallets: 0, total: 0n, holdsAccountMinusHeld: 0n } as const;
+export const LEDGER_CONSISTENT = { unbalanced: 0, drift: 0, balanceAfterDrift: 0, negativeWallets: 0, total: 0n, holdsAccountMinusHeld: 0n } as const;
 
 /**
  * The ledger's invariants, for tests of any movement (docs/adding-a-movement.md): journal entries
- * that do not sum to zero, accounts whose balance differs from the sum of their postings, wallets
+ * that do not sum to zero, accounts whose balance differs from the sum of their postings, postings
+ * whose balance_after is not their account's running sum (in id order), wallets
  * below zero, the sum of all accounts (kobo, must be 0), and the `holds` account minus the open
  * holds (kobo, must be 0). A consistent ledger answers LEDGER_CONSISTENT.
  */
@@ -50,6 +51,9 @@ export async function ledgerInvariants(client: postgres.Sql) {
   const [unbalanced] = await client`select count(*)::int as n from (select journal_entry_id from postings group by journal_entry_id having sum(amount) <> 0) x`;
   const [drift] =
     await client`select count(*)::int as n from (select a.id from ledger_accounts a left join postings p on p.account_id = a.id group by a.id having a.balance <> coalesce(sum(p.amount), 0)) x`;
+  const [afterDrift] = await client`
+    select count(*)::int as n from (select balance_after, sum(amount) over (partition by account_id order by id) as running from postings) x
+    where balance_after <> running`;
   const [negative] = await client`select count(*)::int as n from ledger_accounts where kind <> 'system' and balance < 0`;
   const [total] = await client`select coalesce(sum(balance), 0)::text as total from ledger_accounts`;
   const [held] = await client`
@@ -57,6 +61,7 @@ export async function ledgerInvariants(client: postgres.Sql) {
   return {
     unbalanced: unbalanced!.n as number,
     drift: drift!.n as number,
+    balanceAfterDrift: afterDrift!.n as number,
     negativeWallets: negative!.n as number,
     total: BigInt(total!.total as string),
     holdsAccountMinusHeld: BigInt(held!.diff as string),

@@ -159,9 +159,17 @@ export const paystackTransfer = z.object({
   amount: kobo,
   /** Webhooks carry the recipient object here (docs/providers.md: `data.recipient.recipient_code`). */
   recipient: z.union([z.object({ recipient_code: plainText() }).loose(), z.number(), z.string()]).optional(),
+  /** The bank's NIP session: `{provider, id}`, both null until the transfer reaches the bank (Paystack's transfer object and webhooks). */
+  session: z.object({ provider: plainText().nullable().optional(), id: plainText().nullable().optional() }).loose().nullable().optional(),
 });
 
 /** Maps a Paystack transfer object to a PayoutTransfer (kobo as bigint). */
 export function toPayoutTransfer(data: z.infer<typeof paystackTransfer>): PayoutTransfer {
-  return { reference: data.reference, transferCode: data.transfer_code, status: data.status, amountKobo: BigInt(data.amount) };
+  return {
+    reference: data.reference,
+    transferCode: data.transfer_code,
+    status: data.status,
+    amountKobo: BigInt(data.amount),
+    ...(data.session?.id ? { sessionId: data.session.id } : {}),
+  };
 }

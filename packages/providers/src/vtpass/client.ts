@@ -4,7 +4,7 @@
 import { koboToNaira, variationAmountKobo } from "@kolo/domain";
 import type { z } from "zod";
 import { PaymentGatewayError } from "../payment-gateway";
-import type { DataVariation, PayInput, PurchaseAnswer, PurchaseProvider, VerifiedMeter } from "../purchases";
+import type { DataVariation, PayInput, PurchaseAnswer, PurchaseProvider, VerifiedMeter, VerifiedSmartcard } from "../purchases";
 import { toPurchaseAnswer, vtpassPurchase, vtpassVariations, vtpassVerify } from "./wire";
 
 export interface VtpassClientOptions {
@@ -115,6 +115,32 @@ export class VtpassClient implements PurchaseProvider {
     };
   }
 
+  /**
+   * `POST /merchant-verify {billersCode, serviceID}` for a cable TV smartcard -> its holder, status,
+   * due date, current bouquet and renewal amount (kobo), or StarTimes' name and balance;
+   * PaymentGatewayError 404 when the provider answers `content.error` (docs/providers.md "Cable TV (VTpass)").
+   */
+  async verifySmartcard(serviceId: string, smartcardNumber: string): Promise<VerifiedSmartcard> {
+    const body = await this.read("POST", "/merchant-verify", vtpassVerify, { billersCode: smartcardNumber, serviceID: serviceId });
+    const content = body.content;
+    const name = content.Customer_Name?.trim();
+    if (!name || content.error) throw new PaymentGatewayError("VTpass could not verify this smartcard", 404, content.error);
+    const text = (value: string | number | undefined) => (value === undefined || String(value).trim() === "" ? undefined : String(value).trim());
+    const renewal = content.Renewal_Amount === undefined ? undefined : variationAmountKobo(content.Renewal_Amount);
+    const balance = content.Balance === undefined ? undefined : Number(content.Balance) === 0 ? 0n : variationAmountKobo(content.Balance);
+    const card: VerifiedSmartcard = { customerName: name, smartcardNumber: text(content.Smartcard_Number) ?? smartcardNumber };
+    const fields = {
+      status: text(content.Status),
+      dueDate: text(content.Due_Date),
+      currentBouquet: text(content.Current_Bouquet),
+      currentBouquetCode: text(content.Current_Bouquet_Code),
+    };
+    for (const [key, value] of Object.entries(fields) as [keyof typeof fields, string | undefined][]) if (value !== undefined) card[key] = value;
+    if (renewal !== undefined && renewal > 0n) card.renewalAmountKobo = renewal;
+    if (balance !== undefined) card.balanceKobo = balance;
+    return card;
+  }
+
   private async purchaseCall(path: "/pay" | "/requery", body: unknown): Promise<PurchaseAnswer> {
     const sent = await this.send("POST", path, body);
     if (!sent.ok) return { outcome: "pending", description: sent.reason };
@@ -127,7 +153,8 @@ export class VtpassClient implements PurchaseProvider {
   /**
    * `POST /pay`: airtime `{request_id, serviceID, amount, phone}`, data `{…, billersCode,
    * variation_code, phone}`, electricity `{…, billersCode: meter, variation_code: meter type,
-   * amount, phone}`: each field is sent when the input has it.
+   * amount, phone}`, cable TV `{…, billersCode: smartcard, variation_code (change only), amount,
+   * phone, subscription_type, quantity}`: each field is sent when the input has it.
    */
   async pay(input: PayInput): Promise<PurchaseAnswer> {
     return this.purchaseCall("/pay", {
@@ -137,6 +164,8 @@ export class VtpassClient implements PurchaseProvider {
       ...(input.variationCode !== undefined ? { variation_code: input.variationCode } : {}),
       ...(input.amountKobo !== undefined ? { amount: koboToNaira(input.amountKobo) } : {}),
       phone: input.phone,
+      ...(input.subscriptionType !== undefined ? { subscription_type: input.subscriptionType } : {}),
+      ...(input.quantity !== undefined ? { quantity: input.quantity } : {}),
     });
   }
 

@@ -28,7 +28,7 @@ export const vtpassVariations = z.object({
     .refine((content) => content.variations !== undefined || content.varations !== undefined, { error: "no variations" }),
 });
 
-/** `POST /api/merchant-verify` answer: a name, or `content.error`; meters add their address, type and minimum. */
+/** `POST /api/merchant-verify` answer: a name, or `content.error`; meters add their address, type and minimum, smartcards their bouquet. */
 export const vtpassVerify = z.object({
   code: plainText().optional(),
   content: z
@@ -39,6 +39,15 @@ export const vtpassVerify = z.object({
       Meter_Number: z.union([plainText(), z.number()]).optional(),
       Customer_Type: plainText().optional(),
       Min_Purchase_Amount: naira.optional(),
+      /** Cable TV (docs/providers.md "Cable TV (VTpass)"): DStv and GOtv; StarTimes answers Balance and Smartcard_Number. */
+      Status: plainText().optional(),
+      Due_Date: plainText().optional(),
+      Customer_Number: z.union([plainText(), z.number()]).optional(),
+      Current_Bouquet: plainText().optional(),
+      Current_Bouquet_Code: plainText().optional(),
+      Renewal_Amount: naira.optional(),
+      Balance: z.union([naira, z.number()]).optional(),
+      Smartcard_Number: z.union([plainText(), z.number()]).optional(),
     })
     .loose(),
 });

@@ -47,6 +47,17 @@ export function sandboxWebhookSender(app: FastifyInstance, options: PaystackSand
   };
 }
 
+/**
+ * The transfer's NIP session (Paystack's `session {provider, id}`): null until the transfer reached
+ * the bank (success, or success then reversed); then a 30-digit id made from the transfer (the
+ * sending institution's code, the time as yyMMddHHmmss and the transfer's id), the same on every answer.
+ */
+function sessionOf(transfer: TransferRow): { provider: string | null; id: string | null } {
+  if (transfer.status !== "success" && transfer.status !== "reversed") return { provider: null, id: null };
+  const time = transfer.createdAt.toISOString().replace(/\D/g, "").slice(2, 14);
+  return { provider: "nip", id: `100004${time}${String(transfer.id).padStart(12, "0")}` };
+}
+
 function transferObject(transfer: TransferRow, recipient: RecipientRow | undefined) {
   return {
     id: transfer.id,
@@ -61,6 +72,7 @@ function transferObject(transfer: TransferRow, recipient: RecipientRow | undefin
     status: transfer.status,
     created_at: transfer.createdAt.toISOString(),
     updated_at: transfer.updatedAt.toISOString(),
+    session: sessionOf(transfer),
     recipient: recipient
       ? {
           recipient_code: recipient.recipientCode,

@@ -176,3 +176,78 @@ const METERS: Record<string, MeterFixture> = {
 };
 
 export const meterFixture = (meterNumber: string): MeterFixture | undefined => METERS[meterNumber];
+
+/** The cable TV serviceIDs, their names and bouquets (docs/providers.md "Cable TV (VTpass)", prices in naira). */
+export const CABLE_SERVICES: Record<string, { name: string; plans: SandboxPlan[] }> = {
+  dstv: {
+    name: "DSTV Subscription",
+    plans: [
+      plan("dstv-padi", "DStv Padi", 4400),
+      plan("dstv-yanga", "DStv Yanga", 6000),
+      plan("dstv-confam", "DStv Confam", 11000),
+      plan("dstv79", "DStv Compact", 19000),
+    ],
+  },
+  gotv: {
+    name: "Gotv Payment",
+    plans: [
+      plan("gotv-smallie", "GOtv Smallie", 1900),
+      plan("gotv-jinja", "GOtv Jinja", 3900),
+      plan("gotv-jolli", "GOtv Jolli", 5800),
+      plan("gotv-max", "GOtv Max", 8500),
+    ],
+  },
+  startimes: {
+    name: "Startimes Subscription",
+    plans: [plan("nova", "StarTimes Nova", 1900), plan("basic", "StarTimes Basic", 3700), plan("classic", "StarTimes Classic", 5500)],
+  },
+};
+
+export const SANDBOX_SMARTCARDS = {
+  dstvDelivered: "7027914329",
+  gotvDelivered: "7032054653",
+  startimesDelivered: "02134567890",
+  pendingThenDelivered: "1010101010",
+  failed: "1212121212",
+} as const;
+
+/** A sandbox smartcard at one service: who holds it, its bouquet, and how a purchase for it behaves. */
+export interface SmartcardFixture {
+  customerName: string;
+  /** DStv and GOtv: "Open", the days until due and the current bouquet (its price is the renewal amount). */
+  status?: string;
+  dueInDays?: number;
+  bouquetCode?: string;
+  pay: "delivered" | "processing" | "failed";
+  final: "delivered" | "failed";
+  /** The final status is reached only after the sandbox's pending delay. */
+  delayed?: boolean;
+}
+
+/** The bouquet of `serviceId` with `code`; undefined when the service has none such. */
+export const cableBouquet = (serviceId: string, code: string | undefined): SandboxPlan | undefined =>
+  CABLE_SERVICES[serviceId]?.plans.find((p) => p.variation_code === code);
+
+/** docs/providers.md's smartcard table; undefined (not found) for any other card or a card at another service. */
+export function smartcardFixture(serviceId: string, smartcard: string): SmartcardFixture | undefined {
+  const open = (customerName: string, dueInDays: number, bouquetCode: string | undefined) =>
+    serviceId === "startimes" ? { customerName } : { customerName, status: "Open", dueInDays, ...(bouquetCode ? { bouquetCode } : {}) };
+  const cheapest = CABLE_SERVICES[serviceId]?.plans[0]?.variation_code;
+  if (!CABLE_SERVICES[serviceId]) return undefined;
+  switch (smartcard) {
+    case SANDBOX_SMARTCARDS.dstvDelivered:
+      return serviceId === "dstv" ? { ...open("ADAEZE NWOSU", 3, "dstv-confam"), pay: "delivered", final: "delivered" } : undefined;
+    case SANDBOX_SMARTCARDS.gotvDelivered:
+      return serviceId === "gotv" ? { ...open("MUSA IBRAHIM", 10, "gotv-max"), pay: "delivered", final: "delivered" } : undefined;
+    case SANDBOX_SMARTCARDS.startimesDelivered:
+      return serviceId === "startimes" ? { customerName: "FOLAKE ADEYEMI", pay: "delivered", final: "delivered" } : undefined;
+    case SANDBOX_SMARTCARDS.pendingThenDelivered: {
+      const bouquet = serviceId === "gotv" ? "gotv-jinja" : serviceId === "dstv" ? "dstv-padi" : undefined;
+      return { ...open("PENDING PAYER", 7, bouquet), pay: "processing", final: "delivered", delayed: true };
+    }
+    case SANDBOX_SMARTCARDS.failed:
+      return { ...open("FAILING PAYER", 5, cheapest), pay: "failed", final: "failed" };
+    default:
+      return undefined;
+  }
+}

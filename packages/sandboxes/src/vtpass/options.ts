@@ -8,7 +8,7 @@ export interface VtpassSandboxOptions extends SandboxKeys {
   /** The longest hang of 300000000000 when the client does not give up first, ms. */
   hangMs?: number;
   /**
-   * Hold mode: a pending fixture (201000000000, 201000000001, meter 2020202020202) stays pending
+   * Hold mode: a pending fixture (201000000000, 201000000001, meter 2020202020202, smartcard 1010101010) stays pending
    * until `POST /sandbox/vtpass/requests/{requestId}/release`, whatever `pendingDelayMs` says.
    */
   hold?: boolean;

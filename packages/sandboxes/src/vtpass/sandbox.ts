@@ -1,6 +1,6 @@
 // Built-in VTpass sandbox (docs/decisions.md; docs/providers.md and its fixtures):
 // GET /api/service-variations, POST /api/merchant-verify, /api/pay and /api/requery under
-// /sandbox/vtpass, with VTpass's headers and code table, for airtime, data and electricity. Purchases live in PostgreSQL
+// /sandbox/vtpass, with VTpass's headers and code table, for airtime, data, electricity and cable TV. Purchases live in PostgreSQL
 // (vtpass_sandbox_purchases): a requery after a restart still answers, and a repeated request_id
 // is refused with 014, so a retried purchase can never buy twice. The fault fixtures answer
 // HTTP 500 with a non-JSON body, close the connection, or hang until the client gives up (at most
@@ -16,6 +16,8 @@ import { z } from "zod";
 import type { VtpassSandboxContext } from "./options";
 import {
   AIRTIME_SERVICES,
+  CABLE_SERVICES,
+  cableBouquet,
   DATA_SERVICES,
   ELECTRICITY_SERVICES,
   meterFixture,
@@ -24,6 +26,7 @@ import {
   SANDBOX_PENDING_DELAY_MS,
   SANDBOX_PHONES,
   phoneFixture,
+  smartcardFixture,
 } from "./fixtures";
 
 const purchases = schema.vtpassSandboxPurchases;
@@ -60,13 +63,21 @@ const payBody = z.object({
   amount: nairaText.optional(),
   billersCode: z.string().max(50).optional(),
   variation_code: z.string().max(100).optional(),
+  subscription_type: z.enum(["renew", "change"]).optional(),
+  quantity: z.number().int().positive().optional(),
 });
 
 /** `code` for a purchase in `status`: 000 delivered/initiated, 099 pending, 016 failed. */
 const codeOf = (status: PurchaseRow["status"]) => (status === "delivered" ? "000" : status === "failed" || status === "reversed" ? "016" : "099");
 
 const productType = (serviceId: string) =>
-  AIRTIME_SERVICES[serviceId] ? "Airtime Recharge" : ELECTRICITY_SERVICES[serviceId] ? "Electricity Bill" : "Data Services";
+  AIRTIME_SERVICES[serviceId]
+    ? "Airtime Recharge"
+    : ELECTRICITY_SERVICES[serviceId]
+      ? "Electricity Bill"
+      : CABLE_SERVICES[serviceId]
+        ? "TV Subscription"
+        : "Data Services";
 
 /** A delivered prepaid meter's token fields (docs/providers.md: `purchased_code`, and `token` and `units` beside it). */
 function electricityFields(row: PurchaseRow) {
@@ -88,7 +99,12 @@ function purchaseAnswer(row: PurchaseRow, code = codeOf(row.status)) {
     content: {
       transactions: {
         status: row.status,
-        product_name: AIRTIME_SERVICES[row.serviceId] ?? DATA_SERVICES[row.serviceId]?.name ?? ELECTRICITY_SERVICES[row.serviceId] ?? row.serviceId,
+        product_name:
+          AIRTIME_SERVICES[row.serviceId] ??
+          DATA_SERVICES[row.serviceId]?.name ??
+          ELECTRICITY_SERVICES[row.serviceId] ??
+          CABLE_SERVICES[row.serviceId]?.name ??
+          row.serviceId,
         unique_element: row.billersCode ?? row.phone,
         unit_price: naira,
         quantity: 1,
@@ -118,6 +134,31 @@ function verifyMeter(meterNumber: string, type: string | undefined) {
       Meter_Number: meterNumber,
       Customer_Type: meter.type.toUpperCase(),
       Min_Purchase_Amount: meter.minimumNaira,
+    },
+  };
+}
+
+/**
+ * merchant-verify for a smartcard (docs/providers.md "Cable TV (VTpass)"): DStv and GOtv answer the
+ * holder, status, due date, bouquet and renewal amount; StarTimes the name, balance and card
+ * number; an unknown card `content.error`.
+ */
+function verifySmartcard(serviceId: string, smartcard: string) {
+  const card = smartcardFixture(serviceId, smartcard);
+  if (!card) return { code: "000", content: { error: "Smartcard number not found. Please check the number and the provider" } };
+  if (serviceId === "startimes") return { code: "000", content: { Customer_Name: card.customerName, Balance: 0, Smartcard_Number: smartcard } };
+  const bouquet = cableBouquet(serviceId, card.bouquetCode);
+  const due = new Date(Date.now() + (card.dueInDays ?? 0) * 86_400_000).toISOString().slice(0, 10);
+  return {
+    code: "000",
+    content: {
+      Customer_Name: card.customerName,
+      Status: card.status,
+      Due_Date: due,
+      Customer_Number: Number(smartcard.slice(-6)),
+      Current_Bouquet: bouquet?.name,
+      Current_Bouquet_Code: bouquet?.variation_code,
+      Renewal_Amount: bouquet ? Number(bouquet.variation_amount) : undefined,
     },
   };
 }
@@ -191,6 +232,13 @@ export async function vtpassSandbox(app: FastifyInstance, options: VtpassSandbox
       });
 
       sandbox.get<{ Querystring: { serviceID?: string } }>("/service-variations", async (req, reply) => {
+        const cable = CABLE_SERVICES[req.query.serviceID ?? ""];
+        // VTpass spells the list `varations` for cable TV (docs/providers.md "Cable TV (VTpass)").
+        if (cable)
+          return {
+            response_description: "000",
+            content: { ServiceName: cable.name, serviceID: req.query.serviceID, convinience_fee: "0 %", varations: cable.plans },
+          };
         const service = DATA_SERVICES[req.query.serviceID ?? ""];
         if (!service) return reply.send(refusal("012"));
         return {
@@ -202,6 +250,7 @@ export async function vtpassSandbox(app: FastifyInstance, options: VtpassSandbox
       sandbox.post("/merchant-verify", async (req) => {
         const body = z.object({ billersCode: z.string(), serviceID: z.string(), type: z.string().optional() }).safeParse(req.body);
         if (body.success && ELECTRICITY_SERVICES[body.data.serviceID]) return verifyMeter(body.data.billersCode, body.data.type);
+        if (body.success && CABLE_SERVICES[body.data.serviceID]) return verifySmartcard(body.data.serviceID, body.data.billersCode);
         if (!body.success || !/^\d{11,13}$/.test(body.data.billersCode)) return { code: "011", content: { error: "Invalid phone number" } };
         if (body.data.billersCode === SANDBOX_PHONES.failed) return { code: "000", content: { error: "This number could not be verified" } };
         return { code: "000", content: { Customer_Name: `SANDBOX CUSTOMER ${body.data.billersCode.slice(-4)}`, Status: "ACTIVE" } };
@@ -229,6 +278,17 @@ export async function vtpassSandbox(app: FastifyInstance, options: VtpassSandbox
           variationCode = meter.type;
           billersCode = body.billersCode ?? null;
           fixture = meter;
+        } else if (CABLE_SERVICES[body.serviceID]) {
+          // Change: the bouquet at its price; renew: the current bouquet at its price (no variation code).
+          const card = smartcardFixture(body.serviceID, body.billersCode ?? "");
+          if (!card || body.amount === undefined || body.subscription_type === undefined) return refusal("011", body.request_id);
+          const bouquet = cableBouquet(body.serviceID, body.subscription_type === "change" ? body.variation_code : card.bouquetCode);
+          if (!bouquet) return refusal(body.subscription_type === "change" ? "012" : "011", body.request_id);
+          if (nairaToKobo(body.amount) !== nairaToKobo(Number(bouquet.variation_amount))) return refusal("011", body.request_id);
+          amountKobo = nairaToKobo(body.amount);
+          variationCode = bouquet.variation_code;
+          billersCode = body.billersCode ?? null;
+          fixture = card;
         } else {
           const plan = DATA_SERVICES[body.serviceID]?.plans.find((p) => p.variation_code === body.variation_code);
           if (!plan) return refusal("012", body.request_id);

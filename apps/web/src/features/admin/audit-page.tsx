@@ -3,30 +3,40 @@ import { ADMIN_AUDIT_ACTIONS, ADMIN_AUDIT_ACTION_LABELS, type AdminAuditAction, 
 import { Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { AdminTable } from "./admin-table";
+import { auditFields } from "./audit-format";
 import { PAGE_SIZE } from "./audit-search";
 
 const route = getRouteApi("/_authed/admin/audit");
 
-/** `{balance: 1000, description: 'x'}` as 'balance: 1000 · description: x'. */
-function fields(values: Record<string, unknown> | null): string {
-  if (!values) return "";
-  return Object.entries(values)
-    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
-    .join(" · ");
+/** The filters' "no filter" option. */
+const ALL = "all";
+
+/** Before or after values, one 'Label: value' per line (auditFields: ₦ amounts, admins by name). */
+function Fields({ values, subject, adminNames }: { values: Record<string, unknown> | null; subject: string; adminNames: ReadonlyMap<number, string> }) {
+  return (
+    <Stack gap={2}>
+      {auditFields(values, subject, adminNames).map((line) => (
+        <Text size="sm" key={line}>
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
 }
 
 /**
  * The audit trail: every admin write with who, what, before/after and when,
- * newest first, filtered by admin, user and action (kept in the URL).
+ * newest first, filtered by admin, user and action (kept in the URL); values as auditFields writes them.
  */
 export function AdminAuditPage() {
   const search = route.useSearch();
   const navigate = useNavigate({ from: "/admin/audit" });
   const audit = trpc.admin.audit.list.useQuery({ ...search, limit: PAGE_SIZE }, { placeholderData: keepPreviousData });
   const data = audit.data;
+  const adminNames = useMemo(() => new Map((data?.admins ?? []).map((a) => [a.id, a.name])), [data?.admins]);
   const [userId, setUserId] = useState<string | number>(search.userId ?? "");
   useEffect(() => setUserId(search.userId ?? ""), [search.userId]);
 
@@ -48,20 +58,19 @@ export function AdminAuditPage() {
         <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm" style={{ alignItems: "end" }}>
           <Select
             label="Admin"
-            placeholder="All admins"
-            data={(data?.admins ?? []).map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})` }))}
-            value={search.adminId ? String(search.adminId) : null}
-            onChange={(value) => filter({ adminId: value ? Number(value) : undefined })}
-            clearable
+            // 'All admins' is an option rather than a clear button (whose 28 px target is under 44 px).
+            data={[{ value: ALL, label: "All admins" }, ...(data?.admins ?? []).map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})` }))]}
+            value={search.adminId ? String(search.adminId) : ALL}
+            onChange={(value) => filter({ adminId: value && value !== ALL ? Number(value) : undefined })}
+            allowDeselect={false}
             size="md"
           />
           <Select
             label="Action"
-            placeholder="All actions"
-            data={ADMIN_AUDIT_ACTIONS.map((a) => ({ value: a, label: ADMIN_AUDIT_ACTION_LABELS[a] }))}
-            value={search.action ?? null}
-            onChange={(value) => filter({ action: (value ?? undefined) as AdminAuditAction | undefined })}
-            clearable
+            data={[{ value: ALL, label: "All actions" }, ...ADMIN_AUDIT_ACTIONS.map((a) => ({ value: a, label: ADMIN_AUDIT_ACTION_LABELS[a] }))]}
+            value={search.action ?? ALL}
+            onChange={(value) => filter({ action: value && value !== ALL ? (value as AdminAuditAction) : undefined })}
+            allowDeselect={false}
             size="md"
           />
           <NumberInput label="User ID" placeholder="Any user" value={userId} onChange={setUserId} min={1} allowDecimal={false} hideControls size="md" />
@@ -109,8 +118,8 @@ export function AdminAuditPage() {
               ),
           },
           { header: "Subject", cell: (entry) => entry.subject },
-          { header: "Before", cell: (entry) => <Text size="sm">{fields(entry.before)}</Text> },
-          { header: "After", cell: (entry) => <Text size="sm">{fields(entry.after)}</Text> },
+          { header: "Before", cell: (entry) => <Fields values={entry.before} subject={entry.subject ?? ""} adminNames={adminNames} /> },
+          { header: "After", cell: (entry) => <Fields values={entry.after} subject={entry.subject ?? ""} adminNames={adminNames} /> },
         ]}
         rows={data?.entries}
         rowKey={(entry) => entry.id}

@@ -2,7 +2,8 @@ import { formatDateTime, formatNaira } from "@kolo/domain";
 import { Box, Modal, Text } from "@mantine/core";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { AdminTable } from "./admin-table";
-import { StatusBadge, TYPE_LABELS } from "./shared";
+import { StatusBadge } from "./shared";
+import { typeLabel } from "./type-label";
 import type { AdminUser } from "./shared";
 
 /** History (docs/product.md#admin-console): the user's transactions with date, type, amount, status and details. */
@@ -24,7 +25,7 @@ export function HistoryDialog({ user, onClose }: { user: AdminUser | null; onClo
         verticalSpacing="xs"
         columns={[
           { header: "Date", cell: (tx) => formatDateTime(tx.createdAt) },
-          { header: "Type", cell: (tx) => TYPE_LABELS[tx.type] ?? tx.type },
+          { header: "Type", cell: (tx) => typeLabel(tx.type) },
           { header: "Amount", cell: (tx) => formatNaira(tx.amount) },
           { header: "Status", cell: (tx) => <StatusBadge status={tx.status} /> },
           { header: "Details", cell: (tx) => <Details tx={tx} /> },

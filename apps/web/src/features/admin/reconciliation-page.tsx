@@ -1,4 +1,4 @@
-import { formatDateTime, formatNaira } from "@kolo/domain";
+import { formatDateTime, formatNaira, lagosDayKey } from "@kolo/domain";
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { unparse } from "papaparse";
 import { useState } from "react";
@@ -20,6 +20,9 @@ const CLASS_LABELS: Record<string, string> = {
 /** Text a spreadsheet would run as a formula (papaparse's escapeFormulae set). */
 const csvOf = (rows: Record<string, unknown>[]) => unparse(rows, { escapeFormulae: true });
 
+/** Yesterday in Lagos as YYYY-MM-DD: the day the nightly run covers (Lagos keeps UTC+1 all year, so 24 h back is the previous day). */
+const lagosYesterday = () => lagosDayKey(Date.now() - 24 * 60 * 60 * 1000);
+
 /** Saves `text` as a file named `name` (a CSV download). */
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
@@ -33,12 +36,13 @@ function download(name: string, text: string) {
 /**
  * Daily reconciliation (docs/money-integrity.md): the runs, newest first, with their matched
  * count, exceptions by class, the day's totals and the ledger verification; a CSV of each run's
- * exceptions; and a form to run any past day now.
+ * exceptions; and a form to run any past day now, set to yesterday (Lagos) at first.
  */
 export function AdminReconciliationPage() {
   const utils = trpc.useUtils();
   const runs = trpc.admin.reconciliation.list.useQuery();
-  const [date, setDate] = useState("");
+  // The form starts on yesterday (Lagos), the last complete day; any earlier day can be picked.
+  const [date, setDate] = useState(lagosYesterday);
   const run = trpc.admin.reconciliation.run.useMutation({
     onSuccess: async (answer) => {
       notify({
@@ -87,7 +91,15 @@ export function AdminReconciliationPage() {
         }}
       >
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput type="date" label="Day (Lagos)" value={date} onChange={(event) => setDate(event.currentTarget.value)} required size="md" />
+          <TextInput
+            type="date"
+            label="Day (Lagos)"
+            value={date}
+            max={lagosDayKey(Date.now())}
+            onChange={(event) => setDate(event.currentTarget.value)}
+            required
+            size="md"
+          />
           <Button type="submit" size="md" loading={run.isPending} disabled={!date}>
             Run Reconciliation
           </Button>

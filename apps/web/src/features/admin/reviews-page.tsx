@@ -8,6 +8,7 @@ import { notify } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { AdminTable } from "./admin-table";
 import { adminErrorMessage } from "./shared";
+import { typeLabel } from "./type-label";
 import { PAGE_SIZE } from "./reviews-search";
 
 const route = getRouteApi("/_authed/admin/reviews");
@@ -28,7 +29,7 @@ const CAUSE_LABELS: Record<string, string> = {
   reconciliation: "Reconciliation",
   unmatched: "Matches no account number",
 };
-const KIND_LABELS: Record<string, string> = { topup: "Top-up", payout: "Payout", purchase: "Purchase", credit_unmatched: "Unmatched credit" };
+const KIND_LABELS: Record<string, string> = { topup: typeLabel("topup"), payout: "Payout", purchase: "Purchase", credit_unmatched: "Unmatched credit" };
 
 /** How long ago, in whole minutes, hours or days. */
 function age(createdAt: Date | string): string {

@@ -13,6 +13,7 @@ const FEATURE_TITLES: Record<FeatureKey, string> = {
   feature_airtime: "Airtime Purchase",
   feature_data: "Data Plans",
   feature_electricity: "Electricity",
+  feature_cable: "Cable TV",
   feature_scan_pay: "Scan and Pay",
   feature_merchant: "Merchant Registration",
   feature_support_tickets: "Support Tickets",

@@ -2,9 +2,10 @@
 // users" (Previous, up to 5 page buttons, Next, 'Showing x to y of z …'), status badges and the
 // error text of a failed admin call.
 import { SideScroll } from "../../components/side-scroll";
-import { ADMIN_MESSAGES, ADMIN_PAGINATION_WINDOW, paginationWindow, showingRange } from "@kolo/domain";
+import { ADMIN_MESSAGES, ADMIN_PAGINATION_WINDOW, ADMIN_SEARCH_DEBOUNCE_MS, paginationWindow, showingRange } from "@kolo/domain";
 import { Alert, Badge, Box, Button, Group, Text } from "@mantine/core";
-import type { ReactNode } from "react";
+import { useDebouncedValue } from "@mantine/hooks";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { serverMessage } from "../../lib/errors";
 import type { RouterOutputs } from "../../lib/trpc";
 
@@ -93,16 +94,21 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** Readable transaction types (docs/product.md#admin-console). */
-export const TYPE_LABELS: Record<string, string> = {
-  topup: "Top-up",
-  transfer: "Transfer",
-  payment: "Payment",
-  airtime: "Airtime",
-  data: "Data",
-  p2p: "P2P Transfer",
-  other: "Adjustment",
-};
+/**
+ * The text of a search box whose committed value lives in the URL: typing updates `text` at once;
+ * `commit` runs with the trimmed text once typing has paused for ADMIN_SEARCH_DEBOUNCE_MS (500 ms,
+ * docs/product.md#admin-console) and it differs from `committed`.
+ */
+export function useDebouncedSearch(committed: string, commit: (text: string) => void): [string, (text: string) => void] {
+  const [text, setText] = useState(committed);
+  const [debounced] = useDebouncedValue(text, ADMIN_SEARCH_DEBOUNCE_MS);
+  const latest = useRef(commit);
+  latest.current = commit;
+  useEffect(() => {
+    if (debounced.trim() !== committed) latest.current(debounced.trim());
+  }, [debounced, committed]);
+  return [text, setText];
+}
 
 /**
  * A wide table in a horizontally scrollable region that a keyboard can reach and scroll, named for

@@ -1,6 +1,6 @@
 import { getRouteApi } from "@tanstack/react-router";
 import { ADMIN_MESSAGES, FORCE_REASON_MIN_LENGTH, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTION_TABS, formatDateTime, formatNaira } from "@kolo/domain";
-import { Alert, Badge, Box, Button, Group, Modal, Stack, Table, Tabs, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Badge, Box, Button, Group, Modal, Stack, Table, Tabs, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -9,7 +9,8 @@ import { errorCode, errorDetails } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notify";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { AdminTable } from "./admin-table";
-import { StatusBadge, TYPE_LABELS, adminErrorMessage } from "./shared";
+import { StatusBadge, adminErrorMessage, useDebouncedSearch } from "./shared";
+import { typeLabel } from "./type-label";
 
 const route = getRouteApi("/_authed/admin/transactions");
 
@@ -20,13 +21,15 @@ const TAB_LABELS = { all: "All", pending: "Pending", processing: "Processing", c
 /**
  * Admin transactions (docs/product.md#admin-console item
  * 4): tabs with counts, server pagination, Complete and Fail on pending or processing rows,
- * Refresh, refreshed every 30 s.
+ * Refresh, refreshed every 30 s; a search by reference (debounced 500 ms, kept in the URL as
+ * ?reference, filtered by the server; docs/decisions.md).
  */
 export function AdminTransactionsPage() {
-  const { status, page } = route.useSearch();
+  const { status, page, reference } = route.useSearch();
   const navigate = useNavigate({ from: "/admin/transactions" });
+  const [text, setText] = useDebouncedSearch(reference, (next) => void navigate({ search: { status, page: 1, reference: next }, replace: true }));
   const list = trpc.admin.transactions.list.useQuery(
-    { status, page, limit: ADMIN_TRANSACTIONS_PAGE_SIZE },
+    { status, page, limit: ADMIN_TRANSACTIONS_PAGE_SIZE, reference },
     // Transaction moves arrive through the live event stream (lib/live.tsx).
     { placeholderData: keepPreviousData },
   );
@@ -49,7 +52,16 @@ export function AdminTransactionsPage() {
           Refresh
         </BusyButton>
       </Group>
-      <Tabs value={status} onChange={(value) => void navigate({ search: { status: (value ?? "all") as typeof status, page: 1 } })}>
+      <TextInput
+        aria-label="Search by reference"
+        placeholder="Search by reference..."
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        maxLength={100}
+        size="md"
+        type="search"
+      />
+      <Tabs value={status} onChange={(value) => void navigate({ search: { status: (value ?? "all") as typeof status, page: 1, reference } })}>
         <Tabs.List>
           {ADMIN_TRANSACTION_TABS.map((tab) => (
             <Tabs.Tab key={tab} value={tab} mih={44}>
@@ -66,7 +78,7 @@ export function AdminTransactionsPage() {
         rows={data?.transactions}
         rowKey={(tx) => tx.id}
         renderRow={(tx) => <TransactionRow tx={tx} />}
-        empty="No transactions found"
+        empty={reference ? `No transactions with a reference containing '${reference}'` : "No transactions found"}
         skeletonRows={5}
         fetching={list.isFetching}
         highlightOnHover
@@ -78,7 +90,7 @@ export function AdminTransactionsPage() {
             total: data.total,
             pageSize: ADMIN_TRANSACTIONS_PAGE_SIZE,
             noun: "transactions",
-            onPage: (next) => void navigate({ search: { status, page: next } }),
+            onPage: (next) => void navigate({ search: { status, page: next, reference } }),
           }
         }
       />
@@ -150,7 +162,7 @@ function TransactionRow({ tx }: { tx: AdminTransaction }) {
       <Table.Td>
         <Parties tx={tx} />
       </Table.Td>
-      <Table.Td>{TYPE_LABELS[tx.type] ?? tx.type}</Table.Td>
+      <Table.Td>{typeLabel(tx.type)}</Table.Td>
       <Table.Td>{formatNaira(tx.amount)}</Table.Td>
       <Table.Td>
         <StatusBadge status={tx.status} />

@@ -1,13 +1,12 @@
 import { getRouteApi } from "@tanstack/react-router";
-import { ADMIN_SEARCH_DEBOUNCE_MS, ADMIN_USERS_PAGE_SIZE } from "@kolo/domain";
+import { ADMIN_USERS_PAGE_SIZE } from "@kolo/domain";
 import { Avatar, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { trpc } from "../../lib/trpc";
 import { AdminTable } from "./admin-table";
-import { StatusBadge, type AdminUser } from "./shared";
+import { StatusBadge, type AdminUser, useDebouncedSearch } from "./shared";
 import { HistoryDialog } from "./history-dialog";
 import { RoleDialog } from "./role-dialog";
 import { StatusDialog } from "./status-dialog";
@@ -25,13 +24,8 @@ type Dialog = { kind: "credit" | "debit" | "status" | "history" | "role"; user: 
 export function AdminUsersPage() {
   const { page, search } = route.useSearch();
   const navigate = useNavigate({ from: "/admin/users" });
-  const [text, setText] = useState(search);
-  const [debounced] = useDebouncedValue(text, ADMIN_SEARCH_DEBOUNCE_MS);
+  const [text, setText] = useDebouncedSearch(search, (next) => void navigate({ search: { page: 1, search: next }, replace: true }));
   const [dialog, setDialog] = useState<Dialog>(null);
-
-  useEffect(() => {
-    if (debounced.trim() !== search) void navigate({ search: { page: 1, search: debounced.trim() }, replace: true });
-  }, [debounced, search, navigate]);
 
   const users = trpc.admin.users.list.useQuery({ page, limit: ADMIN_USERS_PAGE_SIZE, search }, { placeholderData: keepPreviousData });
   const data = users.data;

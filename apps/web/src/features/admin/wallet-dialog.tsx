@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, formatNaira } from "@kolo/domain";
-import { Button, Group, Modal, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { BusyButton } from "../../components/busy-button";
 import { newIdempotencyKey } from "../../lib/idempotency";
@@ -9,7 +9,17 @@ import { trpc } from "../../lib/trpc";
 import { adminErrorMessage } from "./shared";
 import type { AdminUser } from "./shared";
 
-/** Credit/Debit (docs/product.md#admin-console): amount > 0 (step 0.01), optional description, the current balance. */
+/**
+ * The four-eyes rule as the dialog states it (docs/admin-security.md "Four eyes on large
+ * adjustments"): the sum counted is this admin's adjustments to this user over 24 hours.
+ */
+const approvalRule = (kind: "credit" | "debit", threshold: number) =>
+  `${kind === "credit" ? "Credits" : "Debits"} that bring yours to this user to ${formatNaira(threshold)} or more within 24 hours wait for a second admin.`;
+
+/**
+ * Credit/Debit (docs/product.md#admin-console): amount > 0 (step 0.01), optional description, the
+ * current balance; beside them the approval threshold, and a notice when the amount alone reaches it.
+ */
 export function WalletDialog({ dialog, onClose }: { dialog: { kind: "credit" | "debit"; user: AdminUser } | null; onClose: () => void }) {
   const utils = trpc.useUtils();
   const mutation = trpc.admin.users.wallet.useMutation();
@@ -29,6 +39,10 @@ export function WalletDialog({ dialog, onClose }: { dialog: { kind: "credit" | "
 
   const kind = dialog?.kind ?? "credit";
   const title = kind === "credit" ? "Credit Wallet" : "Debit Wallet";
+  // The four-eyes threshold in naira (GET /api/admin/adjustments answers it with the queue).
+  const threshold = trpc.admin.adjustments.list.useQuery({ status: "pending" }, { enabled: opened }).data?.threshold;
+  const typed = typeof amount === "number" ? amount : Number.parseFloat(amount);
+  const waits = threshold !== undefined && Number.isFinite(typed) && typed >= threshold;
 
   const submit = async () => {
     if (!dialog || mutation.isPending) return;
@@ -86,9 +100,15 @@ export function WalletDialog({ dialog, onClose }: { dialog: { kind: "credit" | "
               thousandSeparator=","
               hideControls
               error={error}
+              description={threshold === undefined ? undefined : approvalRule(kind, threshold)}
               data-autofocus
               size="md"
             />
+            {waits ? (
+              <Alert color="yellow" role="status" title="Needs a second admin">
+                {`This ${kind} will wait for another admin's approval; no money moves until then.`}
+              </Alert>
+            ) : null}
             <TextInput
               label="Description"
               placeholder={kind === "credit" ? ADMIN_MESSAGES.defaultCredit : ADMIN_MESSAGES.defaultDebit}

@@ -9,7 +9,7 @@ export const FILTERS = {
   transfer: { label: "Transfer", types: ["transfer", "p2p"] },
   payment: { label: "Payment", types: ["payment"] },
   // PURCHASE_TYPES, written out: this table is in the first screen's JavaScript.
-  airtime: { label: "Airtime", types: ["airtime", "data", "electricity"] satisfies readonly PurchaseType[] },
+  airtime: { label: "Airtime", types: ["airtime", "data", "electricity", "cable"] satisfies readonly PurchaseType[] },
 } as const satisfies Record<string, { label: string; types: readonly TransactionType[] | null }>;
 export type Filter = keyof typeof FILTERS;
 export const FILTER_KEYS = Object.keys(FILTERS) as Filter[];

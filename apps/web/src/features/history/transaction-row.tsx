@@ -29,13 +29,14 @@ const ROW_LINK_STYLE = {
 const AMOUNT_COLORS = { credit: "kolo.9", debit: "var(--mantine-color-text)", none: "dimmed" } as const;
 
 /**
- * What happened to a purchase (airtime, data, electricity), in words (every purchase ends delivered
+ * What happened to a purchase (airtime, data, electricity, cable TV), in words (every purchase ends delivered
  * or refunded, and the user sees which); undefined for other types.
  */
 export function purchaseState(transaction: Pick<TransactionView, "type" | "status">): string | undefined {
   if (!isPurchaseType(transaction.type)) return undefined;
   if (transaction.status === "completed") return "Delivered";
   if (transaction.status === "failed" || transaction.status === "reversed") return "Refunded to your wallet";
+  if (transaction.type === "cable") return "Processing with the cable TV provider";
   return transaction.type === "electricity" ? "Processing with the electricity company" : "Processing with the network";
 }
 

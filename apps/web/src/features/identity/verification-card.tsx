@@ -94,13 +94,13 @@ export function VerificationCard({ compact = false, withLink = true }: Verificat
     { label: "BVN verification", done: data.bvnVerified, extra: !compact && data.bvnVerified && details.bvnLast4 ? ` (•••••••${details.bvnLast4})` : "" },
     { label: "Bank account verification", done: data.bankAccountVerified, extra: "" },
   ];
-  // Nothing left to do: on the dashboard one line, so recent activity stays in view.
-  if (compact && done)
+  // From level 1 the dashboard shows one line, so recent transactions stay in view at 360×740.
+  if (compact && level >= 1)
     return (
       <Card component="section" aria-labelledby="verification-title" padding="sm">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
-            <ThemeIcon variant="light" color="kolo" radius="xl" aria-hidden="true">
+            <ThemeIcon variant="light" color={done ? "kolo" : "yellow"} radius="xl" aria-hidden="true">
               <IconShield size={18} />
             </ThemeIcon>
             <Box miw={0}>
@@ -108,7 +108,7 @@ export function VerificationCard({ compact = false, withLink = true }: Verificat
                 <Text id="verification-title" fw={700} component="h2" fz="sm" m={0}>
                   {title}
                 </Text>
-                <Badge variant="light" color="kolo" tt="none" size="sm">
+                <Badge variant="light" color={done ? "kolo" : "yellow"} tt="none" size="sm">
                   Level {level}
                 </Badge>
               </Group>
@@ -122,7 +122,7 @@ export function VerificationCard({ compact = false, withLink = true }: Verificat
           </Group>
           {withLink ? (
             <Button component={Link} to="/verification" variant="subtle" size="sm" aria-label={LINK_LABELS[level]}>
-              View
+              {done ? "View" : "Complete"}
             </Button>
           ) : null}
         </Group>

@@ -1,5 +1,5 @@
 import { MAX_BANK_ACCOUNTS } from "@kolo/domain";
-import { ActionIcon, Alert, Badge, Button, Card, Group, List, Modal, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { BusyButton } from "../../components/busy-button";
@@ -11,6 +11,7 @@ import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../lib/query-options";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { AddBankAccountModal } from "./add-bank-account-modal";
 import { NoBankAccounts } from "./bank-accounts-load-error";
+import { GoodToKnow } from "../../components/good-to-know";
 
 type BankAccount = RouterOutputs["bankAccounts"]["list"][number];
 
@@ -101,17 +102,15 @@ export function BankAccountsPage() {
         ) : null}
       </Card>
 
-      <Card component="section" aria-labelledby="bank-notes-title" padding="md">
-        <Text id="bank-notes-title" component="h2" fw={700} fz="md" m={0} mb="xs">
-          Good to know
-        </Text>
-        <List size="sm" spacing={4} c="dimmed">
-          <List.Item>Withdrawals and bank transfers go to these accounts only.</List.Item>
-          <List.Item>The account name is confirmed with your bank before the account is saved.</List.Item>
-          <List.Item>Verify an account in your own name on the Verification page to reach Level 2.</List.Item>
-          <List.Item>An account with a withdrawal in progress cannot be deleted until it is done.</List.Item>
-        </List>
-      </Card>
+      <GoodToKnow
+        id="bank-notes-title"
+        notes={[
+          "Withdrawals and bank transfers go to these accounts only.",
+          "The account name is confirmed with your bank before the account is saved.",
+          "Verify an account in your own name on the Verification page to reach Level 2.",
+          "An account with a withdrawal in progress cannot be deleted until it is done.",
+        ]}
+      />
 
       <AddBankAccountModal opened={addOpened} onClose={addDialog.close} />
       <DeleteDialog account={toDelete} onClose={() => setToDelete(null)} />

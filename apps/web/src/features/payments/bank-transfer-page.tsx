@@ -1,17 +1,19 @@
-import { bankTransferSchema, koboToNaira } from "@kolo/domain";
-import { Button, Card, List, Stack, Tabs, Text } from "@mantine/core";
+import { bankTransferSchema } from "@kolo/domain";
+import { Button, Card, Stack, Tabs } from "@mantine/core";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { PageHeader } from "../../components/page-header";
 import { notifyError } from "../../lib/notify";
 import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../lib/query-options";
 import { useFeatures } from "../../lib/queries";
+import { typedNaira } from "../../lib/money-form";
 import { trpc } from "../../lib/trpc";
 import { NoBankAccounts, bankAccountsState } from "./bank-accounts-load-error";
 import { bankTransferSubmitOptions, notifyTransferSent, transferCovered } from "./bank-transfer";
 import { NewRecipientTransfer } from "./new-recipient-transfer";
 import { PayoutFormHeader } from "./payout-form-header";
 import { PayoutFields, TransferToBankSubmit, payoutReview, usePayoutForm } from "./payout-form";
+import { GoodToKnow } from "../../components/good-to-know";
 
 /**
  * The page shows the balance and, once the amount is above zero, amount, fee (1%, min ₦50, max
@@ -45,18 +47,18 @@ export function BankTransferPage() {
     void navigate({ to: "/bank-accounts", replace: true });
   }, [noAccounts, shown, navigate]);
 
-  const submit = payout.onSubmit(async ({ bankAccountId, amount }) => {
+  const submit = payout.onSubmit(async ({ bankAccountId, amount }, typed) => {
     if (!enabled || !transferCovered(payout)) return;
     const account = accounts.data?.find((a) => a.id === bankAccountId);
     await payout.submit(
       `${bankAccountId}|${amount}`,
       (idempotencyKey, transactionPin) =>
-        transfer.mutateAsync({ bankAccountId, amount: koboToNaira(amount), transferFee: koboToNaira(feeKobo), idempotencyKey, transactionPin }),
+        transfer.mutateAsync({ bankAccountId, amount: typedNaira(typed.amount), transferFee: payout.fee, idempotencyKey, transactionPin }),
       async (result) => {
         notifyTransferSent(amount, feeKobo, account ? `${account.bankName} ${account.accountNumber}` : "your bank account");
         await navigate({ to: "/done/$reference", params: { reference: result.transaction.reference } });
       },
-      payoutReview(account, amount, feeKobo),
+      payoutReview(account, typedNaira(typed.amount), payout.fee),
     );
   });
 
@@ -96,16 +98,14 @@ export function BankTransferPage() {
           )}
         </Card>
       )}
-      <Card component="section" aria-labelledby="bank-transfer-notes" padding="md">
-        <Text id="bank-transfer-notes" component="h2" fw={700} fz="md" m={0} mb="xs">
-          Good to know
-        </Text>
-        <List size="sm" spacing={4} c="dimmed">
-          <List.Item>Transfers are processed instantly during working hours.</List.Item>
-          <List.Item>Fee: 1% of the amount, minimum ₦50, maximum ₦1,000.</List.Item>
-          <List.Item>Some banks may take up to 24 hours to credit the account.</List.Item>
-        </List>
-      </Card>
+      <GoodToKnow
+        id="bank-transfer-notes"
+        notes={[
+          "Transfers are processed instantly during working hours.",
+          "Fee: 1% of the amount, minimum ₦50, maximum ₦1,000.",
+          "Some banks may take up to 24 hours to credit the account.",
+        ]}
+      />
     </Stack>
   );
 }

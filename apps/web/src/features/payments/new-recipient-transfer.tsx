@@ -1,9 +1,9 @@
-import { BANKING_MESSAGES, accountNumberSchema, bankCodeSchema, bankTransferSchema, koboToNaira, nairaInputText } from "@kolo/domain";
+import { BANKING_MESSAGES, accountNumberSchema, bankCodeSchema, bankTransferSchema, nairaInputText } from "@kolo/domain";
 import { Group, Radio, Stack, Text } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { z } from "zod";
-import { useMoneyForm } from "../../lib/money-form";
+import { typedNaira, useMoneyForm } from "../../lib/money-form";
 import { useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
 import { AccountResolutionFields, useAccountResolution } from "./account-resolution";
@@ -64,7 +64,7 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
     form.clearErrors();
   };
 
-  const send = onSubmit(async (values) => {
+  const send = onSubmit(async (values, typed) => {
     const bank = resolution.bank;
     if (!enabled || !bank || !transferCovered(figures)) return;
     const recipient = { bankCode: bank.code, bankName: bank.name, accountNumber: values.accountNumber, accountName: values.accountName };
@@ -74,8 +74,8 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
         transfer.mutateAsync({
           bankCode: bank.code,
           accountNumber: values.accountNumber,
-          amount: koboToNaira(values.amount),
-          transferFee: koboToNaira(feeKobo),
+          amount: typedNaira(typed.amount),
+          transferFee: figures.fee,
           idempotencyKey,
           transactionPin,
         }),
@@ -88,8 +88,8 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
       {
         recipient: recipient.accountName,
         details: [{ label: "Bank", value: `${bank.name} ${values.accountNumber}` }],
-        amount: koboToNaira(values.amount),
-        fee: koboToNaira(feeKobo),
+        amount: typedNaira(typed.amount),
+        fee: figures.fee,
       },
     );
   });

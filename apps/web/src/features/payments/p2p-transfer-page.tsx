@@ -8,7 +8,6 @@ import {
   formatNaira,
   nairaInputText,
   p2pTransferSchema,
-  koboToNaira,
   parseRecipient,
   recipientQuerySchema,
 } from "@kolo/domain";
@@ -20,7 +19,7 @@ import { SubmitButton } from "../../components/busy-button";
 import { BalanceHeader } from "../../components/balance-header";
 import { PageHeader } from "../../components/page-header";
 import { domainCode, serverMessage } from "../../lib/errors";
-import { balanceCovers, useMoneyForm } from "../../lib/money-form";
+import { balanceCovers, typedNaira, useMoneyForm } from "../../lib/money-form";
 import { notify } from "../../lib/notify";
 import { useFeatures, useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
@@ -134,13 +133,13 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
     onCode: byId ? { RULE_VIOLATION: { title: PAYMENT_LINK_MESSAGES.invalidTransferTitle, message: PAYMENT_LINK_MESSAGES.toSelf } } : {},
   });
 
-  const submit = onSubmit(async (values) => {
+  const submit = onSubmit(async (values, typedValues) => {
     if (!enabled) return;
     if (byId && scannedName === null) return; // not resolved, or one's own code
     const typed = values.recipient.trim();
     const named = parseRecipient(typed);
     if (!byId && named === null) return; // the schema already put the reason under the field
-    const amount = koboToNaira(values.amount);
+    const amount = typedNaira(typedValues.amount);
     if (!balanceCovers(me.balance, amount)) return;
     const recipient = byId ? { recipientId } : named && "phone" in named ? { recipientPhone: named.phone } : { recipientEmail: typed };
     const signature = `${byId ? `id:${recipientId}` : JSON.stringify(named)}|${values.amount}`;

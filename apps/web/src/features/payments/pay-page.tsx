@@ -2,7 +2,7 @@ import { FEATURE_DISABLED_MESSAGE, type FeatureKey } from "@kolo/domain";
 import { Box, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { IconBank, IconBolt, IconPhone, IconScan, IconStore, IconUser, IconWifi } from "../../components/icons";
+import { IconBank, IconBolt, IconPhone, IconScan, IconStore, IconTv, IconUser, IconWifi } from "../../components/icons";
 import { PageHeader } from "../../components/page-header";
 import { type AppPath, linkTo } from "../../lib/paths";
 import { useFeatures } from "../../lib/queries";
@@ -27,6 +27,7 @@ const BILL_TILES: Tile[] = [
   { label: "Airtime", to: "/airtime", icon: <IconPhone />, features: ["feature_airtime"] },
   { label: "Data", to: "/data", icon: <IconWifi />, features: ["feature_data"] },
   { label: "Electricity", to: "/utility/electricity", icon: <IconBolt />, features: ["feature_electricity"] },
+  { label: "Cable TV", to: "/utility/cable", icon: <IconTv />, features: ["feature_cable"] },
 ];
 
 /** Payment methods (docs/product.md#accounts-and-sessions): payment tiles and Bills Payment tiles; a switched-off tile is disabled with the hint. */

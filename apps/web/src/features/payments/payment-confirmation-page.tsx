@@ -1,13 +1,14 @@
 import { getRouteApi } from "@tanstack/react-router";
-import { FEATURE_DISABLED_MESSAGE, MERCHANT_MESSAGES, MONEY_TOASTS, formatDateTime, formatNaira, nairaToKobo, parseNairaInput } from "@kolo/domain";
-import { Alert, Button, Card, Divider, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { FEATURE_DISABLED_MESSAGE, MERCHANT_MESSAGES, MONEY_TOASTS, formatDateTime, formatNaira, parseNairaInput } from "@kolo/domain";
+import { Alert, Button, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { BusyButton } from "../../components/busy-button";
 import { NairaAmountInput } from "../../components/form-inputs";
-import { IconCheck, IconShield } from "../../components/icons";
+import { IconShield } from "../../components/icons";
 import { OfflineNotice } from "../../components/offline-notice";
 import { PageLoader } from "../../components/page-loader";
+import { PaymentSuccessful } from "../../components/payment-successful";
 import { balanceCovers, useMoneySubmit } from "../../lib/money-form";
 import { dismissToast, notify, notifyError } from "../../lib/notify";
 import { useFeatures, useMe } from "../../lib/queries";
@@ -139,7 +140,7 @@ function ConfirmationForm({
     setAmountError(null);
     if (!balanceCovers(me.balance, amount)) return;
     await money.submit(
-      String(nairaToKobo(amount)),
+      String(amount),
       (idempotencyKey, transactionPin) =>
         target.kind === "merchant"
           ? payMerchant.mutateAsync({ merchantId: target.merchantId, amount, idempotencyKey, transactionPin })
@@ -261,15 +262,7 @@ function PaymentReceipt({ receipt }: { receipt: Receipt }) {
     <Stack gap="md" py="md">
       <Card padding="xl">
         <Stack align="center" gap="sm" ta="center">
-          <ThemeIcon size={64} radius="xl" color="kolo" aria-hidden="true">
-            <IconCheck size={36} />
-          </ThemeIcon>
-          <Title order={1} size="h3">
-            Payment Successful
-          </Title>
-          <Text fz={28} fw={800}>
-            {formatNaira(receipt.amount)}
-          </Text>
+          <PaymentSuccessful amount={receipt.amount} />
           <Text c="dimmed">Paid to {receipt.merchantName}</Text>
         </Stack>
         <Divider my="md" />

@@ -1,14 +1,4 @@
-import {
-  PAYOUT_MESSAGES,
-  bankTransferSchema,
-  formatKobo,
-  koboToNaira,
-  nairaInputText,
-  nairaToKobo,
-  parseNairaInput,
-  payoutFeeKobo,
-  type withdrawSchema,
-} from "@kolo/domain";
+import { PAYOUT_MESSAGES, bankTransferSchema, formatKobo, nairaCodec, nairaInputText, parseNairaInput, payoutFeeKobo, type withdrawSchema } from "@kolo/domain";
 import { Alert } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import type { ReactNode } from "react";
@@ -28,15 +18,16 @@ type AmountSchema = (typeof withdrawSchema)["shape"]["amount"] | (typeof bankTra
 
 /**
  * The figures a payout form shows as the amount is typed (kobo): the amount, the fee (1%, min ₦50,
- * max ₦1,000: `payoutFeeKobo`), the total, and whether the balance (naira, auth.me) covers it.
+ * max ₦1,000: `payoutFeeKobo`), the total, and whether the balance (naira, auth.me) covers it; and
+ * `fee` in naira (through the naira codec), as the review step shows it and the bank transfer sends it.
  */
 export function payoutFigures(amountText: string, balance: number) {
   const parsed = parseNairaInput(amountText);
   const amountKobo = parsed.ok ? parsed.kobo : 0n;
   const feeKobo = amountKobo > 0n ? payoutFeeKobo(amountKobo) : 0n;
   const totalKobo = amountKobo + feeKobo;
-  const insufficient = amountKobo > 0n && totalKobo > nairaToKobo(balance);
-  return { parsed, amountKobo, feeKobo, totalKobo, insufficient };
+  const insufficient = amountKobo > 0n && totalKobo > z.decode(nairaCodec, balance);
+  return { parsed, amountKobo, feeKobo, totalKobo, insufficient, fee: z.encode(nairaCodec, feeKobo) };
 }
 
 /**
@@ -55,17 +46,17 @@ export function usePayoutForm(amountSchema: AmountSchema, options: MoneySubmitOp
   return { ...moneyForm, ...payoutFigures(moneyForm.form.values.amount, me.balance) };
 }
 
-/** The review step's lines for a payout to a saved account (kobo in, naira out). */
+/** The review step's lines for a payout to a saved account (naira: the amount as typed, the fee as shown). */
 export function payoutReview(
   account: { bankName: string; accountNumber: string; accountName: string } | undefined,
-  amountKobo: bigint,
-  feeKobo: bigint,
+  amount: number,
+  fee: number,
 ): PaymentReview {
   return {
     recipient: account ? account.accountName : "Your bank account",
     details: account ? [{ label: "Bank", value: `${account.bankName} ${account.accountNumber}` }] : [],
-    amount: koboToNaira(amountKobo),
-    fee: koboToNaira(feeKobo),
+    amount,
+    fee,
   };
 }
 

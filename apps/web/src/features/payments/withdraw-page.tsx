@@ -1,4 +1,4 @@
-import { PAYOUT_MESSAGES, PAYOUT_PROGRESS, type PayoutStatus, formatNaira, isPayoutInFlight, koboToNaira, nairaToKobo, withdrawSchema } from "@kolo/domain";
+import { PAYOUT_MESSAGES, PAYOUT_PROGRESS, type PayoutStatus, formatNaira, isPayoutInFlight, nairaToKobo, withdrawSchema } from "@kolo/domain";
 import { Alert, Badge, Button, Card, Group, Progress, Skeleton, Stack, Text } from "@mantine/core";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { SubmitButton } from "../../components/busy-button";
@@ -6,6 +6,7 @@ import { PageHeader } from "../../components/page-header";
 import { errorDetails, serverMessage } from "../../lib/errors";
 import { notifyError } from "../../lib/notify";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, useFeatures } from "../../lib/queries";
+import { typedNaira } from "../../lib/money-form";
 import { trpc } from "../../lib/trpc";
 import { capitalise } from "../../lib/transactions";
 import { bankAccountsState } from "./bank-accounts-load-error";
@@ -47,16 +48,16 @@ function WithdrawForm() {
   const { totalKobo, insufficient } = payout;
   const noAccounts = accounts.data?.length === 0;
 
-  const submit = payout.onSubmit(async ({ bankAccountId, amount }) => {
+  const submit = payout.onSubmit(async ({ bankAccountId, amount }, typed) => {
     if (!enabled || insufficient || noAccounts) return;
     await payout.submit(
       `${bankAccountId}|${amount}`,
-      (idempotencyKey, transactionPin) => withdraw.mutateAsync({ bankAccountId, amount: koboToNaira(amount), idempotencyKey, transactionPin }),
+      (idempotencyKey, transactionPin) => withdraw.mutateAsync({ bankAccountId, amount: typedNaira(typed.amount), idempotencyKey, transactionPin }),
       (result) => navigate({ to: "/withdraw", search: { reference: result.transaction.reference } }),
       payoutReview(
         accounts.data?.find((a) => a.id === bankAccountId),
-        amount,
-        payout.feeKobo,
+        typedNaira(typed.amount),
+        payout.fee,
       ),
     );
   });

@@ -1,19 +1,17 @@
-import { PURCHASE_MESSAGES, QUICK_AIRTIME_AMOUNTS, airtimePurchaseSchema, findNetwork, formatNaira, koboToNaira, nairaInputText } from "@kolo/domain";
+import { PURCHASE_MESSAGES, QUICK_AIRTIME_AMOUNTS, airtimePurchaseSchema, findNetwork, formatNaira, nairaInputText } from "@kolo/domain";
 import { Button, SimpleGrid } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { NairaAmountInput } from "../../components/form-inputs";
+import { typedNaira } from "../../lib/money-form";
 import { trpc } from "../../lib/trpc";
 import { PhoneAndNetworkFields } from "./purchase-fields";
-import { type PurchaseKind, PurchaseScreen, usePurchaseForm } from "./purchase-form";
+import { PurchaseScreen, purchaseKind, usePurchaseForm } from "./purchase-form";
 
-const AIRTIME: PurchaseKind = {
-  title: "Buy Airtime",
-  feature: "feature_airtime",
-  disabledWhat: "Airtime purchase",
-  submitLabel: "Buy Airtime",
+const AIRTIME = purchaseKind("Buy Airtime", "feature_airtime", "Airtime purchase", {
   failed: PURCHASE_MESSAGES.airtimeFailed,
-  titles: { pending: PURCHASE_MESSAGES.airtimePendingTitle, success: PURCHASE_MESSAGES.airtimeSuccessTitle },
-};
+  pendingTitle: PURCHASE_MESSAGES.airtimePendingTitle,
+  successTitle: PURCHASE_MESSAGES.airtimeSuccessTitle,
+});
 
 /** The procedure's own rules (POST /api/airtime); the amount is the field's text, read as naira. */
 const airtimeFormSchema = airtimePurchaseSchema
@@ -32,8 +30,8 @@ export function AirtimePage() {
   const purchase = usePurchaseForm(AIRTIME, airtimeFormSchema, { network: "", phoneNumber: "", amount: "" });
   const { form } = purchase;
 
-  const submit = purchase.onSubmit(({ network, phoneNumber, amount: kobo }) => {
-    const amount = koboToNaira(kobo);
+  const submit = purchase.onSubmit(({ network, phoneNumber, amount: kobo }, typed) => {
+    const amount = typedNaira(typed.amount);
     return purchase.buy({
       signature: `${network}|${phoneNumber}|${kobo}`,
       amount,

@@ -3,16 +3,18 @@ import { NativeSelect, Text } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { trpc } from "../../lib/trpc";
 import { LoadedSelect, PhoneAndNetworkFields } from "./purchase-fields";
-import { type PurchaseKind, PurchaseScreen, usePurchaseForm } from "./purchase-form";
+import { PurchaseScreen, purchaseKind, usePurchaseForm } from "./purchase-form";
 
-const DATA: PurchaseKind = {
-  title: "Buy Data Bundle",
-  feature: "feature_data",
-  disabledWhat: "Data plan purchase",
-  submitLabel: "Buy Data",
-  failed: PURCHASE_MESSAGES.dataFailed,
-  titles: { pending: PURCHASE_MESSAGES.dataPendingTitle, success: PURCHASE_MESSAGES.dataSuccessTitle },
-};
+const DATA = purchaseKind(
+  "Buy Data Bundle",
+  "feature_data",
+  "Data plan purchase",
+  { failed: PURCHASE_MESSAGES.dataFailed, pendingTitle: PURCHASE_MESSAGES.dataPendingTitle, successTitle: PURCHASE_MESSAGES.dataSuccessTitle },
+  "Buy Data",
+);
+
+/** The plan field's texts (its options come from purchases.dataPlans). */
+const PLAN_FIELD = { label: "Data plan", loading: "Loading plans...", placeholder: "Select a data plan", failed: PURCHASE_MESSAGES.plansFailed };
 
 /** The procedure's own rules (POST /api/data): phone 11+ characters, network and plan required. */
 const dataFormSchema = dataPurchaseSchema.pick({ network: true, phoneNumber: true, variationCode: true });
@@ -62,12 +64,9 @@ export function DataPage() {
       <NativeSelect label="Data plan" required disabled data={[{ value: "", label: "Select a network first" }]} error={form.errors.variationCode} />
     ) : (
       <LoadedSelect
-        label="Data plan"
+        {...PLAN_FIELD}
         list={plans}
         options={(plans.data?.variations ?? []).map((v) => ({ value: v.variation_code, label: `${v.name} - ${formatNaira(Number(v.variation_amount))}` }))}
-        loading="Loading plans..."
-        placeholder="Select a data plan"
-        failed={PURCHASE_MESSAGES.plansFailed}
         input={form.getInputProps("variationCode")}
       />
     );

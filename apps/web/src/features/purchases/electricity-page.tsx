@@ -7,31 +7,32 @@ import {
   electricityPurchaseSchema,
   findDisco,
   formatNaira,
-  koboToNaira,
   nairaInputText,
 } from "@kolo/domain";
-import { Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Card, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useClipboard } from "@mantine/hooks";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { NairaAmountInput } from "../../components/form-inputs";
 import { PageHeader } from "../../components/page-header";
 import { serverMessage } from "../../lib/errors";
+import { typedNaira } from "../../lib/money-form";
 import { notifyError } from "../../lib/notify";
 import { useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
-import { LoadedSelect } from "./purchase-fields";
-import { type PurchaseKind, PurchaseScreen, usePurchaseForm } from "./purchase-form";
+import { LoadedSelect, VerifiedNumberField } from "./purchase-fields";
+import { PurchaseScreen, purchaseKind, usePurchaseForm } from "./purchase-form";
 
 const METER_TYPE_LABELS: Record<MeterType, string> = { prepaid: "Prepaid", postpaid: "Postpaid" };
 
-const ELECTRICITY: PurchaseKind = {
-  title: "Buy Electricity",
-  feature: "feature_electricity",
-  disabledWhat: "Electricity purchase",
-  submitLabel: "Buy Electricity",
-  failed: ELECTRICITY_MESSAGES.failed,
-  titles: { pending: ELECTRICITY_MESSAGES.pendingTitle, success: ELECTRICITY_MESSAGES.successTitle },
+const ELECTRICITY = purchaseKind("Buy Electricity", "feature_electricity", "Electricity purchase", ELECTRICITY_MESSAGES);
+
+/** The disco field's texts (its options come from purchases.discos). */
+const DISCO_FIELD = {
+  label: "Electricity company",
+  loading: "Loading companies...",
+  placeholder: "Select your electricity company",
+  failed: ELECTRICITY_MESSAGES.discosFailed,
 };
 
 /** The procedure's own rules (POST /api/electricity); the meter's own minimum is checked after it is verified. */
@@ -101,12 +102,12 @@ export function ElectricityPage() {
     }
   };
 
-  const submit = purchase.onSubmit(async (values) => {
+  const submit = purchase.onSubmit(async (values, typed) => {
     const disco = findDisco(values.disco);
     if (!enabled || !disco) return;
     const meter = current ?? (await runVerify());
     if (!meter) return;
-    const amount = koboToNaira(values.amount);
+    const amount = typedNaira(typed.amount);
     if (amount < meter.minimumAmount) {
       form.setFieldError("amount", electricityMinimumMessage(formatNaira(meter.minimumAmount)));
       return;
@@ -158,12 +159,9 @@ export function ElectricityPage() {
 
   const discoField = (
     <LoadedSelect
-      label="Electricity company"
+      {...DISCO_FIELD}
       list={discos}
       options={(discos.data ?? []).map((d) => ({ value: d.id, label: `${d.name} (${d.shortName})` }))}
-      loading="Loading companies..."
-      placeholder="Select your electricity company"
-      failed={ELECTRICITY_MESSAGES.discosFailed}
       input={form.getInputProps("disco")}
     />
   );
@@ -177,18 +175,17 @@ export function ElectricityPage() {
         {...form.getInputProps("meterType")}
         data={METER_TYPES.map((type) => ({ value: type, label: METER_TYPE_LABELS[type] }))}
       />
-      <Stack gap={6}>
-        <TextInput label="Meter number" inputMode="numeric" autoComplete="off" placeholder="11 to 13 digits" required {...form.getInputProps("meterNumber")} />
-        <Group gap="xs" wrap="nowrap" align="center">
-          <Button size="xs" variant="light" onClick={() => void runVerify()} loading={verify.isPending} disabled={!enabled} style={{ flexShrink: 0 }}>
-            Verify Meter
-          </Button>
-          {current ? null : (
-            <Text size="xs" c="dimmed">
-              The company confirms the meter before you pay.
-            </Text>
-          )}
-        </Group>
+      <VerifiedNumberField
+        label="Meter number"
+        placeholder="11 to 13 digits"
+        input={form.getInputProps("meterNumber")}
+        verifyLabel="Verify Meter"
+        hint="The company confirms the meter before you pay."
+        verified={Boolean(current)}
+        loading={verify.isPending}
+        disabled={!enabled}
+        onVerify={() => void runVerify()}
+      >
         {current ? (
           <Alert color="kolo" variant="light" title={current.customerName}>
             <Text size="sm">{current.address || "No address on record"}</Text>
@@ -197,7 +194,7 @@ export function ElectricityPage() {
             </Text>
           </Alert>
         ) : null}
-      </Stack>
+      </VerifiedNumberField>
       <NairaAmountInput placeholder="2000" required {...form.getInputProps("amount")} />
       <TextInput
         label="Phone number"

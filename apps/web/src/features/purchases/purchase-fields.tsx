@@ -1,5 +1,6 @@
 import { PHONE_MIN_LENGTH, PURCHASE_MESSAGES, detectNetwork } from "@kolo/domain";
 import { Alert, Button, Group, NativeSelect, type NativeSelectProps, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import type { UseFormReturnType } from "@mantine/form";
 import { useState } from "react";
 import { NetworkLogo } from "../../components/network-logos";
 import { useMe } from "../../lib/queries";
@@ -266,5 +267,57 @@ export function PurchaseDisabledAlert({ id, what }: { id: string; what: string }
     <Alert color="gray" variant="light" id={id} title="Feature Disabled">
       {what} has been temporarily disabled by the administrator
     </Alert>
+  );
+}
+
+interface VerifiedNumberFieldProps {
+  /** The number's label: 'Meter number', 'Smartcard number'. */
+  label: string;
+  placeholder: string;
+  /** The form's input props for the number (form.getInputProps). */
+  input: ReturnType<UseFormReturnType<Record<string, unknown>>["getInputProps"]>;
+  /** The button's text: 'Verify Meter', 'Verify Smartcard'. */
+  verifyLabel: string;
+  /** Said beside the button until the number is confirmed. */
+  hint: string;
+  /** The number has been confirmed by the provider: the hint goes, `children` (its details) show. */
+  verified: boolean;
+  loading: boolean;
+  disabled: boolean;
+  onVerify: () => void;
+  children?: React.ReactNode;
+}
+
+/**
+ * A customer number the provider checks before payment (meter, smartcard): the field, the verify
+ * button with a hint until it is confirmed, then the details the provider gave (`children`).
+ */
+export function VerifiedNumberField({
+  label,
+  placeholder,
+  input,
+  verifyLabel,
+  hint,
+  verified,
+  loading,
+  disabled,
+  onVerify,
+  children,
+}: VerifiedNumberFieldProps) {
+  return (
+    <Stack gap={6}>
+      <TextInput label={label} inputMode="numeric" autoComplete="off" placeholder={placeholder} required {...input} />
+      <Group gap="xs" wrap="nowrap" align="center">
+        <Button size="xs" variant="light" onClick={onVerify} loading={loading} disabled={disabled} style={{ flexShrink: 0 }}>
+          {verifyLabel}
+        </Button>
+        {verified ? null : (
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        )}
+      </Group>
+      {verified ? children : null}
+    </Stack>
   );
 }

@@ -28,6 +28,25 @@ export interface PurchaseKind {
   titles: { pending: string; success: string };
 }
 
+/**
+ * A purchase kind from its texts: `outcome` holds the failure text and the pending and success toast
+ * titles (the domain's messages); the submit label is the title unless given.
+ */
+export const purchaseKind = (
+  title: string,
+  feature: FeatureKey,
+  disabledWhat: string,
+  outcome: { failed: string; pendingTitle: string; successTitle: string },
+  submitLabel = title,
+): PurchaseKind => ({
+  title,
+  feature,
+  disabledWhat,
+  submitLabel,
+  failed: outcome.failed,
+  titles: { pending: outcome.pendingTitle, success: outcome.successTitle },
+});
+
 /** What the server answers for any purchase: its state, the provider's warning when pending, the transaction (amount in naira). */
 interface PurchaseResult {
   status: string;

@@ -1,12 +1,12 @@
 import { NairaAmountInput } from "../../components/form-inputs";
-import { MONEY_TOASTS, TOPUP_MAX_KOBO, TOPUP_MESSAGES, TOPUP_MIN_KOBO, koboToNaira, nairaInputText, topUpSchema } from "@kolo/domain";
+import { MONEY_TOASTS, TOPUP_MAX_KOBO, TOPUP_MESSAGES, TOPUP_MIN_KOBO, nairaInputText, topUpSchema } from "@kolo/domain";
 import { Button, Divider, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { z } from "zod";
 import { BusyButton } from "../../components/busy-button";
 import { OfflineNotice } from "../../components/offline-notice";
 import { domainCode, serverMessage } from "../../lib/errors";
-import { useMoneyForm } from "../../lib/money-form";
+import { typedNaira, useMoneyForm } from "../../lib/money-form";
 import { dismissToast, notify, notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
 import { AccountNumberCard } from "./account-number-card";
@@ -56,11 +56,11 @@ export function AddMoneyModal({ opened, onClose }: AddMoneyModalProps) {
   const busy = money.busy || redirecting;
 
   const submit = money.onSubmit(
-    async ({ amount: kobo }) => {
+    async ({ amount: kobo }, typed) => {
       if (redirecting) return;
       await money.submit(
         String(kobo),
-        (idempotencyKey) => topup.mutateAsync({ amount: koboToNaira(kobo), idempotencyKey }),
+        (idempotencyKey) => topup.mutateAsync({ amount: typedNaira(typed.amount), idempotencyKey }),
         (result) => {
           // A missing authorization URL counts as a failure (docs/product.md "Wallet and top-ups").
           if (!result.authorizationUrl) throw new Error("No authorization URL");

@@ -1,10 +1,10 @@
 import { getRouteApi } from "@tanstack/react-router";
 import { errorCode } from "../../lib/errors";
-import { formatNaira } from "@kolo/domain";
 import { Button, Card, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { IconCheck, IconX } from "../../components/icons";
+import { IconX } from "../../components/icons";
+import { PaymentSuccessful } from "../../components/payment-successful";
 import { notifyError } from "../../lib/notify";
 import { streamIsLive } from "../../lib/live";
 import { trpc } from "../../lib/trpc";
@@ -109,15 +109,7 @@ export function PaymentVerificationPage() {
             </>
           ) : state.status === "success" ? (
             <>
-              <ThemeIcon size={64} radius="xl" color="kolo" aria-hidden="true">
-                <IconCheck size={36} />
-              </ThemeIcon>
-              <Title order={1} size="h3">
-                Payment Successful
-              </Title>
-              <Text fz={28} fw={800}>
-                {formatNaira(state.amount)}
-              </Text>
+              <PaymentSuccessful amount={state.amount} />
               <Text c="dimmed">{state.message || "Your wallet has been credited."}</Text>
             </>
           ) : (

@@ -1,6 +1,5 @@
-import { Button, Group, Stack } from "@mantine/core";
-import { SideScroll } from "../../components/side-scroll";
-import { Link, Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
+import { Outlet, createFileRoute, redirect } from "@tanstack/react-router";
+import { AdminDesk } from "../../features/admin/admin-desk";
 
 /**
  * The admin route group (docs/product.md#admin-console): a non-admin is
@@ -17,46 +16,11 @@ export const Route = createFileRoute("/_authed/admin")({
   component: AdminLayout,
 });
 
-const SECTIONS = [
-  { label: "Dashboard", to: "/admin/dashboard" },
-  { label: "Users", to: "/admin/users" },
-  { label: "Transactions", to: "/admin/transactions" },
-  { label: "Reviews", to: "/admin/reviews" },
-  { label: "Reconciliation", to: "/admin/reconciliation" },
-  { label: "Support Tickets", to: "/admin/support-tickets" },
-  { label: "Settings", to: "/admin/settings" },
-  { label: "Audit Trail", to: "/admin/audit" },
-] as const;
-
+/** The admin screens inside the console's own layout (features/admin/admin-desk.tsx). */
 function AdminLayout() {
-  const { pathname } = useLocation();
-  const currentSection = SECTIONS.find((section) => pathname.startsWith(section.to))?.to;
   return (
-    <Stack gap="md">
-      {/* One row that scrolls sideways on a phone (the current section in view), not four rows. */}
-      <nav aria-label="Admin">
-        <SideScroll label="Admin sections" current={currentSection ? `a[href="${currentSection}"]` : undefined}>
-          <Group gap="xs" wrap="nowrap" pb={4}>
-            {SECTIONS.map((section) => {
-              const active = pathname.startsWith(section.to);
-              return (
-                <Button
-                  key={section.to}
-                  component={Link}
-                  to={section.to}
-                  variant={active ? "filled" : "default"}
-                  size="md"
-                  aria-current={active ? "page" : undefined}
-                  style={{ flexShrink: 0, minHeight: 44 }}
-                >
-                  {section.label}
-                </Button>
-              );
-            })}
-          </Group>
-        </SideScroll>
-      </nav>
+    <AdminDesk>
       <Outlet />
-    </Stack>
+    </AdminDesk>
   );
 }

@@ -61,6 +61,7 @@ export async function handlePaystackWebhook(request: WebhookRequest, context: We
       outcome: TRANSFER_EVENTS[event.event],
       source: "webhook",
       transferCode: transfer.data.transfer_code,
+      ...(transfer.data.session?.id ? { sessionId: transfer.data.session.id } : {}),
       providerStatus: transfer.data.status,
       amountKobo: BigInt(transfer.data.amount),
     });

@@ -1,4 +1,4 @@
-// What every purchase kind (airtime, data, electricity) tells the purchase kit
+// What every purchase kind (airtime, data, electricity, cable TV) tells the purchase kit
 // (docs/adding-a-movement.md "A new purchase kind"): its texts, how its receipt names what was
 // bought, and the order it places with VTpass. The kit (../purchases.ts) does the rest: the hold,
 // the call, settle, release, requery and review, the same for every kind.

@@ -1,11 +1,14 @@
 import { formatDateTime, formatNaira } from "@kolo/domain";
-import { Badge, Box, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Badge, Box, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { notify, notifyError } from "../../../lib/notify";
 import { useMe } from "../../../lib/queries";
-import { trpc } from "../../../lib/trpc";
+import { type RouterOutputs, trpc } from "../../../lib/trpc";
 import { LoadError, adminErrorMessage } from "../shared";
 import { PENDING_SHOWN } from "./limits";
+
+type Approval = RouterOutputs["admin"]["approvals"]["list"]["items"][number];
+type Decision = "approve" | "reject";
 
 /** The approvals queue's kinds as the card names them. */
 const KIND_LABELS: Record<string, string> = {
@@ -20,7 +23,7 @@ const KIND_LABELS: Record<string, string> = {
  * Approvals (docs/admin-security.md "Approvals"): every privileged act one admin asked for waits
  * here (large adjustments, money settings, admin grants, large review credits and forced moves)
  * until an admin other than its requester and its subject approves (it is carried out then) or
- * rejects it. The server refuses anyone else, and an admin of less than 24 hours.
+ * rejects it, after confirming once. The server refuses anyone else, and an admin of less than 24 hours.
  */
 export function PendingApprovals() {
   const me = useMe();
@@ -30,13 +33,16 @@ export function PendingApprovals() {
   const approve = trpc.admin.approvals.approve.useMutation();
   const reject = trpc.admin.approvals.reject.useMutation();
   const [busyId, setBusyId] = useState<number | null>(null);
+  // Approve and Reject ask once before anything is sent (the confirmation names the request).
+  const [asking, setAsking] = useState<{ item: Approval; decision: Decision } | null>(null);
   if (list.isError) return <LoadError title="Failed to load pending approvals" error={list.error} onRetry={() => void list.refetch()} />;
-  const decide = async (id: number, decision: "approve" | "reject") => {
+  const decide = async (id: number, decision: Decision) => {
     if (busyId !== null) return;
     setBusyId(id);
     try {
       const result = decision === "approve" ? await approve.mutateAsync({ id }) : await reject.mutateAsync({ id });
       notify({ title: decision === "approve" ? "Approved" : "Rejected", message: result.message });
+      setAsking(null);
       await utils.admin.invalidate();
     } catch (caught) {
       notifyError("Not decided", adminErrorMessage(caught));
@@ -84,16 +90,10 @@ export function PendingApprovals() {
                 </Text>
               ) : (
                 <Group gap="xs">
-                  <Button size="md" loading={busyId === a.id && approve.isPending} disabled={busyId !== null} onClick={() => void decide(a.id, "approve")}>
+                  <Button size="md" disabled={busyId !== null} onClick={() => setAsking({ item: a, decision: "approve" })}>
                     Approve
                   </Button>
-                  <Button
-                    size="md"
-                    variant="default"
-                    loading={busyId === a.id && reject.isPending}
-                    disabled={busyId !== null}
-                    onClick={() => void decide(a.id, "reject")}
-                  >
+                  <Button size="md" variant="default" disabled={busyId !== null} onClick={() => setAsking({ item: a, decision: "reject" })}>
                     Reject
                   </Button>
                 </Group>
@@ -102,6 +102,37 @@ export function PendingApprovals() {
           ))}
         </Stack>
       )}
+      <Modal
+        opened={asking !== null}
+        onClose={() => setAsking(null)}
+        title={asking?.decision === "reject" ? "Reject this request?" : "Approve this request?"}
+        centered
+        closeButtonProps={{ "aria-label": "Close" }}
+      >
+        {asking ? (
+          <Stack>
+            <Text>
+              {KIND_LABELS[asking.item.kind] ?? asking.item.kind}: {asking.item.summary}
+              {asking.item.amount === null ? "" : ` (${formatNaira(asking.item.amount)})`}, asked by{" "}
+              {asking.item.requestedByName ?? `admin ${asking.item.requestedBy}`}.
+            </Text>
+            <Text size="sm">{asking.decision === "approve" ? "Approving carries it out now." : "Rejecting closes it; nothing is carried out."}</Text>
+            <Group justify="flex-end">
+              <Button variant="default" size="md" onClick={() => setAsking(null)}>
+                Cancel
+              </Button>
+              <Button
+                size="md"
+                color={asking.decision === "approve" ? "kolo" : "red"}
+                loading={busyId !== null}
+                onClick={() => void decide(asking.item.id, asking.decision)}
+              >
+                {asking.decision === "approve" ? "Approve" : "Reject"}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
     </Card>
   );
 }
