@@ -16,6 +16,15 @@ export function groupThousands(text: string): string | null {
   return whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",") + (match[2] ?? "");
 }
 
+/** Whether `after` is `before` with exactly one character typed in or deleted. */
+function oneEdit(before: string, after: string): boolean {
+  if (Math.abs(before.length - after.length) !== 1) return false;
+  const [long, short] = before.length > after.length ? [before, after] : [after, before];
+  let i = 0;
+  while (i < short.length && long[i] === short[i]) i += 1;
+  return long.slice(i + 1) === short.slice(i);
+}
+
 /** The digits (and dot) of `text` before position `end`. */
 const digitsBefore = (text: string, end: number) => text.slice(0, end).replaceAll(",", "").length;
 
@@ -40,10 +49,10 @@ export function NairaAmountInput({ onChange, ...props }: TextInputProps) {
       onChange={(event) => {
         const input = event.currentTarget;
         const text = input.value;
-        const before = (typeof props.value === "string" ? props.value : previous.current).replaceAll(",", "");
-        const after = text.replaceAll(",", "");
-        // One keystroke (a digit in or out), not a paste: regroup and keep the caret after its digit.
-        const grouped = Math.abs(after.length - before.length) === 1 ? groupThousands(text) : null;
+        const before = typeof props.value === "string" ? props.value : previous.current;
+        // One keystroke (a character in or out) on a well-grouped amount, not a paste or a fill:
+        // regroup and keep the caret after its digit. Anything else stays exactly as given.
+        const grouped = oneEdit(before, text) && (before === "" || groupThousands(before) === before) ? groupThousands(text) : null;
         if (grouped !== null && grouped !== text) {
           const digits = digitsBefore(text, input.selectionStart ?? text.length);
           input.value = grouped;
