@@ -177,7 +177,7 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   const invoiceForm = page.getByRole("main");
   await invoiceForm.getByLabel("Customer name").fill("Oluwaseun Adebayo-Williams");
   await invoiceForm.getByLabel("Amount (NGN)").fill("125,000");
-  await invoiceForm.getByRole("checkbox", { name: "Generate payment link" }).click();
+  await invoiceForm.getByRole("checkbox", { name: "Generate payment link" }).check();
   await invoiceForm.getByRole("button", { name: "Create Invoice" }).click();
   await expect(page.getByLabel("Payment link")).toBeVisible();
   await expect(page.getByRole("region", { name: "Your Invoices" }).getByText("Unpaid")).toBeVisible();

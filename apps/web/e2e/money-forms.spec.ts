@@ -46,7 +46,7 @@ test("the amount field reads 1,000 as a thousand and refuses 1e3, -5, 1,00 and 1
   await expect(page.getByRole("heading", { name: "Payment Verification Failed" })).toBeVisible();
   // The product's text stays; a plain line says the declined card cost nothing.
   await expect(page.getByText("Payment verification failed. Please contact support.")).toBeVisible();
-  await expect(page.getByText("No money was taken: your card was not charged and your wallet is unchanged.")).toBeVisible();
+  await expect(page.getByText("Card declined. No money was taken.")).toBeVisible();
 
   await page.goto("/history");
   await expect(historyRows(page)).toHaveCount(1);

@@ -1,5 +1,6 @@
 import { VERIFICATION_PROGRESS, VERIFICATION_TITLES, formatNaira, toVerificationLevel } from "@kolo/domain";
 import { Alert, Badge, Box, Button, Card, Group, List, Progress, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
+import { useNetwork } from "@mantine/hooks";
 import { Link } from "@tanstack/react-router";
 import { IconCheck, IconCircle, IconShield } from "../../components/icons";
 import { VERIFICATION_QUERY_OPTIONS } from "../../lib/queries";
@@ -17,16 +18,31 @@ const LINK_LABELS = { 0: "Start Verification", 1: "Complete Verification", 2: "V
 
 export const VERIFICATION_ERROR_TITLE = "Verification Status Error";
 export const VERIFICATION_ERROR_TEXT = "Unable to fetch your verification status. Please try again later.";
+/** Offline with no status to show: a neutral state, not the error (nothing is wrong but the connection). */
+export const VERIFICATION_OFFLINE_TITLE = "Offline";
+export const VERIFICATION_OFFLINE_TEXT = "Your verification status shows again when you are back online.";
 
 /**
  * Verification status (docs/product.md#verification-and-limits): title, progress 0/50/100, the BVN and bank account
  * checks, the daily limit (verification.transactionLimit, docs/decisions.md) and a link to
  * /verification. Reads verification.status itself; when that fails it is the card 'Verification
- * Status Error' whose Retry fetches both queries again.
+ * Status Error' whose Retry fetches both queries again; offline with nothing to show, a neutral
+ * 'Offline' card instead (the queries fetch again when the connection is back).
  */
 export function VerificationCard({ compact = false, withLink = true }: VerificationCardProps) {
   const status = trpc.verification.status.useQuery(undefined, VERIFICATION_QUERY_OPTIONS);
   const limit = trpc.verification.transactionLimit.useQuery(undefined, VERIFICATION_QUERY_OPTIONS);
+  const { online } = useNetwork();
+
+  if (!online && (!status.data || !limit.data)) {
+    return (
+      <Card component="section" aria-labelledby="verification-offline-title" padding={compact ? "md" : "lg"}>
+        <Alert color="gray" variant="light" role="status" title={<span id="verification-offline-title">{VERIFICATION_OFFLINE_TITLE}</span>}>
+          <Text size="sm">{VERIFICATION_OFFLINE_TEXT}</Text>
+        </Alert>
+      </Card>
+    );
+  }
 
   if (status.isError || limit.isError) {
     const retrying = status.isFetching || limit.isFetching;
