@@ -29,6 +29,21 @@ describe("GET /api/banks and /api/banks/resolve", () => {
     expect(Object.keys(banks[0]!).sort()).toEqual(["code", "id", "name"]);
   });
 
+  it("finds banks by the short names users type (GET /api/banks?search=)", async () => {
+    const c = await signUp(server.base);
+    const names = async (search: string) => {
+      const response = await api(c, "GET", `/api/banks?search=${encodeURIComponent(search)}`);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { name: string }[]).map((bank) => bank.name);
+    };
+    expect(await names("UBA")).toEqual(["United Bank For Africa"]);
+    expect(await names("gtb")).toEqual(["Guaranty Trust Bank"]);
+    expect(await names("FBN")).toEqual(["First Bank of Nigeria"]);
+    expect(await names("zenith")).toEqual(["Zenith Bank"]);
+    expect(await names("nobank")).toEqual([]);
+    expect((await names("")).length).toBeGreaterThan(5);
+  });
+
   it("answers account_name for a fixture account, and message when it does not resolve", async () => {
     const c = await signUp(server.base);
     const ok = await api(c, "GET", "/api/banks/resolve?account_number=0123456785&bank_code=058");

@@ -263,6 +263,7 @@ describe("invoices", () => {
       description: "Catering",
       dueDate: "2026-12-31",
       overdue: false,
+      paidAt: null,
     });
     const missing = await call(c, "GET", "/api/invoices/999999");
     expect((await call(c, "GET", `/api/invoices/by-token/${"A".repeat(32)}`)).statusCode).toBe(404);
@@ -398,6 +399,10 @@ describe("invoices by token: pay, cancel, overdue", () => {
     const invoice = await make();
     const paid = await call(c, "POST", `/api/payments/invoice/by-token/${invoice.token}`, {}, { "idempotency-key": "pay-by-token-1" });
     expect([paid.statusCode, body<{ invoice: { status: string } }>(paid).invoice.status]).toEqual([200, "paid"]);
+    // The paid invoice's page says when it was paid.
+    const paidView = body<{ paidAt: string | null; amountPaid: number }>(await call(c, "GET", `/api/invoices/by-token/${invoice.token}`));
+    expect(paidView.amountPaid).toBe(300);
+    expect(Date.now() - Date.parse(paidView.paidAt ?? "")).toBeLessThan(10 * 60_000);
 
     const toCancel = await make();
     const stranger = await registerOverHttp(app);

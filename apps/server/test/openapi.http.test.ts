@@ -75,6 +75,12 @@ describe("GET /api/openapi.json", () => {
     expect(document.components.schemas.Error?.required).toEqual(["message", "details", "code"]);
     expect(p2p?.responses["401"]?.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
     expect(document.paths["/api/auth/logout-all"]?.post?.operationId).toBe("auth.logoutAll");
+    // Limits the user sets, the profile and the password (docs/product.md "Settings").
+    expect(document.paths["/api/auth/limits"]?.get?.operationId).toBe("auth.limits");
+    expect(document.paths["/api/auth/limits"]?.patch?.operationId).toBe("auth.setLimits");
+    expect(document.paths["/api/auth/limits/pending"]?.delete?.operationId).toBe("auth.cancelPendingLimit");
+    expect(document.paths["/api/auth/profile"]?.patch?.responses["409"]).toBeDefined();
+    expect(document.paths["/api/auth/password"]?.post?.operationId).toBe("auth.changePassword");
     const bouquets = document.paths["/api/cable/{provider}/bouquets"]?.get;
     expect(bouquets?.operationId).toBe("cable.bouquets");
     expect(bouquets?.parameters).toContainEqual(expect.objectContaining({ name: "provider", in: "path" }));

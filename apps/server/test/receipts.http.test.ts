@@ -132,6 +132,12 @@ describe("GET /api/receipts/verify/{code}", () => {
       const refused = await check(files.server.base, code);
       expect([code, refused.status, JSON.parse(refused.text).message]).toEqual([code, 404, "No Kolo transaction matches this receipt"]);
     }
+    // Typed by hand: capitals, spaces or dashes between the groups of four.
+    const grouped = verifyCode.match(/.{4}/g)!;
+    for (const typed of [verifyCode.toUpperCase(), grouped.join(" "), grouped.join("-").toUpperCase()]) {
+      const found = await check(files.server.base, encodeURIComponent(typed));
+      expect([typed, found.status, JSON.parse(found.text).reference]).toEqual([typed, 200, reference]);
+    }
   });
 
   it("checks are rate-limited per client", async () => {

@@ -110,10 +110,15 @@ describe("BVN form rules (not counted as attempts)", () => {
 describe("failed attempts", () => {
   it.each([
     ["a BVN not found", "Chioma Okafor", { ...CHIOMA, bvn: "12345678901" }, "BVN not found"],
-    ["a name that does not match", "Tunde Bakare", CHIOMA, "The details do not match the BVN records"],
-    ["a profile name padded with someone else's names", "Chioma Okafor Adaeze Okonkwo", CHIOMA, "The details do not match the BVN records"],
-    ["another date of birth", "Chioma Okafor", { ...CHIOMA, dateOfBirth: "1994-08-13" }, "The details do not match the BVN records"],
-    ["another phone", "Chioma Okafor", { ...CHIOMA, phoneNumber: "08031234568" }, "The details do not match the BVN records"],
+    ["a name that does not match", "Tunde Bakare", CHIOMA, "The name on your Kolo profile must match the name on your BVN"],
+    [
+      "a profile name padded with someone else's names",
+      "Chioma Okafor Adaeze Okonkwo",
+      CHIOMA,
+      "The name on your Kolo profile must match the name on your BVN",
+    ],
+    ["another date of birth", "Chioma Okafor", { ...CHIOMA, dateOfBirth: "1994-08-13" }, "The date of birth does not match the one on your BVN"],
+    ["another phone", "Chioma Okafor", { ...CHIOMA, phoneNumber: "08031234568" }, "The phone number does not match the one on your BVN"],
   ])("%s counts as a failed attempt", async (_cause, name, body, message) => {
     const c = await signUp(server.base, name);
     expect(await verifyBvn(c, body)).toMatchObject({

@@ -142,6 +142,14 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await expect(signOutDialog.getByRole("button", { name: "Sign out everywhere" })).toBeVisible();
   await checkScreen(page, "/settings, Sign out of all devices dialog");
   await signOutDialog.getByRole("button", { name: "Cancel" }).click();
+  await page.goto("/settings/limits");
+  await expect(page.getByTestId("own-daily-limit")).toBeVisible();
+  await checkScreen(page, "/settings/limits");
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("dialog", { name: "Log out?" })).toBeVisible();
+  await checkScreen(page, "the Log out confirmation");
+  await page.getByRole("dialog", { name: "Log out?" }).getByRole("button", { name: "Cancel" }).click();
 
   await page.goto("/merchant/dashboard");
   const createDialog = page.getByRole("dialog", { name: "Create Merchant Account" });
@@ -169,7 +177,7 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   const invoiceForm = page.getByRole("main");
   await invoiceForm.getByLabel("Customer name").fill("Oluwaseun Adebayo-Williams");
   await invoiceForm.getByLabel("Amount (NGN)").fill("125,000");
-  await invoiceForm.getByRole("checkbox", { name: "Generate payment link" }).click();
+  await invoiceForm.getByRole("checkbox", { name: "Generate payment link" }).check();
   await invoiceForm.getByRole("button", { name: "Create Invoice" }).click();
   await expect(page.getByLabel("Payment link")).toBeVisible();
   await expect(page.getByRole("region", { name: "Your Invoices" }).getByText("Unpaid")).toBeVisible();

@@ -7,7 +7,7 @@
 // BVN 22222222224 (FATIMA BELLO, docs/providers.md) is used by this spec only.
 import { type Page, expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
-import { balanceCard, confirmWithPin, freeFixtureBvn, login, newUser, registerAndSkipOnboarding, toast, paymentScreen, settlePayout } from "./helpers";
+import { balanceCard, confirmWithPin, freeFixtureBvn, login, newUser, registerAndSkipOnboarding, toast, paymentScreen, settlePayout, logOut } from "./helpers";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -141,7 +141,7 @@ test("account number, transfer in, a new bank recipient saved, a Kolo user by ph
 
   // 7. Signed out, the user resets the password from the mailbox and signs in with the new one.
   await page.goto("/dashboard");
-  await page.getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
   await expect(page).toHaveURL(/\/login$/);
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page.getByRole("heading", { name: "Forgot Password" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { balanceCard, newUser, register, toast } from "./helpers";
+import { balanceCard, newUser, register, toast, logOut } from "./helpers";
 
 test("register, onboard, log out, fail and then succeed to log in, unknown path", async ({ page }) => {
   const user = newUser("Ada Obi");
@@ -29,7 +29,7 @@ test("register, onboard, log out, fail and then succeed to log in, unknown path"
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
 
   // Log out.
-  await page.getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
   await expect(page).toHaveURL(/\/login$/);
 
   // Signed out: a signed-in page sends the visitor to /login.

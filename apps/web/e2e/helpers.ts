@@ -45,6 +45,12 @@ export async function registerAndSkipOnboarding(page: Page, user: TestUser): Pro
 /** The dashboard's balance card. */
 export const balanceCard = (page: Page) => page.getByRole("region", { name: "Available Balance" });
 
+/** Logs out from the Home header: Log out, then the confirmation it asks once. */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("dialog", { name: "Log out?" }).getByRole("button", { name: "Log out" }).click();
+}
+
 /** Tops the signed-in user up with `naira` through the sandbox checkout; back on /dashboard. */
 export async function topUp(page: Page, naira: string) {
   await page.getByRole("button", { name: "Add Money" }).click();

@@ -90,7 +90,7 @@ test("Chioma verifies BVN and bank account to level 2, then withdraws ₦5,000 a
   await bvnForm.getByLabel("Date of birth").fill("1994-08-13");
   await bvnForm.getByLabel("Phone number").fill("+234 803 123 4567");
   await bvnForm.getByRole("button", { name: "Verify BVN" }).click();
-  await expectToast(page, "BVN Verification Failed", "The details do not match the BVN records (2 attempts left)");
+  await expectToast(page, "BVN Verification Failed", "The date of birth does not match the one on your BVN (2 attempts left)");
   await expect(bvnForm.getByText("Attempts used: 1 of 3")).toBeVisible();
 
   await bvnForm.getByLabel("Date of birth").fill("1994-08-12");

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, type Page, chromium, expect, test } from "@playwright/test";
-import { type TestUser, balanceCard, newUser, registerAndSkipOnboarding, topUp } from "./helpers";
+import { type TestUser, balanceCard, newUser, registerAndSkipOnboarding, topUp, logOut } from "./helpers";
 
 // The other specs block service workers (playwright.config.ts); these are about them.
 test.use({ serviceWorkers: "allow" });
@@ -144,7 +144,7 @@ test("offline: the last balance and recent transactions, marked with their time;
   await page.reload();
   await expect(balanceCard(page)).toContainText("₦2,500.00");
   await expect(page.getByText(/^Offline: showing/)).toHaveCount(0);
-  await page.getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => indexedDbGet("kolo-offline-cache"))).toBeUndefined();
 

@@ -123,6 +123,10 @@ test("pay an invoice: 'Invoice Payment', the amount due, then 'Invoice already p
 
   await page.goto(`/invoice/pay/${invoice.token}`);
   await expect(main.getByText("Invoice already paid")).toBeVisible();
+  // When it was paid, in Lagos time; never 'You are paying ₦0.00'.
+  await expect(main.getByText(/^Paid ₦750\.00 on \d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [ap]m$/)).toBeVisible();
+  await expect(main.getByText("You are paying")).toHaveCount(0);
+  await expect(main.getByText("₦0.00", { exact: true })).toHaveCount(1); // the fee only
   await expect(main.getByRole("button", { name: "Pay Now" })).toBeDisabled();
   await merchantApi.dispose();
 });
@@ -183,4 +187,31 @@ test("merchant dashboard: create the account, receive a payment, see it in Recen
 
   await merchantContext.close();
   await payerContext.close();
+});
+
+test("a signed-out payer who opens an invoice link signs in and comes back to the invoice", async ({ page, browser, playwright, baseURL }) => {
+  const merchantApi = await playwright.request.newContext({ baseURL });
+  const invoice = await (await demoMerchant(merchantApi, baseURL!)).invoice({ customerName: "Sade Bello", amount: 1200 });
+  const payer = newUser("Sade Bello");
+  await registerAndSkipOnboarding(page, payer);
+
+  const signedOut = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+  await signedOut.goto(`/invoice/pay/${invoice.token}`);
+  await expect(signedOut).toHaveURL(/\/login\?redirect=/);
+  expect(new URL(signedOut.url()).searchParams.get("redirect")).toBe(`/invoice/pay/${invoice.token}`);
+  await signedOut.getByLabel("Email").fill(payer.email);
+  await signedOut.getByRole("textbox", { name: "Password", exact: true }).fill(payer.password);
+  await signedOut.getByRole("button", { name: "Sign In" }).click();
+  await expect(signedOut).toHaveURL(new RegExp(`/invoice/pay/${invoice.token}$`));
+  await expect(signedOut.getByRole("main").getByText("Invoice Payment")).toBeVisible();
+
+  // Only a path of this site: anything else signs in to /dashboard.
+  await signedOut.context().clearCookies();
+  await signedOut.goto("/login?redirect=%2F%2Fevil.example%2Finvoice%2Fpay%2Fabc");
+  await signedOut.getByLabel("Email").fill(payer.email);
+  await signedOut.getByRole("textbox", { name: "Password", exact: true }).fill(payer.password);
+  await signedOut.getByRole("button", { name: "Sign In" }).click();
+  await expect(signedOut).toHaveURL(/\/dashboard$/);
+  await signedOut.context().close();
+  await merchantApi.dispose();
 });

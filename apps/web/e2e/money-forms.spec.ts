@@ -1,7 +1,7 @@
 // Forms that move money (items 16-19): the amount field, single-flight top-ups, offline
 // sends, and how unfinished top-ups are shown.
 import { type Page, expect, test } from "@playwright/test";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin, paymentScreen } from "./helpers";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin, paymentScreen, logOut } from "./helpers";
 
 /** The history rows (list items) on /history. */
 const historyRows = (page: Page) => page.getByRole("main").getByRole("listitem");
@@ -46,7 +46,7 @@ test("the amount field reads 1,000 as a thousand and refuses 1e3, -5, 1,00 and 1
   await expect(page.getByRole("heading", { name: "Payment Verification Failed" })).toBeVisible();
   // The product's text stays; a plain line says the declined card cost nothing.
   await expect(page.getByText("Payment verification failed. Please contact support.")).toBeVisible();
-  await expect(page.getByText("No money was taken: your card was not charged and your wallet is unchanged.")).toBeVisible();
+  await expect(page.getByText("Card declined. No money was taken.")).toBeVisible();
 
   await page.goto("/history");
   await expect(historyRows(page)).toHaveCount(1);
@@ -85,7 +85,7 @@ test("Send while offline says so at once and never sends later on its own; Send 
   const sender = newUser("Efe Ogun");
   const recipient = newUser("Funke Bello");
   await registerAndSkipOnboarding(page, recipient);
-  await page.getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
   await expect(page).toHaveURL(/\/login$/);
   await registerAndSkipOnboarding(page, sender);
 

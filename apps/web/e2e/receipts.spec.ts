@@ -59,4 +59,19 @@ test("a top-up's receipt opens from history; its code is confirmed signed out, a
   await stranger.goto(`/verify/${altered}`);
   await expect(stranger.getByRole("alert")).toContainText("No Kolo transaction matches this receipt");
   await checkScreen(stranger, "/verify/{code}, refused");
+
+  // A code typed by hand: in capitals with spaces, in the address or in the box of /verify.
+  const typed = code.toUpperCase().replace(/(.{4})(?!$)/g, "$1 ");
+  await stranger.goto(`/verify/${encodeURIComponent(typed)}`);
+  await expect(stranger.getByRole("region", { name: "Confirmed transaction" })).toContainText("₦2,500.00");
+  await stranger.goto("/verify");
+  await checkScreen(stranger, "/verify, the box to type a code");
+  const box = stranger.getByLabel("Receipt code");
+  await box.fill("not a code");
+  await stranger.getByRole("button", { name: "Check" }).click();
+  await expect(stranger.getByText("Type the 16 letters and digits printed on the receipt")).toBeVisible();
+  await box.fill(typed);
+  await stranger.getByRole("button", { name: "Check" }).click();
+  await expect(stranger).toHaveURL(new RegExp(`/verify/${code}$`));
+  await expect(stranger.getByRole("region", { name: "Confirmed transaction" })).toContainText("₦2,500.00");
 });

@@ -4,7 +4,7 @@ import { writeFile } from "node:fs/promises";
 import { type BrowserContext, type Page, expect, test } from "@playwright/test";
 import { PNG } from "pngjs";
 import { cameraBrowser, qrVideo } from "./camera";
-import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin, paymentScreen } from "./helpers";
+import { balanceCard, newUser, registerAndSkipOnboarding, toast, confirmWithPin, paymentScreen, logOut } from "./helpers";
 
 /** Collects CSP violations of every page of `context`: the DOM event and Chromium's console report. */
 async function watchCsp(context: BrowserContext): Promise<string[]> {
@@ -40,7 +40,7 @@ test("every screen runs under the CSP without a violation", async ({ browser }) 
 
   // Register (and the onboarding it leads to) for the payee, then log out.
   await registerAndSkipOnboarding(page, payee);
-  await page.getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
   await expect(page).toHaveURL(/\/login$/);
 
   // Register the payer; dashboard; Add Money through the sandbox checkout page; verification.
@@ -76,7 +76,7 @@ test("every screen runs under the CSP without a violation", async ({ browser }) 
   await page.goto("/verification");
   await expect(page.getByRole("heading", { name: "Account Verification" })).toBeVisible();
   await page.goto("/dashboard");
-  await page.getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
   await page.getByLabel("Email").fill(payer.email);
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(payer.password);
   await page.getByRole("button", { name: "Sign In" }).click();

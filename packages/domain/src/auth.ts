@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalNigerianPhoneSchema, plainText } from "./text";
+import { nonNegativeNairaAmount } from "./money-schema";
 
 /**
  * Sign-in and registration rules, shared by the web forms and the server procedures.
@@ -138,3 +139,29 @@ export const mfaCodeSchema = z.object({
     .toLowerCase()
     .regex(/^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/, { error: MFA_MESSAGES.codeFormat }),
 });
+
+/**
+ * The profile and the password from /settings (docs/product.md "Settings"). The name can be
+ * corrected until the BVN is verified, never after (it is the name the BVN matched).
+ */
+export const PROFILE_MESSAGES = {
+  updated: "Profile updated",
+  nameLocked: "Your name cannot be changed after your BVN is verified",
+  passwordChanged: "Password changed. Other devices have been signed out.",
+  wrongPassword: "Current password is incorrect",
+  samePassword: "The new password must be different from the current one",
+} as const;
+
+/** PATCH /api/auth/profile {name?, phone?}: at least one; the name as at registration (2+ characters), the phone a Nigerian one (blank: unchanged). */
+export const updateProfileSchema = z
+  .object({ name: nameSchema.optional(), phone: optionalNigerianPhoneSchema })
+  .refine((value) => value.name !== undefined || value.phone !== undefined, { message: "Nothing to update" });
+
+/** POST /api/auth/password {currentPassword, newPassword}. */
+export const changePasswordSchema = z.object({
+  currentPassword: plainText({ error: PROFILE_MESSAGES.wrongPassword }).min(1, { error: PROFILE_MESSAGES.wrongPassword }).max(256),
+  newPassword: passwordSchema,
+});
+
+/** PATCH /api/auth/limits {dailyLimit}: naira, ₦0 or more (the level's limit is checked by changeOwnDailyLimit). */
+export const ownDailyLimitSchema = z.object({ dailyLimit: nonNegativeNairaAmount("Daily limit cannot be negative") });

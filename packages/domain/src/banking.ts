@@ -82,3 +82,51 @@ export function nameWithin(name: string, reference: string): boolean {
 
 /** The same account holder name twice, ignoring case, accents and spacing (the client's resolved name against the server's). */
 export const sameAccountName = (a: string, b: string) => nameTokens(a).join(" ") === nameTokens(b).join(" ");
+
+/**
+ * The short names users type for banks, by CBN bank code (beside the provider's bank list, which
+ * has only full names: 'United Bank For Africa'). Used by the bank search of the web app and by
+ * GET /api/banks?search= (docs/decisions.md "Bank short names").
+ */
+export const BANK_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  "044": ["Access", "Diamond"],
+  "011": ["FBN", "FirstBank", "First Bank"],
+  "070": ["Fidelity"],
+  "058": ["GTB", "GTBank", "GTCO", "Guaranty"],
+  "50211": ["Kuda"],
+  "50515": ["Moniepoint", "TeamApt"],
+  "221": ["Stanbic", "IBTC"],
+  "232": ["Sterling"],
+  "033": ["UBA"],
+  "035": ["Wema", "ALAT"],
+  "057": ["Zenith"],
+  "214": ["FCMB", "First City Monument Bank"],
+  "032": ["Union", "UBN"],
+  "215": ["Unity"],
+  "082": ["Keystone"],
+  "076": ["Polaris", "Skye"],
+  "030": ["Heritage"],
+  "050": ["Ecobank", "Eco"],
+  "101": ["Providus"],
+  "100004": ["OPay", "Paycom"],
+  "999992": ["OPay"],
+  "999991": ["PalmPay"],
+};
+
+/** Lower case, letters and digits only: 'G.T.B' and 'gtb' read the same. */
+const searchKey = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * Whether a bank answers what a user typed: `query` within its full name (words in any case,
+ * spaces and dots ignored) or the start of one of its short names (BANK_ALIASES: 'UBA', 'GTB',
+ * 'FBN'). An empty query matches every bank.
+ */
+export function bankMatches(query: string, bank: { code: string; name: string }): boolean {
+  const key = searchKey(query);
+  if (key === "") return true;
+  if (searchKey(bank.name).includes(key)) return true;
+  return (BANK_ALIASES[bank.code] ?? []).some((alias) => searchKey(alias).startsWith(key));
+}
+
+/** GET /api/banks?search=: the banks whose name or short name answers `search` (bankMatches). */
+export const bankSearchSchema = z.object({ search: plainText().trim().max(60).optional() }).optional();

@@ -16,8 +16,13 @@ export const VERIFICATION_MESSAGES = {
   alreadyFullyVerified: "Account already fully verified",
   bvnFirst: "Please verify your BVN first",
   bvnNotFound: "BVN not found",
-  /** Any mismatch of name, date of birth or phone: never which one (docs/decisions.md "Security, second round"). */
-  detailsMismatch: "The details do not match the BVN records",
+  /**
+   * Which rule a BVN record failed, checked in this order (docs/product.md#verification-and-limits):
+   * the profile name, then the date of birth, then the phone. Each still counts as a failed attempt.
+   */
+  nameMismatch: "The name on your Kolo profile must match the name on your BVN",
+  dateOfBirthMismatch: "The date of birth does not match the one on your BVN",
+  phoneMismatch: "The phone number does not match the one on your BVN",
   bvnTaken: "BVN already linked to another account",
   bankNameMismatch: "Bank account name does not match the name on your BVN",
   bankAccountNotFound: "Bank account not found",

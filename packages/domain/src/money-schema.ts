@@ -21,6 +21,16 @@ export const koboAsNaira = z.codec(z.bigint(), z.number().meta({ description: "n
   encode: (naira) => z.decode(nairaCodec, naira),
 });
 
+/** A naira amount on the wire that `inRange` accepts (else `message`): finite, at most 2 decimals, below ₦10 billion; parses to kobo. */
+const nairaAmount = (inRange: (value: number) => boolean, message: string) =>
+  z
+    .number({ error: "Please enter a valid amount" })
+    .refine(Number.isFinite, { message: "Please enter a valid amount" })
+    .refine(inRange, { message })
+    .refine(hasAtMostTwoDecimals, { message: "Amount can have at most 2 decimals" })
+    .refine((value) => value < 10_000_000_000, { message: "Amount is too large" })
+    .pipe(nairaCodec);
+
 /**
  * An amount in an admin audit row's before/after (kobo in, naira out): audit rows keep naira, the
  * unit they were always written in, as admins read them field by field (docs/decisions/money-and-ledger.md).
@@ -41,11 +51,7 @@ export function wireErrorDetails(details: unknown): unknown {
  * Zod schema for a positive naira amount on the wire: finite, > 0, at most 2 decimals,
  * below ₦10 billion. Parses to kobo (bigint) through nairaCodec. docs/decisions.md.
  */
-export const positiveNairaAmount = (message = "Amount must be positive") =>
-  z
-    .number({ error: "Please enter a valid amount" })
-    .refine(Number.isFinite, { message: "Please enter a valid amount" })
-    .refine((value) => value > 0, { message })
-    .refine(hasAtMostTwoDecimals, { message: "Amount can have at most 2 decimals" })
-    .refine((value) => value < 10_000_000_000, { message: "Amount is too large" })
-    .pipe(nairaCodec);
+export const positiveNairaAmount = (message = "Amount must be positive") => nairaAmount((value) => value > 0, message);
+
+/** A naira amount that may be ₦0 (a limit the user sets), otherwise as positiveNairaAmount. */
+export const nonNegativeNairaAmount = (message = "Amount cannot be negative") => nairaAmount((value) => value >= 0, message);

@@ -25,6 +25,17 @@ export const maskPhone = (phone: string) => `${phone.slice(0, 4)} ${BULLETS}${ph
 export const formatReceiptCode = (code: string) => code.match(/.{1,4}/g)?.join(" ") ?? code;
 
 /**
+ * A receipt code as a person types it ('R43M 7TQC-HJOM c7ni', '%20' already decoded) to its one
+ * stored form, 16 small letters a–z and digits 2–7 ('r43m7tqchjomc7ni'); `null` when it cannot be
+ * one. Spaces, dashes and dots between the groups are dropped and capitals read as small letters
+ * (docs/product.md "Receipts": the check code is printed in groups of four).
+ */
+export function normaliseReceiptCode(text: string): string | null {
+  const code = text.replace(/[\s.\-–]+/g, "").toLowerCase();
+  return /^[a-z2-7]{16}$/.test(code) ? code : null;
+}
+
+/**
  * The lines of a receipt, in the order every rendering shows them (the page, the public check, the
  * PDF and the PNG): type, status (with `status`; the page shows it as a badge), date in Lagos,
  * from and to with masked accounts, amount, fee, the kind's own lines (a token), reference, and

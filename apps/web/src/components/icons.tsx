@@ -210,3 +210,39 @@ export const IconPhoto = (p: IconProps) => (
     <path d="m3 16 5-5 4 4 3-3 6 6M15 8h.01" />
   </Icon>
 );
+
+/** Settings: a gear (Tabler's "settings" shape). */
+export const IconSettings = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M10.325 4.317c.426-1.756 2.924-1.756 3.35 0a1.724 1.724 0 0 0 2.573 1.066c1.543-.94 3.31.826 2.37 2.37a1.724 1.724 0 0 0 1.065 2.572c1.756.426 1.756 2.924 0 3.35a1.724 1.724 0 0 0-1.066 2.573c.94 1.543-.826 3.31-2.37 2.37a1.724 1.724 0 0 0-2.572 1.065c-.426 1.756-2.924 1.756-3.35 0a1.724 1.724 0 0 0-2.573-1.066c-1.543.94-3.31-.826-2.37-2.37a1.724 1.724 0 0 0-1.065-2.572c-1.756-.426-1.756-2.924 0-3.35a1.724 1.724 0 0 0 1.066-2.573c-.94-1.543.826-3.31 2.37-2.37 1 .608 2.296.07 2.572-1.065z" />
+    <path d="M9 12a3 3 0 1 0 6 0a3 3 0 0 0-6 0" />
+  </Icon>
+);
+
+/** An open eye: the balance is shown (the button hides it). */
+export const IconEye = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M10 12a2 2 0 1 0 4 0a2 2 0 0 0-4 0" />
+    <path d="M21 12c-2.4 4-5.4 6-9 6c-3.6 0-6.6-2-9-6c2.4-4 5.4-6 9-6c3.6 0 6.6 2 9 6" />
+  </Icon>
+);
+
+/** A struck-through eye: the balance is hidden (the button shows it). */
+export const IconEyeOff = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M10.585 10.587a2 2 0 0 0 2.829 2.828" />
+    <path d="M16.681 16.673a8.717 8.717 0 0 1-4.681 1.327c-3.6 0-6.6-2-9-6c1.272-2.12 2.712-3.678 4.32-4.674m2.86-1.146a9.055 9.055 0 0 1 1.82-.18c3.6 0 6.6 2 9 6c-.666 1.11-1.379 2.067-2.138 2.87" />
+    <path d="M3 3l18 18" />
+  </Icon>
+);
+
+/** Share (three linked dots). */
+export const IconShare = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 12a3 3 0 1 0 6 0a3 3 0 1 0-6 0" />
+    <path d="M15 6a3 3 0 1 0 6 0a3 3 0 1 0-6 0" />
+    <path d="M15 18a3 3 0 1 0 6 0a3 3 0 1 0-6 0" />
+    <path d="M8.7 10.7l6.6-3.4" />
+    <path d="M8.7 13.3l6.6 3.4" />
+  </Icon>
+);

@@ -5,6 +5,7 @@ import { OfflineBalanceNotice } from "../components/offline-balance-notice";
 import { ApiProvider } from "../lib/api";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, VERIFICATION_QUERY_OPTIONS } from "../lib/query-options";
 import { BottomNav } from "../features/shell/bottom-nav";
+import { safeRedirectPath } from "../lib/paths";
 
 /**
  * The event stream's code (lib/live.tsx, with @kolo/domain's payout texts and zod), loaded once the
@@ -18,7 +19,7 @@ const WITHOUT_NAV = new Set(["/onboarding", "/scan"]);
 
 /**
  * Pathless layout of every signed-in screen: no user (auth.me fails for any reason) means
- * /login (docs/product.md#accounts-and-sessions). Prefetches the feature switches the screens and navigation read.
+ * /login (docs/product.md#accounts-and-sessions), with ?redirect= for an invoice payment page. Prefetches the feature switches the screens and navigation read.
  */
 export const Route = createFileRoute("/_authed")({
   beforeLoad: async ({ context, location }) => {
@@ -34,7 +35,11 @@ export const Route = createFileRoute("/_authed")({
       void api.trpc.bankAccounts.list.prefetch(undefined, BANK_ACCOUNTS_QUERY_OPTIONS);
     }
     const me = await api.signedInUser();
-    if (!me) throw redirect({ to: "/login", replace: true });
+    if (!me) {
+      // A signed-out payer who opened an invoice link comes back to it after signing in (lib/paths.ts).
+      const back = safeRedirectPath(location.pathname);
+      throw redirect({ to: "/login", replace: true, ...(back ? { search: { redirect: back } } : {}) });
+    }
     // An admin session waiting for its second factor is not signed in yet (docs/admin-security.md).
     if ("mfaRequired" in me) throw redirect({ to: "/two-factor", replace: true });
     return { me, api, queryClient: api.queryClient, trpc: api.trpc };

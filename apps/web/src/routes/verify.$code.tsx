@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 
-import { VerifyPage } from "../features/receipts/verify-receipt-page";
+import { VerifyCodePage } from "../features/receipts/verify-receipt-page";
 
 export const Route = createFileRoute("/verify/$code")({
-  component: VerifyPage,
+  component: VerifyCodePage,
 });

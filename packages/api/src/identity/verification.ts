@@ -89,20 +89,23 @@ const unavailable = () => new DomainError("SERVICE_UNAVAILABLE", VERIFICATION_ME
 const bvnNameOf = (record: BvnRecord) => `${record.firstName} ${record.lastName}`;
 
 /**
- * Whether the BVN record belongs to this user: every part of the profile name within the BVN's
- * name (nameWithin), the same date of birth, the same mobile once normalised. One answer for any
- * mismatch, never which field differed (docs/decisions.md "Security, second round").
+ * The first rule the BVN record fails for this user, as its own sentence, or null when it belongs
+ * to the user: every part of the profile name within the BVN's name (nameWithin), then the same
+ * date of birth, then the same mobile once normalised (docs/decisions/security.md "Identity names").
  */
-function belongsToUser(record: BvnRecord, user: schema.User, input: BvnVerificationInput): boolean {
-  return nameWithin(user.name, bvnNameOf(record)) && record.dateOfBirth === input.dateOfBirth && normaliseNigerianPhone(record.mobile) === input.phoneNumber;
+function mismatchOf(record: BvnRecord, user: schema.User, input: BvnVerificationInput): string | null {
+  if (!nameWithin(user.name, bvnNameOf(record))) return VERIFICATION_MESSAGES.nameMismatch;
+  if (record.dateOfBirth !== input.dateOfBirth) return VERIFICATION_MESSAGES.dateOfBirthMismatch;
+  if (normaliseNigerianPhone(record.mobile) !== input.phoneNumber) return VERIFICATION_MESSAGES.phoneMismatch;
+  return null;
 }
 
 /**
  * POST /api/verification/bvn. Refuses an already verified BVN (400), a blocked user (429 with the
  * time left). Claims an attempt first (parallel calls never exceed 3), then asks the provider:
  * an outage gives the attempt back and answers 503 'Verification service unavailable. Please try
- * again later.'; 'BVN not found', any name/date/phone mismatch ('The details do not match the BVN
- * records', one message for all three) or a BVN on another account count as failed (400,
+ * again later.'; 'BVN not found', a mismatch (its rule's sentence, mismatchOf: 'The name on your Kolo
+ * profile must match the name on your BVN' first) or a BVN on another account count as failed (400,
  * details {verificationAttempts, attemptsRemaining}). Success stores the keyed hash, the last 4
  * and the BVN's name, raises the user to level 1 and requests the user's account number
  * (banking/dedicated-account.ts).
@@ -122,7 +125,8 @@ export async function verifyBvn(db: Database, services: Services, user: schema.U
     services.log.warn({ err: error instanceof Error ? error.message : "unknown", userId: user.id }, "BVN provider call failed");
     throw unavailable();
   }
-  if (!belongsToUser(record, user, input)) return fail(db, services, user.id, VERIFICATION_MESSAGES.detailsMismatch);
+  const mismatch = mismatchOf(record, user, input);
+  if (mismatch !== null) return fail(db, services, user.id, mismatch);
 
   const stored = await storeVerifiedBvn(db, user.id, {
     bvnHash: bvnHash(input.bvn, services.bvnHashKey),

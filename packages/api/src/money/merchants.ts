@@ -18,7 +18,7 @@ import {
   setInvoicePaid,
   withIdempotencyLock,
 } from "@kolo/db";
-import { DomainError, MERCHANT_MESSAGES, MERCHANT_PAYMENT_FEE_KOBO, invoicePaymentAmount, lagosDate } from "@kolo/domain";
+import { DomainError, MERCHANT_MESSAGES, MERCHANT_PAYMENT_FEE_KOBO, invoicePaymentAmount, lagosDate, ownDailyLimitAt } from "@kolo/domain";
 import { newReference } from "./reference";
 
 /**
@@ -92,6 +92,7 @@ async function movePayment(
     day: lagosDate(params.now),
     amountKobo: amountKobo + MERCHANT_PAYMENT_FEE_KOBO,
     verificationLevel: payer.verificationLevel,
+    ownDailyLimitKobo: ownDailyLimitAt(payer, params.now),
   });
   const record = await insertTransaction(tx, {
     type: "payment",

@@ -1,5 +1,5 @@
 import { type Database, postP2PTransfer, type schema } from "@kolo/db";
-import { lagosDate } from "@kolo/domain";
+import { lagosDate, ownDailyLimitAt } from "@kolo/domain";
 import { newReference } from "./reference";
 
 /**
@@ -17,13 +17,15 @@ export async function transferP2P(
   db: Database,
   params: { sender: schema.User; recipientEmail: string; amountKobo: bigint; idempotencyKey?: string; now?: Date },
 ): Promise<{ transaction: schema.TransactionRecord; replayed: boolean }> {
+  const now = params.now ?? new Date();
   return postP2PTransfer(db, {
     senderId: params.sender.id,
     recipientEmail: params.recipientEmail,
     amountKobo: params.amountKobo,
     idempotencyKey: params.idempotencyKey ?? null,
     reference: newReference("P2P"),
-    day: lagosDate(params.now ?? new Date()),
+    day: lagosDate(now),
     verificationLevel: params.sender.verificationLevel,
+    ownDailyLimitKobo: ownDailyLimitAt(params.sender, now),
   });
 }

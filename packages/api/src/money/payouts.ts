@@ -42,6 +42,7 @@ import {
   lagosDate,
   payoutFeeKobo,
   payoutReference,
+  ownDailyLimitAt,
 } from "@kolo/domain";
 import { type PayoutOutcome, type PayoutTransfer, payoutOutcome, PaymentGatewayError } from "@kolo/providers";
 import type { JobScheduler } from "../jobs/requery";
@@ -164,6 +165,7 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
         walletAccountId: await ensureUserWallet(tx, user.id),
         userId: user.id,
         verificationLevel: user.verificationLevel,
+        ownDailyLimitKobo: ownDailyLimitAt(user, now),
         amountKobo,
         feeKobo,
         day: lagosDate(now),

@@ -14,7 +14,16 @@ import {
   insertTransaction,
   withIdempotencyLock,
 } from "@kolo/db";
-import { DomainError, PURCHASE_MESSAGES, SYSTEM_ACCOUNTS, formatElectricityToken, isPurchaseType, lagosDate, vtpassRequestId } from "@kolo/domain";
+import {
+  DomainError,
+  PURCHASE_MESSAGES,
+  SYSTEM_ACCOUNTS,
+  formatElectricityToken,
+  isPurchaseType,
+  lagosDate,
+  ownDailyLimitAt,
+  vtpassRequestId,
+} from "@kolo/domain";
 import type { RequeryKind } from "../jobs/requery";
 import type { PurchaseAnswer } from "@kolo/providers";
 import type { Services } from "../services";
@@ -90,6 +99,7 @@ export async function buyPurchase(db: Database, services: Services, request: Pur
       walletAccountId: await ensureUserWallet(tx, request.user.id),
       userId: request.user.id,
       verificationLevel: request.user.verificationLevel,
+      ownDailyLimitKobo: ownDailyLimitAt(request.user, request.now),
       amountKobo: order.amountKobo,
       day: lagosDate(request.now),
       transactionId: record.id,

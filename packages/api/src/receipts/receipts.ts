@@ -5,7 +5,7 @@
 // an e-mail.
 import { createHmac, hkdfSync } from "node:crypto";
 import { type Database, findTransactionByReceiptCode, findTransactionByReference, findUserById, saveReceiptCode, type schema } from "@kolo/db";
-import { DomainError, formatDateTime, maskAccount, readerDescription } from "@kolo/domain";
+import { DomainError, formatDateTime, maskAccount, normaliseReceiptCode, readerDescription } from "@kolo/domain";
 import { PURCHASE_KINDS } from "../money/purchase-kinds";
 import type { PurchaseMetadata } from "../money/purchase-kinds/kind";
 import type { Services } from "../services";
@@ -189,11 +189,12 @@ export async function receiptFor(
  * GET /api/receipts/verify/{code} (public; rate-limited per client like sign-in): the transaction
  * a receipt code names, straight from the ledger's record, as PublicReceipt; NOT_FOUND 'No Kolo
  * transaction matches this receipt' for any code that names none (altered, invented, or never
- * shown), and for a malformed one.
+ * shown), and for a malformed one. The code may come typed with spaces, dashes or capitals
+ * (normaliseReceiptCode).
  */
 export async function verifyReceipt(db: Database, code: string): Promise<PublicReceipt> {
-  const normalised = code.trim().toLowerCase();
-  const record = /^[a-z2-7]{16}$/.test(normalised) ? await findTransactionByReceiptCode(db, normalised) : undefined;
+  const normalised = normaliseReceiptCode(code);
+  const record = normalised ? await findTransactionByReceiptCode(db, normalised) : undefined;
   if (!record) throw new DomainError("NOT_FOUND", RECEIPT_MESSAGES.noMatch);
   const { providerReference: _hidden, extraLines: _owners, ...view } = await publicView(db, record, null);
   return view;

@@ -19,12 +19,16 @@ import {
   mfaCodeSchema,
   registerSchema,
   changeTransactionPinSchema,
+  changePasswordSchema,
+  ownDailyLimitSchema,
+  updateProfileSchema,
   resetPasswordSchema,
   resetTransactionPinSchema,
   setTransactionPinSchema,
 } from "@kolo/domain";
 import { completeSecondFactor, startTotpEnrolment } from "../auth/mfa";
 import { adminThrottled } from "../auth/password-attempts";
+import { cancelPendingOwnLimit, changeOwnLimit, changePassword, ownLimits, updateProfile } from "../auth/profile";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "../auth/password";
 import { requestPasswordReset, resetPassword } from "../auth/password-reset";
 import { createSession, generateSessionToken, invalidateSession } from "../auth/session";
@@ -206,6 +210,96 @@ export const authRouter = router({
 
     .output(out.notifications)
     .mutation(({ ctx, input }) => updateNotificationSettings(ctx.db, ctx.user.id, input)),
+
+  /**
+   * GET /api/auth/limits -> {dailyLimit, levelLimit, pending: {dailyLimit, effectiveAt} | null}
+   * (naira): the daily limit for money out in force (the user's own, or the level's when none is
+   * set), the level's, and a raise waiting its 24 hours (docs/product.md "Limits the user sets").
+   */
+  limits: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/auth/limits",
+        tag: "Auth",
+        summary: "The daily limit for money out the user set, the level's limit, and a raise still waiting",
+        description: "docs/product.md 'Limits the user sets'",
+      },
+    })
+    .output(out.ownLimits)
+    .query(({ ctx }) => ownLimits(ctx.services, ctx.user)),
+
+  /**
+   * PATCH /api/auth/limits {dailyLimit (naira, ₦0 to the level's limit)} -> {message, dailyLimit,
+   * levelLimit, pending}: lowering applies at once, raising waits 24 hours (changeOwnLimit).
+   * Errors: VALIDATION 'Daily limit must be between ₦0 and ₦{level's limit}'.
+   */
+  setLimits: protectedProcedure
+    .meta({
+      rest: {
+        method: "PATCH",
+        path: "/api/auth/limits",
+        tag: "Auth",
+        summary: "Set the daily limit for money out: lower at once, higher after 24 hours (pending, cancellable)",
+        description: "docs/product.md 'Limits the user sets'",
+      },
+    })
+    .input(ownDailyLimitSchema)
+    .output(out.ownLimitsChanged)
+    .mutation(({ ctx, input }) => changeOwnLimit(ctx.db, ctx.services, ctx.user, input.dailyLimit)),
+
+  /** DELETE /api/auth/limits/pending -> {message, dailyLimit, levelLimit, pending: null}: drops a raise not yet in force. */
+  cancelPendingLimit: protectedProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/api/auth/limits/pending",
+        tag: "Auth",
+        summary: "Cancel a raise of the daily limit that is still waiting its 24 hours",
+        description: "docs/product.md 'Limits the user sets'",
+      },
+    })
+    .output(out.ownLimitsChanged)
+    .mutation(({ ctx }) => cancelPendingOwnLimit(ctx.db, ctx.services, ctx.user)),
+
+  /**
+   * PATCH /api/auth/profile {name?, phone?} -> PublicUser. The name only until the BVN is verified:
+   * CONFLICT (409) 'Your name cannot be changed after your BVN is verified' after (updateProfile).
+   */
+  updateProfile: protectedProcedure
+    .meta({
+      rest: {
+        method: "PATCH",
+        path: "/api/auth/profile",
+        tag: "Auth",
+        summary: "Change the profile: the name until the BVN is verified, the phone at any time",
+        description: "docs/product.md 'Settings'",
+        errors: [409],
+      },
+    })
+    .input(updateProfileSchema)
+    .output(out.user)
+    .mutation(async ({ ctx, input }) => toPublicUser(ctx.db, await updateProfile(ctx.db, ctx.user, input))),
+
+  /**
+   * POST /api/auth/password {currentPassword, newPassword} -> {message}: every other session ends,
+   * this one stays (changePassword). Errors: 400 'Current password is incorrect' (counted as a
+   * failed sign-in), 429 while the sign-in throttle runs, 403 once the account is locked.
+   */
+  changePassword: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/password",
+        tag: "Auth",
+        summary: "Change the password with the current one; other devices are signed out",
+        description: "docs/product.md 'Settings'",
+        errors: [429],
+      },
+    })
+    .input(changePasswordSchema)
+    .output(message)
+    .mutation(({ ctx, input }) => changePassword(ctx.db, ctx.user, ctx.session.id, input)),
 
   /** GET /api/auth/transaction-pin -> {isSet, locked, lockedUntil (ISO or null), attemptsRemaining} (auth/transaction-pin.ts). */
   transactionPin: protectedProcedure

@@ -39,3 +39,13 @@ export const transactionPinStatus = z.object({
   lockedUntil: isoDateTime.nullable(),
   attemptsRemaining: z.number().int(),
 });
+
+/** GET /api/auth/limits (auth/profile.ts ownLimits): naira; `pending` a raise waiting its 24 hours. */
+export const ownLimits = z.object({
+  dailyLimit: koboAsNaira,
+  levelLimit: koboAsNaira,
+  pending: z.object({ dailyLimit: koboAsNaira, effectiveAt: dateTime }).nullable(),
+});
+
+/** PATCH /api/auth/limits and DELETE /api/auth/limits/pending: the limits after the change, with a message. */
+export const ownLimitsChanged = ownLimits.extend({ message: z.string() });

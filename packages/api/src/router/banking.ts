@@ -1,4 +1,4 @@
-import { DB_INT_MAX, addBankAccountSchema, addBeneficiarySchema, resolveAccountSchema } from "@kolo/domain";
+import { DB_INT_MAX, addBankAccountSchema, addBeneficiarySchema, bankMatches, bankSearchSchema, resolveAccountSchema } from "@kolo/domain";
 import { z } from "zod";
 import { addBankAccount, listBanks, listUserBankAccounts, removeBankAccount, resolveAccountName } from "../banking/accounts";
 import { addBeneficiary, beneficiaryViews, removeBeneficiary } from "../banking/beneficiaries";
@@ -7,7 +7,11 @@ import * as out from "./banking.types";
 
 /** Banks (docs/product.md#banking-and-withdrawals GET /api/banks, GET /api/banks/resolve). */
 export const banksRouter = router({
-  /** -> [{id, code, name}]. PROVIDER_UNAVAILABLE (503) when the provider fails. */
+  /**
+   * {search?} -> [{id, code, name}]: every active bank, or with `search` those whose full name or
+   * short name ('UBA', 'GTB', 'FBN': BANK_ALIASES in @kolo/domain) answers it (bankMatches).
+   * PROVIDER_UNAVAILABLE (503) when the provider fails.
+   */
   list: protectedProcedure
     .meta({
       rest: {
@@ -18,8 +22,13 @@ export const banksRouter = router({
         errors: [502],
       },
     })
+    .input(bankSearchSchema)
     .output(out.banks)
-    .query(({ ctx }) => listBanks(ctx.services)),
+    .query(async ({ ctx, input }) => {
+      const banks = await listBanks(ctx.services);
+      const search = input?.search;
+      return search ? banks.filter((bank) => bankMatches(search, bank)) : banks;
+    }),
   /** {accountNumber (10 digits), bankCode} -> {accountNumber, bankCode, accountName}. Errors: see resolveAccountName. */
   resolve: protectedProcedure
     .meta({

@@ -70,6 +70,8 @@ export interface PublicInvoiceView {
   dueDate: string | null;
   /** Due before today (Lagos) and neither paid nor cancelled: shown 'Overdue', still payable. */
   overdue: boolean;
+  /** When the last payment made it paid (its row's last change: a paid invoice changes no more); null until paid. */
+  paidAt: Date | null;
 }
 
 /** The merchant's own view of an invoice: the customer's details and its payment link, if asked for. */
@@ -97,6 +99,7 @@ const toPublicInvoice = (invoice: schema.Invoice, merchant: schema.Merchant): Pu
   description: invoice.description,
   dueDate: invoice.dueDate,
   overdue: isInvoiceOverdue(invoice, lagosDate(new Date())),
+  paidAt: invoice.status === "paid" ? invoice.updatedAt : null,
 });
 
 const toInvoiceView = (invoice: schema.Invoice, merchant: schema.Merchant): InvoiceView => ({

@@ -21,6 +21,7 @@ export const publicInvoice = z.object({
   description: z.string().nullable(),
   dueDate: z.string().nullable().meta({ description: "YYYY-MM-DD" }),
   overdue: z.boolean(),
+  paidAt: dateTime.nullable(),
 });
 
 export const invoice = publicInvoice.extend({

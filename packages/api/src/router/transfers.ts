@@ -50,6 +50,7 @@ export const transfersRouter = router({
         recipientEmail,
         amountKobo: input.amount,
         idempotencyKey: input.idempotencyKey,
+        now: ctx.services.now?.(),
       });
       return { message: TRANSFER_MESSAGES.success, transaction: toTransactionView(transaction, ctx.user.id) };
     }),

@@ -3,7 +3,6 @@
 // its own database transaction. docs/adding-a-movement.md shows how a new movement uses them.
 import {
   DAILY_LIMIT_EXCEEDED,
-  DAILY_LIMIT_KOBO,
   DomainError,
   type HoldOutcome,
   INSUFFICIENT_BALANCE,
@@ -13,7 +12,7 @@ import {
   TRANSFER_MESSAGES,
   assertBalanced,
   parseTransactionMetadata,
-  toVerificationLevel,
+  effectiveDailyLimitKobo,
 } from "@kolo/domain";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../client";
@@ -71,8 +70,13 @@ export async function getWalletBalanceKobo(db: DbOrTx, userId: number): Promise<
   return row?.balance ?? 0n;
 }
 
-/** The daily limit in kobo of a verification level (docs/decisions.md): what the SQL functions are given. */
-export const dailyLimitKobo = (verificationLevel: number): bigint => DAILY_LIMIT_KOBO[toVerificationLevel(verificationLevel)];
+/**
+ * The daily limit in kobo the SQL functions are given: the verification level's (docs/decisions.md
+ * "Limits"), or the user's own when lower (`ownDailyLimitKobo`, ownDailyLimitAt; docs/product.md
+ * "Limits the user sets").
+ */
+export const dailyLimitKobo = (verificationLevel: number, ownDailyLimitKobo?: bigint | null): bigint =>
+  effectiveDailyLimitKobo(verificationLevel, ownDailyLimitKobo);
 
 /** A PostgreSQL array literal of integers, e.g. '{1,-2}' (ids and kobo amounts only). */
 const intArray = (values: readonly (number | bigint)[]) => `{${values.map(String).join(",")}}`;
@@ -160,10 +164,13 @@ export async function postJournalEntry(db: DbOrTx, entry: JournalEntryInput): Pr
  * DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit} (kobo) past the level's limit (docs/decisions.md
  * "Limits"); the caller's transaction is then aborted. Returns the day's new total, kobo.
  */
-export async function recordOutgoing(db: DbOrTx, params: { userId: number; day: string; amountKobo: bigint; verificationLevel: number }): Promise<bigint> {
+export async function recordOutgoing(
+  db: DbOrTx,
+  params: { userId: number; day: string; amountKobo: bigint; verificationLevel: number; ownDailyLimitKobo?: bigint | null },
+): Promise<bigint> {
   const row = await one<{ total: string }>(
     db,
-    sql`select kolo_record_outgoing(${params.userId}::integer, ${params.day}::date, ${params.amountKobo.toString()}::bigint, ${dailyLimitKobo(params.verificationLevel).toString()}::bigint) as total`,
+    sql`select kolo_record_outgoing(${params.userId}::integer, ${params.day}::date, ${params.amountKobo.toString()}::bigint, ${dailyLimitKobo(params.verificationLevel, params.ownDailyLimitKobo).toString()}::bigint) as total`,
   );
   return BigInt(row.total);
 }
@@ -183,6 +190,8 @@ export interface HoldInput {
   /** The wallet's owner, whose daily limit the hold counts against. */
   userId: number;
   verificationLevel: number;
+  /** The user's own daily limit in force (kobo, ownDailyLimitAt of @kolo/domain); null: the level's. Every money-out path of packages/api passes it. */
+  ownDailyLimitKobo?: bigint | null;
   amountKobo: bigint;
   feeKobo?: bigint;
   /** Lagos day of the operation (lagosDate). */
@@ -202,7 +211,7 @@ export async function holdFunds(db: DbOrTx, hold: HoldInput): Promise<{ holdId: 
     db,
     sql`select hold_id, created from kolo_hold(${hold.reference}, ${hold.walletAccountId}::integer, ${hold.userId}::integer,
       ${hold.amountKobo.toString()}::bigint, ${(hold.feeKobo ?? 0n).toString()}::bigint, ${hold.day}::date,
-      ${dailyLimitKobo(hold.verificationLevel).toString()}::bigint, ${hold.transactionId ?? null}::integer, ${hold.kind}, ${hold.description})`,
+      ${dailyLimitKobo(hold.verificationLevel, hold.ownDailyLimitKobo).toString()}::bigint, ${hold.transactionId ?? null}::integer, ${hold.kind}, ${hold.description})`,
   );
   return { holdId: Number(row.hold_id), created: row.created };
 }
@@ -305,13 +314,14 @@ export async function postP2PTransfer(
     reference: string;
     day: string;
     verificationLevel: number;
+    ownDailyLimitKobo?: bigint | null;
   },
 ): Promise<{ transaction: TransactionRecord; replayed: boolean }> {
   const client = db.$client;
   const rows = await ledgerCall(
     () =>
       client<P2PRow[]>`select * from kolo_transfer_p2p(${params.senderId}, ${params.recipientEmail}, ${params.amountKobo.toString()},
-        ${params.idempotencyKey}, ${params.reference}, ${params.day}, ${dailyLimitKobo(params.verificationLevel).toString()})`,
+        ${params.idempotencyKey}, ${params.reference}, ${params.day}, ${dailyLimitKobo(params.verificationLevel, params.ownDailyLimitKobo).toString()})`,
   );
   const row = rows[0];
   if (!row) throw new Error(`P2P ${params.reference} returned no row`);

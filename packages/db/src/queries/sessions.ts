@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../client";
 import { type Session, type User, sessions, users } from "../schema";
 
@@ -42,4 +42,9 @@ export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void
 /** Ends every session of a user (suspension or lock, docs/decisions.md). */
 export async function deleteUserSessions(db: DbOrTx, userId: number): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of a user but `keepSessionId` (a password change signs the other devices out). */
+export async function deleteOtherUserSessions(db: DbOrTx, userId: number, keepSessionId: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
 }

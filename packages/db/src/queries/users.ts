@@ -124,3 +124,38 @@ export async function setPasswordAfterReset(db: DbOrTx, user: Pick<User, "id" | 
     .set({ passwordHash, failedLoginCount: 0, ...(user.status === "locked" ? { status: "active" as const } : {}), updatedAt: new Date() })
     .where(eq(users.id, user.id));
 }
+
+/** The user's own daily limit (kobo) and its pending raise, as stored (docs/product.md "Limits the user sets"). */
+export async function setOwnDailyLimit(
+  db: DbOrTx,
+  userId: number,
+  state: { ownDailyLimit: bigint | null; pendingDailyLimit: bigint | null; pendingDailyLimitAt: Date | null },
+): Promise<User | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...state, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/**
+ * Changes the profile (docs/product.md "Settings"): the phone at any time; the name only while
+ * the user is at level 0 with no verified BVN, checked in the same statement as the write, so a
+ * name never changes after the BVN matched it. Answers the updated user, or undefined when the
+ * name was asked for and is locked (nothing changed).
+ */
+export async function updateUserProfile(db: DbOrTx, userId: number, values: { name?: string; phone?: string }): Promise<User | undefined> {
+  const nameFree = sql`${users.verificationLevel} = 0 and not exists (select 1 from user_verifications v where v.user_id = ${users.id} and v.bvn_verified_at is not null)`;
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(values.name === undefined ? eq(users.id, userId) : and(eq(users.id, userId), nameFree))
+    .returning();
+  return row;
+}
+
+/** Sets a new password hash (a change from /settings; the caller checked the current one). */
+export async function setPasswordHash(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}

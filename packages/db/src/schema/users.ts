@@ -42,6 +42,13 @@ export const users = pgTable(
     merchantId: integer(),
     /** E-mail a receipt of every credit and debit (docs/product.md "E-mail alerts"); the user may turn it off. */
     moneyAlerts: boolean().notNull().default(true),
+    /**
+     * The daily limit for money out the user set (kobo; docs/product.md "Limits the user sets"):
+     * null follows the level's limit. A raise waits in pendingDailyLimit until pendingDailyLimitAt.
+     */
+    ownDailyLimit: bigint({ mode: "bigint" }),
+    pendingDailyLimit: bigint({ mode: "bigint" }),
+    pendingDailyLimitAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,6 +56,7 @@ export const users = pgTable(
     uniqueIndex("users_email_key").on(t.email),
     check("users_email_lowercase", sql`${t.email} = lower(trim(${t.email}))`),
     check("users_verification_level_range", sql`${t.verificationLevel} between 0 and 2`),
+    check("users_own_daily_limit_range", sql`${t.ownDailyLimit} >= 0 and ${t.pendingDailyLimit} >= 0`),
     // Admin user search at 100,000 users (migration 0010_admin creates pg_trgm):
     // `lower(name) like '%…%'` and `email like '%…%'` (e-mails are stored lower-cased), and the
     // list's newest-first order.

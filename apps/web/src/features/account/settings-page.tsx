@@ -7,6 +7,7 @@ import { serverMessage } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notify";
 import { useLogout } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
+import { HideBalanceSection, LimitSection, PasswordSection, ProfileSection } from "./settings-sections";
 
 /**
  * 'Sign out of all devices' (docs/product.md "Accounts and sessions"): after a confirmation, ends
@@ -55,9 +56,10 @@ function SignOutEverywhere() {
 }
 
 /**
- * /settings (docs/product.md "E-mail alerts", "Transaction PIN"): the transaction PIN (set,
- * change, reset on /transaction-pin), the switch for e-mailed money alerts, and signing out of
- * all devices.
+ * /settings (docs/product.md "Settings", "E-mail alerts", "Transaction PIN"): the profile, the
+ * password, the daily limit (set on /settings/limits), hiding the balance on this device, the
+ * transaction PIN (set, change, reset on /transaction-pin), the switch for e-mailed money alerts,
+ * and signing out of all devices.
  */
 export function SettingsPage() {
   const utils = trpc.useUtils();
@@ -76,6 +78,9 @@ export function SettingsPage() {
   return (
     <Stack gap="md">
       <PageHeader title="Settings" back="/dashboard" />
+      <ProfileSection />
+      <LimitSection />
+      <HideBalanceSection />
       <Card component="section" aria-labelledby="settings-pin-title">
         <Stack gap="sm">
           <Title order={2} size="h5" id="settings-pin-title">
@@ -116,6 +121,7 @@ export function SettingsPage() {
           </Text>
         </Stack>
       </Card>
+      <PasswordSection />
       <SignOutEverywhere />
     </Stack>
   );

@@ -1,7 +1,8 @@
 import { TRANSACTION_PIN_MESSAGES as M, newPinProblem } from "@kolo/domain";
 import { Alert, Button, Card, PasswordInput, Skeleton, Stack, Text, TextInput, Title } from "@mantine/core";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { BusyButton } from "../../components/busy-button";
+import { FormCard } from "../../components/form-card";
 import { PageHeader } from "../../components/page-header";
 import { PinField, pinRefusalText } from "../../components/pin-field";
 import { domainCode, serverMessage } from "../../lib/errors";
@@ -99,12 +100,12 @@ function SetPinCard() {
     }
   };
   return (
-    <PinCard id="set-pin" title="Set your PIN" onSubmit={submit}>
+    <FormCard id="set-pin" title="Set your PIN" onSubmit={submit}>
       {newPin.fields}
       <BusyButton type="submit" busy={set.isPending} busyLabel="Saving...">
         Set PIN
       </BusyButton>
-    </PinCard>
+    </FormCard>
   );
 }
 
@@ -133,29 +134,13 @@ function ChangePinCard() {
     }
   };
   return (
-    <PinCard id="change-pin" title="Change your PIN" onSubmit={submit}>
+    <FormCard id="change-pin" title="Change your PIN" onSubmit={submit}>
       <PinField label="Current PIN" value={current} onChange={setCurrent} error={currentError} autoComplete="off" />
       {newPin.fields}
       <BusyButton type="submit" busy={change.isPending} busyLabel="Saving...">
         Change PIN
       </BusyButton>
-    </PinCard>
-  );
-}
-
-/** A card with its heading and one form. */
-function PinCard({ id, title, onSubmit, children }: { id: string; title: string; onSubmit: (event: FormEvent) => void; children: ReactNode }) {
-  return (
-    <Card component="section" aria-labelledby={`${id}-title`}>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <Title order={2} size="h5" id={`${id}-title`}>
-            {title}
-          </Title>
-          {children}
-        </Stack>
-      </form>
-    </Card>
+    </FormCard>
   );
 }
 

@@ -7,6 +7,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "rea
 import { prerenderedValue, restorePrerenderedFocus } from "../../lib/prerendered";
 import { loginFailureToast } from "./login-failure";
 import { notifyError } from "../../lib/notify";
+import { safeRedirectPath } from "../../lib/paths";
 
 const route = getRouteApi("/_guest/login");
 
@@ -24,7 +25,8 @@ let validateLogin: ((values: LoginValues) => LoginErrors) | undefined;
 const loadValidation = () => (validation ??= import("./login-validation").then((module) => (validateLogin = module.validateLogin)));
 
 /**
- * Sign in (docs/product.md#accounts-and-sessions): success is a full redirect to /dashboard; failure resets the button. The
+ * Sign in (docs/product.md#accounts-and-sessions): success is a full redirect to /dashboard (or to the
+ * invoice payment page of ?redirect=, a same-site path: lib/paths.ts); failure resets the button. The
  * validation and the tRPC client are loaded when the form is first focused (or submitted), not
  * with the screen (docs/performance.md "Web first screen"). Two uncontrolled fields read from the
  * form's data at submit: no form library on the first screen (its 6 KB went to the JavaScript
@@ -51,7 +53,9 @@ export function LoginPage() {
       const result = await api.client.auth.login.mutate({ email, username: email, password: values.password });
       // A full page load: /dashboard fetches the user and the transactions afresh. An admin gives
       // the second factor first (docs/admin-security.md).
-      window.location.assign("mfaRequired" in result ? "/two-factor" : "/dashboard");
+      // A payer sent here from an invoice link goes back to it (/login?redirect=, checked again here).
+      const back = safeRedirectPath(new URLSearchParams(window.location.search).get("redirect"));
+      window.location.assign("mfaRequired" in result ? "/two-factor" : (back ?? "/dashboard"));
     } catch (error) {
       submitting.current = false;
       setBusy(false);

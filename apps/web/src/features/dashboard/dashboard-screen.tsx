@@ -1,15 +1,29 @@
 import { FEATURE_DISABLED_MESSAGE, type FeatureKey, formatNaira } from "@kolo/domain";
-import { ActionIcon, Anchor, Avatar, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Anchor, Avatar, Box, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, Suspense, lazy, useEffect, useState } from "react";
-import { IconArrowUpRight, IconLogout, IconPhone, IconPlus, IconQrCode, IconScan, IconSend, IconShield, IconWifi } from "../../components/icons";
+import {
+  IconArrowUpRight,
+  IconEye,
+  IconEyeOff,
+  IconLogout,
+  IconPhone,
+  IconPlus,
+  IconQrCode,
+  IconScan,
+  IconSend,
+  IconSettings,
+  IconWifi,
+} from "../../components/icons";
+import { MASKED_AMOUNT, useHideBalance } from "../../lib/hide-balance";
 import { type AppPath, linkTo } from "../../lib/paths";
-import { BANK_ACCOUNTS_QUERY_OPTIONS, accountLabel, useFeatures, useLogout, useMe, useTransactions } from "../../lib/queries";
+import { BANK_ACCOUNTS_QUERY_OPTIONS, accountLabel, useFeatures, useMe, useTransactions } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
 import { TransactionRow } from "../history/transaction-row";
 import { VerificationCard } from "../identity/verification-card";
 import { loadLaterStyles } from "../../lib/styles";
+import { BalanceAccountNumber } from "./balance-account-number";
 import { CreditNotices } from "./credit-notices";
 
 // The dialogs' code (Mantine's Modal, the amount form, the payout form) is not needed to draw the
@@ -20,6 +34,7 @@ const loadAddMoney = () => Promise.all([import("../wallet/add-money-modal"), loa
 const loadWithdrawToBank = () => Promise.all([import("../payments/withdraw-to-bank-modal"), loadLaterStyles()]).then(([module]) => module);
 const AddMoneyModal = lazy(() => loadAddMoney().then((module) => ({ default: module.AddMoneyModal })));
 const WithdrawToBankModal = lazy(() => loadWithdrawToBank().then((module) => ({ default: module.WithdrawToBankModal })));
+const SignOutDialog = lazy(() => Promise.all([import("./sign-out-dialog"), loadLaterStyles()]).then(([module]) => ({ default: module.SignOutDialog })));
 
 /** True from the first time `opened` is true: a dialog stays mounted after it closes (its exit transition, its state). */
 function useOpenedOnce(opened: boolean): boolean {
@@ -59,6 +74,7 @@ export function DashboardScreen() {
   const noBankAccount = bankAccounts.data?.length === 0;
   const addMoneyMounted = useOpenedOnce(addMoneyOpened);
   const withdrawMounted = useOpenedOnce(withdrawOpened);
+  const [balanceHidden, setBalanceHidden] = useHideBalance();
   useEffect(() => {
     const preload = () => void Promise.all([loadAddMoney(), loadWithdrawToBank()]).catch(() => undefined);
     const timer = window.setTimeout(() => (typeof requestIdleCallback === "function" ? requestIdleCallback(preload) : preload()), 2_000);
@@ -79,12 +95,33 @@ export function DashboardScreen() {
         shadow="sm"
         style={{ backgroundImage: "linear-gradient(135deg, var(--mantine-color-kolo-8), var(--mantine-color-kolo-9))" }}
       >
-        <Text id="balance-title" size="sm" c="kolo.0" component="h2" m={0} fw={500}>
-          Available Balance
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text id="balance-title" size="sm" c="kolo.0" component="h2" m={0} fw={500}>
+            Available Balance
+          </Text>
+          <ActionIcon
+            variant="subtle"
+            color="white"
+            size="lg"
+            aria-label={balanceHidden ? "Show balance" : "Hide balance"}
+            aria-pressed={balanceHidden}
+            title={balanceHidden ? "Show balance" : "Hide balance"}
+            onClick={() => setBalanceHidden(!balanceHidden)}
+          >
+            {balanceHidden ? <IconEyeOff size={20} /> : <IconEye size={20} />}
+          </ActionIcon>
+        </Group>
+        <Text fz={32} fw={800} lh={1.2} mt={4} aria-live="polite" data-testid="home-balance">
+          {balanceHidden ? (
+            <>
+              <span aria-hidden="true">{MASKED_AMOUNT}</span>
+              <VisuallyHidden>Balance hidden</VisuallyHidden>
+            </>
+          ) : (
+            formatNaira(me.balance)
+          )}
         </Text>
-        <Text fz={32} fw={800} lh={1.2} mt={4} aria-live="polite">
-          {formatNaira(me.balance)}
-        </Text>
+        {me.verificationLevel >= 1 ? <BalanceAccountNumber /> : null}
         <Group mt="md" gap="sm" grow>
           <Button
             variant="white"
@@ -159,13 +196,14 @@ export function DashboardScreen() {
 
 function Header() {
   const me = useMe();
-  const { logout, isPending } = useLogout();
+  const [confirming, confirm] = useDisclosure(false);
+  const confirmMounted = useOpenedOnce(confirming);
   return (
     <Group justify="space-between" wrap="nowrap" component="header">
       <Group gap="sm" wrap="nowrap" miw={0}>
         <Avatar name={me.name} color="kolo" variant="filled" size="lg" radius="xl" alt="" />
         <Box miw={0}>
-          <Title order={1} size="h4" lh={1.2} title={me.name} style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
+          <Title order={1} size="h4" lh={1.2} style={{ overflowWrap: "anywhere" }}>
             {me.name}
           </Title>
           <Text size="sm" c="dimmed">
@@ -180,12 +218,13 @@ function Header() {
           </Button>
         ) : null}
         <ActionIcon component={Link} to="/settings" variant="subtle" color="gray" size="xl" aria-label="Settings" title="Settings">
-          <IconShield />
+          <IconSettings />
         </ActionIcon>
-        <ActionIcon variant="subtle" color="gray" size="xl" aria-label="Log out" title="Log out" onClick={() => void logout()} disabled={isPending}>
+        <ActionIcon variant="subtle" color="gray" size="xl" aria-label="Log out" title="Log out" onClick={confirm.open} aria-haspopup="dialog">
           <IconLogout />
         </ActionIcon>
       </Group>
+      <Suspense fallback={null}>{confirmMounted ? <SignOutDialog opened={confirming} onClose={confirm.close} /> : null}</Suspense>
     </Group>
   );
 }

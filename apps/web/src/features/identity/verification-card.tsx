@@ -1,5 +1,6 @@
 import { VERIFICATION_PROGRESS, VERIFICATION_TITLES, formatNaira, toVerificationLevel } from "@kolo/domain";
 import { Alert, Badge, Box, Button, Card, Group, List, Progress, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
+import { useNetwork } from "@mantine/hooks";
 import { Link } from "@tanstack/react-router";
 import { IconCheck, IconCircle, IconShield } from "../../components/icons";
 import { VERIFICATION_QUERY_OPTIONS } from "../../lib/queries";
@@ -17,16 +18,31 @@ const LINK_LABELS = { 0: "Start Verification", 1: "Complete Verification", 2: "V
 
 export const VERIFICATION_ERROR_TITLE = "Verification Status Error";
 export const VERIFICATION_ERROR_TEXT = "Unable to fetch your verification status. Please try again later.";
+/** Offline with no status to show: a neutral state, not the error (nothing is wrong but the connection). */
+export const VERIFICATION_OFFLINE_TITLE = "Offline";
+export const VERIFICATION_OFFLINE_TEXT = "Your verification status shows again when you are back online.";
 
 /**
  * Verification status (docs/product.md#verification-and-limits): title, progress 0/50/100, the BVN and bank account
  * checks, the daily limit (verification.transactionLimit, docs/decisions.md) and a link to
  * /verification. Reads verification.status itself; when that fails it is the card 'Verification
- * Status Error' whose Retry fetches both queries again.
+ * Status Error' whose Retry fetches both queries again; offline with nothing to show, a neutral
+ * 'Offline' card instead (the queries fetch again when the connection is back).
  */
 export function VerificationCard({ compact = false, withLink = true }: VerificationCardProps) {
   const status = trpc.verification.status.useQuery(undefined, VERIFICATION_QUERY_OPTIONS);
   const limit = trpc.verification.transactionLimit.useQuery(undefined, VERIFICATION_QUERY_OPTIONS);
+  const { online } = useNetwork();
+
+  if (!online && (!status.data || !limit.data)) {
+    return (
+      <Card component="section" aria-labelledby="verification-offline-title" padding={compact ? "md" : "lg"}>
+        <Alert color="gray" variant="light" role="status" title={<span id="verification-offline-title">{VERIFICATION_OFFLINE_TITLE}</span>}>
+          <Text size="sm">{VERIFICATION_OFFLINE_TEXT}</Text>
+        </Alert>
+      </Card>
+    );
+  }
 
   if (status.isError || limit.isError) {
     const retrying = status.isFetching || limit.isFetching;
@@ -78,13 +94,13 @@ export function VerificationCard({ compact = false, withLink = true }: Verificat
     { label: "BVN verification", done: data.bvnVerified, extra: !compact && data.bvnVerified && details.bvnLast4 ? ` (•••••••${details.bvnLast4})` : "" },
     { label: "Bank account verification", done: data.bankAccountVerified, extra: "" },
   ];
-  // Nothing left to do: on the dashboard one line, so recent activity stays in view.
-  if (compact && done)
+  // From level 1 the dashboard shows one line, so recent transactions stay in view at 360×740.
+  if (compact && level >= 1)
     return (
       <Card component="section" aria-labelledby="verification-title" padding="sm">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
-            <ThemeIcon variant="light" color="kolo" radius="xl" aria-hidden="true">
+            <ThemeIcon variant="light" color={done ? "kolo" : "yellow"} radius="xl" aria-hidden="true">
               <IconShield size={18} />
             </ThemeIcon>
             <Box miw={0}>
@@ -92,7 +108,7 @@ export function VerificationCard({ compact = false, withLink = true }: Verificat
                 <Text id="verification-title" fw={700} component="h2" fz="sm" m={0}>
                   {title}
                 </Text>
-                <Badge variant="light" color="kolo" tt="none" size="sm">
+                <Badge variant="light" color={done ? "kolo" : "yellow"} tt="none" size="sm">
                   Level {level}
                 </Badge>
               </Group>
@@ -106,7 +122,7 @@ export function VerificationCard({ compact = false, withLink = true }: Verificat
           </Group>
           {withLink ? (
             <Button component={Link} to="/verification" variant="subtle" size="sm" aria-label={LINK_LABELS[level]}>
-              View
+              {done ? "View" : "Complete"}
             </Button>
           ) : null}
         </Group>

@@ -31,7 +31,10 @@ interface InvoiceFormValues {
   generatePaymentLink: boolean;
 }
 
-/** The three flags of docs/product.md#merchants-and-invoices, default off. */
+/**
+ * The three flags of docs/product.md#merchants-and-invoices: off, but for 'Generate payment link',
+ * ticked in this form (an invoice is nearly always sent as a link; the API's default stays off).
+ */
 const PAYMENT_OPTIONS = [
   ["allowPartialPayment", "Allow partial payment"],
   ["sendReminder", "Send payment reminder"],
@@ -93,7 +96,7 @@ function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceView) => void 
       dueDate: "",
       allowPartialPayment: false,
       sendReminder: false,
-      generatePaymentLink: false,
+      generatePaymentLink: true,
     },
     validate: schemaResolver(invoiceFormSchema, { sync: true }),
   });
@@ -169,6 +172,33 @@ function InvoiceForm({ onCreated }: { onCreated: (invoice: InvoiceView) => void 
 function invoiceWebLink(paymentLink: string): string | undefined {
   const payload = parsePaymentLink(paymentLink);
   return payload?.type === "invoice" ? `${window.location.origin}/invoice/pay/${payload.invoiceToken}` : undefined;
+}
+
+/**
+ * Share of an invoice not paid yet: its payment page (/invoice/pay/{token}) through the phone's
+ * share sheet (WhatsApp, SMS…), else copied to the clipboard ('Link copied').
+ */
+function ShareInvoiceButton({ invoice }: { invoice: InvoiceView }) {
+  const clipboard = useClipboard({ timeout: 3000 });
+  const share = async () => {
+    const url = `${window.location.origin}/invoice/pay/${invoice.token}`;
+    const text = `Invoice #${invoice.id} from ${invoice.merchantName}: ${formatNaira(invoice.amountDue)} to pay`;
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title: `Invoice #${invoice.id}`, text, url });
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") return; // closed by the user
+      }
+    }
+    clipboard.copy(url);
+    notify({ title: "Link copied", message: `The payment link of invoice #${invoice.id} is on your clipboard.` });
+  };
+  return (
+    <Button variant="subtle" h={44} px="xs" aria-label={`Share invoice #${invoice.id}`} onClick={() => void share()}>
+      {clipboard.copied ? "Copied" : "Share"}
+    </Button>
+  );
 }
 
 /** The invoice's payment link to send (a chat, an e-mail) with Copy Link; 'Link copied' once copied. */
@@ -273,7 +303,7 @@ function InvoiceList() {
                   {invoice.amountPaid > 0 && invoice.status !== "paid" ? `, ${formatNaira(invoice.amountDue)} due` : ""}
                 </Text>
               </div>
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs">
                 <Badge color={STATUS_LABELS[invoice.status].color} variant="light">
                   {STATUS_LABELS[invoice.status].label}
                 </Badge>
@@ -292,6 +322,7 @@ function InvoiceList() {
                     QR
                   </Button>
                 ) : null}
+                {invoice.status !== "paid" && invoice.status !== "cancelled" ? <ShareInvoiceButton invoice={invoice} /> : null}
               </Group>
             </Group>
           ))}

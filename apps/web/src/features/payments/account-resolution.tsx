@@ -1,4 +1,4 @@
-import { accountNumberSchema } from "@kolo/domain";
+import { accountNumberSchema, bankMatches } from "@kolo/domain";
 import { Loader, Select, Text, TextInput } from "@mantine/core";
 import { serverMessage } from "../../lib/errors";
 import { BANKS_QUERY_OPTIONS } from "../../lib/queries";
@@ -56,6 +56,8 @@ export function AccountResolutionFields(props: {
           props.setErrors?.((current) => ({ ...current, bankCode: "" }));
         }}
         searchable
+        // Short names too: 'UBA', 'GTB', 'FBN' (BANK_ALIASES in @kolo/domain).
+        filter={({ options, search }) => options.filter((option) => "value" in option && bankMatches(search, { code: option.value, name: option.label }))}
         nothingFoundMessage="No bank found"
         required
         error={errors.bankCode || (resolution.banks.isError ? (serverMessage(resolution.banks.error) ?? "Could not load the bank list.") : undefined)}

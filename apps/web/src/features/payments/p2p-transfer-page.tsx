@@ -162,6 +162,8 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
   });
 
   const recipientProps = form.getInputProps("recipient");
+  // The phone keypad once the text reads as a phone number (a digit or '+' first), else the e-mail keyboard.
+  const recipientKeyboard = /^\s*[+\d]/.test(String(form.values.recipient ?? "")) ? "tel" : "email";
   /** Asks the server who the typed e-mail or phone number names (docs/product.md#qr-codes-and-p2p-transfers). */
   const lookUp = async (text: string) => {
     if (parseRecipient(text) === null) return setResolved(null);
@@ -192,7 +194,7 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
               <TextInput
                 label="Recipient email or phone number"
                 type="text"
-                inputMode="email"
+                inputMode={recipientKeyboard}
                 autoComplete="off"
                 placeholder="friend@example.com or 0801 234 5678"
                 required

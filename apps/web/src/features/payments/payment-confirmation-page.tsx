@@ -64,9 +64,10 @@ export function PaymentConfirmationPage() {
         merchantName={data.merchantName}
         subtitle={data.overdue ? `Invoice Payment · ${MERCHANT_MESSAGES.invoiceOverdue}` : "Invoice Payment"}
         target={{ kind: "invoice", invoiceToken, invoiceId: data.id }}
-        presetAmount={data.allowPartialPayment ? undefined : data.amountDue}
+        presetAmount={data.status === "paid" ? data.amount : data.allowPartialPayment ? undefined : data.amountDue}
         suggestedAmount={data.amountDue}
         paid={data.status === "paid"}
+        paidLine={data.status === "paid" ? `Paid ${formatNaira(data.amountPaid)}${data.paidAt ? ` on ${formatDateTime(data.paidAt)}` : ""}` : undefined}
         closedReason={data.status === "cancelled" ? MERCHANT_MESSAGES.invoiceCancelled : undefined}
         onPaid={setReceipt}
       />
@@ -95,12 +96,24 @@ interface ConfirmationFormProps {
   /** What the editable field starts with (a partly payable invoice: what remains). */
   suggestedAmount?: number;
   paid: boolean;
+  /** A paid invoice: 'Paid ₦7,500.00 on 26 Nov 2026, 2:30 pm' (Lagos), shown instead of 'You are paying'. */
+  paidLine?: string;
   /** Why the invoice cannot be paid any more (cancelled by its merchant); undefined when it can. */
   closedReason?: string;
   onPaid: (receipt: Receipt) => void;
 }
 
-function ConfirmationForm({ merchantName, subtitle, target, presetAmount, suggestedAmount, paid: alreadyPaid, closedReason, onPaid }: ConfirmationFormProps) {
+function ConfirmationForm({
+  merchantName,
+  subtitle,
+  target,
+  presetAmount,
+  suggestedAmount,
+  paid: alreadyPaid,
+  paidLine,
+  closedReason,
+  onPaid,
+}: ConfirmationFormProps) {
   const paid = alreadyPaid || closedReason !== undefined;
   const me = useMe();
   const enabled = useFeatures()("feature_scan_pay");
@@ -188,12 +201,16 @@ function ConfirmationForm({ merchantName, subtitle, target, presetAmount, sugges
             <Text fw={600}>{formatNaira(0)}</Text>
           </Group>
           <Divider />
-          <Group justify="space-between">
-            <Text fw={700}>You are paying</Text>
-            <Text fw={800} fz="xl" aria-live="polite">
-              {formatNaira(shown)}
-            </Text>
-          </Group>
+          {paidLine ? (
+            <Text fw={700}>{paidLine}</Text>
+          ) : (
+            <Group justify="space-between">
+              <Text fw={700}>You are paying</Text>
+              <Text fw={800} fz="xl" aria-live="polite">
+                {formatNaira(shown)}
+              </Text>
+            </Group>
+          )}
         </Stack>
       </Card>
       {paid ? (

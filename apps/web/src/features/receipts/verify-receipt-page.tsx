@@ -1,5 +1,6 @@
-import { getRouteApi } from "@tanstack/react-router";
-import { Alert, Box, Card, Center, Loader, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { formatReceiptCode, normaliseReceiptCode } from "@kolo/domain";
+import { getRouteApi, useNavigate } from "@tanstack/react-router";
+import { Alert, Box, Button, Card, Center, Group, Loader, Stack, Text, TextInput, ThemeIcon, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { IconCheck, IconWallet } from "../../components/icons";
 import { type ReceiptFields, ReceiptDetails } from "../../components/receipt-details";
@@ -8,17 +9,66 @@ const route = getRouteApi("/verify/$code");
 
 const NO_MATCH = "No Kolo transaction matches this receipt";
 
-/**
- * /verify/{code} (docs/product.md "Receipts"): the public check of a receipt, signed in or not.
- * It asks GET /api/receipts/verify/{code} (plain fetch: the page loads no tRPC client) and shows
- * the transaction straight from the ledger, or 'No Kolo transaction matches this receipt'.
- */
-export function VerifyPage() {
+/** /verify/{code}: the check of the code in the address. */
+export function VerifyCodePage() {
   const { code } = route.useParams();
+  return <VerifyPage code={code} />;
+}
+
+/**
+ * The box to type a receipt's code: spaces, dashes and capitals are fine (normaliseReceiptCode);
+ * a code that cannot be one is refused under the field, and a good one opens /verify/{code}.
+ */
+function CodeForm({ initial }: { initial: string }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const code = normaliseReceiptCode(text);
+        if (!code) {
+          setError("Type the 16 letters and digits printed on the receipt");
+          return;
+        }
+        setError(null);
+        void navigate({ to: "/verify/$code", params: { code } });
+      }}
+    >
+      <Group align="flex-end" gap="sm" wrap="nowrap">
+        <TextInput
+          style={{ flex: 1 }}
+          label="Receipt code"
+          placeholder="r43m 7tqc hjom c7ni"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          error={error}
+        />
+        <Button type="submit">Check</Button>
+      </Group>
+    </form>
+  );
+}
+
+/**
+ * /verify and /verify/{code} (docs/product.md "Receipts"): the public check of a receipt, signed in
+ * or not, with a box to type a code. It asks GET /api/receipts/verify/{code} (plain fetch: the page
+ * loads no tRPC client) with the code as printed or typed (spaces, capitals: normaliseReceiptCode)
+ * and shows the transaction straight from the ledger, or 'No Kolo transaction matches this receipt'.
+ */
+export function VerifyPage({ code: typed }: { code?: string }) {
+  const code = typed === undefined ? undefined : (normaliseReceiptCode(typed) ?? typed);
   const [state, setState] = useState<{ kind: "loading" } | { kind: "found"; receipt: ReceiptFields } | { kind: "none"; message: string }>({ kind: "loading" });
 
   useEffect(() => {
+    if (code === undefined) return;
     let live = true;
+    setState({ kind: "loading" });
     fetch(`/api/receipts/verify/${encodeURIComponent(code)}`, { credentials: "omit" })
       .then(async (response) => {
         const body = (await response.json()) as ReceiptFields & { message?: string };
@@ -43,7 +93,8 @@ export function VerifyPage() {
         <Title order={1} size="h3" ta="center">
           Kolo receipt check
         </Title>
-        {state.kind === "loading" ? (
+        <CodeForm key={code ?? ""} initial={code === undefined ? "" : formatReceiptCode(code)} />
+        {code === undefined ? null : state.kind === "loading" ? (
           <Center role="status" aria-label="Checking the receipt">
             <Loader />
           </Center>

@@ -22,13 +22,10 @@ export const ACCOUNT_NUMBER_TEXTS = {
 } as const;
 
 /**
- * The user's own account number for bank transfers in (docs/product.md "Your account number";
- * wallet.accountNumber): bank name, the 10-digit number with a copy button, and the account name.
- * Below verification level 1 it explains that verifying the BVN unlocks it, with a link to
- * /verification; while the number is being assigned it says so and asks again every few seconds.
+ * wallet.accountNumber, asked again every few seconds while the number is being assigned, and a
+ * clipboard that says when copying failed: what every place showing the number needs.
  */
-export function AccountNumberCard({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
-  const me = useMe();
+export function useAccountNumber() {
   const query = trpc.wallet.accountNumber.useQuery(undefined, {
     refetchInterval: (q) => (q.state.data?.status === "pending" ? ACCOUNT_NUMBER_PENDING_POLL_MS : false),
   });
@@ -36,6 +33,18 @@ export function AccountNumberCard({ headingOrder = 2 }: { headingOrder?: 2 | 3 }
   useEffect(() => {
     if (clipboard.error) notifyError("Copy failed", "Select the account number and copy it.");
   }, [clipboard.error]);
+  return { query, clipboard };
+}
+
+/**
+ * The user's own account number for bank transfers in (docs/product.md "Your account number";
+ * wallet.accountNumber): bank name, the 10-digit number with a copy button, and the account name.
+ * Below verification level 1 it explains that verifying the BVN unlocks it, with a link to
+ * /verification; while the number is being assigned it says so and asks again every few seconds.
+ */
+export function AccountNumberCard({ headingOrder = 2 }: { headingOrder?: 2 | 3 }) {
+  const me = useMe();
+  const { query, clipboard } = useAccountNumber();
 
   const heading = (
     <Title order={headingOrder} size="h5" id="account-number-title">

@@ -1,5 +1,5 @@
 import { NairaAmountInput } from "../../components/form-inputs";
-import { MONEY_TOASTS, TOPUP_MESSAGES, nairaInputText, topUpSchema } from "@kolo/domain";
+import { MONEY_TOASTS, TOPUP_MAX_KOBO, TOPUP_MESSAGES, TOPUP_MIN_KOBO, nairaInputText, topUpSchema } from "@kolo/domain";
 import { Button, Divider, Group, Modal, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { z } from "zod";
@@ -14,8 +14,17 @@ import { AccountNumberCard } from "./account-number-card";
 /** Local-storage key of the top-up awaiting verification (docs/product.md#wallet-and-top-ups, Top-up step 2). */
 export const PENDING_PAYMENT_KEY = "pendingPaymentReference";
 
-/** The top-up's own amount rule (POST /api/wallet/topup): any amount above zero ('Please enter a valid amount'); the server checks its bounds. */
-const topUpFormSchema = z.object({ amount: nairaInputText.pipe(topUpSchema.shape.amount) });
+/**
+ * The top-up's amount rules (POST /api/wallet/topup), all checked here before any request: above
+ * zero ('Please enter a valid amount') and within ₦100–₦1,000,000 with the server's own messages
+ * (assertTopUpAmount in @kolo/domain), so an amount out of bounds is never sent to be refused.
+ */
+const topUpFormSchema = z.object({
+  amount: nairaInputText
+    .pipe(topUpSchema.shape.amount)
+    .refine((kobo) => kobo >= TOPUP_MIN_KOBO, { error: "Minimum top-up amount is ₦100" })
+    .refine((kobo) => kobo <= TOPUP_MAX_KOBO, { error: "Maximum top-up amount is ₦1,000,000" }),
+});
 
 interface AddMoneyModalProps {
   opened: boolean;

@@ -30,7 +30,7 @@ const FAILED_MESSAGE = "Payment verification failed. Please contact support.";
  * not known yet, and a payment the gateway later confirms is still credited
  * (docs/money-integrity.md "A paid top-up is never dropped").
  */
-export const NO_MONEY_TAKEN = "No money was taken: your card was not charged and your wallet is unchanged.";
+export const NO_MONEY_TAKEN = "Card declined. No money was taken.";
 export const OUTCOME_UNKNOWN = "If money left your card, it reaches your wallet as soon as the payment is confirmed.";
 const NO_REFERENCE_MESSAGE = "No payment reference found";
 
