@@ -39,14 +39,17 @@ describe("GET /api/transactions filters", () => {
     // Dates at Lagos midnight: 2026-03-09T23:00:00Z is 2026-03-10 00:00 in Lagos; one millisecond before is still 9 March.
     const at = async (type: "topup" | "p2p" | "airtime", iso: string) => {
       const row = all.find((t) => t.type === type)!;
-      await files.t.db.update(schema.transactions).set({ createdAt: new Date(iso) }).where(eq(schema.transactions.reference, row.reference));
+      await files.t.db
+        .update(schema.transactions)
+        .set({ createdAt: new Date(iso) })
+        .where(eq(schema.transactions.reference, row.reference));
     };
     await at("topup", "2026-03-09T22:59:59.999Z");
     await at("p2p", "2026-03-09T23:00:00.000Z");
     await at("airtime", "2026-03-10T22:59:59.999Z");
     expect((await list(ada, "?from=2026-03-10&to=2026-03-10")).map((t) => t.type)).toEqual(["airtime", "p2p"]);
     expect((await list(ada, "?to=2026-03-09")).map((t) => t.type)).toEqual(["topup"]);
-    expect((await list(ada, "?from=2026-03-11"))).toEqual([]);
+    expect(await list(ada, "?from=2026-03-11")).toEqual([]);
     expect((await list(ada, "?from=2026-03-09&to=2026-03-10&tab=bills&q=mtn")).map((t) => t.type)).toEqual(["airtime"]);
 
     // The other party sees only its own side.

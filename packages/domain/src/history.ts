@@ -30,7 +30,11 @@ export const MAX_HISTORY_SEARCH = 100;
 export const historyQuerySchema = z
   .object({
     tab: z.enum(HISTORY_TAB_KEYS as [HistoryTab, ...HistoryTab[]], { error: "Choose a History tab" }).optional(),
-    q: z.string().trim().max(MAX_HISTORY_SEARCH, { error: `Search with at most ${MAX_HISTORY_SEARCH} characters` }).optional(),
+    q: z
+      .string()
+      .trim()
+      .max(MAX_HISTORY_SEARCH, { error: `Search with at most ${MAX_HISTORY_SEARCH} characters` })
+      .optional(),
     from: lagosDaySchema.optional(),
     to: lagosDaySchema.optional(),
   })

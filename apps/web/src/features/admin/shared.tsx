@@ -5,7 +5,7 @@ import { SideScroll } from "../../components/side-scroll";
 import { ADMIN_MESSAGES, ADMIN_PAGINATION_WINDOW, ADMIN_SEARCH_DEBOUNCE_MS, paginationWindow, showingRange } from "@kolo/domain";
 import { Alert, Badge, Box, Button, Group, Text } from "@mantine/core";
 import { useDebouncedSearch as useDebouncedSearchText } from "../../lib/debounced-search";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode } from "react";
 import { serverMessage } from "../../lib/errors";
 import type { RouterOutputs } from "../../lib/trpc";
 

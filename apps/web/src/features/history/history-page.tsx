@@ -99,12 +99,7 @@ export function HistoryPage() {
         Download Statement
       </Button>
       <StatementDialog opened={statementOpen} onClose={() => setStatementOpen(false)} />
-      <Tabs
-        value={filter}
-        onChange={(value) => setSearch({ filter: (value ?? "all") as Filter })}
-        variant="pills"
-        radius="xl"
-      >
+      <Tabs value={filter} onChange={(value) => setSearch({ filter: (value ?? "all") as Filter })} variant="pills" radius="xl">
         <Tabs.List justify="space-between" style={{ flexWrap: "nowrap", overflowX: "auto" }} aria-label="Filter transactions">
           {FILTER_KEYS.map((key) => (
             <Tabs.Tab key={key} value={key} px={8} fz={13} style={{ flexShrink: 0 }}>
