@@ -71,4 +71,17 @@ describe("GET /api/transactions filters", () => {
       expect(JSON.stringify(body), query).toContain(field);
     }
   });
+
+  it("the OpenAPI document lists the optional query parameters", async () => {
+    const doc = (await (await fetch(`${files.server.base}/api/openapi.json`)).json()) as {
+      paths: Record<string, { get: { parameters: { name: string; in: string; required: boolean }[] } }>;
+    };
+    const parameters = doc.paths["/api/transactions"]!.get.parameters.filter((p) => p.in === "query");
+    expect(parameters.map((p) => [p.name, p.required])).toEqual([
+      ["tab", false],
+      ["q", false],
+      ["from", false],
+      ["to", false],
+    ]);
+  });
 });

@@ -27,7 +27,6 @@ export const transactionsRouter = router({
         tag: "Wallet",
         summary: "The user's transactions, newest first",
         description: "docs/product.md History: optional tab, q (search), from and to (Lagos days, both included).",
-        input: historyQuerySchema,
       },
     })
     .input(historyQuerySchema.optional())
