@@ -100,6 +100,10 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await expect(page.getByRole("main").getByRole("listitem")).toHaveCount(1);
   await checkScreen(page, "/history");
 
+  await page.goto("/history?filter=bills&q=no-such-payment&from=2026-01-01&to=2026-01-31");
+  await expect(page.getByRole("button", { name: "Clear search and dates" })).toBeVisible();
+  await checkScreen(page, "/history with the Bills tab, a search and dates, no results");
+
   await page.goto("/airtime");
   await page.getByRole("radio", { name: "MTN" }).click();
   await page.getByLabel("Phone number").fill("08099999999");

@@ -28,3 +28,4 @@ export * from "./transaction-pin";
 export * from "./statements";
 export * from "./receipts";
 export * from "./reader-description";
+export * from "./history";

@@ -16,7 +16,8 @@ export const MAX_STATEMENTS_PREPARING = 2;
 /** The longest period a statement covers, in days (12 months, a leap year included). */
 export const MAX_STATEMENT_DAYS = 366;
 
-const day = z
+/** A Lagos calendar day as YYYY-MM-DD (a real date): statements and the History date range. */
+export const lagosDaySchema = z
   .string({ error: STATEMENT_MESSAGES.date })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: STATEMENT_MESSAGES.date })
   .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), {
@@ -26,7 +27,7 @@ const dayNumber = (text: string) => Date.parse(`${text}T00:00:00Z`) / 86_400_000
 
 /** GET /api/statements?from=YYYY-MM-DD&to=YYYY-MM-DD&format=pdf|csv: Lagos calendar days, both included. */
 export const statementQuerySchema = z
-  .object({ from: day, to: day, format: z.enum(["pdf", "csv"], { error: "Choose PDF or CSV" }) })
+  .object({ from: lagosDaySchema, to: lagosDaySchema, format: z.enum(["pdf", "csv"], { error: "Choose PDF or CSV" }) })
   .superRefine((value, ctx) => {
     const span = dayNumber(value.to) - dayNumber(value.from);
     if (span < 0) ctx.addIssue({ code: "custom", path: ["to"], message: STATEMENT_MESSAGES.order });

@@ -27,8 +27,9 @@ export function useFeatures(): (key: FeatureKey) => boolean {
   return useCallback((key: FeatureKey) => isFeatureEnabled(data, key, me.role), [data, me.role]);
 }
 
-export function useTransactions() {
-  return trpc.transactions.list.useQuery(undefined, TRANSACTIONS_QUERY_OPTIONS);
+export function useTransactions(filters?: { q?: string; from?: string; to?: string }) {
+  const narrowed = filters && (filters.q || filters.from || filters.to) ? filters : undefined;
+  return trpc.transactions.list.useQuery(narrowed, { ...TRANSACTIONS_QUERY_OPTIONS, placeholderData: (previous) => previous });
 }
 
 /** 'Merchant Account', 'Personal Account' or 'Admin Account' for the dashboard header. */

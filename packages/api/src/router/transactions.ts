@@ -1,4 +1,6 @@
+import { HISTORY_TABS, historyQuerySchema } from "@kolo/domain";
 import { listUserTransactions } from "@kolo/db";
+import { lagosDayRange } from "../money/reconciliation";
 import { expireStaleTopUps } from "../money/topup-expiry";
 import { toTransactionView } from "../money/view";
 import { protectedProcedure, router } from "../trpc";
@@ -10,7 +12,10 @@ const EXPIRY_BUDGET_MS = 2_000;
 /** The signed-in user's transactions (docs/product.md GET /api/transactions). */
 export const transactionsRouter = router({
   /**
-   * -> TransactionView[] newest first (up to 500); a credit is one whose recipientId is the user.
+   * {tab?, q?, from?, to?} (historyQuerySchema, @kolo/domain: the History tabs, a search ignoring
+   * case, Lagos days YYYY-MM-DD both included) -> TransactionView[] newest first (up to 500), amounts
+   * in naira; a credit is one whose recipientId is the user. A bad filter: 400 VALIDATION, by field
+   * (docs/product.md "History"; docs/decisions.md "History filters").
    * First ends the user's own top-ups whose checkout expired, waiting at most
    * EXPIRY_BUDGET_MS for the gateway: a slow gateway delays nothing further, the work goes on.
    */
@@ -21,17 +26,24 @@ export const transactionsRouter = router({
         path: "/api/transactions",
         tag: "Wallet",
         summary: "The user's transactions, newest first",
+        description: "docs/product.md History: optional tab, q (search), from and to (Lagos days, both included).",
       },
     })
+    .input(historyQuerySchema.optional())
     .output(out.transactionList)
-    .query(async ({ ctx }) => {
+    .query(async ({ ctx, input }) => {
       const expiry = expireStaleTopUps(ctx.db, ctx.services.paymentGateway, ctx.services.log, { userId: ctx.user.id, limit: 10 }).catch((error: unknown) => {
         ctx.services.log.warn({ userId: ctx.user.id, err: String(error) }, "Top-up expiry before the transaction list failed");
       });
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([expiry, new Promise<void>((resolve) => (timer = setTimeout(resolve, EXPIRY_BUDGET_MS)))]);
       clearTimeout(timer);
-      const records = await listUserTransactions(ctx.db, ctx.user.id);
+      const records = await listUserTransactions(ctx.db, ctx.user.id, 500, {
+        types: input?.tab ? HISTORY_TABS[input.tab].types : null,
+        search: input?.q || undefined,
+        from: input?.from ? lagosDayRange(input.from).from : undefined,
+        to: input?.to ? lagosDayRange(input.to).to : undefined,
+      });
       return records.map((record) => toTransactionView(record, ctx.user.id));
     }),
 });

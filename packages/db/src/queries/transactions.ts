@@ -1,5 +1,6 @@
 import { type TransactionMetadataMap, type TransactionType, parseMetadataPatch, parseTransactionMetadata } from "@kolo/domain";
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { containsPattern } from "./admin-users";
 import type { DbOrTx } from "../client";
 import { type NewTransactionRecord, type TransactionRecord, transactions } from "../schema";
 
@@ -36,12 +37,44 @@ export async function findTransactionByIdempotencyKey(db: DbOrTx, senderId: numb
   return row;
 }
 
-/** The user's records as sender or recipient, newest first (at most `limit`). */
-export async function listUserTransactions(db: DbOrTx, userId: number, limit = 500): Promise<TransactionRecord[]> {
+/** Narrows a user's list: types, a search text, and a period [from, to) as instants. */
+export interface UserTransactionFilter {
+  types?: readonly TransactionType[] | null;
+  /** Matched, ignoring case and taken literally (`%`, `_` and backslash), inside the description, reference, or a party's name or phone. */
+  search?: string;
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+}
+
+/** Metadata fields the History search reads beside the description and reference: the parties as the reader knows them. */
+const SEARCHED_METADATA = ["senderName", "recipientName", "accountName", "merchantName", "payerName", "customerName", "phoneNumber"] as const;
+
+/**
+ * The user's records as sender or recipient, newest first (at most `limit`), narrowed by `filter`.
+ * Reads the (sender_id, created_at) and (recipient_id, created_at) indexes, the period included.
+ */
+export async function listUserTransactions(db: DbOrTx, userId: number, limit = 500, filter: UserTransactionFilter = {}): Promise<TransactionRecord[]> {
+  const pattern = filter.search ? containsPattern(filter.search) : undefined;
+  const bySearch: SQL | undefined = pattern
+    ? or(
+        ilike(transactions.description, pattern),
+        ilike(transactions.reference, pattern),
+        ...SEARCHED_METADATA.map((key) => sql`${transactions.metadata} ->> ${key} ilike ${pattern}`),
+      )
+    : undefined;
   return db
     .select()
     .from(transactions)
-    .where(or(eq(transactions.senderId, userId), eq(transactions.recipientId, userId)))
+    .where(
+      and(
+        or(eq(transactions.senderId, userId), eq(transactions.recipientId, userId)),
+        filter.types ? inArray(transactions.type, [...filter.types]) : undefined,
+        filter.from ? gte(transactions.createdAt, filter.from) : undefined,
+        filter.to ? lt(transactions.createdAt, filter.to) : undefined,
+        bySearch,
+      ),
+    )
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(limit);
 }

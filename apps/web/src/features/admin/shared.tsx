@@ -4,8 +4,8 @@
 import { SideScroll } from "../../components/side-scroll";
 import { ADMIN_MESSAGES, ADMIN_PAGINATION_WINDOW, ADMIN_SEARCH_DEBOUNCE_MS, paginationWindow, showingRange } from "@kolo/domain";
 import { Alert, Badge, Box, Button, Group, Text } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useDebouncedSearch as useDebouncedSearchText } from "../../lib/debounced-search";
+import { type ReactNode } from "react";
 import { serverMessage } from "../../lib/errors";
 import type { RouterOutputs } from "../../lib/trpc";
 
@@ -94,21 +94,8 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/**
- * The text of a search box whose committed value lives in the URL: typing updates `text` at once;
- * `commit` runs with the trimmed text once typing has paused for ADMIN_SEARCH_DEBOUNCE_MS (500 ms,
- * docs/product.md#admin-console) and it differs from `committed`.
- */
-export function useDebouncedSearch(committed: string, commit: (text: string) => void): [string, (text: string) => void] {
-  const [text, setText] = useState(committed);
-  const [debounced] = useDebouncedValue(text, ADMIN_SEARCH_DEBOUNCE_MS);
-  const latest = useRef(commit);
-  latest.current = commit;
-  useEffect(() => {
-    if (debounced.trim() !== committed) latest.current(debounced.trim());
-  }, [debounced, committed]);
-  return [text, setText];
-}
+/** A search box's text whose committed value lives in the URL, debounced ADMIN_SEARCH_DEBOUNCE_MS (500 ms, docs/product.md#admin-console). */
+export const useDebouncedSearch = (committed: string, commit: (text: string) => void) => useDebouncedSearchText(committed, commit, ADMIN_SEARCH_DEBOUNCE_MS);
 
 /**
  * A wide table in a horizontally scrollable region that a keyboard can reach and scroll, named for

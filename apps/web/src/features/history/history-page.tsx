@@ -1,6 +1,6 @@
 import { getRouteApi } from "@tanstack/react-router";
 import { formatDay, lagosDayKey } from "@kolo/domain";
-import { Box, Button, Card, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Box, Button, Card, Group, Skeleton, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { IconDownload } from "../../components/icons";
@@ -10,7 +10,11 @@ import { type TransactionType, type TransactionView } from "../../lib/transactio
 import { downloadTextFile, transactionsCsv } from "./transactions-csv";
 import { StatementDialog } from "./statement-dialog";
 import { TransactionRow } from "./transaction-row";
-import { FILTERS, type Filter, FILTER_KEYS } from "./history-search";
+import { FILTERS, type Filter, FILTER_KEYS, type HistorySearch } from "./history-search";
+import { useDebouncedSearch } from "../../lib/debounced-search";
+
+/** How long typing pauses before the search goes to the URL and the server, as the admin console's searches. */
+const SEARCH_DEBOUNCE_MS = 500;
 
 const route = getRouteApi("/_authed/history");
 
@@ -40,9 +44,26 @@ const todayKey = () => lagosDayKey(new Date());
 
 export function HistoryPage() {
   const me = useMe();
-  const { filter = "all" } = route.useSearch();
+  const search = route.useSearch();
+  const { filter = "all", q, from, to } = search;
   const navigate = useNavigate({ from: "/history" });
-  const transactions = useTransactions();
+  /** Replaces parts of the URL's search, dropping empty ones and the default tab. */
+  const setSearch = (patch: Partial<HistorySearch>) => {
+    const next: HistorySearch = { ...search, ...patch };
+    void navigate({
+      search: {
+        filter: next.filter === "all" ? undefined : next.filter,
+        q: next.q || undefined,
+        from: next.from || undefined,
+        to: next.to || undefined,
+      },
+      replace: true,
+    });
+  };
+  const [text, setText] = useDebouncedSearch(q ?? "", (next) => setSearch({ q: next }), SEARCH_DEBOUNCE_MS);
+  const narrowed = Boolean(q || from || to);
+  // Search and dates go to the server (GET /api/transactions?q&from&to); the tab is applied here, as before.
+  const transactions = useTransactions({ q, from, to });
   const [statementOpen, setStatementOpen] = useState(false);
 
   const filtered = useMemo(() => {
@@ -78,15 +99,7 @@ export function HistoryPage() {
         Download Statement
       </Button>
       <StatementDialog opened={statementOpen} onClose={() => setStatementOpen(false)} />
-      <Tabs
-        value={filter}
-        onChange={(value) => {
-          const next = (value ?? "all") as Filter;
-          void navigate({ search: next === "all" ? {} : { filter: next }, replace: true });
-        }}
-        variant="pills"
-        radius="xl"
-      >
+      <Tabs value={filter} onChange={(value) => setSearch({ filter: (value ?? "all") as Filter })} variant="pills" radius="xl">
         <Tabs.List justify="space-between" style={{ flexWrap: "nowrap", overflowX: "auto" }} aria-label="Filter transactions">
           {FILTER_KEYS.map((key) => (
             <Tabs.Tab key={key} value={key} px={8} fz={13} style={{ flexShrink: 0 }}>
@@ -95,6 +108,18 @@ export function HistoryPage() {
           ))}
         </Tabs.List>
       </Tabs>
+      <TextInput
+        type="search"
+        label="Search"
+        placeholder="Name, description or reference"
+        value={text}
+        onChange={(event) => setText(event.currentTarget.value)}
+        maxLength={100}
+      />
+      <Group grow gap="sm" wrap="nowrap">
+        <TextInput type="date" label="From" value={from ?? ""} max={to} onChange={(event) => setSearch({ from: event.currentTarget.value })} />
+        <TextInput type="date" label="To" value={to ?? ""} min={from} onChange={(event) => setSearch({ to: event.currentTarget.value })} />
+      </Group>
 
       <Box aria-live="polite" aria-busy={transactions.isPending}>
         {transactions.isPending ? (
@@ -117,9 +142,27 @@ export function HistoryPage() {
           </Card>
         ) : groups.length === 0 ? (
           <Card>
-            <Text c="dimmed" ta="center" py="lg">
-              No transactions found
-            </Text>
+            <Stack align="center" gap="xs" py="lg">
+              <Text c="dimmed" ta="center">
+                No transactions found
+              </Text>
+              {narrowed && (
+                <>
+                  <Text size="sm" c="dimmed" ta="center">
+                    Nothing matches this search or these dates.
+                  </Text>
+                  <Button
+                    variant="light"
+                    onClick={() => {
+                      setText("");
+                      setSearch({ q: undefined, from: undefined, to: undefined });
+                    }}
+                  >
+                    Clear search and dates
+                  </Button>
+                </>
+              )}
+            </Stack>
           </Card>
         ) : (
           <Stack gap="md">

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { STATEMENT_MESSAGES, lagosDaySchema } from "./statements";
+
+/**
+ * The History screen's tabs and the transaction types each shows (docs/product.md "History").
+ * The spec's tabs are All, Top-up, Transfer, Payment and Airtime; 'Bills' sits beside them
+ * (docs/decisions.md "History filters"): every bill bought through VTpass. With Bills there,
+ * 'Airtime' shows what its name says: airtime and data bundles.
+ */
+export const HISTORY_TABS = {
+  all: { label: "All", types: null },
+  topup: { label: "Top-up", types: ["topup"] },
+  transfer: { label: "Transfer", types: ["transfer", "p2p"] },
+  payment: { label: "Payment", types: ["payment"] },
+  airtime: { label: "Airtime", types: ["airtime", "data"] },
+  bills: { label: "Bills", types: ["airtime", "data", "electricity", "cable"] },
+} as const satisfies Record<string, { label: string; types: readonly string[] | null }>;
+export type HistoryTab = keyof typeof HISTORY_TABS;
+export const HISTORY_TAB_KEYS = Object.keys(HISTORY_TABS) as HistoryTab[];
+
+/** The longest search text the History search takes, in characters. */
+export const MAX_HISTORY_SEARCH = 100;
+
+/**
+ * GET /api/transactions?tab&q&from&to, every part optional: `tab` one of HISTORY_TAB_KEYS; `q`
+ * (trimmed, at most MAX_HISTORY_SEARCH characters) matched, ignoring case, inside the description,
+ * the reference or a party's name or phone; `from`/`to` Lagos calendar days (YYYY-MM-DD), both
+ * included, `to` not before `from`. A bad part is a 400 (VALIDATION) naming its field.
+ */
+export const historyQuerySchema = z
+  .object({
+    tab: z.enum(HISTORY_TAB_KEYS as [HistoryTab, ...HistoryTab[]], { error: "Choose a History tab" }).optional(),
+    q: z
+      .string()
+      .trim()
+      .max(MAX_HISTORY_SEARCH, { error: `Search with at most ${MAX_HISTORY_SEARCH} characters` })
+      .optional(),
+    from: lagosDaySchema.optional(),
+    to: lagosDaySchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.from && value.to && value.to < value.from) ctx.addIssue({ code: "custom", path: ["to"], message: STATEMENT_MESSAGES.order });
+  });
+export type HistoryQuery = z.output<typeof historyQuerySchema>;
