@@ -55,7 +55,13 @@ describe("bank transfer with a narration", () => {
     const c = await files.user("Narration Sender", 10_000);
     const saved = await call<{ id: number }>(c, "POST", "/api/bank-accounts", PAYOUT_ACCOUNTS.success);
     const toSaved = await call(c, "POST", "/api/transfer/bank", { bankAccountId: saved.body.id, amount: 1_000, transferFee: 50, narration: "School fees" });
-    const toNew = await call(c, "POST", "/api/transfer/bank", { bankCode: "033", accountNumber: "1234567895", amount: 1_000, transferFee: 50, narration: "Gift" });
+    const toNew = await call(c, "POST", "/api/transfer/bank", {
+      bankCode: "033",
+      accountNumber: "1234567895",
+      amount: 1_000,
+      transferFee: 50,
+      narration: "Gift",
+    });
     for (const [answer, narration] of [
       [toSaved, "School fees"],
       [toNew, "Gift"],
