@@ -166,8 +166,16 @@ describe("money settings wait", () => {
     expect((await decide(second, lower.approvalId, "approve")).status).toBe(200);
     expect(await threshold()).toBe(50_000);
     const audit = await t.client`select admin_id, after from admin_audit where action = 'setting' and subject = 'setting:adjustment_approval_threshold'`;
-    expect(audit.map((a) => [a.admin_id, (a.after as { value: number; requestedBy: number }).value, (a.after as { requestedBy: number }).requestedBy])).toEqual(
-      [[second.user.id, 50_000, first.user.id]],
+    expect(audit.map((a) => [a.admin_id, (a.after as { valueKobo: number }).valueKobo, (a.after as { requestedBy: number }).requestedBy])).toEqual([
+      [second.user.id, 5_000_000, first.user.id],
+    ]);
+    // The audit trail answers it in naira under `value`.
+    const trail = await api(second, "GET", "/api/admin/audit?action=setting");
+    expect(((await trail.json()) as { entries: { subject: string; after: Record<string, unknown> }[] }).entries).toContainEqual(
+      expect.objectContaining({
+        subject: "setting:adjustment_approval_threshold",
+        after: expect.objectContaining({ value: 50_000, requestedBy: first.user.id }),
+      }),
     );
     const back = await pendingOf(await api(second, "PATCH", "/api/admin/settings/adjustment_approval_threshold", { value: 100_000 }));
     expect((await decide(third, back.approvalId, "approve")).status).toBe(200);

@@ -4,6 +4,8 @@
 // accessibility and best-practices scores against the targets of docs/performance.md, and each
 // failed audit. A benchmark, not a test: it asserts nothing. Builds nothing: run
 // `pnpm --filter @kolo/web build` first (the bench:lighthouse script does).
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startBenchServer } from "./server";
@@ -12,6 +14,9 @@ const PORT = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 3291);
 /** BENCH_BASE_URL audits a server already running there (with the demo sign-ins) instead of starting one. */
 const BASE = process.env.BENCH_BASE_URL ?? `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** A folder to keep each run's whole Lighthouse report in (JSON: per-script boot-up time, the main thread's breakdown); none by default. */
+const REPORT_DIR = process.env.BENCH_REPORT_DIR;
+let reportCount = 0;
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 90, accessibility: 100, "best-practices": 100 };
 /** The demo user of the development seed (README "Demo sign-ins"). */
@@ -49,6 +54,10 @@ async function audit(path: string, cookie?: string): Promise<Scores> {
     });
     if (!result) throw new Error("Lighthouse returned nothing");
     const { lhr } = result;
+    if (REPORT_DIR) {
+      await mkdir(REPORT_DIR, { recursive: true });
+      await writeFile(join(REPORT_DIR, `${path.replaceAll("/", "_") || "_"}-${++reportCount}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
     const failed = CATEGORIES.flatMap((id) =>

@@ -89,3 +89,15 @@ test("/dashboard paints its frame before any JavaScript, and the real screen rep
   await expect(page.getByRole("region", { name: "Available Balance" })).toBeVisible();
   await context.close();
 });
+
+test("/dashboard's page names no zod among the scripts it loads before the first render", async ({ request }) => {
+  // The event stream (lib/live.tsx) brings @kolo/domain's payout texts and zod; it is loaded when
+  // the browser is idle, so zod must not be among dashboard.html's scripts (docs/performance.md
+  // "/dashboard: JavaScript before the first render").
+  const html = await (await request.get("/dashboard")).text();
+  const scripts = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="(\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  expect(scripts.length).toBeGreaterThan(10);
+  const withZod: string[] = [];
+  for (const script of scripts) if ((await (await request.get(script)).text()).includes("$ZodObject")) withZod.push(script);
+  expect(withZod).toEqual([]);
+});

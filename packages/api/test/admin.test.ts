@@ -51,9 +51,10 @@ describe("admin wallet credit and debit", () => {
     expect(await walletKobo(user.id)).toBe(74_950n);
     expect(await systemKobo(SYSTEM_ACCOUNTS.adjustments)).toBe(adjustmentsBefore - 74_950n);
     const audits = await auditRows(`user:${user.id}`);
-    expect(audits.map((a) => [a.action, a.admin_id, a.user_id, a.before, (a.after as { balance: number }).balance])).toEqual([
-      ["wallet_credit", admin.id, user.id, { balance: 0 }, 1000],
-      ["wallet_debit", admin.id, user.id, { balance: 1000 }, 749.5],
+    // Stored in kobo under `…Kobo` keys (GET /api/admin/audit answers them in naira).
+    expect(audits.map((a) => [a.action, a.admin_id, a.user_id, a.before, (a.after as { balanceKobo: number }).balanceKobo])).toEqual([
+      ["wallet_credit", admin.id, user.id, { balanceKobo: 0 }, 100_000],
+      ["wallet_debit", admin.id, user.id, { balanceKobo: 100_000 }, 74_950],
     ]);
     // The user's own history shows both, and the balance is the ledger's.
     const { caller: own } = await callerWith(t.db, jar);

@@ -1,6 +1,6 @@
-// Migration 0038 against a real PostgreSQL: the last stored amounts in naira become integer kobo: a
-// top-up's metadata `gatewayFee` and `reportedAmount` (-> `gatewayFeeKobo`, `reportedAmountKobo`)
-// and a review resolution's audit field `credited` (-> `creditedKobo`); other rows and keys stay.
+// Migrations 0038 and 0042 against a real PostgreSQL: the last stored amounts in naira become integer kobo: a
+// top-up's metadata `gatewayFee` and `reportedAmount` (-> `gatewayFeeKobo`, `reportedAmountKobo`), a review
+// resolution's audit field `credited` (-> `creditedKobo`), and the audit's amount, balance and threshold value.
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type TestDatabase, createTestDatabase } from "../src/testing";
@@ -56,5 +56,36 @@ it("converts a review resolution's audit field credited from naira to creditedKo
     { subject: "review:1", after: { ...rest, creditedKobo: 70050 } },
     { subject: "review:2", after: { status: "resolved", resolution: "dismiss" } },
     { subject: "user:1", after: wallet },
+  ]);
+});
+
+// Migration 0042: the admin audit's other amounts (amount, balance, the approval threshold's value).
+const auditMigration = () => readFile(new URL("../drizzle/0042_audit-amounts-kobo.sql", import.meta.url), "utf8");
+
+it("converts the audit's amount, balance and threshold value to kobo keys, and leaves other numbers and rows alone", async () => {
+  const [admin] = await t.client<{ id: number }[]>`
+    insert into users (name, email, password_hash) values ('Audit Admin Two', 'mig42-admin@example.com', 'x') returning id`;
+  const rows: [string, string, unknown, unknown][] = [
+    ["wallet_credit", "user:7", { balance: 500.5 }, { balance: 2000.5, amount: 1500, description: "Goodwill", reference: "ADJ-1" }],
+    ["transaction_status", "transaction:9", { status: "pending" }, { status: "completed", amount: 250.75, type: "airtime" }],
+    ["setting", "setting:adjustment_approval_threshold", { value: 100000 }, { value: 50000, requestedBy: 3, approvalId: 4 }],
+    ["approval_approve", "approval:4", { status: "pending" }, { status: "approved", kind: "setting", value: 50000, amount: null }],
+    ["setting", "setting:feature_cable", { value: true }, { value: false }],
+    ["user_role", "user:8", { role: "user" }, { role: "admin", approvalId: 5 }],
+  ];
+  for (const [action, subject, before, after] of rows)
+    await t.client`insert into admin_audit (admin_id, action, subject, before, after)
+      values (${admin!.id}, ${action}, ${subject}, ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb)`;
+  await t.client.unsafe(await auditMigration());
+
+  const migrated = await t.client<{ subject: string; before: unknown; after: unknown }[]>`
+    select subject, before, after from admin_audit where admin_id = ${admin!.id} order by id`;
+  expect(migrated).toEqual([
+    { subject: "user:7", before: { balanceKobo: 50050 }, after: { balanceKobo: 200050, amountKobo: 150000, description: "Goodwill", reference: "ADJ-1" } },
+    { subject: "transaction:9", before: { status: "pending" }, after: { status: "completed", amountKobo: 25075, type: "airtime" } },
+    { subject: "setting:adjustment_approval_threshold", before: { valueKobo: 10000000 }, after: { valueKobo: 5000000, requestedBy: 3, approvalId: 4 } },
+    { subject: "approval:4", before: { status: "pending" }, after: { status: "approved", kind: "setting", valueKobo: 5000000, amount: null } },
+    { subject: "setting:feature_cable", before: { value: true }, after: { value: false } },
+    { subject: "user:8", before: { role: "user" }, after: { role: "admin", approvalId: 5 } },
   ]);
 });

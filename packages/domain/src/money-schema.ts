@@ -32,10 +32,27 @@ const nairaAmount = (inRange: (value: number) => boolean, message: string) =>
     .pipe(nairaCodec);
 
 /**
- * An amount in an admin audit row's before/after (kobo in, naira out): audit rows keep naira, the
- * unit they were always written in, as admins read them field by field (docs/decisions/money-and-ledger.md).
+ * An amount as an admin audit row stores it: integer kobo (a JSON number), under a key ending in
+ * `Kobo` (`amountKobo`, `balanceKobo`, `valueKobo`, `creditedKobo`): no stored amount is in naira
+ * (docs/decisions/money-and-ledger.md).
  */
-export const auditNaira = (kobo: bigint): number => z.encode(nairaCodec, kobo);
+export const auditKobo = (kobo: bigint): number => Number(kobo);
+
+/**
+ * An audit row's before/after as the admin reads it (GET /api/admin/audit): each number under a key
+ * ending in `Kobo` goes out in naira through nairaCodec under the key without it (`amountKobo:
+ * 150000` -> `amount: 1500`); everything else as stored.
+ */
+export function auditForWire(record: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (record === null) return null;
+  return Object.fromEntries(
+    Object.entries(record).map(([key, value]) =>
+      key.endsWith("Kobo") && typeof value === "number" && Number.isSafeInteger(value)
+        ? [key.slice(0, -"Kobo".length), z.encode(nairaCodec, BigInt(value))]
+        : [key, value],
+    ),
+  );
+}
 
 /**
  * A DomainError's `details` as the client reads them: a kobo (bigint) figure among them, such as a

@@ -9,6 +9,7 @@ import type { LiveEvent } from "@kolo/api";
 import { PAYOUT_MESSAGES, nairaToKobo } from "@kolo/domain";
 import { useEffect, useRef, useState } from "react";
 import { notify } from "./notify";
+import { type LiveTransaction, emitLiveTransaction, setStreamLive } from "./live-state";
 import { trpc } from "./trpc";
 
 /** The refresh that stands in for the stream while it is down. */
@@ -18,7 +19,7 @@ const REOPEN_MS = 1_000;
 /** Admin lists change with every transaction of every user: refetched at most this often. */
 const ADMIN_REFRESH_MS = 2_000;
 
-type TransactionView = Extract<LiveEvent, { type: "transaction" }>["transaction"];
+type TransactionView = LiveTransaction;
 
 /** The list with `transaction` put in its place (same id) or first (a new one), newest first. */
 export function upsertTransaction<T extends { id: number }>(list: readonly T[] | undefined, transaction: T): T[] | undefined {
@@ -26,20 +27,6 @@ export function upsertTransaction<T extends { id: number }>(list: readonly T[] |
   const at = list.findIndex((t) => t.id === transaction.id);
   if (at >= 0) return list.map((t, i) => (i === at ? transaction : t));
   return [transaction, ...list];
-}
-
-let live = false;
-
-const transactionListeners = new Set<(transaction: TransactionView) => void>();
-
-/**
- * Calls `listener` with each transaction of the user's the stream delivers (new, or its status
- * changed), as History shows it, until the returned function is called: what a screen reacting to
- * one event (the dashboard's credit notice) listens to.
- */
-export function onLiveTransaction(listener: (transaction: TransactionView) => void): () => void {
-  transactionListeners.add(listener);
-  return () => void transactionListeners.delete(listener);
 }
 
 /** The payouts whose failure or reversal this tab has told (a catch-up may repeat the event). */
@@ -64,13 +51,7 @@ export function tellPayoutEnded(transaction: TransactionView, before: Transactio
   });
 }
 
-/**
- * Whether this tab's event stream is live (connected, and what was read before it listened read
- * again). While it is, a money write refetches nothing the stream delivers (balances, history,
- * withdrawal states, merchant figures): the events bring them. While it is down, the writer
- * refreshes them itself (lib/money-form.tsx).
- */
-export const streamIsLive = (): boolean => live;
+export { onLiveTransaction, streamIsLive } from "./live-state";
 
 /** Runs `work` at most once per `ms`, the last call winning. */
 function throttled(work: () => void, ms: number) {
@@ -128,7 +109,7 @@ export function LiveUpdates() {
       case "transaction": {
         const before = utils.transactions.list.getData()?.find((t) => t.id === event.transaction.id);
         utils.transactions.list.setData(undefined, (list) => upsertTransaction<TransactionView>(list, event.transaction));
-        for (const listener of transactionListeners) listener(event.transaction);
+        emitLiveTransaction(event.transaction);
         if (event.transaction.type === "transfer") void utils.wallet.withdrawalStatus.invalidate({ reference: event.transaction.reference });
         // The payment's screen (/done/{reference}) shows its receipt's status live.
         void utils.receipts.get.invalidate({ reference: event.transaction.reference });
@@ -182,10 +163,8 @@ export function LiveUpdates() {
     if (!open) setListening(false);
   }, [open]);
   useEffect(() => {
-    live = connected;
-    return () => {
-      live = false;
-    };
+    setStreamLive(connected);
+    return () => setStreamLive(false);
   }, [connected]);
 
   // Down: refresh what the stream would have changed, slowly, until it is back.

@@ -8,7 +8,7 @@ import { pinRefusalText } from "../components/pin-field";
 import { domainCode, errorCode, fieldErrors, serverMessage } from "./errors";
 import { newIdempotencyKey } from "./idempotency";
 import { notifyError } from "./notify";
-import { streamIsLive } from "./live";
+import { streamIsLive } from "./live-state";
 import { isOffline, notifyOffline } from "./offline";
 import { trpc } from "./trpc";
 

@@ -1,12 +1,18 @@
 import { Box, Container } from "@mantine/core";
 import { Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import { OfflineBalanceNotice } from "../components/offline-balance-notice";
 import { ApiProvider } from "../lib/api";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, VERIFICATION_QUERY_OPTIONS } from "../lib/query-options";
-import { LiveUpdates } from "../lib/live";
 import { BottomNav } from "../features/shell/bottom-nav";
 import { safeRedirectPath } from "../lib/paths";
+
+/**
+ * The event stream's code (lib/live.tsx, with @kolo/domain's payout texts and zod), loaded once the
+ * browser is idle after the first screen rather than before it (docs/performance.md
+ * "/dashboard: JavaScript before the first render").
+ */
+const LiveUpdates = lazy(() => import("../lib/live").then(({ LiveUpdates }) => ({ default: LiveUpdates })));
 
 /** Screens without the bottom navigation (a step-by-step flow of its own; the camera view). */
 const WITHOUT_NAV = new Set(["/onboarding", "/scan"]);
@@ -64,7 +70,11 @@ function AuthedLayout() {
   const { api } = Route.useRouteContext();
   const { pathname } = useLocation();
   const idle = useIdleOnce();
-  const live = idle ? <LiveUpdates /> : null;
+  const live = idle ? (
+    <Suspense fallback={null}>
+      <LiveUpdates />
+    </Suspense>
+  ) : null;
   const withNav = !WITHOUT_NAV.has(pathname);
   // The admin console has a layout of its own (routes/_authed/admin.tsx): no bottom bar over its tables.
   if (pathname.startsWith("/admin")) {

@@ -1,7 +1,7 @@
 // Creating requests in the approvals queue (docs/admin-security.md "Approvals"): the pending record
 // and its audit row, in one database transaction; nothing else changes until a second admin decides.
 import { type Database, type DbOrTx, type NewApproval, findApprovalByKey, insertApprovalOnce, recordAdminAudit, type schema } from "@kolo/db";
-import { DomainError, TRANSFER_MESSAGES, auditNaira } from "@kolo/domain";
+import { DomainError, TRANSFER_MESSAGES, auditKobo } from "@kolo/domain";
 
 /** The audit subject of an approval: adjustments keep their own name ('adjustment:7'), others 'approval:7'. */
 export function approvalAuditSubject(approval: Pick<schema.AdminApproval, "id" | "kind">): string {
@@ -41,7 +41,7 @@ export async function requestApprovalIn(tx: DbOrTx, values: NewApproval): Promis
     after: {
       kind: values.kind,
       summary: values.summary,
-      amount: values.amount === null ? null : auditNaira(values.amount),
+      amountKobo: values.amount === null ? null : auditKobo(values.amount),
       status: "pending",
       ...values.payload,
     },

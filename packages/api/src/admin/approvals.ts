@@ -13,7 +13,7 @@ import {
   type schema,
   setAdjustmentApprovalThresholdKobo,
 } from "@kolo/db";
-import { ADMIN_MESSAGES, DomainError, auditNaira, formatKobo } from "@kolo/domain";
+import { ADMIN_MESSAGES, DomainError, auditKobo, formatKobo } from "@kolo/domain";
 import { adjustUserWalletIn } from "../money/adjustments";
 import { resolveReview } from "../money/reviews";
 import type { Services } from "../services";
@@ -135,7 +135,7 @@ async function carryOut(tx: DbOrTx, db: Database, services: ApprovalServices, ap
         approvalId: approval.id,
         approvedBy: adminId,
       });
-      return { balance: moved.balance, transaction: moved.transaction, audit: { balance: auditNaira(moved.balance) } };
+      return { balance: moved.balance, transaction: moved.transaction, audit: { balanceKobo: auditKobo(moved.balance) } };
     }
     case "setting": {
       if (!("valueKobo" in payload)) break;
@@ -145,10 +145,10 @@ async function carryOut(tx: DbOrTx, db: Database, services: ApprovalServices, ap
         adminId,
         action: "setting",
         subject: `setting:${payload.key}`,
-        before: { value: auditNaira(before) },
-        after: { value: auditNaira(value), requestedBy: approval.createdBy, approvalId: approval.id },
+        before: { valueKobo: auditKobo(before) },
+        after: { valueKobo: auditKobo(value), requestedBy: approval.createdBy, approvalId: approval.id },
       });
-      return { balance: null, transaction: null, audit: { value: auditNaira(value) } };
+      return { balance: null, transaction: null, audit: { valueKobo: auditKobo(value) } };
     }
     case "role": {
       if (!("role" in payload) || approval.userId === null) break;
@@ -214,7 +214,7 @@ export async function decideApproval(
         status: decided.status,
         kind: approval.kind,
         summary: approval.summary,
-        amount: approval.amount === null ? null : auditNaira(approval.amount),
+        amountKobo: approval.amount === null ? null : auditKobo(approval.amount),
         ...("type" in approval.payload ? { type: approval.payload.type } : {}),
         createdBy: approval.createdBy,
         note: decided.note,

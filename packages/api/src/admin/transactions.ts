@@ -13,7 +13,7 @@ import {
   type schema,
   updateTransaction,
 } from "@kolo/db";
-import { ADMIN_MESSAGES, DomainError, isPurchaseType, auditNaira } from "@kolo/domain";
+import { ADMIN_MESSAGES, DomainError, isPurchaseType, auditKobo } from "@kolo/domain";
 import { applyPayoutOutcomeIn } from "../money/payouts";
 import { applyPurchaseAnswerIn } from "../money/purchases";
 import { settleTopUpIn } from "../money/topup";
@@ -204,7 +204,7 @@ export async function moveTransaction(
         status: moved.status,
         type: record.type,
         reference: record.reference,
-        amount: auditNaira(record.amount),
+        amountKobo: auditKobo(record.amount),
         providerStatus: provider.status,
         ...(forced ? { forced: true, reason: params.reason ?? "" } : {}),
       },

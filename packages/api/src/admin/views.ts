@@ -1,5 +1,6 @@
 import type { AdminAuditListRow, AdminTransactionRow, AdminUserRow, ReviewItemRow, schema } from "@kolo/db";
 import { wireMetadata } from "../money/view";
+import { auditForWire } from "@kolo/domain";
 
 // Amounts here are kobo (bigint); the admin router's output schemas (router/admin.types.ts) send them as naira.
 
@@ -100,8 +101,8 @@ export const toAdminAuditView = (row: AdminAuditListRow): AdminAuditView => ({
   userName: row.userName,
   userEmail: row.userEmail,
   subject: row.subject,
-  before: row.before ?? null,
-  after: row.after ?? null,
+  before: auditForWire(row.before ?? null),
+  after: auditForWire(row.after ?? null),
   createdAt: row.createdAt,
 });
 

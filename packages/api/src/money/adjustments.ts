@@ -19,7 +19,7 @@ import {
   unapprovedAdjustmentsKobo,
   withIdempotencyLock,
 } from "@kolo/db";
-import { ADMIN_MESSAGES, DomainError, SYSTEM_ACCOUNTS, TRANSFER_MESSAGES, auditNaira, formatKobo } from "@kolo/domain";
+import { ADMIN_MESSAGES, DomainError, SYSTEM_ACCOUNTS, TRANSFER_MESSAGES, auditKobo, formatKobo } from "@kolo/domain";
 import { requestApprovalIn } from "../admin/approval-requests";
 import { newReference } from "./reference";
 
@@ -100,10 +100,10 @@ export async function adjustUserWalletIn(
       action: type === "credit" ? "wallet_credit" : "wallet_debit",
       userId,
       subject: `user:${userId}`,
-      before: { balance: auditNaira(after - signed) },
+      before: { balanceKobo: auditKobo(after - signed) },
       after: {
-        balance: auditNaira(after),
-        amount: auditNaira(amountKobo),
+        balanceKobo: auditKobo(after),
+        amountKobo: auditKobo(amountKobo),
         description,
         reference,
         ...(params.approvedBy ? { approvalId: params.approvalId, approvedBy: params.approvedBy } : {}),

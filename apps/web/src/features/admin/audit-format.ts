@@ -1,6 +1,6 @@
 // How the audit trail writes an entry's before and after values (docs/admin-security.md "Audit"):
 // amounts in naira as '₦150,000.00', admins by name, transaction types through the console's one
-// label map, keys as words. The server records amounts in naira (koboToNaira) and admins by id.
+// label map, keys as words. GET /api/admin/audit answers amounts in naira (stored as kobo) and admins by id.
 import { formatNaira } from "@kolo/domain";
 import { typeLabel } from "./type-label";
 

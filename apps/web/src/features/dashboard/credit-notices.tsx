@@ -1,6 +1,6 @@
 import { Alert, Stack } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { onLiveTransaction } from "../../lib/live";
+import { onLiveTransaction } from "../../lib/live-state";
 import { type TransactionView, creditNoticeText } from "../../lib/transactions";
 
 /** How many credit notices stay on the dashboard at once (the newest first). */

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { IconX } from "../../components/icons";
 import { PaymentSuccessful } from "../../components/payment-successful";
 import { notifyError } from "../../lib/notify";
-import { streamIsLive } from "../../lib/live";
+import { streamIsLive } from "../../lib/live-state";
 import { trpc } from "../../lib/trpc";
 import { PENDING_PAYMENT_KEY } from "./add-money-modal";
 
