@@ -22,6 +22,7 @@ const { server } = useTestServer({
 interface Operation {
   operationId: string;
   parameters?: { name: string; in: string }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
 }
 interface Document {
@@ -88,6 +89,11 @@ describe("GET /api/openapi.json", () => {
     const cable = document.paths["/api/cable"]?.post;
     expect(cable?.operationId).toBe("cable.subscribe");
     expect(cable?.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header" }));
+    // A transfer's optional narration (docs/product.md "Forms and small things"), in both transfer bodies, never required.
+    for (const path of ["/api/transfer/p2p", "/api/transfer/bank"]) {
+      const body = JSON.stringify(document.paths[path]?.post?.requestBody?.content["application/json"]?.schema);
+      expect([path, body]).toEqual([path, expect.stringContaining('"narration":{"type":"string","maxLength":100')]);
+    }
     expect(Object.keys(cable?.responses ?? {})).toEqual(expect.arrayContaining(["200", "202"]));
   });
 });

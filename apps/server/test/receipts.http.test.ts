@@ -124,6 +124,8 @@ describe("GET /api/receipts/verify/{code}", () => {
       date: expect.any(String),
       from: { name: "Kemi Adeyemi", account: "Kolo wallet" },
       to: { name: "Ada Obi", account: "Kolo wallet" },
+      // The sender's note, which both parties see; none was given.
+      narration: null,
     });
     expect(checked.text).not.toContain("@");
     expect(checked.text.toLowerCase()).not.toContain("balance");

@@ -5,6 +5,7 @@ import { DomainError } from "./errors";
 import { formatKobo } from "./money";
 import { nairaCodec, positiveNairaAmount } from "./money-schema";
 import { plainText } from "./text";
+import { narrationSchema } from "./transfers";
 import { MONEY_TOASTS } from "./toasts";
 
 /**
@@ -153,6 +154,8 @@ export const bankTransferSchema = z.object({
       }
     }),
   idempotencyKey,
+  /** Optional note, shown on the receipt and sent to the bank as the payout's reason (narrationSchema). */
+  narration: narrationSchema,
   ...transactionPinInput,
 });
 export type BankTransferInput = z.output<typeof bankTransferSchema>;

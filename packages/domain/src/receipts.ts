@@ -13,6 +13,8 @@ export interface ReceiptText {
   providerReference?: string | null;
   /** What only this kind of transaction prints (an electricity token and units), after the fee. */
   extraLines?: { label: string; value: string }[];
+  /** The sender's optional note on a transfer (TRANSFER_MESSAGES / narrationSchema), printed as 'Narration'. */
+  narration?: string | null;
 }
 
 const BULLETS = "••••";
@@ -38,7 +40,8 @@ export function normaliseReceiptCode(text: string): string | null {
 /**
  * The lines of a receipt, in the order every rendering shows them (the page, the public check, the
  * PDF and the PNG): type, status (with `status`; the page shows it as a badge), date in Lagos,
- * from and to with masked accounts, amount, fee, the kind's own lines (a token), reference, and
+ * from and to with masked accounts, amount, fee, the kind's own lines (a token), the sender's
+ * narration if any, reference, and
  * the provider's reference if any.
  */
 export function receiptLines(receipt: ReceiptText, options: { status?: boolean } = {}): { label: string; value: string }[] {
@@ -52,6 +55,7 @@ export function receiptLines(receipt: ReceiptText, options: { status?: boolean }
     { label: "Amount", value: formatNaira(receipt.amount) },
     { label: "Fee", value: formatNaira(receipt.fee) },
     ...(receipt.extraLines ?? []),
+    ...(receipt.narration ? [{ label: "Narration", value: receipt.narration }] : []),
     { label: "Reference", value: receipt.reference },
     ...(receipt.providerReference ? [{ label: "Provider reference", value: receipt.providerReference }] : []),
   ];

@@ -45,6 +45,8 @@ export const topUpMetadataSchema = z.strictObject({
 export const p2pMetadataSchema = z.strictObject({
   senderName: text,
   recipientName: text,
+  /** The sender's optional narration (narrationSchema), shown on both receipts. */
+  note: text.optional(),
 });
 
 /** Withdrawals and bank transfers: both type `transfer` (docs/decisions.md). */
@@ -60,7 +62,10 @@ export const payoutMetadataSchema = z.strictObject({
   recipientCode: text.optional(),
   providerReference: text.optional(),
   failureReason: text.optional(),
+  /** The reason sent to the bank with the payout: the user's `note` when given, else the description. */
   narration: text.optional(),
+  /** The sender's optional narration (narrationSchema), shown on the receipt. */
+  note: text.optional(),
   /** The saved bank account paid out to (a delete is refused while the payout is in flight). */
   bankAccountId: z.number().int().positive().optional(),
   /** The provider's transfer code ("TRF_…") once it queued the payout. */

@@ -15,6 +15,25 @@ export const TRANSFER_MESSAGES = {
   invalidRecipient: "Please enter a valid email or Nigerian phone number",
 } as const;
 
+/** The longest narration a transfer takes, in characters (docs/decisions/web.md "Transfer narration"). */
+export const NARRATION_MAX_LENGTH = 100;
+
+/**
+ * A transfer's narration as typed (a form's field): plain text (no control characters), trimmed, at
+ * most NARRATION_MAX_LENGTH characters; blank -> undefined. Errors: CONTROL_CHARACTERS_MESSAGE, or
+ * 'Narration must be at most 100 characters'.
+ */
+export const narrationText = plainText()
+  .trim()
+  .max(NARRATION_MAX_LENGTH, { error: `Narration must be at most ${NARRATION_MAX_LENGTH} characters` })
+  .transform((value) => (value ? value : undefined));
+
+/**
+ * A transfer's optional narration on the wire (docs/product.md: P2P and bank transfers): absent, ""
+ * or narrationText, so outside clients that send nothing keep working.
+ */
+export const narrationSchema = narrationText.optional();
+
 /** POST /api/transfer/p2p body (docs/product.md#qr-codes-and-p2p-transfers): {recipientEmail, amount (naira)} -> amount in kobo. */
 export const p2pTransferSchema = z.object({
   recipientEmail: plainText({ error: TRANSFER_MESSAGES.invalidEmail })
@@ -24,6 +43,8 @@ export const p2pTransferSchema = z.object({
   amount: positiveNairaAmount("Amount must be positive"),
   /** Client-generated; a repeat with the same key answers the first result and posts nothing. */
   idempotencyKey: plainText().trim().min(8).max(200).optional(),
+  /** Optional note shown on both receipts (narrationSchema). */
+  narration: narrationSchema,
   ...transactionPinInput,
 });
 

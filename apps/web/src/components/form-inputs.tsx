@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { TextInput, type TextInputProps } from "@mantine/core";
+import { NARRATION_MAX_LENGTH } from "@kolo/domain";
 
 /** Plain digits, at most two decimals: the only text `groupThousands` rewrites. */
 const PLAIN_AMOUNT = /^(\d+)(\.\d{0,2})?$/;
@@ -71,3 +72,16 @@ export function NairaAmountInput({ onChange, ...props }: TextInputProps) {
 export function EmailInput(props: TextInputProps) {
   return <TextInput label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" required {...props} />;
 }
+
+/**
+ * 'Narration (optional)': a transfer's short note (narrationSchema: plain text, at most
+ * NARRATION_MAX_LENGTH characters), shown on the review step, the success screen and both receipts.
+ */
+export function NarrationInput(props: TextInputProps) {
+  return (
+    <TextInput label="Narration (optional)" placeholder="What it is for, e.g. Rent for May" maxLength={NARRATION_MAX_LENGTH} autoComplete="off" {...props} />
+  );
+}
+
+/** The review step's 'Narration' line (PaymentReview details), none when it is blank. */
+export const narrationDetails = (narration: string | undefined) => (narration ? [{ label: "Narration", value: narration }] : []);

@@ -1,4 +1,4 @@
-import { type Database, postP2PTransfer, type schema } from "@kolo/db";
+import { type Database, patchTransactionMetadata, postP2PTransfer, type schema } from "@kolo/db";
 import { lagosDate, ownDailyLimitAt } from "@kolo/domain";
 import { newReference } from "./reference";
 
@@ -12,13 +12,16 @@ import { newReference } from "./reference";
  * RULE_VIOLATION 'You cannot transfer money to yourself'; INSUFFICIENT_BALANCE 'Insufficient Balance';
  * DAILY_LIMIT_EXCEEDED 'Daily limit exceeded' {remainingAllowance, dailyLimit}; IDEMPOTENCY_KEY_REUSED
  * when the key was used for another request.
+ * `narration` (optional, already checked by narrationSchema) is written to the record's metadata
+ * as `note` right after the ledger call, on a new record only (docs/decisions/web.md "Transfer
+ * narration": it moves no money, so the ledger function stays as it is).
  */
 export async function transferP2P(
   db: Database,
-  params: { sender: schema.User; recipientEmail: string; amountKobo: bigint; idempotencyKey?: string; now?: Date },
+  params: { sender: schema.User; recipientEmail: string; amountKobo: bigint; idempotencyKey?: string; narration?: string; now?: Date },
 ): Promise<{ transaction: schema.TransactionRecord; replayed: boolean }> {
   const now = params.now ?? new Date();
-  return postP2PTransfer(db, {
+  const result = await postP2PTransfer(db, {
     senderId: params.sender.id,
     recipientEmail: params.recipientEmail,
     amountKobo: params.amountKobo,
@@ -28,4 +31,6 @@ export async function transferP2P(
     verificationLevel: params.sender.verificationLevel,
     ownDailyLimitKobo: ownDailyLimitAt(params.sender, now),
   });
+  if (result.replayed || params.narration === undefined) return result;
+  return { ...result, transaction: await patchTransactionMetadata(db, result.transaction.id, "p2p", { note: params.narration }) };
 }

@@ -67,6 +67,8 @@ export interface PayoutRequest {
   clientFeeKobo?: bigint;
   /** Client-generated; a repeat answers the first payout and starts nothing new. */
   idempotencyKey?: string;
+  /** Bank transfer: the sender's optional note (narrationSchema), stored as `note` and sent to the bank as the reason. */
+  narration?: string;
   /** The clock of the daily limit's Lagos day (default: now). */
   now?: Date;
 }
@@ -157,7 +159,8 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
           accountName: account.accountName,
           feeKobo: Number(feeKobo),
           ...(saved ? { bankAccountId: saved.id } : {}),
-          narration: description,
+          narration: request.narration ?? description,
+          ...(request.narration !== undefined ? { note: request.narration } : {}),
         },
       });
       await holdFunds(tx, {

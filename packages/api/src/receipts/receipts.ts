@@ -34,6 +34,8 @@ export interface PublicReceipt {
   date: string;
   from: ReceiptParty;
   to: ReceiptParty;
+  /** The sender's note on a P2P or bank transfer (metadata `note`), null when none: both parties and the public check see it. */
+  narration: string | null;
 }
 
 /** GET /api/receipts/{reference}: the receipt as its owner sees it. */
@@ -153,6 +155,7 @@ async function publicView(
     date: formatDateTime(record.createdAt),
     from,
     to,
+    narration: "note" in record.metadata && typeof record.metadata.note === "string" ? record.metadata.note : null,
     providerReference,
     extraLines: ("lines" in rest ? rest.lines : undefined) ?? [],
   };

@@ -18,6 +18,8 @@ export const publicReceipt = z.strictObject({
   date: z.string(),
   from: party,
   to: party,
+  /** The sender's note on a transfer, null when none. */
+  narration: z.string().nullable(),
 });
 
 export const receipt = publicReceipt.extend({

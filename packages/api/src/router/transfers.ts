@@ -11,7 +11,7 @@ import { payoutAnswer } from "./wallet";
 /** Transfers (docs/product.md#qr-codes-and-p2p-transfers POST /api/transfer/p2p, /api/transfer/bank). */
 export const transfersRouter = router({
   /**
-   * {recipientEmail | recipientId, amount: naira, idempotencyKey?} -> {message: 'Transfer
+   * {recipientEmail | recipientId, amount: naira, idempotencyKey?, narration?} -> {message: 'Transfer
    * Successful', transaction}. Free and instant. Needs feature_send_money. The recipient, named
    * by `recipientEmail`, `recipientPhone` or `recipientId` (a scanned P2P code), is resolved on the
    * server through resolveRecipientCounted, so each transfer counts against the caller's lookup
@@ -50,13 +50,14 @@ export const transfersRouter = router({
         recipientEmail,
         amountKobo: input.amount,
         idempotencyKey: input.idempotencyKey,
+        narration: input.narration,
         now: ctx.services.now?.(),
       });
       return { message: TRANSFER_MESSAGES.success, transaction: toTransactionView(transaction, ctx.user.id) };
     }),
 
   /**
-   * {bankAccountId, amount: naira (≥ ₦100), transferFee: naira, idempotencyKey?} -> {message,
+   * {bankAccountId, amount: naira (≥ ₦100), transferFee: naira, idempotencyKey?, narration?} -> {message,
    * transaction} (POST /api/transfer/bank); or `{bankCode, accountNumber}` instead of
    * bankAccountId to pay any account (its name resolved first: resolveBankRecipient's errors). The same payout path as wallet.withdraw (channel
    * `bank_transfer`); FEE_MISMATCH (400) 'Fee mismatch' {expectedFee} when transferFee is not the
@@ -93,6 +94,7 @@ export const transfersRouter = router({
         amountKobo: input.amount,
         clientFeeKobo: input.transferFee,
         idempotencyKey: input.idempotencyKey,
+        narration: input.narration,
         now: ctx.services.now?.(),
       });
       // Refused at once (already refunded): the page's failure path ('Transfer Failed' with this message), not its success toast.

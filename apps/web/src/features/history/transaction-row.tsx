@@ -42,7 +42,8 @@ export function purchaseState(transaction: Pick<TransactionView, "type" | "statu
 
 /**
  * One transaction: description, time, status capitalised, amount with '+' or '-' (docs/product.md#accounts-and-sessions),
- * unsigned and muted when no money moved (a pending or failed top-up). The row opens its receipt,
+ * unsigned and muted when no money moved (a pending or failed top-up), and the sender's narration
+ * if any (its receipt shows it in full). The row opens its receipt,
  * /receipt/{reference} (docs/product.md "Receipts").
  */
 export function TransactionRow({ transaction, userId }: { transaction: TransactionView; userId: number }) {
@@ -62,6 +63,11 @@ export function TransactionRow({ transaction, userId }: { transaction: Transacti
             <Text size="xs" c="dimmed">
               {formatDateTime(transaction.createdAt)}
             </Text>
+            {"note" in transaction.metadata && transaction.metadata.note ? (
+              <Text size="xs" c="dimmed" lineClamp={1} data-testid="transaction-narration">
+                {transaction.metadata.note}
+              </Text>
+            ) : null}
             {purchaseState(transaction) ? (
               <Text size="xs" c={transaction.status === "failed" ? "red.9" : transaction.status === "pending" ? "dimmed" : "kolo.9"}>
                 {purchaseState(transaction)}

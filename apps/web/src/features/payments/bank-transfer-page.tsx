@@ -2,6 +2,7 @@ import { bankTransferSchema } from "@kolo/domain";
 import { Button, Card, Stack, Tabs } from "@mantine/core";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
+import { NarrationInput } from "../../components/form-inputs";
 import { PageHeader } from "../../components/page-header";
 import { notifyError } from "../../lib/notify";
 import { BANK_ACCOUNTS_QUERY_OPTIONS } from "../../lib/query-options";
@@ -47,18 +48,18 @@ export function BankTransferPage() {
     void navigate({ to: "/bank-accounts", replace: true });
   }, [noAccounts, shown, navigate]);
 
-  const submit = payout.onSubmit(async ({ bankAccountId, amount }, typed) => {
+  const submit = payout.onSubmit(async ({ bankAccountId, amount, narration }, typed) => {
     if (!enabled || !transferCovered(payout)) return;
     const account = accounts.data?.find((a) => a.id === bankAccountId);
     await payout.submit(
-      `${bankAccountId}|${amount}`,
+      `${bankAccountId}|${amount}|${narration ?? ""}`,
       (idempotencyKey, transactionPin) =>
-        transfer.mutateAsync({ bankAccountId, amount: typedNaira(typed.amount), transferFee: payout.fee, idempotencyKey, transactionPin }),
+        transfer.mutateAsync({ bankAccountId, amount: typedNaira(typed.amount), transferFee: payout.fee, narration, idempotencyKey, transactionPin }),
       async (result) => {
         notifyTransferSent(amount, feeKobo, account ? `${account.bankName} ${account.accountNumber}` : "your bank account");
         await navigate({ to: "/done/$reference", params: { reference: result.transaction.reference } });
       },
-      payoutReview(account, typedNaira(typed.amount), payout.fee),
+      payoutReview(account, typedNaira(typed.amount), payout.fee, narration),
     );
   });
 
@@ -92,6 +93,7 @@ export function BankTransferPage() {
             <form onSubmit={submit} noValidate aria-label="Bank transfer">
               <Stack>
                 <PayoutFields payout={payout} accounts={accounts.data ?? null} summaryLabel="Transfer summary" />
+                <NarrationInput {...payout.form.getInputProps("narration")} />
                 <TransferToBankSubmit insufficient={insufficient} totalKobo={totalKobo} feeKobo={feeKobo} busy={payout.busy} enabled={enabled} />
               </Stack>
             </form>

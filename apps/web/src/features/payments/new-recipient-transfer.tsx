@@ -1,8 +1,9 @@
-import { BANKING_MESSAGES, accountNumberSchema, bankCodeSchema, bankTransferSchema, nairaInputText } from "@kolo/domain";
+import { BANKING_MESSAGES, accountNumberSchema, bankCodeSchema, bankTransferSchema, nairaInputText, narrationText } from "@kolo/domain";
 import { Group, Radio, Stack, Text } from "@mantine/core";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { z } from "zod";
+import { NarrationInput, narrationDetails } from "../../components/form-inputs";
 import { typedNaira, useMoneyForm } from "../../lib/money-form";
 import { useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
@@ -21,6 +22,7 @@ const newRecipientSchema = z
     accountNumber: accountNumberSchema,
     accountName: z.string(),
     amount: nairaInputText.pipe(bankTransferSchema.shape.amount),
+    narration: narrationText,
   })
   .superRefine((values, context) => {
     if (accountNumberSchema.safeParse(values.accountNumber).success && values.accountName === "")
@@ -44,7 +46,7 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
   // The recent beneficiaries come from the server's transfers, not from the event stream: read again after a transfer.
   const { form, onSubmit, busy, dialog, submit } = useMoneyForm(newRecipientSchema, {
     ...bankTransferSubmitOptions(latest, () => utils.beneficiaries.list.invalidate()),
-    initialValues: { bankCode: "", accountNumber: "", accountName: "", amount: "" },
+    initialValues: { bankCode: "", accountNumber: "", accountName: "", amount: "", narration: "" },
     serverFieldErrors: true,
   });
   const figures = payoutFigures(form.values.amount, me.balance);
@@ -69,13 +71,14 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
     if (!enabled || !bank || !transferCovered(figures)) return;
     const recipient = { bankCode: bank.code, bankName: bank.name, accountNumber: values.accountNumber, accountName: values.accountName };
     await submit(
-      `new:${bank.code}:${values.accountNumber}|${values.amount}`,
+      `new:${bank.code}:${values.accountNumber}|${values.amount}|${values.narration ?? ""}`,
       (idempotencyKey, transactionPin) =>
         transfer.mutateAsync({
           bankCode: bank.code,
           accountNumber: values.accountNumber,
           amount: typedNaira(typed.amount),
           transferFee: figures.fee,
+          narration: values.narration,
           idempotencyKey,
           transactionPin,
         }),
@@ -87,7 +90,7 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
       },
       {
         recipient: recipient.accountName,
-        details: [{ label: "Bank", value: `${bank.name} ${values.accountNumber}` }],
+        details: [{ label: "Bank", value: `${bank.name} ${values.accountNumber}` }, ...narrationDetails(values.narration)],
         amount: typedNaira(typed.amount),
         fee: figures.fee,
       },
@@ -136,6 +139,7 @@ export function NewRecipientTransfer({ enabled }: { enabled: boolean }) {
             whose="their"
           />
           <PayoutAmountFields amountInput={form.getInputProps("amount")} figures={figures} summaryLabel="Transfer summary" />
+          <NarrationInput {...form.getInputProps("narration")} />
           <TransferToBankSubmit insufficient={insufficient} totalKobo={totalKobo} feeKobo={feeKobo} busy={busy} enabled={enabled} />
         </Stack>
       </form>

@@ -1,5 +1,5 @@
 import { getRouteApi } from "@tanstack/react-router";
-import { NairaAmountInput } from "../../components/form-inputs";
+import { NairaAmountInput, NarrationInput, narrationDetails } from "../../components/form-inputs";
 import {
   FEATURE_DISABLED_MESSAGE,
   MONEY_TOASTS,
@@ -7,6 +7,7 @@ import {
   TRANSFER_MESSAGES,
   formatNaira,
   nairaInputText,
+  narrationText,
   p2pTransferSchema,
   parseRecipient,
   recipientQuerySchema,
@@ -30,7 +31,7 @@ const route = getRouteApi("/_authed/transfer/p2p");
  * The form checks what the procedure checks (docs/product.md#qr-codes-and-p2p-transfers), less the key; the amount
  * is the field's text, read by the app's one amount rule (nairaInputText) before the wire's.
  */
-const p2pByIdFormSchema = z.object({ recipient: z.string(), amount: nairaInputText.pipe(p2pTransferSchema.shape.amount) });
+const p2pByIdFormSchema = z.object({ recipient: z.string(), amount: nairaInputText.pipe(p2pTransferSchema.shape.amount), narration: narrationText });
 
 /** The same with the recipient typed: an e-mail or a Nigerian phone number. */
 const p2pFormSchema = p2pByIdFormSchema.extend({ recipient: recipientQuerySchema.shape.recipient });
@@ -127,7 +128,7 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
     busy,
     dialog,
   } = useMoneyForm(byId ? p2pByIdFormSchema : p2pFormSchema, {
-    initialValues: { recipient: "", amount: prefill !== undefined ? String(prefill) : "" },
+    initialValues: { recipient: "", amount: prefill !== undefined ? String(prefill) : "", narration: "" },
     failure: { title: MONEY_TOASTS.transferFailedTitle, message: FALLBACK_FAILURE, serverMessage: true },
     // By id, RULE_VIOLATION is one's own code.
     onCode: byId ? { RULE_VIOLATION: { title: PAYMENT_LINK_MESSAGES.invalidTransferTitle, message: PAYMENT_LINK_MESSAGES.toSelf } } : {},
@@ -142,10 +143,11 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
     const amount = typedNaira(typedValues.amount);
     if (!balanceCovers(me.balance, amount)) return;
     const recipient = byId ? { recipientId } : named && "phone" in named ? { recipientPhone: named.phone } : { recipientEmail: typed };
-    const signature = `${byId ? `id:${recipientId}` : JSON.stringify(named)}|${values.amount}`;
+    const narration = typedValues.narration;
+    const signature = `${byId ? `id:${recipientId}` : JSON.stringify(named)}|${values.amount}|${narration ?? ""}`;
     await send(
       signature,
-      (idempotencyKey, transactionPin) => transfer.mutateAsync({ ...recipient, amount, idempotencyKey, transactionPin }),
+      (idempotencyKey, transactionPin) => transfer.mutateAsync({ ...recipient, amount, narration, idempotencyKey, transactionPin }),
       async (result) => {
         notify({
           title: MONEY_TOASTS.transferSuccessTitle,
@@ -157,6 +159,7 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
         recipient: byId ? (scannedName ?? "") : resolved?.text === typed ? `${resolved.name} (${typed})` : typed,
         amount,
         fee: 0,
+        details: narrationDetails(narration),
       },
     );
   });
@@ -208,6 +211,7 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
               />
             )}
             <NairaAmountInput placeholder="1,000" required {...form.getInputProps("amount")} />
+            <NarrationInput {...form.getInputProps("narration")} />
             <List size="sm" c="dimmed" spacing={4}>
               <List.Item>Transfers to other Kolo users are instant and free.</List.Item>
               <List.Item>The recipient must have a Kolo account.</List.Item>

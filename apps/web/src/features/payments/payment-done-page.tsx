@@ -74,6 +74,7 @@ export function PaymentDonePage() {
               </Group>
               <Stack gap={6} component="dl" m={0}>
                 <Line label="To" value={data.to.account ? `${data.to.name} · ${data.to.account}` : data.to.name} testId="payment-recipient" />
+                {data.narration ? <Line label="Narration" value={data.narration} testId="payment-narration" /> : null}
                 {data.fee > 0 ? <Line label="Fee" value={formatNaira(data.fee)} /> : null}
                 <Line label="Status" value={paymentStatusText(data.type, status, data.total)} testId="payment-status" live />
                 <Line label="Reference" value={data.reference} testId="payment-reference" />

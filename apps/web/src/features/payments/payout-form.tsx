@@ -1,10 +1,20 @@
-import { PAYOUT_MESSAGES, bankTransferSchema, formatKobo, nairaCodec, nairaInputText, parseNairaInput, payoutFeeKobo, type withdrawSchema } from "@kolo/domain";
+import {
+  PAYOUT_MESSAGES,
+  bankTransferSchema,
+  formatKobo,
+  nairaCodec,
+  nairaInputText,
+  narrationText,
+  parseNairaInput,
+  payoutFeeKobo,
+  type withdrawSchema,
+} from "@kolo/domain";
 import { Alert } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { SubmitButton } from "../../components/busy-button";
-import { NairaAmountInput } from "../../components/form-inputs";
+import { NairaAmountInput, narrationDetails } from "../../components/form-inputs";
 import type { PaymentReview } from "../../components/payment-review-dialog";
 import { type MoneySubmitOptions, useMoneyForm } from "../../lib/money-form";
 import { useMe } from "../../lib/queries";
@@ -38,9 +48,10 @@ export function payoutFigures(amountText: string, balance: number) {
  */
 export function usePayoutForm(amountSchema: AmountSchema, options: MoneySubmitOptions) {
   const me = useMe();
-  const moneyForm = useMoneyForm(z.object({ bankAccountId: bankAccountField, amount: nairaInputText.pipe(amountSchema) }), {
+  // `narration`: the bank transfer's optional note (a withdrawal shows no such field and sends none).
+  const moneyForm = useMoneyForm(z.object({ bankAccountId: bankAccountField, amount: nairaInputText.pipe(amountSchema), narration: narrationText }), {
     ...options,
-    initialValues: { bankAccountId: null as string | null, amount: "" },
+    initialValues: { bankAccountId: null as string | null, amount: "", narration: "" },
     serverFieldErrors: true,
   });
   return { ...moneyForm, ...payoutFigures(moneyForm.form.values.amount, me.balance) };
@@ -51,10 +62,11 @@ export function payoutReview(
   account: { bankName: string; accountNumber: string; accountName: string } | undefined,
   amount: number,
   fee: number,
+  narration?: string,
 ): PaymentReview {
   return {
     recipient: account ? account.accountName : "Your bank account",
-    details: account ? [{ label: "Bank", value: `${account.bankName} ${account.accountNumber}` }] : [],
+    details: [...(account ? [{ label: "Bank", value: `${account.bankName} ${account.accountNumber}` }] : []), ...narrationDetails(narration)],
     amount,
     fee,
   };
