@@ -7,7 +7,19 @@
 // BVN 22222222224 (FATIMA BELLO, docs/providers.md) is used by this spec only.
 import { type Page, expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
-import { balanceCard, confirmWithPin, freeFixtureBvn, login, newUser, registerAndSkipOnboarding, toast, paymentScreen, settlePayout, logOut } from "./helpers";
+import {
+  balanceCard,
+  confirmWithPin,
+  freeFixtureBvn,
+  login,
+  newUser,
+  registerAndSkipOnboarding,
+  toast,
+  paymentScreen,
+  settlePayout,
+  logOut,
+  registerByApi,
+} from "./helpers";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -103,15 +115,9 @@ test("account number, transfer in, a new bank recipient saved, a Kolo user by ph
   await expect(page.getByRole("radio", { name: /CHIOMA OKAFOR/ })).toBeVisible();
 
   // 5. A Kolo user found by phone number.
-  const friendContext = await browser.newContext();
   const phone = `080${String(Date.now()).slice(-8)}`;
   const friend = newUser("Ada Obi");
-  const registered = await friendContext.request.post("/api/auth/register", {
-    headers: { origin: baseURL! },
-    data: { name: friend.name, email: friend.email, password: friend.password, username: friend.email, phone },
-  });
-  expect(registered.status()).toBe(201);
-  await friendContext.close();
+  await registerByApi(browser, baseURL!, friend, phone);
   await page.goto("/transfer/p2p");
   await page.getByLabel("Recipient email or phone number").fill(phone);
   await page.getByLabel("Amount (NGN)").click();

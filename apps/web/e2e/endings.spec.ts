@@ -5,7 +5,7 @@
 // The e2e server's sandbox holds every payout until the test settles it (SANDBOX_HOLD), never a timer.
 import { type Page, expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
-import { balanceCard, confirmWithPin, newUser, paymentScreen, registerAndSkipOnboarding, settlePayout, toast, topUp } from "./helpers";
+import { balanceCard, confirmWithPin, newUser, paymentScreen, registerAndSkipOnboarding, settlePayout, toast, topUp, registerByApi } from "./helpers";
 
 /** Pays ₦1,000 by bank transfer to a new recipient (Access Bank or GTBank fixture) through the review step. */
 async function transferToNewRecipient(page: Page, bank: { search: string; name: string }, accountNumber: string, holder: string) {
@@ -63,13 +63,7 @@ test("P2P, a bank transfer, airtime and data each end on the payment screen with
   test.setTimeout(120_000);
   // The P2P recipient.
   const friend = newUser("Ada Ending");
-  const context = await browser.newContext();
-  const registered = await context.request.post("/api/auth/register", {
-    headers: { origin: baseURL! },
-    data: { name: friend.name, email: friend.email, password: friend.password, username: friend.email },
-  });
-  expect(registered.status()).toBe(201);
-  await context.close();
+  await registerByApi(browser, baseURL!, friend);
 
   await registerAndSkipOnboarding(page, newUser("Ending Screens"));
   await topUp(page, "5000");

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type APIRequestContext, type BrowserContext, type Page, expect } from "@playwright/test";
+import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect } from "@playwright/test";
 import postgres from "postgres";
 
 export interface TestUser {
@@ -32,6 +32,20 @@ export async function register(page: Page, user: TestUser): Promise<void> {
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(toast(page, "Registration Successful")).toContainText("Your account has been created.");
   await expect(page).toHaveURL(/\/onboarding$/);
+}
+
+/**
+ * Registers `user` through POST /api/auth/register in a context of its own (the page stays signed in
+ * as whoever it is): a recipient for a test's transfers. `phone` is optional.
+ */
+export async function registerByApi(browser: Browser, baseURL: string, user: TestUser, phone?: string): Promise<void> {
+  const context = await browser.newContext();
+  const registered = await context.request.post(`${baseURL}/api/auth/register`, {
+    headers: { origin: baseURL },
+    data: { name: user.name, email: user.email, password: user.password, username: user.email, ...(phone ? { phone } : {}) },
+  });
+  expect(registered.status()).toBe(201);
+  await context.close();
 }
 
 /** Registers and skips onboarding; leaves the page on /dashboard. */

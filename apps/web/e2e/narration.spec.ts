@@ -2,18 +2,12 @@
 // the P2P form, shown on the review step and the success screen, and seen by the recipient on their receipt.
 import { expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
-import { confirmWithPin, login, newUser, paymentScreen, registerAndSkipOnboarding, toast, topUp } from "./helpers";
+import { confirmWithPin, login, newUser, paymentScreen, registerAndSkipOnboarding, toast, topUp, registerByApi } from "./helpers";
 
 test("a P2P with a narration: on the review step, the success screen and the recipient's receipt", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   const friend = newUser("Ada Narration");
-  const context = await browser.newContext();
-  const registered = await context.request.post("/api/auth/register", {
-    headers: { origin: baseURL! },
-    data: { name: friend.name, email: friend.email, password: friend.password, username: friend.email },
-  });
-  expect(registered.status()).toBe(201);
-  await context.close();
+  await registerByApi(browser, baseURL!, friend);
 
   await registerAndSkipOnboarding(page, newUser("Narration Sender"));
   await topUp(page, "2000");
