@@ -400,6 +400,8 @@ async function sessionCookie(role: Role): Promise<string | undefined> {
   const id = createHash("sha256").update(token).digest("hex");
   // The admin's session has given the second factor; adminNoMfa is the same admin's session before it.
   const userId = userIds[role === "adminNoMfa" ? "admin" : role];
+  // auth.freeze, judged as each role, freezes its caller: the calls after it start unfrozen.
+  await t.db.update(schema.users).set({ frozenAt: null }).where(eq(schema.users.id, userId));
   await t.db.insert(schema.sessions).values({ id, userId, expiresAt: new Date(Date.now() + 86_400_000), mfaVerified: role === "admin" });
   return `kolo_session=${token}`;
 }
