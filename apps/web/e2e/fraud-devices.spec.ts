@@ -82,7 +82,7 @@ test("freeze refuses a payment; unfreezing with the password and the e-mailed co
 
   await home.goto("/settings");
   const unfreeze = home.getByRole("region", { name: "Your account is frozen" });
-  await unfreeze.getByLabel("Password").fill(payer.password);
+  await unfreeze.getByRole("textbox", { name: "Password", exact: true }).fill(payer.password);
   await unfreeze.getByRole("button", { name: "Send code" }).click();
   await expect(unfreeze.getByRole("status")).toContainText("We sent a 6-digit code");
   await unfreeze.getByRole("textbox", { name: "6-digit code" }).fill(await mailedCode(home, payer.email, "unfreeze your account"));
