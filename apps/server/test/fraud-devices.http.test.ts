@@ -76,7 +76,10 @@ describe("trusted devices", () => {
     expect(stored!.codeHash).not.toContain(code);
     expect(await call(phone, "POST", "/api/auth/devices/current/trust", { code: "12345" })).toMatchObject({ status: 400, body: { code: "VALIDATION" } });
     expect(await call(phone, "POST", "/api/auth/devices/current/trust", { code })).toEqual({ status: 200, body: { message: "This device is now trusted" } });
-    expect(await call(phone, "POST", "/api/auth/devices/current/trust", { code })).toMatchObject({ status: 400, body: { message: "This device is already trusted" } });
+    expect(await call(phone, "POST", "/api/auth/devices/current/trust", { code })).toMatchObject({
+      status: 400,
+      body: { message: "This device is already trusted" },
+    });
     expect(await p2p(phone, payee, 200)).toMatchObject({ status: 200 });
     expect((await call(payee, "GET", "/api/auth/me")).body.balance).toBe(300);
   });
@@ -207,7 +210,10 @@ describe("freeze", () => {
     expect(await call(payer, "POST", "/api/wallet/withdraw", {})).toMatchObject({ status: 403, body: { code: "ACCOUNT_FROZEN" } });
     expect((await call(payer, "POST", "/api/auth/freeze")).status).toBe(200);
 
-    expect(await call(payer, "POST", "/api/auth/unfreeze", { password: "wrong-password" })).toMatchObject({ status: 400, body: { message: "Incorrect password" } });
+    expect(await call(payer, "POST", "/api/auth/unfreeze", { password: "wrong-password" })).toMatchObject({
+      status: 400,
+      body: { message: "Incorrect password" },
+    });
     expect(await call(payer, "POST", "/api/auth/unfreeze", { password: "secret123" })).toMatchObject({ status: 200 });
     const code = await mailedCode(payer);
     expect(await call(payer, "POST", "/api/auth/unfreeze", { password: "secret123", code: code === "000000" ? "111111" : "000000" })).toMatchObject({
@@ -218,19 +224,29 @@ describe("freeze", () => {
     await files.t.client`delete from first_day_caps where user_id = ${payer.user.id}`;
     await setCap(20_000);
     try {
-      expect(await call(payer, "POST", "/api/auth/unfreeze", { password: "secret123", code })).toEqual({ status: 200, body: { message: "Your account is unfrozen" } });
+      expect(await call(payer, "POST", "/api/auth/unfreeze", { password: "secret123", code })).toEqual({
+        status: 200,
+        body: { message: "Your account is unfrozen" },
+      });
       expect(await p2p(payer, payee, 20_001)).toMatchObject({ status: 403, body: { code: "NEW_DEVICE_LIMIT" } });
       expect(await p2p(payer, payee, 100)).toMatchObject({ status: 200 });
     } finally {
       await setCap(0);
     }
-    expect(await call(payer, "POST", "/api/auth/unfreeze", { password: "secret123" })).toMatchObject({ status: 400, body: { message: "Your account is not frozen" } });
+    expect(await call(payer, "POST", "/api/auth/unfreeze", { password: "secret123" })).toMatchObject({
+      status: 400,
+      body: { message: "Your account is not frozen" },
+    });
   });
 
   it("from the sign-in screen: e-mail and password freeze the account and end every session", async () => {
     const [payer, payee] = [await files.user("Stolen Phone", 1_000), await files.user("Stolen Payee")];
     const freeze = (body: unknown) =>
-      fetch(`${payer.base}/api/auth/freeze/password`, { method: "POST", headers: { "content-type": "application/json", origin: payer.base }, body: JSON.stringify(body) });
+      fetch(`${payer.base}/api/auth/freeze/password`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: payer.base },
+        body: JSON.stringify(body),
+      });
     expect((await freeze({ email: payer.user.email, password: "not-the-password" })).status).toBe(401);
     expect((await api(payer, "GET", "/api/auth/me")).status).toBe(200);
     const frozen = await freeze({ email: payer.user.email, password: "secret123" });

@@ -57,7 +57,10 @@ test("/settings/devices removes a device after a confirmation, and its session e
   await expect(devices).toHaveCount(2);
   await expect(devices.first()).toContainText("This device");
   await expect(devices.nth(1)).toContainText("Not trusted yet");
-  await devices.nth(1).getByRole("button", { name: /^Remove/ }).click();
+  await devices
+    .nth(1)
+    .getByRole("button", { name: /^Remove/ })
+    .click();
   await home.getByRole("dialog", { name: "Remove this device?" }).getByRole("button", { name: "Remove device" }).click();
   await expect(toast(home, "Devices")).toContainText("Device removed");
   await expect(devices).toHaveCount(1);

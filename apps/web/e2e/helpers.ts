@@ -256,7 +256,9 @@ export async function openWithdrawalReference(page: Page): Promise<string> {
  * file tooling/scripts/e2e-server.mjs writes; the fixture BVNs differ in their last 4 digits.
  */
 export async function freeFixtureBvn(bvn: string): Promise<void> {
-  await withE2eDatabase((sql) => sql`update user_verifications set bvn_hash = 'freed-by-e2e:' || user_id where bvn_last4 = ${bvn.slice(-4)} and bvn_hash is not null`);
+  await withE2eDatabase(
+    (sql) => sql`update user_verifications set bvn_hash = 'freed-by-e2e:' || user_id where bvn_last4 = ${bvn.slice(-4)} and bvn_hash is not null`,
+  );
 }
 
 /** Runs `work` on this run's throwaway database (the file tooling/scripts/e2e-server.mjs writes). */

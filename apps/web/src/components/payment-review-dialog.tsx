@@ -52,7 +52,16 @@ interface PaymentReviewDialogProps {
  * /transaction-pin to reset the PIN. From a device not trusted yet (docs/product.md "Fraud
  * controls") it first asks for the e-mailed code (DeviceTrustStep), then the PIN.
  */
-export function PaymentReviewDialog({ review, busy, pinError, lockMessage, deviceRefused = false, onDeviceTrusted, onConfirm, onCancel }: PaymentReviewDialogProps) {
+export function PaymentReviewDialog({
+  review,
+  busy,
+  pinError,
+  lockMessage,
+  deviceRefused = false,
+  onDeviceTrusted,
+  onConfirm,
+  onCancel,
+}: PaymentReviewDialogProps) {
   const opened = review !== null;
   const status = trpc.auth.transactionPin.useQuery(undefined, { enabled: opened, staleTime: 0 });
   const devices = trpc.auth.devices.useQuery(undefined, { enabled: opened, staleTime: 0 });

@@ -21,14 +21,7 @@ import {
   setUserFrozen,
   storeSecurityCode,
 } from "@kolo/db";
-import {
-  DomainError,
-  FIRST_DAY_CAP_MS,
-  FRAUD_MESSAGES as M,
-  MAX_SECURITY_CODE_ATTEMPTS,
-  MESSAGES,
-  SECURITY_CODE_LIFETIME_MS,
-} from "@kolo/domain";
+import { DomainError, FIRST_DAY_CAP_MS, FRAUD_MESSAGES as M, MAX_SECURITY_CODE_ATTEMPTS, MESSAGES, SECURITY_CODE_LIFETIME_MS } from "@kolo/domain";
 import type { Services } from "../services";
 import { verifyAgainstDummy } from "./password";
 import { checkPasswordCounted } from "./password-attempts";

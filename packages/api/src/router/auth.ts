@@ -29,7 +29,16 @@ import {
   resetTransactionPinSchema,
   setTransactionPinSchema,
 } from "@kolo/domain";
-import { freezeAccount, freezeWithPassword, listDevices, removeDevice, sendDeviceCode, startFirstDayCap, trustCurrentDevice, unfreezeAccount } from "../auth/fraud";
+import {
+  freezeAccount,
+  freezeWithPassword,
+  listDevices,
+  removeDevice,
+  sendDeviceCode,
+  startFirstDayCap,
+  trustCurrentDevice,
+  unfreezeAccount,
+} from "../auth/fraud";
 import { completeSecondFactor, startTotpEnrolment } from "../auth/mfa";
 import { adminThrottled } from "../auth/password-attempts";
 import { cancelPendingOwnLimit, changeOwnLimit, changePassword, ownLimits, updateProfile } from "../auth/profile";

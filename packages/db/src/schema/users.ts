@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, boolean, check, index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { userDevices } from "./notifications";
 import { bytea } from "./columns";
 

@@ -86,7 +86,13 @@ export function DevicesPage() {
       ) : (
         <Skeleton h={120} aria-label="Loading" />
       )}
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title={DEVICES_TEXTS.confirmTitle} centered closeButtonProps={{ "aria-label": "Close" }}>
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={DEVICES_TEXTS.confirmTitle}
+        centered
+        closeButtonProps={{ "aria-label": "Close" }}
+      >
         <Stack>
           <Text>
             <strong>{removing?.name}</strong>: {DEVICES_TEXTS.confirmText}

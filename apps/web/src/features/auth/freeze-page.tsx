@@ -42,8 +42,8 @@ export function FreezePage() {
             Freeze my account
           </Title>
           <Text c="dimmed" size="sm">
-            Lost your phone? Freeze your account now: no money can leave it, and every device is signed out. You can unfreeze it in
-            Settings with your password and a code we e-mail you.
+            Lost your phone? Freeze your account now: no money can leave it, and every device is signed out. You can unfreeze it in Settings with your password
+            and a code we e-mail you.
           </Text>
         </div>
         {done ? (
