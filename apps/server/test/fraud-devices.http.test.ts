@@ -84,11 +84,15 @@ describe("trusted devices", () => {
     expect((await call(payee, "GET", "/api/auth/me")).body.balance).toBe(300);
   });
 
-  it("a code takes 5 tries and lives 10 minutes; another device's code does not trust this one", async () => {
+  it("a code takes 5 tries and lives 10 minutes, one a minute; another device's code does not trust this one", async () => {
     const payer = await files.user("Code Payer", 1_000);
     const phone = await fromNewDevice(payer);
     await call(phone, "POST", "/api/auth/devices/current/code");
     const code = await mailedCode(payer);
+    expect(await call(phone, "POST", "/api/auth/devices/current/code")).toMatchObject({
+      status: 429,
+      body: { code: "RATE_LIMITED", message: "Too many requests" },
+    });
     const wrong = code === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) {
       expect(await call(phone, "POST", "/api/auth/devices/current/trust", { code: wrong })).toMatchObject({
@@ -98,21 +102,23 @@ describe("trusted devices", () => {
     }
     expect(await call(phone, "POST", "/api/auth/devices/current/trust", { code })).toMatchObject({ status: 400 });
 
-    await call(phone, "POST", "/api/auth/devices/current/code");
-    const late = await mailedCode(payer);
-    offset = 11 * 60_000;
     try {
+      offset = 2 * 60_000;
+      expect(await call(phone, "POST", "/api/auth/devices/current/code")).toMatchObject({ status: 200 });
+      const late = await mailedCode(payer);
+      offset = 13 * 60_000;
       expect(await call(phone, "POST", "/api/auth/devices/current/trust", { code: late })).toMatchObject({ status: 400 });
+
+      offset = 14 * 60_000;
+      await call(phone, "POST", "/api/auth/devices/current/code");
+      const forPhone = await mailedCode(payer);
+      const tablet = await fromNewDevice(payer);
+      expect(await call(tablet, "POST", "/api/auth/devices/current/trust", { code: forPhone })).toMatchObject({ status: 400 });
+      expect(await call(phone, "POST", "/api/auth/devices/current/trust", { code: forPhone })).toMatchObject({ status: 200 });
+      expect(await call(tablet, "POST", "/api/transfer/p2p", {})).toMatchObject({ status: 403, body: { code: "DEVICE_NOT_TRUSTED" } });
     } finally {
       offset = 0;
     }
-
-    await call(phone, "POST", "/api/auth/devices/current/code");
-    const forPhone = await mailedCode(payer);
-    const tablet = await fromNewDevice(payer);
-    expect(await call(tablet, "POST", "/api/auth/devices/current/trust", { code: forPhone })).toMatchObject({ status: 400 });
-    expect(await call(phone, "POST", "/api/auth/devices/current/trust", { code: forPhone })).toMatchObject({ status: 200 });
-    expect(await call(tablet, "POST", "/api/transfer/p2p", {})).toMatchObject({ status: 403, body: { code: "DEVICE_NOT_TRUSTED" } });
   });
 
   it("removing a device ends its sessions; another user's device is not found", async () => {

@@ -23,6 +23,7 @@ import {
 } from "@kolo/db";
 import { DomainError, FIRST_DAY_CAP_MS, FRAUD_MESSAGES as M, MAX_SECURITY_CODE_ATTEMPTS, MESSAGES, SECURITY_CODE_LIFETIME_MS } from "@kolo/domain";
 import type { Services } from "../services";
+import { TOO_MANY_REQUESTS } from "../user-limits";
 import { verifyAgainstDummy } from "./password";
 import { checkPasswordCounted } from "./password-attempts";
 
@@ -74,17 +75,26 @@ export async function removeDevice(db: Database, user: schema.User, deviceId: nu
   return { message: M.deviceRemoved };
 }
 
-/** Makes a 6-digit code for `purpose`, stores its hash (10 minutes, 5 tries) and e-mails it. */
+/** One code a minute per user and purpose (storeSecurityCode). */
+const CODE_INTERVAL_MS = 60_000;
+
+/**
+ * Makes a 6-digit code for `purpose`, stores its hash (10 minutes, 5 tries) and e-mails it.
+ * RATE_LIMITED (429) 'Too many requests' {retryAfterSeconds: 60, an upper bound} within a minute of the previous code.
+ */
 async function sendCode(db: Database, services: FraudServices, user: schema.User, purpose: SecurityCodePurpose, deviceId: number | null) {
   const now = nowOf(services);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  await storeSecurityCode(db, {
+  const stored = await storeSecurityCode(db, {
     userId: user.id,
     purpose,
     deviceId,
     codeHash: hashCode(user.id, purpose, code),
     expiresAt: new Date(now.getTime() + SECURITY_CODE_LIFETIME_MS),
+    now,
+    minIntervalMs: CODE_INTERVAL_MS,
   });
+  if (!stored) throw new DomainError("RATE_LIMITED", TOO_MANY_REQUESTS, { retryAfterSeconds: CODE_INTERVAL_MS / 1000 });
   const what = purpose === "device" ? "confirm this device for payments" : "unfreeze your account";
   await services.mailer.send({
     to: user.email,

@@ -311,7 +311,7 @@ export const authRouter = router({
 
   /**
    * POST /api/auth/devices/current/code -> {message}: e-mails a 6-digit code (10 minutes, 5 tries)
-   * that trusts this device (sendDeviceCode). 400 when it is trusted already.
+   * that trusts this device (sendDeviceCode). 400 when it is trusted already; 429 within a minute of the last code.
    */
   sendDeviceCode: protectedProcedure
     .meta({
@@ -321,6 +321,7 @@ export const authRouter = router({
         tag: "Auth",
         summary: "E-mail a code that makes this device trusted for money out",
         description: "docs/product.md 'Fraud controls'",
+        errors: [429],
       },
     })
     .output(message)

@@ -54,18 +54,24 @@ export async function markDeviceTrusted(db: DbOrTx, deviceId: number, now: Date)
     .where(eq(userDevices.id, deviceId));
 }
 
-/** Stores a fresh code (its hash) for the user and purpose, replacing any earlier one and its tries. */
+/**
+ * Stores a fresh code (its hash) for the user and purpose, replacing any earlier one and its tries,
+ * unless the earlier one was made less than `minIntervalMs` before `now` (one code a minute: the
+ * e-mail cannot be flooded). Answers whether it was stored; atomic under concurrent requests.
+ */
 export async function storeSecurityCode(
   db: DbOrTx,
-  params: { userId: number; purpose: SecurityCodePurpose; deviceId: number | null; codeHash: string; expiresAt: Date },
-): Promise<void> {
-  await db
-    .insert(securityCodes)
-    .values({ ...params, attempts: 0 })
-    .onConflictDoUpdate({
-      target: [securityCodes.userId, securityCodes.purpose],
-      set: { deviceId: params.deviceId, codeHash: params.codeHash, expiresAt: params.expiresAt, attempts: 0, createdAt: new Date() },
-    });
+  params: { userId: number; purpose: SecurityCodePurpose; deviceId: number | null; codeHash: string; expiresAt: Date; now: Date; minIntervalMs: number },
+): Promise<boolean> {
+  const since = new Date(params.now.getTime() - params.minIntervalMs).toISOString();
+  const rows = (await db.execute(sql`
+    insert into ${securityCodes} (user_id, purpose, device_id, code_hash, expires_at, attempts, created_at)
+    values (${params.userId}, ${params.purpose}, ${params.deviceId}, ${params.codeHash}, ${params.expiresAt.toISOString()}::timestamptz, 0, ${params.now.toISOString()}::timestamptz)
+    on conflict (user_id, purpose) do update set device_id = excluded.device_id, code_hash = excluded.code_hash,
+      expires_at = excluded.expires_at, attempts = 0, created_at = excluded.created_at
+    where ${securityCodes}.created_at <= ${since}::timestamptz
+    returning user_id`)) as unknown as unknown[];
+  return rows.length === 1;
 }
 
 /**
