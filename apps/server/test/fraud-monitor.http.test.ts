@@ -35,7 +35,12 @@ async function user(name: string, naira = 0, old = false): Promise<Client> {
 }
 const oldUser = (name: string, naira = 0) => user(name, naira, true);
 const fraudItem = async (reference: string) =>
-  (await t.db.select().from(schema.reviewItems).where(and(eq(schema.reviewItems.reference, reference), eq(schema.reviewItems.kind, "fraud"))))[0];
+  (
+    await t.db
+      .select()
+      .from(schema.reviewItems)
+      .where(and(eq(schema.reviewItems.reference, reference), eq(schema.reviewItems.kind, "fraud")))
+  )[0];
 const holdOf = async (reference: string) => (await t.db.select().from(schema.holds).where(eq(schema.holds.reference, reference)))[0];
 const resolve = (id: number, action: string) => api(files.admin, "POST", `/api/admin/reviews/${id}/resolve`, { action, note: "Checked with the user" });
 
@@ -152,7 +157,10 @@ describe("release, reject and repeat", () => {
     expect([await balanceOf(payer), await balanceOf(payee)]).toEqual([3_000, 7_000]);
     const [record] = await t.db.select().from(schema.transactions).where(eq(schema.transactions.id, item.transactionId!));
     expect([record?.status, (record?.metadata as { fraudReview?: { state: string } }).fraudReview?.state]).toEqual(["completed", "released"]);
-    const audits = await t.db.select().from(schema.adminAudit).where(eq(schema.adminAudit.subject, `review:${item.id}`));
+    const audits = await t.db
+      .select()
+      .from(schema.adminAudit)
+      .where(eq(schema.adminAudit.subject, `review:${item.id}`));
     expect(audits.map((a) => a.action)).toEqual(["review_resolve"]);
     expect((await resolve(item.id, "reject")).status).toBe(409);
 

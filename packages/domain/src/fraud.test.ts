@@ -50,7 +50,14 @@ describe("fraud rules (docs/product.md 'Fraud controls'; CBN circular, 12 March 
   });
 
   it("names every rule hit, in order; settings of 0 turn a rule off, `enabled` false all of them", () => {
-    const all = { firstSeenAt: minutesAgo(1), paidSinceFirstSeen: false, amountKobo: 9_000_000n, newRecipient: true, newRecipientsLastHour: 5, lastResetAt: minutesAgo(1) };
+    const all = {
+      firstSeenAt: minutesAgo(1),
+      paidSinceFirstSeen: false,
+      amountKobo: 9_000_000n,
+      newRecipient: true,
+      newRecipientsLastHour: 5,
+      lastResetAt: minutesAgo(1),
+    };
     expect(rules(all)).toEqual(["new_device_share", "new_recipients", "above_median", "after_reset"]);
     expect(rules(all, { ...DEFAULT_FRAUD_SETTINGS, enabled: false })).toEqual([]);
     expect(rules(all, { ...DEFAULT_FRAUD_SETTINGS, resetWindowMinutes: 0, newRecipientsPerHour: 0 })).toEqual(["new_device_share", "above_median"]);
@@ -59,7 +66,13 @@ describe("fraud rules (docs/product.md 'Fraud controls'; CBN circular, 12 March 
 
   it("reads its settings from admin_limits rows, defaults for missing ones", () => {
     expect(fraudSettingsFrom(new Map())).toEqual(DEFAULT_FRAUD_SETTINGS);
-    const set = fraudSettingsFrom(new Map([["fraud_monitoring", 0n], ["fraud_median_floor", 1_000n], ["fraud_new_recipients_per_hour", 3n]]));
+    const set = fraudSettingsFrom(
+      new Map([
+        ["fraud_monitoring", 0n],
+        ["fraud_median_floor", 1_000n],
+        ["fraud_new_recipients_per_hour", 3n],
+      ]),
+    );
     expect([set.enabled, set.medianFloorKobo, set.newRecipientsPerHour, set.medianMultiple]).toEqual([false, 1_000n, 3, 5]);
   });
 

@@ -81,7 +81,7 @@ export const payoutMetadataSchema = z.strictObject({
   needsReview: z.boolean().optional(),
   reviewReason: text.optional(),
   /** ISO time the owner was e-mailed that the payout failed or was reversed (once: money/payout-notice.ts). */
-  endNoticeAt: text.optional(),  /** Held by fraud monitoring before money left (docs/product.md "Fraud controls"). */
+  endNoticeAt: text.optional() /** Held by fraud monitoring before money left (docs/product.md "Fraud controls"). */,
   fraudReview: fraudReviewMetadataSchema.optional(),
 });
 

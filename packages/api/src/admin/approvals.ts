@@ -75,7 +75,10 @@ export async function reviewCreditApproval(
     kind: "review_credit",
     userId: item.userId,
     amount: item.amount,
-    summary: action === "credit" ? `Review credit of ${formatKobo(item.amount)}: ${item.reference}` : `Held payment ${action} of ${formatKobo(item.amount)}: ${item.reference}`,
+    summary:
+      action === "credit"
+        ? `Review credit of ${formatKobo(item.amount)}: ${item.reference}`
+        : `Held payment ${action} of ${formatKobo(item.amount)}: ${item.reference}`,
     payload: { reviewId: item.id, note: params.note, ...(action === "credit" ? {} : { action }) },
     createdBy: params.adminId,
     idempotencyKey: null,

@@ -74,7 +74,9 @@ export async function holdForReview(
   const fraudReview: FraudReviewMetadata = {
     rules,
     state: "held",
-    ...(purchaseCall ? { purchaseCall: { ...purchaseCall, amountKobo: purchaseCall.amountKobo === undefined ? undefined : Number(purchaseCall.amountKobo) } } : {}),
+    ...(purchaseCall
+      ? { purchaseCall: { ...purchaseCall, amountKobo: purchaseCall.amountKobo === undefined ? undefined : Number(purchaseCall.amountKobo) } }
+      : {}),
   };
   const held = await patchTransactionMetadata(tx, record.id, record.type, { fraudReview } as never);
   await openReviewItem(tx, {
@@ -112,13 +114,22 @@ export type AfterRelease = { kind: "none" } | { kind: "payout"; reference: strin
  * is marked released and its requery job written (it then goes through its normal path: the
  * returned AfterRelease sends it to the provider once `tx` commits).
  */
-export async function releaseHeldIn(tx: DbOrTx, services: Pick<Services, "jobs">, item: schema.ReviewItem, kinds: { payout: string; purchase: string }): Promise<AfterRelease> {
+export async function releaseHeldIn(
+  tx: DbOrTx,
+  services: Pick<Services, "jobs">,
+  item: schema.ReviewItem,
+  kinds: { payout: string; purchase: string },
+): Promise<AfterRelease> {
   const { record, review } = await lockHeld(tx, item);
   const released: FraudReviewMetadata = { ...review, state: "released" };
   if (record.type === "p2p") {
     if (record.recipientId === null) throw new Error(`P2P ${record.reference} has no recipient`);
     const accountId = await ensureUserWallet(tx, record.recipientId);
-    const { outcome } = await settleHold(tx, { reference: record.reference, destination: { accountId }, description: `P2P ${record.reference} released after review` });
+    const { outcome } = await settleHold(tx, {
+      reference: record.reference,
+      destination: { accountId },
+      description: `P2P ${record.reference} released after review`,
+    });
     if (outcome !== "settled") throw new DomainError("CONFLICT", ADMIN_MESSAGES.fraudHoldGone);
     await updateTransaction(tx, record.id, "p2p", { status: "completed", metadata: { fraudReview: released } });
     return { kind: "none" };
@@ -132,7 +143,11 @@ export async function releaseHeldIn(tx: DbOrTx, services: Pick<Services, "jobs">
     await patchTransactionMetadata(tx, record.id, record.type, { fraudReview: released });
     await services.jobs.requery(kinds.purchase, record.reference, { tx });
     const { amountKobo, ...call } = review.purchaseCall;
-    return { kind: "purchase", reference: record.reference, call: { ...call, requestId: record.reference, ...(amountKobo === undefined ? {} : { amountKobo: BigInt(amountKobo) }) } };
+    return {
+      kind: "purchase",
+      reference: record.reference,
+      call: { ...call, requestId: record.reference, ...(amountKobo === undefined ? {} : { amountKobo: BigInt(amountKobo) }) },
+    };
   }
   throw new Error(`Review ${item.id}: ${record.type} cannot be released`);
 }
@@ -147,6 +162,9 @@ export async function rejectHeldIn(tx: DbOrTx, item: schema.ReviewItem): Promise
   if (outcome !== "released") throw new DomainError("CONFLICT", ADMIN_MESSAGES.fraudHoldGone);
   const rejected = { fraudReview: { ...review, state: "rejected" as const } };
   const failureReason = { failureReason: "Rejected after review" };
-  await updateTransaction(tx, record.id, record.type, { status: "failed", metadata: record.type === "p2p" ? rejected : { ...rejected, ...failureReason } } as never);
+  await updateTransaction(tx, record.id, record.type, {
+    status: "failed",
+    metadata: record.type === "p2p" ? rejected : { ...rejected, ...failureReason },
+  } as never);
   return record.amount + record.fee;
 }

@@ -15,7 +15,15 @@ import { lagosDate, ownDailyLimitAt } from "@kolo/domain";
 import { holdForReview, screenMoneyOut } from "./fraud";
 import { newReference } from "./reference";
 
-type P2PParams = { sender: schema.User; recipientEmail: string; amountKobo: bigint; idempotencyKey?: string; narration?: string; now?: Date; deviceToken?: string };
+type P2PParams = {
+  sender: schema.User;
+  recipientEmail: string;
+  amountKobo: bigint;
+  idempotencyKey?: string;
+  narration?: string;
+  now?: Date;
+  deviceToken?: string;
+};
 
 /**
  * A P2P transfer that fraud monitoring holds, in `tx`, or undefined when it may proceed (or the
@@ -89,7 +97,10 @@ export async function transferP2P(db: Database, params: P2PParams): Promise<{ tr
       });
     const key = params.idempotencyKey;
     // A repeat (also of a held transfer) is answered by kolo_transfer_p2p, which checks it is the same transfer.
-    const earlier = key === undefined ? undefined : await withIdempotencyLock(tx, { ownerId: params.sender.id, key }, () => findTransactionByIdempotencyKey(tx, params.sender.id, key));
+    const earlier =
+      key === undefined
+        ? undefined
+        : await withIdempotencyLock(tx, { ownerId: params.sender.id, key }, () => findTransactionByIdempotencyKey(tx, params.sender.id, key));
     if (earlier) return send();
     const held = await heldP2P(tx, params, now, reference);
     return held ? { transaction: held, replayed: false } : send();

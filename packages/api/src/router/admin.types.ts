@@ -161,7 +161,9 @@ const reviewItem = z.object({
 });
 const reviewItemView = reviewItem.extend({ cause: z.string(), userName: z.string().nullable(), heldAmount: koboAsNaira, note: z.string().nullable() });
 /** How many payments each fraud monitoring rule held (docs/product.md "Fraud controls"), by rule name. */
-const ruleHits = z.record(z.string(), z.number().int()).meta({ description: "payments held per fraud rule: new_device_share, new_recipients, above_median, after_reset" });
+const ruleHits = z
+  .record(z.string(), z.number().int())
+  .meta({ description: "payments held per fraud rule: new_device_share, new_recipients, above_median, after_reset" });
 export const reviewsRest = z.object({ items: z.array(reviewItem), total: z.number().int(), ruleHits });
 /** A review item as the console reads it over tRPC: any kind, and no user for an item that has none. */
 const reviewItemConsole = reviewItemView.extend({ kind: z.string(), userId: id.nullable() });

@@ -42,7 +42,7 @@ const recipientKeyOf = (t: string) =>
 /** The recipient key of a payment about to be made (the same keys as recipientKeyOf). */
 export function recipientKeyFor(record: Pick<TransactionRecord, "type" | "recipientId" | "metadata">): string {
   const m = record.metadata as Record<string, unknown>;
-  const s = (v: unknown) => (v === undefined || v === null ? "" : String(v));
+  const s = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
   switch (record.type) {
     case "p2p":
       return `user:${s(record.recipientId)}`;

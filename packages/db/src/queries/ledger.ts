@@ -330,7 +330,10 @@ export async function postP2PTransfer(
  * postP2PTransfer inside the caller's database transaction `tx` (fraud monitoring reads its facts
  * first, in the same transaction: packages/api money/p2p.ts). Same rules, answers and errors.
  */
-export async function postP2PTransferIn(tx: DbOrTx, params: Parameters<typeof postP2PTransfer>[1]): Promise<{ transaction: TransactionRecord; replayed: boolean }> {
+export async function postP2PTransferIn(
+  tx: DbOrTx,
+  params: Parameters<typeof postP2PTransfer>[1],
+): Promise<{ transaction: TransactionRecord; replayed: boolean }> {
   const rows = (await ledgerCall(() =>
     tx.execute(sql`select * from kolo_transfer_p2p(${params.senderId}, ${params.recipientEmail}, ${params.amountKobo.toString()}::bigint,
       ${params.idempotencyKey}, ${params.reference}, ${params.day}::date, ${dailyLimitKobo(params.verificationLevel, params.ownDailyLimitKobo).toString()}::bigint)`),
