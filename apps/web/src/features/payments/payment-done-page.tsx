@@ -60,7 +60,7 @@ export function PaymentDonePage() {
         <>
           <Card component="section" aria-labelledby="payment-done-title">
             <Stack gap="sm">
-              <Group justify="space-between" wrap="wrap" align="flex-start" rowGap="xs">
+              <Group justify="space-between" wrap="wrap" align="flex-start">
                 <div>
                   <Text id="payment-done-title" component="h2" size="sm" c="dimmed" m={0} fw={500}>
                     {data.title}
