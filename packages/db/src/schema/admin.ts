@@ -46,7 +46,7 @@ export type ApprovalPayload =
   | { type: "credit" | "debit"; description: string }
   | { key: "adjustment_approval_threshold"; valueKobo: string }
   | { role: "admin" }
-  | { reviewId: number; note: string }
+  | { reviewId: number; note: string; action?: "credit" | "release" | "reject" }
   | { transactionId: number; status: "completed" | "failed"; reason: string };
 
 /**
