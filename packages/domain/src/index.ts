@@ -29,4 +29,5 @@ export * from "./statements";
 export * from "./receipts";
 export * from "./reader-description";
 export * from "./history";
+export * from "./claim-rules";
 export * from "./claims";
