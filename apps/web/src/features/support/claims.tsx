@@ -70,7 +70,12 @@ export function ReportProblem({ reference }: { reference: string }) {
           <Radio.Group label={CLAIM_MESSAGES.reasonLabel} value={reason} onChange={(value) => setReason(value as ClaimReason)} withAsterisk>
             <Stack gap="xs" mt="xs">
               {CLAIM_REASONS.map((value) => (
-                <Radio key={value} value={value} label={CLAIM_REASON_LABELS[value]} size="md" />
+                <Radio.Card key={value} value={value} p="sm" radius="md" aria-label={CLAIM_REASON_LABELS[value]}>
+                  <Group wrap="nowrap" gap="sm">
+                    <Radio.Indicator aria-hidden="true" />
+                    <Text size="sm">{CLAIM_REASON_LABELS[value]}</Text>
+                  </Group>
+                </Radio.Card>
               ))}
             </Stack>
           </Radio.Group>
@@ -153,7 +158,7 @@ function ClaimCard({ claim }: { claim: Claim }) {
           variant="light"
           size="sm"
           mih={44}
-          aria-label={`View the ticket of the report on ${claim.reference}`}
+          aria-label={`View Ticket: ${claim.reference}`}
           style={{ alignSelf: "flex-start" }}
         >
           View Ticket
