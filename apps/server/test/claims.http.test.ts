@@ -68,7 +68,14 @@ describe("reporting a problem", () => {
     const answer = await report(payer, sent.reference, { reason: "not_me", details: "  I never sent this money  " });
     expect(answer.status).toBe(201);
     const claim = answer.body;
-    expect(claim).toMatchObject({ reference: sent.reference, reason: "not_me", details: "I never sent this money", amount: 2_000, status: "open", lienAmount: 0 });
+    expect(claim).toMatchObject({
+      reference: sent.reference,
+      reason: "not_me",
+      details: "I never sent this money",
+      amount: 2_000,
+      status: "open",
+      lienAmount: 0,
+    });
     const deadlines = claimDeadlines(new Date(claim.createdAt));
     expect(new Date(claim.answerBy).getTime()).toBe(new Date(claim.createdAt).getTime() + 24 * 3_600_000);
     expect(claim.decisionBy).toBe(deadlines.decisionBy.toISOString());
@@ -153,7 +160,10 @@ describe("a lien on the recipient's wallet", () => {
     expect(repeat.status).toBe(200);
     expect(repeat.body.claim.lienAmount).toBe(2_500);
     expect(await heldOf(payee)).toBe(2_500);
-    const audit = await files.t.db.select().from(schema.adminAudit).where(eq(schema.adminAudit.subject, `claim:${claim.id}`));
+    const audit = await files.t.db
+      .select()
+      .from(schema.adminAudit)
+      .where(eq(schema.adminAudit.subject, `claim:${claim.id}`));
     expect(audit.map((row) => row.action)).toEqual(["claim_lien"]);
   });
 
@@ -172,7 +182,10 @@ describe("a lien on the recipient's wallet", () => {
     expect(await balanceOf(payer)).toBe(before + 1_500);
     const release = await call(files.admin, "POST", `/api/admin/claims/${claim.id}/release`);
     expect([release.status, release.body.message]).toEqual([409, CLAIM_MESSAGES.lienEnded]);
-    const [record] = await files.t.db.select().from(schema.transactions).where(eq(schema.transactions.reference, `KOLO-CLAIM-${claim.id}-REFUND`));
+    const [record] = await files.t.db
+      .select()
+      .from(schema.transactions)
+      .where(eq(schema.transactions.reference, `KOLO-CLAIM-${claim.id}-REFUND`));
     expect(record).toMatchObject({ senderId: payee.user.id, recipientId: payer.user.id, amount: 150_000n, status: "completed" });
     expect(await ledgerInvariants(files.t.client)).toEqual(LEDGER_CONSISTENT);
   });
@@ -188,7 +201,12 @@ describe("a lien on the recipient's wallet", () => {
     expect(await balanceOf(payee)).toBe(1_000);
     expect(await heldOf(payee)).toBe(0);
     expect(await balanceOf(payer)).toBe(payerBefore);
-    const actions = (await files.t.db.select().from(schema.adminAudit).where(eq(schema.adminAudit.subject, `claim:${claim.id}`))).map((row) => row.action);
+    const actions = (
+      await files.t.db
+        .select()
+        .from(schema.adminAudit)
+        .where(eq(schema.adminAudit.subject, `claim:${claim.id}`))
+    ).map((row) => row.action);
     expect(actions).toEqual(["claim_lien", "claim_release"]);
   });
 
@@ -211,7 +229,10 @@ describe("a lien on the recipient's wallet", () => {
       expect(approved.status).toBe(200);
       expect(await balanceOf(payer)).toBe(before + 1_000);
       expect((await detailOf(claim.id)).claim.status).toBe("refunded");
-      const [row] = await files.t.db.select().from(schema.adminAudit).where(and(eq(schema.adminAudit.subject, `claim:${claim.id}`), eq(schema.adminAudit.action, "claim_refund")));
+      const [row] = await files.t.db
+        .select()
+        .from(schema.adminAudit)
+        .where(and(eq(schema.adminAudit.subject, `claim:${claim.id}`), eq(schema.adminAudit.action, "claim_refund")));
       expect(row?.adminId).toBe(second.user.id);
       expect(await ledgerInvariants(files.t.client)).toEqual(LEDGER_CONSISTENT);
     } finally {

@@ -168,7 +168,13 @@ async function carryOut(tx: DbOrTx, db: Database, services: ApprovalServices, ap
     }
     case "claim": {
       if (!("claimId" in payload)) break;
-      const refund = await endLienIn(tx, services, { adminId, id: payload.claimId, act: payload.act, approvalId: approval.id, requestedBy: approval.createdBy });
+      const refund = await endLienIn(tx, services, {
+        adminId,
+        id: payload.claimId,
+        act: payload.act,
+        approvalId: approval.id,
+        requestedBy: approval.createdBy,
+      });
       return { balance: null, transaction: refund, audit: { claimId: payload.claimId, act: payload.act } };
     }
   }

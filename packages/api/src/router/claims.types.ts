@@ -29,7 +29,4 @@ export const adminClaimDetail = z.object({
   claim: adminClaim,
   recipient: z.object({ id, name: z.string(), email: z.string(), balance: koboAsNaira, held: koboAsNaira }).nullable(),
 });
-export const lienEnding = z.union([
-  adminClaimDetail.extend({ pending: z.literal(false) }),
-  message.extend({ pending: z.literal(true), approvalId: id }),
-]);
+export const lienEnding = z.union([adminClaimDetail.extend({ pending: z.literal(false) }), message.extend({ pending: z.literal(true), approvalId: id })]);
