@@ -3,7 +3,7 @@
 // once with its deadlines; an admin holds up to the claimed amount on the recipient's Kolo wallet and
 // refunds the claimant from it or releases it, the second admin deciding at or above the threshold.
 // Through the REST adapter, on a real PostgreSQL.
-import { schema, setAdjustmentApprovalThresholdKobo } from "@kolo/db";
+import { schema, setAdjustmentApprovalThresholdKobo, verifyLedger } from "@kolo/db";
 import { LEDGER_CONSISTENT, ledgerInvariants, promoteToAdmin } from "@kolo/db/testing";
 import { CLAIM_MESSAGES, CLAIM_WINDOW_MS, claimDeadlines } from "@kolo/domain";
 import { and, eq } from "drizzle-orm";
@@ -165,6 +165,8 @@ describe("a lien on the recipient's wallet", () => {
       .from(schema.adminAudit)
       .where(eq(schema.adminAudit.subject, `claim:${claim.id}`));
     expect(audit.map((row) => row.action)).toEqual(["claim_lien"]);
+    // The liens account equals the liens in force, checked by the ledger's verification too.
+    expect((await verifyLedger(files.t.db, { full: true })).checks.filter((check) => !check.ok)).toEqual([]);
   });
 
   it("refunds the claimant from the lien once; a release after that is refused", async () => {
