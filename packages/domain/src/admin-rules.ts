@@ -101,6 +101,9 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   approval_request: "Request awaiting approval",
   approval_approve: "Request approved",
   approval_reject: "Request rejected",
+  claim_lien: "Claim lien placed",
+  claim_refund: "Claim refunded from lien",
+  claim_release: "Claim lien released",
 };
 
 /**

@@ -31,3 +31,5 @@ export * from "./reader-description";
 export * from "./history";
 export * from "./fraud";
 export * from "./fraud-monitoring";
+export * from "./claim-rules";
+export * from "./claims";

@@ -141,6 +141,8 @@ export const otherMetadataSchema = z.strictObject({
   direction: z.enum(["credit", "debit"]).optional(),
   /** An adjustment a second admin approved (docs/admin-security.md "Approvals"): the approval it carried out. */
   approvalId: z.number().int().positive().optional(),
+  /** A fraud claim's refund from its lien (docs/product.md "Fraud claims"): the claim it settled. */
+  claimId: z.number().int().positive().optional(),
 });
 
 export const TRANSACTION_METADATA_SCHEMAS = {

@@ -15,6 +15,7 @@ import {
 } from "@kolo/db";
 import { ADMIN_MESSAGES, DomainError, auditKobo, formatKobo } from "@kolo/domain";
 import { adjustUserWalletIn } from "../money/adjustments";
+import { endLienIn } from "../money/claims";
 import { resolveReview } from "../money/reviews";
 import type { Services } from "../services";
 import { approvalAuditAction, approvalAuditSubject, requestApproval } from "./approval-requests";
@@ -171,6 +172,17 @@ async function carryOut(tx: DbOrTx, db: Database, services: ApprovalServices, ap
       if (!("transactionId" in payload)) break;
       const moved = await moveTransaction(db, services, { adminId, id: payload.transactionId, status: payload.status, force: true, reason: payload.reason });
       return { balance: null, transaction: moved, audit: { transactionId: moved.id, status: moved.status } };
+    }
+    case "claim": {
+      if (!("claimId" in payload)) break;
+      const refund = await endLienIn(tx, services, {
+        adminId,
+        id: payload.claimId,
+        act: payload.act,
+        approvalId: approval.id,
+        requestedBy: approval.createdBy,
+      });
+      return { balance: null, transaction: refund, audit: { claimId: payload.claimId, act: payload.act } };
     }
   }
   throw new DomainError("CONFLICT", ADMIN_MESSAGES.approvalDecided);

@@ -32,3 +32,4 @@ export * from "./idempotency";
 export * from "./jobs";
 export * from "./fraud";
 export * from "./fraud-monitoring";
+export * from "./claims";
