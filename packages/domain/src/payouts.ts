@@ -108,8 +108,8 @@ export const PAYOUT_MESSAGES = {
     return "Processing with the bank";
   },
   /** The in-app notice and e-mail subject of a payout that failed or was reversed (docs/product.md "Payment endings"). */
-  endedTitle: (status: "failed" | "reversed", channel: "withdrawal" | "bank_transfer") =>
-    `${channel === "withdrawal" ? "Withdrawal" : "Bank transfer"} ${status === "failed" ? "failed" : "reversed"}`,
+  endedTitle: (status: "failed" | "reversed", channel: "withdrawal" | "bank_transfer" | "merchant_settlement") =>
+    `${channel === "withdrawal" ? "Withdrawal" : channel === "merchant_settlement" ? "Settlement" : "Bank transfer"} ${status === "failed" ? "failed" : "reversed"}`,
 } as const;
 
 const idempotencyKey = plainText().trim().min(8).max(200).optional();
@@ -205,8 +205,8 @@ export function assertFeeMatches(amountKobo: bigint, clientFeeKobo: bigint): voi
  * letters, digits, '-' and '_'), made from a channel prefix and random bytes' hex. It is the
  * payout's retry key (docs/decisions.md). `randomHex` is 32 hex characters.
  */
-export function payoutReference(channel: "withdrawal" | "bank_transfer", randomHex: string): string {
-  const prefix = channel === "withdrawal" ? "wd" : "bt";
+export function payoutReference(channel: "withdrawal" | "bank_transfer" | "merchant_settlement", randomHex: string): string {
+  const prefix = channel === "withdrawal" ? "wd" : channel === "merchant_settlement" ? "ms" : "bt";
   return `${prefix}_${randomHex.toLowerCase()}`;
 }
 
