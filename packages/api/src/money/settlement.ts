@@ -8,6 +8,7 @@ import {
   dailyLimitKobo,
   findMerchantById,
   findMerchantByUserId,
+  findTransactionByIdempotencyKey,
   findUserById,
   getMerchantBalanceKobo,
   getUserVerification,
@@ -168,7 +169,8 @@ export type SettlementOutcome = "paid" | "already" | "below-float" | "off";
  * The automatic settlement of one merchant at `now`: with automatic settlement on and a settlement
  * account, pays the largest amount whose amount + fee fits in the balance above the float and in
  * what the owner's daily limit still allows, if it is at least ₦100; under the idempotency key of
- * the Lagos day, so a second run that day pays nothing ("already").
+ * the Lagos day, so a second run that day pays nothing ("already"; two runs at once: the payout's
+ * advisory lock lets one pay, the other is refused IDEMPOTENCY_KEY_REUSED or answered the same payout).
  */
 export async function settleMerchant(db: Database, services: Services, merchantId: number, now: Date): Promise<SettlementOutcome> {
   const merchant = await findMerchantById(db, merchantId);
@@ -176,6 +178,8 @@ export async function settleMerchant(db: Database, services: Services, merchantI
   const owner = await findUserById(db, merchant.userId);
   if (owner?.status !== "active") return "off";
   const day = lagosDate(now);
+  // Paid today already (any amount): the day's key answers it, and nothing more is paid.
+  if (await findTransactionByIdempotencyKey(db, owner.id, autoSettlementKey(day))) return "already";
   const above = (await getMerchantBalanceKobo(db, merchant.userId)) - merchant.settlementFloat;
   const allowance = dailyLimitKobo(owner.verificationLevel, ownDailyLimitAt(owner, now)) - (await outgoingOnDay(db, owner.id, day));
   const amount = largestPayoutWithin(above < allowance ? above : allowance);
