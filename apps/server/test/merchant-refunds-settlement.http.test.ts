@@ -253,6 +253,7 @@ describe("merchant settings", () => {
       expect((await call(owner, "PATCH", "/api/merchants/me/settings", bad)).status).toBe(400);
     }
     expect((await call(owner, "GET", "/api/merchants/me/settings")).body).toMatchObject({ settlementAccount: null, settlementFloat: 0, autoSettle: false });
+    expect(await call(owner, "PATCH", "/api/merchants/me/settings", {})).toMatchObject({ status: 200, body: { businessName: "Chioma's Kitchen" } });
 
     const saved = await call(owner, "PATCH", "/api/merchants/me/settings", { businessName: "Chioma Foods", settlementAccount: account, settlementFloat: 2_500.5, autoSettle: true });
     expect(saved).toMatchObject({

@@ -106,7 +106,7 @@ export async function updateMerchantSettingsFor(
   if (input.autoSettle === true && !account && !settlementAccountOf(merchant)) {
     throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.noSettlementAccount, { autoSettle: [MERCHANT_MESSAGES.noSettlementAccount] });
   }
-  const updated = await updateMerchantSettings(db, merchant.id, {
+  const changes = {
     ...(input.businessName !== undefined ? { name: input.businessName } : {}),
     ...(account
       ? {
@@ -118,7 +118,9 @@ export async function updateMerchantSettingsFor(
       : {}),
     ...(input.settlementFloat !== undefined ? { settlementFloat: input.settlementFloat } : {}),
     ...(input.autoSettle !== undefined ? { autoSettle: input.autoSettle } : {}),
-  });
+  };
+  // Nothing given changes nothing.
+  const updated = Object.keys(changes).length === 0 ? merchant : await updateMerchantSettings(db, merchant.id, changes);
   return settingsView(db, updated);
 }
 
