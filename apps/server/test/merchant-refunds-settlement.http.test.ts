@@ -3,7 +3,7 @@
 // paths against the Paystack sandbox over HTTP, on a real PostgreSQL database. The sandbox's
 // webhooks go to a capture: each test forwards the ones it wants, when it wants.
 import { autoSettlementKey, runAutoSettlement } from "@kolo/api";
-import { ensureMerchantWallet, insertTransaction, postJournalEntry, schema, systemAccountId } from "@kolo/db";
+import { ensureMerchantWallet, insertTransaction, postJournalEntry, schema, systemAccountId, verifyLedger } from "@kolo/db";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { SYSTEM_ACCOUNTS } from "@kolo/domain";
 import { paystackSignature } from "@kolo/providers";
@@ -97,7 +97,11 @@ async function sendWebhook(event: string, data: unknown) {
   return forwardWebhook(server, { raw, signature: paystackSignature(raw, server.secretKey), body: { event, data: { reference: "", status: "" } } });
 }
 
-const ledgerConsistent = async () => expect(await ledgerInvariants(t.client)).toMatchObject(LEDGER_CONSISTENT);
+/** The ledger's invariants, and the full verification (hash chains, holds, daily counters against their records). */
+const ledgerConsistent = async () => {
+  expect(await ledgerInvariants(t.client)).toMatchObject(LEDGER_CONSISTENT);
+  expect((await verifyLedger(t.db)).checks.filter((check) => !check.ok)).toEqual([]);
+};
 
 describe("refunds of wallet payments", () => {
   it("refunds part, then the rest, to the payer's wallet; never more than the payment", async () => {
@@ -113,7 +117,11 @@ describe("refunds of wallet payments", () => {
 
     const tooMuch = await refund(owner, reference, { amount: 3_000.01, reason: "Again" });
     expect(tooMuch.status).toBe(400);
-    expect(tooMuch.body).toMatchObject({ code: "RULE_VIOLATION", message: "Refunds cannot exceed what is left of this payment", details: { refundable: 3_000 } });
+    expect(tooMuch.body).toMatchObject({
+      code: "RULE_VIOLATION",
+      message: "Refunds cannot exceed what is left of this payment",
+      details: { refundable: 3_000 },
+    });
 
     const rest = await refund(owner, reference, { amount: 3_000, reason: "Order cancelled" });
     expect(rest.body).toMatchObject({ refundable: 0, transaction: { status: "completed" } });
@@ -181,7 +189,11 @@ describe("refunds of card payments", () => {
     const reference = await cardPayment(owner, merchantId, 4_000);
     const half = await refund(owner, reference, { amount: 2_000, reason: "Half the order" });
     expect(half.status).toBe(201);
-    expect(half.body).toMatchObject({ message: "Refund sent to the card; it completes when the bank confirms", refundable: 2_000, transaction: { status: "pending" } });
+    expect(half.body).toMatchObject({
+      message: "Refund sent to the card; it completes when the bank confirms",
+      refundable: 2_000,
+      transaction: { status: "pending" },
+    });
     expect(await merchantBalance(owner)).toBe(2_000);
     const record = await recordOf(half.body.transaction.reference);
     expect(record.metadata).toMatchObject({ refundTo: "card", payerEmail: "guest@example.com", providerStatus: "pending" });
@@ -189,7 +201,9 @@ describe("refunds of card payments", () => {
     const [charge] = await t.db.select().from(schema.paystackSandboxCharges).where(eq(schema.paystackSandboxCharges.reference, reference));
     expect(charge?.refunded).toBe(200_000);
     const hook = await vi.waitFor(() => {
-      const found = capture.received.find((h) => h.body.event === "refund.processed" && (h.body.data as unknown as { transaction_reference: string }).transaction_reference === reference);
+      const found = capture.received.find(
+        (h) => h.body.event === "refund.processed" && (h.body.data as unknown as { transaction_reference: string }).transaction_reference === reference,
+      );
       if (!found) throw new Error("refund.processed not sent yet");
       return found;
     });
@@ -241,21 +255,35 @@ describe("merchant settings", () => {
     });
     const account = { bankCode: PAYOUT_ACCOUNTS.success.bankCode, accountNumber: PAYOUT_ACCOUNTS.success.accountNumber };
     // No BVN yet.
-    expect((await call(owner, "PATCH", "/api/merchants/me/settings", { settlementAccount: account })).body).toMatchObject({ message: "Please verify your BVN first" });
+    expect((await call(owner, "PATCH", "/api/merchants/me/settings", { settlementAccount: account })).body).toMatchObject({
+      message: "Please verify your BVN first",
+    });
     expect((await call(owner, "POST", "/api/verification/bvn", CHIOMA_BVN)).status).toBe(200);
     // A valid account whose holder is someone else.
     const other = await call(owner, "PATCH", "/api/merchants/me/settings", { settlementAccount: { bankCode: "033", accountNumber: "1234567895" } });
     expect(other).toMatchObject({ status: 400, body: { message: "Bank account name does not match the name on your BVN" } });
     // Automatic settlement needs an account.
-    expect((await call(owner, "PATCH", "/api/merchants/me/settings", { autoSettle: true })).body).toMatchObject({ message: "Add a settlement bank account first" });
+    expect((await call(owner, "PATCH", "/api/merchants/me/settings", { autoSettle: true })).body).toMatchObject({
+      message: "Add a settlement bank account first",
+    });
     // Bad input changes nothing.
-    for (const bad of [{ settlementFloat: -1 }, { settlementFloat: 1.005 }, { businessName: "x" }, { settlementAccount: { bankCode: "058", accountNumber: "123" } }]) {
+    for (const bad of [
+      { settlementFloat: -1 },
+      { settlementFloat: 1.005 },
+      { businessName: "x" },
+      { settlementAccount: { bankCode: "058", accountNumber: "123" } },
+    ]) {
       expect((await call(owner, "PATCH", "/api/merchants/me/settings", bad)).status).toBe(400);
     }
     expect((await call(owner, "GET", "/api/merchants/me/settings")).body).toMatchObject({ settlementAccount: null, settlementFloat: 0, autoSettle: false });
     expect(await call(owner, "PATCH", "/api/merchants/me/settings", {})).toMatchObject({ status: 200, body: { businessName: "Chioma's Kitchen" } });
 
-    const saved = await call(owner, "PATCH", "/api/merchants/me/settings", { businessName: "Chioma Foods", settlementAccount: account, settlementFloat: 2_500.5, autoSettle: true });
+    const saved = await call(owner, "PATCH", "/api/merchants/me/settings", {
+      businessName: "Chioma Foods",
+      settlementAccount: account,
+      settlementFloat: 2_500.5,
+      autoSettle: true,
+    });
     expect(saved).toMatchObject({
       status: 200,
       body: {
@@ -290,11 +318,23 @@ async function settledMerchant(naira: number, settings: Record<string, unknown> 
 describe("payouts to the settlement account", () => {
   it("pays the amount plus the fee from the merchant balance through the payout path", async () => {
     const { owner } = await settledMerchant(10_000);
-    const paid = await call<{ transaction: { reference: string; status: string; fee: number } }>(owner, "POST", "/api/merchants/me/payouts", { amount: 5_000 }, { "idempotency-key": "payout-key-0001" });
+    const paid = await call<{ transaction: { reference: string; status: string; fee: number } }>(
+      owner,
+      "POST",
+      "/api/merchants/me/payouts",
+      { amount: 5_000 },
+      { "idempotency-key": "payout-key-0001" },
+    );
     expect(paid.status).toBe(201);
     expect(paid.body).toMatchObject({ message: "Payout started to your settlement account", transaction: { status: "processing", fee: 50 } });
     expect(await merchantBalance(owner)).toBe(4_950);
-    const again = await call<{ transaction: { reference: string } }>(owner, "POST", "/api/merchants/me/payouts", { amount: 5_000 }, { "idempotency-key": "payout-key-0001" });
+    const again = await call<{ transaction: { reference: string } }>(
+      owner,
+      "POST",
+      "/api/merchants/me/payouts",
+      { amount: 5_000 },
+      { "idempotency-key": "payout-key-0001" },
+    );
     expect(again.body.transaction.reference).toBe(paid.body.transaction.reference);
     const record = await recordOf(paid.body.transaction.reference);
     expect(record.metadata).toMatchObject({ channel: "merchant_settlement", accountNumber: "0123456785", accountName: "CHIOMA OKAFOR", automatic: false });
@@ -338,7 +378,10 @@ describe("automatic settlement (17:00 Lagos, run here with the test's clock)", (
 
     // 8,000 above the float: 7,920.79 + fee 79.21 (1%) leaves exactly the float.
     expect(await merchantBalance(above.owner)).toBe(2_000);
-    const [record] = await t.db.select().from(schema.transactions).where(eq(schema.transactions.idempotencyKey, autoSettlementKey("2026-11-27")));
+    const [record] = await t.db
+      .select()
+      .from(schema.transactions)
+      .where(eq(schema.transactions.idempotencyKey, autoSettlementKey("2026-11-27")));
     expect(record).toMatchObject({ type: "transfer", senderId: above.owner.user.id, amount: 792_079n, fee: 7_921n });
     expect(record?.metadata).toMatchObject({ channel: "merchant_settlement", automatic: true });
     expect(await merchantBalance(at.owner)).toBe(2_000);

@@ -29,7 +29,10 @@ async function verifiedAsChioma(email: string): Promise<void> {
 
 /** The signed-in page's user opens a merchant account (POST /api/merchants); answers its id. */
 async function openMerchant(page: Page, baseURL: string): Promise<number> {
-  const created = await page.request.post("/api/merchants", { headers: { origin: baseURL }, data: { name: "Chioma's Kitchen", description: "Food", category: "Food" } });
+  const created = await page.request.post("/api/merchants", {
+    headers: { origin: baseURL },
+    data: { name: "Chioma's Kitchen", description: "Food", category: "Food" },
+  });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: number }).id;
 }
@@ -57,7 +60,10 @@ test("a merchant refunds part of a wallet payment from the dashboard", async ({ 
 
   await page.goto("/merchant/dashboard");
   const payments = page.getByRole("region", { name: "Payments" });
-  await payments.getByRole("button", { name: /^Refund / }).first().click();
+  await payments
+    .getByRole("button", { name: /^Refund / })
+    .first()
+    .click();
   const dialog = page.getByRole("dialog", { name: "Refund Payment" });
   await dialog.getByLabel("Amount (NGN)").fill("400");
   await dialog.getByLabel("Reason").fill("One item out of stock");
@@ -81,8 +87,8 @@ test("a merchant sets a settlement account matching the BVN and pays out by hand
   await page.goto("/merchant/settings");
   const main = page.getByRole("main");
   await main.getByLabel("Business name").fill("Chioma Foods");
-  await main.getByRole("textbox", { name: "Bank" }).fill("GTB");
-  await page.getByRole("option", { name: "Guaranty Trust Bank" }).click();
+  await main.getByRole("combobox", { name: "Bank" }).fill("Guaranty");
+  await page.getByRole("option", { name: "Guaranty Trust Bank", exact: true }).click();
   await main.getByLabel("Account number").fill("0123456785");
   await expect(main.getByLabel("Account name")).toHaveValue("CHIOMA OKAFOR");
   await main.getByLabel("Float to keep (NGN)").fill("500");

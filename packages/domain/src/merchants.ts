@@ -187,10 +187,7 @@ export function invoicePaymentAmount(
 }
 
 /** A reason for a refund: what the payer is told (1 to 200 characters). */
-const refundReason = plainText({ error: MERCHANT_MESSAGES.refundReasonRequired })
-  .trim()
-  .min(1, { error: MERCHANT_MESSAGES.refundReasonRequired })
-  .max(200);
+const refundReason = plainText({ error: MERCHANT_MESSAGES.refundReasonRequired }).trim().min(1, { error: MERCHANT_MESSAGES.refundReasonRequired }).max(200);
 
 /**
  * POST /api/merchants/me/payments/{reference}/refunds body (docs/product.md "Refunds"): {amount

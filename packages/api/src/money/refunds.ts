@@ -86,7 +86,12 @@ async function acceptRefund(db: Database, request: RefundRequest): Promise<Refun
       }
     }
     const payment = await findTransactionByReference(tx, request.reference, { forUpdate: true });
-    if (!payment || payment.type !== "payment" || metadataOf(payment).merchantId !== merchant.id || !REFUNDABLE_CHANNELS.includes(metadataOf(payment).channel)) {
+    if (
+      !payment ||
+      payment.type !== "payment" ||
+      metadataOf(payment).merchantId !== merchant.id ||
+      !REFUNDABLE_CHANNELS.includes(metadataOf(payment).channel)
+    ) {
       throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.paymentNotFound);
     }
     if (payment.status !== "completed") throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.notRefundable);
@@ -150,7 +155,11 @@ const isRefusal = (error: unknown): error is PaymentGatewayError =>
  * same idempotency key answers the first refund as it now stands and moves nothing. The payer is
  * e-mailed once the money is back (sendRefundNotice).
  */
-export async function startRefund(db: Database, services: Pick<Services, "paymentGateway" | "mailer" | "log" | "publicUrl">, request: RefundRequest): Promise<RefundResult> {
+export async function startRefund(
+  db: Database,
+  services: Pick<Services, "paymentGateway" | "mailer" | "log" | "publicUrl">,
+  request: RefundRequest,
+): Promise<RefundResult> {
   const accepted = await acceptRefund(db, request);
   if (accepted.replayed) {
     const current = (await findTransactionByReference(db, accepted.transaction.reference)) ?? accepted.transaction;
@@ -172,7 +181,10 @@ export async function startRefund(db: Database, services: Pick<Services, "paymen
     return { ...accepted, transaction: patched };
   } catch (error) {
     if (!isRefusal(error)) {
-      services.log.warn({ reference: record.reference, err: error instanceof Error ? error.message : String(error) }, "Card refund answer unclear; it stays pending");
+      services.log.warn(
+        { reference: record.reference, err: error instanceof Error ? error.message : String(error) },
+        "Card refund answer unclear; it stays pending",
+      );
       return accepted;
     }
     await db.transaction((tx) => endCardRefund(tx, record.reference, "failed", error.providerMessage ?? "Refused by the card gateway"));
@@ -234,9 +246,16 @@ export interface RefundReport {
  * and ends it (endCardRefund). Answers what it did: "completed", "failed" or "none" (unknown, or
  * already ended). A processed refund e-mails the payer.
  */
-export async function applyRefundOutcome(db: Database, services: Pick<Services, "mailer" | "log" | "publicUrl">, report: RefundReport): Promise<"completed" | "failed" | "none"> {
+export async function applyRefundOutcome(
+  db: Database,
+  services: Pick<Services, "mailer" | "log" | "publicUrl">,
+  report: RefundReport,
+): Promise<"completed" | "failed" | "none"> {
   const candidates = await pendingRefundsOf(db, report.transactionReference, report.amountKobo);
-  const match = candidates.find((row) => report.refundId !== undefined && row.providerRefundId === report.refundId) ?? candidates.find((row) => row.providerRefundId === null) ?? candidates[0];
+  const match =
+    candidates.find((row) => report.refundId !== undefined && row.providerRefundId === report.refundId) ??
+    candidates.find((row) => row.providerRefundId === null) ??
+    candidates[0];
   if (!match) {
     services.log.warn({ reference: report.transactionReference, outcome: report.outcome }, "Refund webhook for no pending refund");
     return "none";

@@ -183,7 +183,8 @@ export async function receiptFor(
   // The merchant's owner reads the receipts of the merchant's payments and refunds too.
   const merchantId = record?.type === "payment" ? (record.metadata as { merchantId?: number }).merchantId : undefined;
   const ownsMerchant = merchantId !== undefined && user.merchantId === merchantId;
-  if (!record || (record.senderId !== user.id && record.recipientId !== user.id && !ownsMerchant)) throw new DomainError("NOT_FOUND", RECEIPT_MESSAGES.notFound);
+  if (!record || (record.senderId !== user.id && record.recipientId !== user.id && !ownsMerchant))
+    throw new DomainError("NOT_FOUND", RECEIPT_MESSAGES.notFound);
   const code = receiptCode(services, record);
   await saveReceiptCode(db, record.id, code);
   const view = await publicView(db, record, user.id);

@@ -266,7 +266,9 @@ export const merchantsRouter = router({
 
   /** -> the merchant's settings (business name, settlement account, float and automatic settlement, balance). NOT_FOUND without a merchant account. */
   settings: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/api/merchants/me/settings", tag: "Merchants", summary: "The merchant's settings and settlement account", errors: [404] } })
+    .meta({
+      rest: { method: "GET", path: "/api/merchants/me/settings", tag: "Merchants", summary: "The merchant's settings and settlement account", errors: [404] },
+    })
     .output(merchantSettings)
     .query(({ ctx }) => merchantSettingsOf(ctx.db, ctx.user)),
 
@@ -277,7 +279,13 @@ export const merchantsRouter = router({
    */
   updateSettings: featureProcedure("feature_merchant")
     .meta({
-      rest: { method: "PATCH", path: "/api/merchants/me/settings", tag: "Merchants", summary: "Change the merchant's settings and settlement account", errors: [404, 503] },
+      rest: {
+        method: "PATCH",
+        path: "/api/merchants/me/settings",
+        tag: "Merchants",
+        summary: "Change the merchant's settings and settlement account",
+        errors: [404, 503],
+      },
     })
     .input(merchantSettingsSchema)
     .output(merchantSettings)

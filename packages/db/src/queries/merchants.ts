@@ -171,7 +171,11 @@ export async function refundedKobo(db: DbOrTx, reference: string): Promise<bigin
 }
 
 /** References and gateway ids of the pending refunds of the charge `chargeReference` for `amountKobo`, oldest first (refund webhooks). */
-export async function pendingRefundsOf(db: DbOrTx, chargeReference: string, amountKobo: bigint): Promise<{ reference: string; providerRefundId: string | null }[]> {
+export async function pendingRefundsOf(
+  db: DbOrTx,
+  chargeReference: string,
+  amountKobo: bigint,
+): Promise<{ reference: string; providerRefundId: string | null }[]> {
   return db
     .select({ reference: transactions.reference, providerRefundId: sql<string | null>`${transactions.metadata}->>'providerRefundId'` })
     .from(transactions)

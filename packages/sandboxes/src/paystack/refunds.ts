@@ -15,7 +15,10 @@ const charges = schema.paystackSandboxCharges;
 
 const refundBody = z.object({
   transaction: z.union([z.number().int().positive(), z.string().min(1).max(100)]),
-  amount: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d*$/)]).transform(Number).optional(),
+  amount: z
+    .union([z.number().int().positive(), z.string().regex(/^[1-9]\d*$/)])
+    .transform(Number)
+    .optional(),
   merchant_note: z.string().max(500).optional(),
 });
 
@@ -66,7 +69,14 @@ export function refundRoutes(
     return {
       status: true,
       message: "Refund has been queued for processing",
-      data: { id, transaction: { id: charge.id, reference: charge.reference }, amount, currency: charge.currency, status: "pending", merchant_note: parsed.data.merchant_note ?? null },
+      data: {
+        id,
+        transaction: { id: charge.id, reference: charge.reference },
+        amount,
+        currency: charge.currency,
+        status: "pending",
+        merchant_note: parsed.data.merchant_note ?? null,
+      },
     };
   });
 }

@@ -71,7 +71,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
       utils.merchants.settings.setData(undefined, saved);
       await utils.merchants.me.invalidate();
       if (account) setChangingAccount(false);
-      notify({ title: MERCHANT_MESSAGES.settingsSaved, message: saved.settlementAccount ? `Settlement account: ${saved.settlementAccount.accountName}` : "Your settings are saved" });
+      notify({
+        title: MERCHANT_MESSAGES.settingsSaved,
+        message: saved.settlementAccount ? `Settlement account: ${saved.settlementAccount.accountName}` : "Your settings are saved",
+      });
     } catch (error) {
       const fields = fieldErrors(error);
       const message = serverMessage(error) ?? "Could not save your settings. Please try again.";
@@ -90,7 +93,14 @@ function SettingsForm({ settings }: { settings: Settings }) {
               <Title id="business-title" order={2} size="h5">
                 Business
               </Title>
-              <TextInput label="Business name" value={businessName} onChange={(e) => setBusinessName(e.currentTarget.value)} maxLength={100} error={errors.businessName} required />
+              <TextInput
+                label="Business name"
+                value={businessName}
+                onChange={(e) => setBusinessName(e.currentTarget.value)}
+                maxLength={100}
+                error={errors.businessName}
+                required
+              />
             </Stack>
           </Card>
           <Card component="section" aria-labelledby="settlement-title">
@@ -134,8 +144,18 @@ function SettingsForm({ settings }: { settings: Settings }) {
               <Text size="sm" c="dimmed">
                 Every day at 17:00 (Lagos time) the balance above your float is paid to your settlement account. Fee 1% (₦50 to ₦1,000).
               </Text>
-              <NairaAmountInput label="Float to keep (NGN)" value={floatText} onChange={(e: React.ChangeEvent<HTMLInputElement>) => setFloatText(e.currentTarget.value)} error={errors.settlementFloat} />
-              <Switch label="Settle automatically every day" checked={autoSettle} onChange={(e) => setAutoSettle(e.currentTarget.checked)} error={errors.autoSettle} />
+              <NairaAmountInput
+                label="Float to keep (NGN)"
+                value={floatText}
+                onChange={(e: React.ChangeEvent<HTMLInputElement>) => setFloatText(e.currentTarget.value)}
+                error={errors.settlementFloat}
+              />
+              <Switch
+                label="Settle automatically every day"
+                checked={autoSettle}
+                onChange={(e) => setAutoSettle(e.currentTarget.checked)}
+                error={errors.autoSettle}
+              />
               <Text size="sm">Merchant balance: {formatNaira(settings.balance)}</Text>
             </Stack>
           </Card>
