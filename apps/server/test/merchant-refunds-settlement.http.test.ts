@@ -2,7 +2,7 @@
 // the daily automatic settlement run with the test's own clock), through the real server's REST
 // paths against the Paystack sandbox over HTTP, on a real PostgreSQL database. The sandbox's
 // webhooks go to a capture: each test forwards the ones it wants, when it wants.
-import { autoSettlementKey, runAutoSettlement } from "@kolo/api";
+import { Jobs, SETTLEMENT_QUEUE, SETTLEMENT_SCHEDULE, autoSettlementKey, runAutoSettlement } from "@kolo/api";
 import { ensureMerchantWallet, insertTransaction, postJournalEntry, schema, systemAccountId, verifyLedger } from "@kolo/db";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { SYSTEM_ACCOUNTS } from "@kolo/domain";
@@ -396,5 +396,16 @@ describe("automatic settlement (17:00 Lagos, run here with the test's clock)", (
     expect((await runAutoSettlement(t.db, services, new Date("2026-11-28T16:00:00Z"))).get(above.merchantId)).toBe("paid");
     expect(await merchantBalance(above.owner)).toBe(2_000);
     await ledgerConsistent();
+  });
+
+  it("is scheduled daily at 17:00 in Lagos", async () => {
+    const jobs = new Jobs({ connectionString: t.url, topUpExpiry: false, moneyAlerts: false, reconciliation: false, poolMax: 2, pollingIntervalSeconds: 30 });
+    try {
+      await jobs.start(t.db, services);
+      expect((await jobs.schedules()).find((s) => s.name === SETTLEMENT_QUEUE)).toMatchObject({ cron: "0 17 * * *", timezone: "Africa/Lagos" });
+      expect(SETTLEMENT_SCHEDULE).toEqual({ cron: "0 17 * * *", tz: "Africa/Lagos" });
+    } finally {
+      await jobs.stop();
+    }
   });
 });
