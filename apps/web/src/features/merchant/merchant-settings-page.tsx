@@ -151,6 +151,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
                 error={errors.settlementFloat}
               />
               <Switch
+                size="md"
+                styles={{ body: { minHeight: 44 } }}
                 label="Settle automatically every day"
                 checked={autoSettle}
                 onChange={(e) => setAutoSettle(e.currentTarget.checked)}
