@@ -54,7 +54,11 @@ export const p2pMetadataSchema = z.strictObject({
 
 /** Withdrawals and bank transfers: both type `transfer` (docs/decisions.md). */
 export const payoutMetadataSchema = z.strictObject({
-  channel: z.enum(["withdrawal", "bank_transfer"]),
+  /** `merchant_settlement`: a merchant balance paid to the merchant's settlement account (docs/product.md "Settlement"). */
+  channel: z.enum(["withdrawal", "bank_transfer", "merchant_settlement"]),
+  /** A merchant settlement: the merchant paid out, and whether the daily automatic settlement started it. */
+  merchantId: z.number().int().positive().optional(),
+  automatic: z.boolean().optional(),
   bankName: text,
   bankCode: text.optional(),
   /** Full NUBAN; screens show the last 4. */
@@ -89,9 +93,23 @@ export const paymentMetadataSchema = z.strictObject({
   merchantId: z.number().int().positive(),
   merchantName: text,
   invoiceId: z.number().int().positive().optional(),
-  /** How the payment was made, or a merchant moving its balance to the owner's wallet. */
-  channel: z.enum(["qr", "invoice", "merchant_withdrawal"]).optional(),
+  /**
+   * How the payment was made (`card`: paid through the card gateway by a guest), a merchant moving
+   * its balance to the owner's wallet, or a refund of one of the merchant's payments.
+   */
+  channel: z.enum(["qr", "invoice", "card", "merchant_withdrawal", "refund"]).optional(),
   payerName: text.optional(),
+  /** A guest card payer's e-mail (receipts and refund notices go there). */
+  payerEmail: text.optional(),
+  /** A refund: the reference of the payment it gives back, and the merchant's reason. */
+  refundOf: text.optional(),
+  refundReason: text.optional(),
+  /** A refund: where the money went back (`wallet`: the payer's Kolo wallet; `card`: through the card gateway). */
+  refundTo: z.enum(["wallet", "card"]).optional(),
+  /** A card refund: the gateway's refund id and last status, and why it failed. */
+  providerRefundId: text.optional(),
+  providerStatus: text.optional(),
+  failureReason: text.optional(),
 });
 
 /**
