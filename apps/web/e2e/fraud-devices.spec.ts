@@ -3,7 +3,7 @@
 // removes a device (its session ends); freezing refuses a payment, unfreezing with the password and
 // the e-mailed code lets it through again.
 import { type Browser, type Page, expect, test } from "@playwright/test";
-import { balanceCard, confirmWithPin, login, mailedCode, newUser, registerAndSkipOnboarding, registerByApi, toast, topUp } from "./helpers";
+import { balanceCard, confirmWithPin, login, mailedCode, newUser, registerAndSkipOnboarding, registerByApi, setNewDeviceCap, toast, topUp } from "./helpers";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -98,4 +98,23 @@ test("freeze refuses a payment; unfreezing with the password and the e-mailed co
   await expect(toast(home, "Transfer Successful")).toBeVisible();
   await home.goto("/dashboard");
   await expect(balanceCard(home)).toContainText("₦4,500.00");
+});
+
+// @exclusive (playwright.config.ts): the first-day cap is one setting for everyone, off for the rest of the suite.
+test("the first-day cap refuses what is beyond it and says how much is left and until when", { tag: "@exclusive" }, async ({ browser, baseURL }) => {
+  await setNewDeviceCap(2_000);
+  try {
+    const { home, payee } = await payerWithMoney(browser, baseURL!, "Cap Tester");
+    await startTransfer(home, payee.email, "3000");
+    await confirmWithPin(home);
+    await expect(toast(home, "New device limit")).toContainText(/New device limit: you can send up to ₦2,000 until .+/);
+    await home.goto("/dashboard");
+    await expect(balanceCard(home)).toContainText("₦5,000.00");
+
+    await startTransfer(home, payee.email, "1500");
+    await confirmWithPin(home);
+    await expect(toast(home, "Transfer Successful")).toBeVisible();
+  } finally {
+    await setNewDeviceCap(0);
+  }
 });
