@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { prepareDatabase } from "@kolo/db";
+import { createDb, prepareDatabase, switchOffFraudControls } from "@kolo/db";
 import { findFreePort, startEmbeddedPostgres } from "@kolo/db/embedded";
 import { type Env, readEnv } from "../env";
 import { haDown, haLeaderWithSyncStandby, haUp, isAlive, postmasterPid, startHaServer, stopPid, writeHaState } from "../launch/ha-cluster";
@@ -94,6 +94,9 @@ export async function startCampaignCluster(options: ClusterOptions): Promise<Cam
     const pg = await startEmbeddedPostgres({ dataDir: join(dataDir, "postgres"), port: pgPort, postgresFlags: ["-c", "max_connections=200"] });
     cleanups.push(pg.stop);
     await prepareDatabase(pg.url);
+    // The campaign is about faults, not fraud: its few fresh users pay many new recipients at once.
+    const setup = createDb(pg.url, { max: 1 });
+    await switchOffFraudControls(setup.db).finally(() => setup.close());
     const shared = sharedServerSettings(env, pg.url);
     await compileServer();
     const settings = { ...shared, ...campaignServerSettings(options.webhookBaseUrl) };

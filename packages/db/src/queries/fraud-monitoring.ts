@@ -2,7 +2,7 @@
 // payment read inside the database transaction that moves it. The rules themselves are pure
 // (@kolo/domain evaluateFraudRules).
 import { FRAUD_SETTING_KEYS, type FraudFacts, type FraudSettings, fraudSettingsFrom } from "@kolo/domain";
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { adminLimits, type TransactionRecord } from "../schema";
 
@@ -21,6 +21,17 @@ export async function setFraudSetting(db: DbOrTx, key: keyof FraudSettings, valu
     .insert(adminLimits)
     .values({ key: FRAUD_SETTING_KEYS[key], valueKobo: value, description: `Fraud monitoring: ${key}` })
     .onConflictDoUpdate({ target: adminLimits.key, set: { valueKobo: value, updatedAt: new Date() } });
+}
+
+/**
+ * Turns the fraud controls off: monitoring, and the first-day cap at 0 (admin_limits). For the test
+ * harnesses and the fault campaign, whose few fresh users pay many new recipients most of their
+ * balance within their first day (docs/decisions.md "Fraud controls"); the controls' own tests turn
+ * them back on.
+ */
+export async function switchOffFraudControls(db: DbOrTx): Promise<void> {
+  await setFraudSetting(db, "enabled", 0n);
+  await db.update(adminLimits).set({ valueKobo: 0n, updatedAt: new Date() }).where(eq(adminLimits.key, "new_device_cap"));
 }
 
 /** The money-out types: a record of these with the user as sender is a payment of theirs. */
