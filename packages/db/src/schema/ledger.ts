@@ -147,6 +147,14 @@ export const transactions = pgTable(
     index("transactions_open_created_idx").on(t.createdAt, t.id).where(sql`${t.status} in ('pending', 'processing')`),
     /** Recent numbers and the purchase screens: a user's airtime and data purchases, newest first. */
     index("transactions_purchases_sender_idx").on(t.senderId, t.createdAt).where(sql`${t.type} in ('airtime', 'data')`),
+    /**
+     * A merchant's payments by time (metadata.merchantId of `payment` records): the view
+     * merchant_payments reads through it for analytics and customers, and the merchant's
+     * transaction list. Migration 0043_merchant_analytics.
+     */
+    index("transactions_merchant_created_idx")
+      .on(sql`((${t.metadata}->>'merchantId')::int)`, t.createdAt)
+      .where(sql`${t.type} = 'payment'`),
     check("transactions_amount_positive", sql`${t.amount} > 0`),
     check("transactions_fee_non_negative", sql`${t.fee} >= 0`),
   ],

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, pgEnum, pgTable, pgView, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /**
@@ -59,6 +59,36 @@ export const invoices = pgTable(
     check("invoices_amount_paid_range", sql`${t.amountPaid} >= 0 and ${t.amountPaid} <= ${t.amount}`),
   ],
 );
+
+/**
+ * A merchant's payments, one row per completed payment record (migration 0043_merchant_analytics
+ * defines the view; docs/decisions/merchants.md "Analytics and customers"): `amount` in kobo,
+ * `channel` one of MERCHANT_PAYMENT_CHANNELS (@kolo/domain), the payer a Kolo user
+ * (`payerUserId`) or a guest by `payerEmail` (lower-cased). Read through the index
+ * transactions_merchant_created_idx (merchant, time).
+ */
+export const merchantPayments = pgView("merchant_payments", {
+  id: integer().notNull(),
+  merchantId: integer().notNull(),
+  reference: text().notNull(),
+  amount: bigint({ mode: "bigint" }).notNull(),
+  channel: text().notNull(),
+  payerUserId: integer(),
+  payerName: text(),
+  payerEmail: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+}).existing();
+
+/**
+ * Refunds of merchant payments (kobo), by merchant and time: empty until refunds are recorded, when
+ * the migration that records them replaces the view (docs/decisions/merchants.md).
+ */
+export const merchantRefunds = pgView("merchant_refunds", {
+  merchantId: integer().notNull(),
+  paymentId: integer().notNull(),
+  amount: bigint({ mode: "bigint" }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+}).existing();
 
 export type Merchant = typeof merchants.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;

@@ -1,0 +1,26 @@
+CREATE INDEX "transactions_merchant_created_idx" ON "transactions" USING btree ((("metadata"->>'merchantId')::int),"created_at") WHERE "transactions"."type" = 'payment';--> statement-breakpoint
+-- A merchant's payments (docs/decisions/merchants.md "Analytics and customers"): the one place that
+-- says which records are payments to a merchant and through which channel. Today QR and invoice
+-- payments are `payment` records whose metadata names the merchant and the channel ('qr', 'invoice');
+-- a new channel (a payment link paid from a wallet 'link', or by card 'card') is counted once its
+-- records carry it. A guest payer (no Kolo account) is known by metadata.payerEmail.
+CREATE VIEW "merchant_payments" AS
+SELECT
+  t."id",
+  (t."metadata"->>'merchantId')::int AS "merchant_id",
+  t."reference",
+  t."amount",
+  t."metadata"->>'channel' AS "channel",
+  t."sender_id" AS "payer_user_id",
+  t."metadata"->>'payerName' AS "payer_name",
+  lower(t."metadata"->>'payerEmail') AS "payer_email",
+  t."created_at"
+FROM "transactions" t
+WHERE t."type" = 'payment'
+  AND t."status" = 'completed'
+  AND t."metadata"->>'channel' IN ('qr', 'invoice', 'link', 'card');--> statement-breakpoint
+-- Refunds of merchant payments, by merchant and time (kobo): none exist yet, so the view is empty;
+-- when refunds are recorded it is replaced by one that reads them, and analytics count them as they are.
+CREATE VIEW "merchant_refunds" AS
+SELECT NULL::int AS "merchant_id", NULL::int AS "payment_id", NULL::bigint AS "amount", NULL::timestamptz AS "created_at"
+WHERE false;
