@@ -249,6 +249,16 @@ export async function openWithdrawalReference(page: Page): Promise<string> {
 }
 
 /**
+ * A connection to this run's throwaway database (the file tooling/scripts/e2e-server.mjs writes),
+ * for the few tests that must set up what no screen makes yet; `end()` it when done.
+ */
+export function e2eDatabase(): postgres.Sql {
+  const port = process.env.E2E_PORT ?? "3210";
+  const { databaseUrl } = JSON.parse(readFileSync(join(tmpdir(), `kolo-e2e-${port}.json`), "utf8")) as { databaseUrl: string };
+  return postgres(databaseUrl, { max: 1, onnotice: () => {} });
+}
+
+/**
  * Frees a sandbox BVN fixture (docs/providers.md) for the next repeat of a test: a BVN verifies at
  * most one Kolo account, so a test that verifies a new user with it would be refused the second
  * time it runs on the same server (`--repeat-each`). The account that holds it keeps its level; its
@@ -256,9 +266,7 @@ export async function openWithdrawalReference(page: Page): Promise<string> {
  * file tooling/scripts/e2e-server.mjs writes; the fixture BVNs differ in their last 4 digits.
  */
 export async function freeFixtureBvn(bvn: string): Promise<void> {
-  const port = process.env.E2E_PORT ?? "3210";
-  const { databaseUrl } = JSON.parse(readFileSync(join(tmpdir(), `kolo-e2e-${port}.json`), "utf8")) as { databaseUrl: string };
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const sql = e2eDatabase();
   try {
     await sql`update user_verifications set bvn_hash = 'freed-by-e2e:' || user_id where bvn_last4 = ${bvn.slice(-4)} and bvn_hash is not null`;
   } finally {
