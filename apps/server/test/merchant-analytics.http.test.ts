@@ -237,11 +237,16 @@ describe("GET /api/merchants/me/customers", () => {
     // With sequential scans priced out, as on a table of 100,000 payments: the plan must be able to use the index.
     const plans = await t.client.begin(async (sql) => {
       await sql`set local enable_seqscan = off`;
-      return sql.unsafe(`explain (format json) select count(*) from merchant_payments where merchant_id = ${shop.merchantId} and created_at >= now() - interval '90 days'`);
+      return sql.unsafe(
+        `explain (format json) select count(*) from merchant_payments where merchant_id = ${shop.merchantId} and created_at >= now() - interval '90 days'`,
+      );
     });
     const text = JSON.stringify(plans);
     expect(text).toContain("transactions_merchant_created_idx");
-    const rows = await t.db.select().from(schema.merchantPayments).where(inArray(schema.merchantPayments.merchantId, [shop.merchantId]));
+    const rows = await t.db
+      .select()
+      .from(schema.merchantPayments)
+      .where(inArray(schema.merchantPayments.merchantId, [shop.merchantId]));
     expect(rows).toHaveLength(7);
   });
 });

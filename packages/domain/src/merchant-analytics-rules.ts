@@ -60,7 +60,10 @@ export interface MerchantSalesSummary {
  * summary over `days` (lagosDays). Rows outside the period or of an unknown channel are refused
  * (Error): the SQL view and this list of channels must agree.
  */
-export function summariseMerchantSales(days: readonly string[], rows: readonly { day: string; channel: string; kobo: bigint; count: number }[]): MerchantSalesSummary {
+export function summariseMerchantSales(
+  days: readonly string[],
+  rows: readonly { day: string; channel: string; kobo: bigint; count: number }[],
+): MerchantSalesSummary {
   const daily = new Map(days.map((day) => [day, { day, amount: 0n, count: 0 }]));
   const channels = new Map(MERCHANT_PAYMENT_CHANNELS.map((channel) => [channel as string, { channel, amount: 0n, count: 0 }]));
   for (const row of rows) {

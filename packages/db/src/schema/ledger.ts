@@ -152,9 +152,7 @@ export const transactions = pgTable(
      * merchant_payments reads through it for analytics and customers, and the merchant's
      * transaction list. Migration 0043_merchant_analytics.
      */
-    index("transactions_merchant_created_idx")
-      .on(sql`((${t.metadata}->>'merchantId')::int)`, t.createdAt)
-      .where(sql`${t.type} = 'payment'`),
+    index("transactions_merchant_created_idx").on(sql`((${t.metadata}->>'merchantId')::int)`, t.createdAt).where(sql`${t.type} = 'payment'`),
     check("transactions_amount_positive", sql`${t.amount} > 0`),
     check("transactions_fee_non_negative", sql`${t.fee} >= 0`),
   ],

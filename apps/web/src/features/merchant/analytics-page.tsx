@@ -56,7 +56,9 @@ export function MerchantAnalyticsPage() {
       />
       {analytics.isError && !data ? (
         <Alert color="red" title="Error" role="alert">
-          <Text size="sm">{domainCode(analytics.error) === "NOT_FOUND" ? "Create a merchant account to see its analytics." : "Could not load your analytics."}</Text>
+          <Text size="sm">
+            {domainCode(analytics.error) === "NOT_FOUND" ? "Create a merchant account to see its analytics." : "Could not load your analytics."}
+          </Text>
           <Button mt="sm" variant="light" color="red" onClick={() => void analytics.refetch()}>
             Retry
           </Button>
