@@ -5,7 +5,11 @@
 // set-based SQL straight into `transactions` (QR and invoice records of BENCH_PAYERS payers spread
 // over the last 120 days, and BENCH_OTHER payments of another merchant beside them; triggers off, as
 // history raises no alerts or events); the views read only those records, so no journal entries are written. Not a test; figures in docs/performance.md.
-// Options (env): BENCH_PAYMENTS (100000), BENCH_PAYERS (5000), BENCH_OTHER (20000), BENCH_SAMPLES (50).
+// Options (env): BENCH_PAYMENTS (100000), BENCH_PAYERS (5000), BENCH_OTHER (20000), BENCH_SAMPLES (50),
+// BENCH_EXPLAIN (1: print the plans of both aggregates, with EXPLAIN ANALYZE).
+import { type DbOrTx, listMerchantCustomers, merchantSalesByDay } from "@kolo/db";
+import { lagosDate, lagosDays } from "@kolo/domain";
+import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import { percentile, startBenchStack } from "./kit";
 
@@ -59,8 +63,21 @@ try {
   const firstPayer = Math.min(...payerRows.map((row) => row.id));
   await seedPayments(pg, merchants[0]!, firstPayer, PAYERS, PAYMENTS, "a");
   await seedPayments(pg, merchants[1]!, firstPayer, PAYERS, OTHER, "b");
-  await pg.unsafe("analyze");
+  // Autovacuum's work on a table in steady state: statistics and the visibility map (index-only scans).
+  await pg.unsafe("vacuum analyze transactions");
   console.log(`seeded ${PAYERS} payers, ${PAYMENTS} + ${OTHER} payments in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (process.env.BENCH_EXPLAIN) {
+    // The plans of the server's own statements (captured through drizzle's logger), run with EXPLAIN ANALYZE.
+    const statements: { query: string; params: unknown[] }[] = [];
+    const db = drizzle(pg, { logger: { logQuery: (query, params) => statements.push({ query, params }) } }) as unknown as DbOrTx;
+    const lastDay = lagosDate(new Date());
+    await merchantSalesByDay(db, { merchantId: merchants[0]!, firstDay: lagosDays(lastDay, 90)[0]!, lastDay });
+    await listMerchantCustomers(db, { merchantId: merchants[0]!, search: "", page: 1, limit: 20 });
+    for (const { query, params } of statements) {
+      const plan = await pg.unsafe<{ "QUERY PLAN": string }[]>(`explain (analyze, buffers) ${query}`, params as never[]);
+      console.log(plan.map((row) => row["QUERY PLAN"]).join("\n"));
+    }
+  }
   await pg.end();
 
   const lastPage = Math.ceil(PAYERS / 20);

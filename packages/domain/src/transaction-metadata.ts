@@ -85,9 +85,14 @@ export const paymentMetadataSchema = z.strictObject({
   merchantId: z.number().int().positive(),
   merchantName: text,
   invoiceId: z.number().int().positive().optional(),
-  /** How the payment was made, or a merchant moving its balance to the owner's wallet. */
-  channel: z.enum(["qr", "invoice", "merchant_withdrawal"]).optional(),
+  /**
+   * How the payment was made (a scanned QR, an invoice, a payment link from a wallet, a card), or a
+   * merchant moving its balance to the owner's wallet. The view merchant_payments counts the first four.
+   */
+  channel: z.enum(["qr", "invoice", "link", "card", "merchant_withdrawal"]).optional(),
   payerName: text.optional(),
+  /** A guest payer's e-mail (a card payment without a Kolo account): the guest's key among the merchant's customers. */
+  payerEmail: z.email().max(254).optional(),
 });
 
 /**
