@@ -1,6 +1,6 @@
 // Merchant analytics and customers (docs/decisions/merchants.md "Analytics and customers"): SQL
 // aggregates over the views merchant_payments and merchant_refunds (migration 0043_merchant_analytics),
-// read through the index transactions_merchant_created_idx (merchant, time). Lagos calendar days.
+// read through the index transactions_merchant_payments_idx (merchant, time; covering). Lagos calendar days.
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { containsPattern } from "./admin-users";
@@ -22,15 +22,18 @@ const lagosPeriod = (firstDay: string, lastDay: string) => ({
 /**
  * The merchant's completed payments from Lagos day `firstDay` to `lastDay` (both included), summed
  * per Lagos day and channel (kobo); days and channels without payments have no row. One range scan
- * of transactions_merchant_created_idx.
+ * of transactions_merchant_payments_idx.
  */
 export async function merchantSalesByDay(db: DbOrTx, params: { merchantId: number; firstDay: string; lastDay: string }): Promise<MerchantSalesRow[]> {
   const period = lagosPeriod(params.firstDay, params.lastDay);
   const rows = (await db.execute(sql`
-    select to_char((p.created_at at time zone 'Africa/Lagos')::date, 'YYYY-MM-DD') as day, p.channel, sum(p.amount)::text as kobo, count(*)::int as n
-    from merchant_payments p
-    where p.merchant_id = ${params.merchantId} and p.created_at >= ${period.from} and p.created_at < ${period.to}
-    group by 1, 2`)) as unknown as { day: string; channel: string; kobo: string; n: number }[];
+    select to_char(s.day, 'YYYY-MM-DD') as day, s.channel, s.kobo::text as kobo, s.n
+    from (
+      select (p.created_at at time zone 'Africa/Lagos')::date as day, p.channel, sum(p.amount) as kobo, count(*)::int as n
+      from merchant_payments p
+      where p.merchant_id = ${params.merchantId} and p.created_at >= ${period.from} and p.created_at < ${period.to}
+      group by 1, 2
+    ) s`)) as unknown as { day: string; channel: string; kobo: string; n: number }[];
   return rows.map((row) => ({ day: row.day, channel: row.channel, kobo: BigInt(row.kobo), count: row.n }));
 }
 
@@ -65,7 +68,7 @@ export interface MerchantCustomerRow {
  * One page of the merchant's payers, the latest payer first, with the number of payers that match.
  * A Kolo user is one payer whatever name it paid under (its name, e-mail and phone now); a guest is
  * one payer per e-mail. `search` matches part of the name, e-mail or phone, ignoring case. The
- * payments are read through transactions_merchant_created_idx and grouped once per request.
+ * payments are read through transactions_merchant_payments_idx and grouped once per request.
  */
 export async function listMerchantCustomers(
   db: DbOrTx,
@@ -78,7 +81,7 @@ export async function listMerchantCustomers(
     with payers as (
       select p.payer_user_id as user_id,
              case when p.payer_user_id is null then p.payer_email end as guest_email,
-             max(p.payer_name) as guest_name,
+             max(p.payer_name) filter (where p.payer_user_id is null) as guest_name,
              sum(p.amount) as kobo, count(*)::int as n, max(p.created_at) as last_at
       from merchant_payments p
       where p.merchant_id = ${params.merchantId}

@@ -65,7 +65,7 @@ export const invoices = pgTable(
  * defines the view; docs/decisions/merchants.md "Analytics and customers"): `amount` in kobo,
  * `channel` one of MERCHANT_PAYMENT_CHANNELS (@kolo/domain), the payer a Kolo user
  * (`payerUserId`) or a guest by `payerEmail` (lower-cased). Read through the index
- * transactions_merchant_created_idx (merchant, time).
+ * transactions_merchant_payments_idx (merchant, time; covering).
  */
 export const merchantPayments = pgView("merchant_payments", {
   id: integer().notNull(),
