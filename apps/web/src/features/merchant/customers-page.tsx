@@ -20,7 +20,7 @@ const SEARCH_DEBOUNCE_MS = 500;
  * searched by name, e-mail or phone on the server, 20 a page.
  */
 export function MerchantCustomersPage() {
-  const { page, search } = route.useSearch();
+  const { page = 1, search = "" } = route.useSearch();
   const navigate = useNavigate({ from: "/merchant/customers" });
   const setSearch = (next: { page: number; search: string }) =>
     void navigate({ search: { page: next.page > 1 ? next.page : undefined, search: next.search || undefined }, replace: true });

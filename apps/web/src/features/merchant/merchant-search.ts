@@ -11,8 +11,8 @@ export const validateAnalyticsSearch = (raw: { days?: unknown } & SearchSchemaIn
   return { days: MERCHANT_ANALYTICS_DAYS.find((d) => d === days) ?? DEFAULT_ANALYTICS_DAYS };
 };
 
-/** ?page&search of /merchant/customers, forgiving: page 1 and no search when unusable. */
-export const validateCustomersSearch = (raw: { page?: unknown; search?: unknown } & SearchSchemaInput) => ({
-  page: optionalPositiveInt(raw.page) ?? 1,
-  search: optionalString(raw.search)?.trim() ?? "",
+/** ?page&search of /merchant/customers, forgiving: absent (page 1, no search) when unusable, so the bare path stays bare. */
+export const validateCustomersSearch = (raw: { page?: unknown; search?: unknown } & SearchSchemaInput): { page?: number; search?: string } => ({
+  page: optionalPositiveInt(raw.page),
+  search: optionalString(raw.search)?.trim() || undefined,
 });
