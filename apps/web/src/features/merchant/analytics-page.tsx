@@ -1,13 +1,13 @@
 import { MERCHANT_ANALYTICS_DAYS, MERCHANT_CHANNEL_LABELS, type MerchantAnalyticsDays, formatNaira } from "@kolo/domain";
-import { Alert, Box, Button, Card, Group, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Box, Button, Card, Group, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { unparse } from "papaparse";
 import { Suspense, lazy } from "react";
 import { IconDownload } from "../../components/icons";
 import { PageHeader } from "../../components/page-header";
 import { downloadTextFile } from "../../lib/download";
-import { domainCode } from "../../lib/errors";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
+import { MerchantLoadError, MerchantSection } from "./merchant-load-error";
 
 const SalesChart = lazy(() => import("./sales-chart"));
 
@@ -55,14 +55,7 @@ export function MerchantAnalyticsPage() {
         data={MERCHANT_ANALYTICS_DAYS.map((d) => ({ value: String(d), label: `${d} days` }))}
       />
       {analytics.isError && !data ? (
-        <Alert color="red" title="Error" role="alert">
-          <Text size="sm">
-            {domainCode(analytics.error) === "NOT_FOUND" ? "Create a merchant account to see its analytics." : "Could not load your analytics."}
-          </Text>
-          <Button mt="sm" variant="light" color="red" onClick={() => void analytics.refetch()}>
-            Retry
-          </Button>
-        </Alert>
+        <MerchantLoadError error={analytics.error} what="analytics" onRetry={() => void analytics.refetch()} />
       ) : !data ? (
         <Stack gap="sm" aria-busy="true">
           <Skeleton h={140} radius="md" />
@@ -106,10 +99,7 @@ function Figures({ analytics }: { analytics: Analytics }) {
           <Stat label="Refunds" value={`${formatNaira(analytics.refunds.amount)} (${analytics.refunds.count})`} />
         </SimpleGrid>
       </Box>
-      <Card component="section" aria-labelledby="sales-per-day-title" padding="md">
-        <Title id="sales-per-day-title" order={2} size="h5" mb="xs">
-          Sales per day
-        </Title>
+      <MerchantSection id="sales-per-day-title" title="Sales per day">
         <Box
           role="img"
           aria-label={`Sales per day from ${analytics.from} to ${analytics.to}: ${formatNaira(analytics.totalSales)} in ${analytics.paymentCount} payments`}
@@ -119,11 +109,8 @@ function Figures({ analytics }: { analytics: Analytics }) {
             <SalesChart daily={analytics.daily} />
           </Suspense>
         </Box>
-      </Card>
-      <Card component="section" aria-labelledby="sales-by-channel-title" padding="md">
-        <Title id="sales-by-channel-title" order={2} size="h5" mb="xs">
-          Sales by channel
-        </Title>
+      </MerchantSection>
+      <MerchantSection id="sales-by-channel-title" title="Sales by channel">
         <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: "none" }}>
           {analytics.channels.map((c) => (
             <li key={c.channel}>
@@ -139,7 +126,7 @@ function Figures({ analytics }: { analytics: Analytics }) {
             </li>
           ))}
         </Stack>
-      </Card>
+      </MerchantSection>
       <Button
         variant="outline"
         leftSection={<IconDownload size={16} />}

@@ -1,11 +1,11 @@
 import { MERCHANT_CUSTOMERS_PAGE_SIZE, formatDateTime, formatNaira } from "@kolo/domain";
-import { Alert, Box, Button, Card, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import { Box, Card, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { getRouteApi, useNavigate } from "@tanstack/react-router";
 import { PageButtons } from "../../components/page-buttons";
 import { PageHeader } from "../../components/page-header";
 import { useDebouncedSearch } from "../../lib/debounced-search";
-import { domainCode } from "../../lib/errors";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
+import { MerchantLoadError } from "./merchant-load-error";
 
 type Customer = RouterOutputs["merchants"]["customers"]["customers"][number];
 
@@ -44,14 +44,7 @@ export function MerchantCustomersPage() {
       />
       <Box aria-live="polite" aria-busy={customers.isFetching}>
         {customers.isError && !data ? (
-          <Alert color="red" title="Error" role="alert">
-            <Text size="sm">
-              {domainCode(customers.error) === "NOT_FOUND" ? "Create a merchant account to see its customers." : "Could not load your customers."}
-            </Text>
-            <Button mt="sm" variant="light" color="red" onClick={() => void customers.refetch()}>
-              Retry
-            </Button>
-          </Alert>
+          <MerchantLoadError error={customers.error} what="customers" onRetry={() => void customers.refetch()} />
         ) : !data ? (
           <Stack gap="sm">
             {[0, 1, 2].map((i) => (
