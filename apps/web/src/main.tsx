@@ -6,7 +6,7 @@ import "./text.css";
 
 import { MantineProvider } from "@mantine/core";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { Toasts } from "./components/toasts";
 import { UpdateOffer } from "./components/update-offer";
@@ -26,15 +26,22 @@ const ready = root.querySelector("[data-prerendered]") ? router.load().catch(() 
 void ready.then(() => {
   // What was typed into a prerendered form (login.html) is handed to React's (lib/prerendered.ts).
   keepPrerenderedInput(root);
-  createRoot(root).render(
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <Toasts />
-        <UpdateOffer />
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </StrictMode>,
-  );
+  // The first render as a transition: React renders the screen in slices of a few milliseconds,
+  // yielding to the browser between them, rather than in one long task that blocks input
+  // (docs/performance.md "/dashboard: the user's data with the page"). The prerendered frame stays
+  // on screen until the commit.
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+          <Toasts />
+          <UpdateOffer />
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </StrictMode>,
+    );
+  });
 });
 registerServiceWorker();
 loadLaterStylesWhenIdle();
