@@ -13,6 +13,13 @@ export interface MerchantSalesRow {
   count: number;
 }
 
+/**
+ * A Lagos midnight: `date_bin('1 day', t, LAGOS_MIDNIGHT)` is the start of t's Lagos day, plain
+ * arithmetic per row where `at time zone` looks the zone up (Lagos keeps UTC+01:00 all year;
+ * docs/decisions/merchants.md "Analytics and customers").
+ */
+const LAGOS_MIDNIGHT = "2000-01-01T00:00:00+01:00";
+
 /** The instants bounding Lagos days `firstDay`..`lastDay` (YYYY-MM-DD, both included), as SQL. */
 const lagosPeriod = (firstDay: string, lastDay: string) => ({
   from: sql`(${firstDay}::date::timestamp at time zone 'Africa/Lagos')`,
@@ -27,9 +34,9 @@ const lagosPeriod = (firstDay: string, lastDay: string) => ({
 export async function merchantSalesByDay(db: DbOrTx, params: { merchantId: number; firstDay: string; lastDay: string }): Promise<MerchantSalesRow[]> {
   const period = lagosPeriod(params.firstDay, params.lastDay);
   const rows = (await db.execute(sql`
-    select to_char(s.day, 'YYYY-MM-DD') as day, s.channel, s.kobo::text as kobo, s.n
+    select to_char(s.day_start at time zone 'Africa/Lagos', 'YYYY-MM-DD') as day, s.channel, s.kobo::text as kobo, s.n
     from (
-      select (p.created_at at time zone 'Africa/Lagos')::date as day, p.channel, sum(p.amount) as kobo, count(*)::int as n
+      select date_bin('1 day', p.created_at, ${LAGOS_MIDNIGHT}::timestamptz) as day_start, p.channel, sum(p.amount) as kobo, count(*)::int as n
       from merchant_payments p
       where p.merchant_id = ${params.merchantId} and p.created_at >= ${period.from} and p.created_at < ${period.to}
       group by 1, 2
