@@ -147,6 +147,33 @@ describe("GET /api/merchants/me/analytics", () => {
     expect((await analytics(shop.owner, "")).days).toBe(30);
   });
 
+  it("counts completed refunds of the period, as refunds are recorded; a pending card refund waits", async () => {
+    // Refund records as refunds are written (docs/decisions/merchants.md "Analytics and customers"):
+    // `payment` records of channel 'refund' naming the payment; no money moves in this file's assertions.
+    const refund = (reference: string, kobo: bigint, status: "completed" | "pending", at: string) =>
+      t.db.insert(schema.transactions).values({
+        type: "payment",
+        amount: kobo,
+        status,
+        reference,
+        description: "Refund from Mama Put",
+        metadata: { merchantId: shop.merchantId, merchantName: "Mama Put", channel: "refund", refundOf: "TEST-CARD-GUEST-1" } as never,
+        createdAt: new Date(at),
+      });
+    await refund("TEST-REFUND-1", 12_550n, "completed", "2026-03-09T10:00:00.000Z");
+    await refund("TEST-REFUND-2", 10_000n, "pending", "2026-03-09T11:00:00.000Z");
+    await refund("TEST-REFUND-3", 5_000n, "completed", "2026-03-03T22:59:59.999Z");
+    try {
+      expect((await analytics(shop.owner, "?days=7")).refunds).toEqual({ amount: 125.5, count: 1 });
+      expect((await analytics(shop.owner, "?days=30")).refunds).toEqual({ amount: 175.5, count: 2 });
+      // A refund is not a sale, and another merchant's figures never hold it.
+      expect((await analytics(shop.owner, "?days=7")).totalSales).toBe(1_500.5);
+      expect((await analytics(other.owner, "?days=30")).refunds).toEqual({ amount: 0, count: 0 });
+    } finally {
+      await t.db.delete(schema.transactions).where(inArray(schema.transactions.reference, ["TEST-REFUND-1", "TEST-REFUND-2", "TEST-REFUND-3"]));
+    }
+  });
+
   it("another merchant sees only its own payments", async () => {
     const theirs = await analytics(other.owner, "?days=7");
     expect(theirs).toMatchObject({ totalSales: 777, paymentCount: 1, averageTicket: 777 });

@@ -27,8 +27,17 @@ FROM "transactions" t
 WHERE t."type" = 'payment'
   AND t."status" = 'completed'
   AND t."metadata"->>'channel' IN ('qr', 'invoice', 'link', 'card');--> statement-breakpoint
--- Refunds of merchant payments, by merchant and time (kobo): none exist yet, so the view is empty;
--- when refunds are recorded it is replaced by one that reads them, and analytics count them as they are.
+-- Refunds of merchant payments (kobo), by merchant and time: `payment` records with channel 'refund'
+-- naming the payment they give back (metadata.refundOf), counted once completed (a card refund when
+-- the gateway says processed). None exist before refunds are recorded: the view is then empty.
 CREATE VIEW "merchant_refunds" AS
-SELECT NULL::int AS "merchant_id", NULL::int AS "payment_id", NULL::bigint AS "amount", NULL::timestamptz AS "created_at"
-WHERE false;
+SELECT
+  t."id",
+  (t."metadata"->>'merchantId')::int AS "merchant_id",
+  t."metadata"->>'refundOf' AS "payment_reference",
+  t."amount",
+  t."created_at"
+FROM "transactions" t
+WHERE t."type" = 'payment'
+  AND t."status" = 'completed'
+  AND t."metadata"->>'channel' = 'refund';

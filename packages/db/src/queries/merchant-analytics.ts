@@ -44,7 +44,7 @@ export async function merchantSalesByDay(db: DbOrTx, params: { merchantId: numbe
   return rows.map((row) => ({ day: row.day, channel: row.channel, kobo: BigInt(row.kobo), count: row.n }));
 }
 
-/** The merchant's refunds from Lagos day `firstDay` to `lastDay` (both included): kobo and how many. */
+/** The merchant's completed refunds asked for from Lagos day `firstDay` to `lastDay` (both included): kobo and how many. */
 export async function merchantRefundTotals(
   db: DbOrTx,
   params: { merchantId: number; firstDay: string; lastDay: string },

@@ -80,12 +80,14 @@ export const merchantPayments = pgView("merchant_payments", {
 }).existing();
 
 /**
- * Refunds of merchant payments (kobo), by merchant and time: empty until refunds are recorded, when
- * the migration that records them replaces the view (docs/decisions/merchants.md).
+ * Refunds of merchant payments (kobo), by merchant and time (migration 0044_merchant_analytics):
+ * completed `payment` records with channel 'refund' naming the payment they give back
+ * (`paymentReference`, metadata.refundOf); read through the same index as merchantPayments.
  */
 export const merchantRefunds = pgView("merchant_refunds", {
+  id: integer().notNull(),
   merchantId: integer().notNull(),
-  paymentId: integer().notNull(),
+  paymentReference: text(),
   amount: bigint({ mode: "bigint" }).notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull(),
 }).existing();
