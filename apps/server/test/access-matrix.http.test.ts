@@ -63,6 +63,13 @@ const PROCEDURES: Record<string, Access> = {
   "auth.cancelPendingLimit": "signedIn",
   "auth.updateProfile": "signedIn",
   "auth.changePassword": "signedIn",
+  "auth.devices": "signedIn",
+  "auth.removeDevice": "signedIn",
+  "auth.sendDeviceCode": "signedIn",
+  "auth.trustDevice": "signedIn",
+  "auth.freeze": "signedIn",
+  "auth.freezeWithPassword": "public",
+  "auth.unfreeze": "signedIn",
   "beneficiaries.list": "signedIn",
   "receipts.get": "signedIn",
   "receipts.verify": "public",
@@ -188,6 +195,13 @@ const ROUTES: Record<string, Access> = {
   "DELETE /api/auth/limits/pending": "signedIn",
   "PATCH /api/auth/profile": "signedIn",
   "POST /api/auth/password": "signedIn",
+  "GET /api/auth/devices": "signedIn",
+  "DELETE /api/auth/devices/:id": "signedIn",
+  "POST /api/auth/devices/current/code": "signedIn",
+  "POST /api/auth/devices/current/trust": "signedIn",
+  "POST /api/auth/freeze": "signedIn",
+  "POST /api/auth/freeze/password": "public",
+  "POST /api/auth/unfreeze": "signedIn",
   "GET /api/beneficiaries": "signedIn",
   "GET /api/receipts/:reference": "signedIn",
   "GET /api/receipts/:reference.pdf": "signedIn",
@@ -390,6 +404,8 @@ async function sessionCookie(role: Role): Promise<string | undefined> {
   const id = createHash("sha256").update(token).digest("hex");
   // The admin's session has given the second factor; adminNoMfa is the same admin's session before it.
   const userId = userIds[role === "adminNoMfa" ? "admin" : role];
+  // auth.freeze, judged as each role, freezes its caller: the calls after it start unfrozen.
+  await t.db.update(schema.users).set({ frozenAt: null }).where(eq(schema.users.id, userId));
   await t.db.insert(schema.sessions).values({ id, userId, expiresAt: new Date(Date.now() + 86_400_000), mfaVerified: role === "admin" });
   return `kolo_session=${token}`;
 }

@@ -2,7 +2,12 @@
 // sign in through /login and /two-factor once, and the tests after them reuse these sessions
 // (helpers.ts loginAsAdmin) rather than spending a TOTP step each.
 import { test } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_ADMIN_2, loginAsAdmin } from "./helpers";
+import { DEMO_ADMIN, DEMO_ADMIN_2, loginAsAdmin, setNewDeviceCap } from "./helpers";
+
+// The first-day cap is off for the browser tests (helpers.ts setNewDeviceCap).
+test("the first-day cap is off for the browser tests", async () => {
+  await setNewDeviceCap(0);
+});
 
 for (const admin of [DEMO_ADMIN, DEMO_ADMIN_2]) {
   test(`${admin.email} signs in with the password and the second factor`, async ({ page }) => {

@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
-import { confirmWithPin, e2eDatabase, newUser, registerAndSkipOnboarding, topUp } from "./helpers";
+import { confirmWithPin, newUser, registerAndSkipOnboarding, topUp, withE2eDatabase } from "./helpers";
 
 test("analytics with its chart and CSV, customers searched", async ({ browser }) => {
   test.setTimeout(90_000); // two users, a top-up, a payment
@@ -29,16 +29,13 @@ test("analytics with its chart and CSV, customers searched", async ({ browser })
   await expect(p.getByRole("heading", { name: "Payment Successful" })).toBeVisible();
 
   // A guest's card payment (a payment link paid by card) as its record reads, ten minutes ago.
-  const sql = e2eDatabase();
-  try {
-    await sql`
+  await withE2eDatabase(
+    (sql) => sql`
       insert into transactions (type, amount, status, reference, description, metadata, created_at)
       values ('payment', 50000, 'completed', ${`E2E-CARD-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`}, 'Payment to My Business',
               ${sql.json({ merchantId, merchantName: "My Business", channel: "card", payerName: "Ada Guest", payerEmail: "ada.guest@example.com" })},
-              now() - interval '10 minutes')`;
-  } finally {
-    await sql.end();
-  }
+              now() - interval '10 minutes')`,
+  );
 
   // The dashboard's Analytics button opens the page on 30 days.
   await m.goto("/merchant/dashboard");

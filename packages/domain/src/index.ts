@@ -30,3 +30,4 @@ export * from "./receipts";
 export * from "./reader-description";
 export * from "./history";
 export * from "./merchant-analytics";
+export * from "./fraud";

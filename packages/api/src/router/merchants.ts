@@ -39,7 +39,7 @@ import {
 import { z } from "zod";
 import { payInvoice, payMerchant, withdrawMerchantBalance } from "../money/merchants";
 import { type TransactionView, toTransactionView } from "../money/view";
-import { featureProcedure, pinProcedure, protectedProcedure, router } from "../trpc";
+import { featureProcedure, moneyOutProcedure, pinProcedure, protectedProcedure, router } from "../trpc";
 import {
   invoice as invoiceSchema,
   invoiceCancelled,
@@ -274,9 +274,9 @@ export const merchantsRouter = router({
   /**
    * {amount?: naira, idempotencyKey?} -> {message: 'Withdrawal Successful', transaction, merchant}:
    * the merchant balance (or `amount` of it) into the owner's wallet. Needs feature_merchant.
-   * Errors: see withdrawMerchantBalance.
+   * Errors: see withdrawMerchantBalance; 403 ACCOUNT_FROZEN / DEVICE_NOT_TRUSTED (moneyOutProcedure).
    */
-  withdraw: featureProcedure("feature_merchant")
+  withdraw: moneyOutProcedure("feature_merchant")
     .meta({
       rest: {
         method: "POST",
@@ -284,7 +284,7 @@ export const merchantsRouter = router({
         tag: "Merchants",
         summary: "Move the merchant balance to the owner's wallet",
         idempotencyKey: true,
-        errors: [404, 409],
+        errors: [403, 404, 409],
       },
     })
     .input(merchantWithdrawSchema)

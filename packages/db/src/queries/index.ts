@@ -31,3 +31,4 @@ export * from "./statements";
 export * from "./events";
 export * from "./idempotency";
 export * from "./jobs";
+export * from "./fraud";

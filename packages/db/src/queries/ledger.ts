@@ -11,6 +11,7 @@ import {
   type SystemAccountCode,
   TRANSFER_MESSAGES,
   assertBalanced,
+  newDeviceLimitMessage,
   parseTransactionMetadata,
   effectiveDailyLimitKobo,
 } from "@kolo/domain";
@@ -84,7 +85,8 @@ const intArray = (values: readonly (number | bigint)[]) => `{${values.map(String
 /**
  * Turns the ledger functions' SQLSTATEs into DomainErrors (the rest is rethrown as is):
  * KL001 INSUFFICIENT_BALANCE, KL002 DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit} (kobo),
- * KL003 RECIPIENT_NOT_FOUND, KL004 RULE_VIOLATION (transfer to self), KL005 IDEMPOTENCY_KEY_REUSED.
+ * KL003 RECIPIENT_NOT_FOUND, KL004 RULE_VIOLATION (transfer to self), KL005 IDEMPOTENCY_KEY_REUSED,
+ * KL010 NEW_DEVICE_LIMIT {left (kobo), until (ISO)} past the first-day cap (docs/product.md "Fraud controls").
  * Works on postgres.js errors and on drizzle's wrapper of them (`cause`).
  */
 export function translateLedgerError(error: unknown): unknown {
@@ -103,6 +105,11 @@ export function translateLedgerError(error: unknown): unknown {
       return new DomainError("RULE_VIOLATION", TRANSFER_MESSAGES.toSelf);
     case "KL005":
       return new DomainError("IDEMPOTENCY_KEY_REUSED", TRANSFER_MESSAGES.idempotencyKeyReused);
+    case "KL010": {
+      const left = BigInt(detail ?? "0");
+      const until = new Date(Number(hint ?? "0"));
+      return new DomainError("NEW_DEVICE_LIMIT", newDeviceLimitMessage(left, until), { left, until: until.toISOString() });
+    }
     default:
       return error;
   }
