@@ -249,6 +249,23 @@ export async function openWithdrawalReference(page: Page): Promise<string> {
 }
 
 /**
+ * Turns fraud monitoring (docs/product.md "Fraud controls") on or off in this run's throwaway
+ * database (the setting `fraud_monitoring` in admin_limits): off for the suite, whose fresh
+ * accounts pay most of their balance at once; on only inside a test about it, run @exclusive.
+ */
+export async function setFraudMonitoring(on: boolean): Promise<void> {
+  const port = process.env.E2E_PORT ?? "3210";
+  const { databaseUrl } = JSON.parse(readFileSync(join(tmpdir(), `kolo-e2e-${port}.json`), "utf8")) as { databaseUrl: string };
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql`insert into admin_limits (key, value_kobo, description) values ('fraud_monitoring', ${on ? 1 : 0}, 'Fraud monitoring: on or off')
+      on conflict (key) do update set value_kobo = excluded.value_kobo`;
+  } finally {
+    await sql.end();
+  }
+}
+
+/**
  * Frees a sandbox BVN fixture (docs/providers.md) for the next repeat of a test: a BVN verifies at
  * most one Kolo account, so a test that verifies a new user with it would be refused the second
  * time it runs on the same server (`--repeat-each`). The account that holds it keeps its level; its

@@ -114,6 +114,7 @@ describe("the hash-chained ledger", () => {
       ["balances equal postings", true],
       ["no negative wallet", true],
       ["holds account equals open holds", true],
+      ["liens account equals liens in force", true],
       ["daily counters equal outgoing records", true],
     ]);
     expect(result).toMatchObject({ ok: true, firstBroken: null });

@@ -6,6 +6,8 @@ import { formatKobo } from "./money";
 import { plainText } from "./text";
 
 export const FRAUD_MESSAGES = {
+  /** The answer of a payment held by fraud monitoring (fraud-monitoring.ts), and what the user's screens show for it. */
+  underReview: "Under review",
   deviceNotTrusted: "This device is not trusted yet: confirm it with the code we e-mail you",
   codeSent: "We sent a 6-digit code to your e-mail. It is valid for 10 minutes.",
   wrongCode: "Incorrect or expired code. Ask for a new one if it has expired.",

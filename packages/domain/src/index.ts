@@ -31,3 +31,6 @@ export * from "./reader-description";
 export * from "./history";
 export * from "./merchant-analytics";
 export * from "./fraud";
+export * from "./fraud-monitoring";
+export * from "./claim-rules";
+export * from "./claims";

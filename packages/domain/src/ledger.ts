@@ -17,6 +17,8 @@ export const SYSTEM_ACCOUNTS = {
   adjustments: "adjustments",
   /** Money held for pending operations (payouts, purchases) until settled or released. */
   holds: "holds",
+  /** Money a fraud claim's lien holds on a recipient's wallet until refunded or released (docs/product.md "Fraud claims"). */
+  liens: "liens",
   /** Money owed to the airtime/data provider for delivered purchases. */
   vtpassClearing: "vtpass_clearing",
 } as const;

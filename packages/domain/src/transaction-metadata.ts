@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fraudReviewMetadataSchema } from "./fraud-monitoring";
 
 /**
  * The typed `metadata` of a transaction record, one schema per transaction type (docs/product.md,
@@ -47,6 +48,8 @@ export const p2pMetadataSchema = z.strictObject({
   recipientName: text,
   /** The sender's optional narration (narrationSchema), shown on both receipts. */
   note: text.optional(),
+  /** Held by fraud monitoring before money left (docs/product.md "Fraud controls"). */
+  fraudReview: fraudReviewMetadataSchema.optional(),
 });
 
 /** Withdrawals and bank transfers: both type `transfer` (docs/decisions.md). */
@@ -78,7 +81,8 @@ export const payoutMetadataSchema = z.strictObject({
   needsReview: z.boolean().optional(),
   reviewReason: text.optional(),
   /** ISO time the owner was e-mailed that the payout failed or was reversed (once: money/payout-notice.ts). */
-  endNoticeAt: text.optional(),
+  endNoticeAt: text.optional() /** Held by fraud monitoring before money left (docs/product.md "Fraud controls"). */,
+  fraudReview: fraudReviewMetadataSchema.optional(),
 });
 
 export const paymentMetadataSchema = z.strictObject({
@@ -131,6 +135,8 @@ export const purchaseMetadataSchema = z.strictObject({
   failureReason: text.optional(),
   /** Set when requery gave up after 24 h and an admin must look. */
   needsReview: z.boolean().optional(),
+  /** Held by fraud monitoring before money left (docs/product.md "Fraud controls"). */
+  fraudReview: fraudReviewMetadataSchema.optional(),
 });
 
 export const otherMetadataSchema = z.strictObject({
@@ -140,6 +146,8 @@ export const otherMetadataSchema = z.strictObject({
   direction: z.enum(["credit", "debit"]).optional(),
   /** An adjustment a second admin approved (docs/admin-security.md "Approvals"): the approval it carried out. */
   approvalId: z.number().int().positive().optional(),
+  /** A fraud claim's refund from its lien (docs/product.md "Fraud claims"): the claim it settled. */
+  claimId: z.number().int().positive().optional(),
 });
 
 export const TRANSACTION_METADATA_SCHEMAS = {

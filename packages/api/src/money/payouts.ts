@@ -38,6 +38,7 @@ import {
   type TransactionMetadataMap,
   assertFeeMatches,
   isDomainError,
+  isHeldForReview,
   isPayoutInFlight,
   lagosDate,
   payoutFeeKobo,
@@ -47,6 +48,7 @@ import {
 import { type PayoutOutcome, type PayoutTransfer, payoutOutcome, PaymentGatewayError } from "@kolo/providers";
 import type { JobScheduler } from "../jobs/requery";
 import type { Services } from "../services";
+import { holdForReview, screenMoneyOut } from "./fraud";
 import { type PayoutNoticeServices, sendPayoutEndNotice } from "./payout-notice";
 
 type PayoutMetadata = TransactionMetadataMap["transfer"];
@@ -71,6 +73,8 @@ export interface PayoutRequest {
   narration?: string;
   /** The clock of the daily limit's Lagos day (default: now). */
   now?: Date;
+  /** The `kolo_device` cookie's token (fraud monitoring's new-device rule). */
+  deviceToken?: string;
 }
 
 /** An account paid by number (docs/product.md "Transfers to any bank account"). */
@@ -126,6 +130,8 @@ async function replayOf(tx: DbOrTx, request: PayoutRequest): Promise<PayoutRecor
  * transaction, together with the payout's requery job when `jobs` is given (docs/money-integrity.md
  * "No money held without its follow-up": a job that cannot be written rolls the hold back). Calls
  * no provider (submitPayout does). IDEMPOTENCY_KEY_REUSED for a key used by another request.
+ * Fraud monitoring (docs/product.md "Fraud controls") screens it in the same transaction: a hit
+ * keeps the hold, writes no requery job and marks the record held for review (holdForReview).
  */
 export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: JobScheduler): Promise<PayoutResult> {
   const { user, channel, amountKobo } = request;
@@ -163,6 +169,8 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
           ...(request.narration !== undefined ? { note: request.narration } : {}),
         },
       });
+      // Fraud monitoring reads the balance before the hold (docs/product.md "Fraud controls").
+      const rules = await screenMoneyOut(tx, record, { deviceToken: request.deviceToken, now });
       await holdFunds(tx, {
         reference,
         walletAccountId: await ensureUserWallet(tx, user.id),
@@ -176,6 +184,8 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
         kind: "payout-hold",
         description: `Hold for ${description}`,
       });
+      // Held for review: no requery job and no provider call until an admin releases it (its job is written then).
+      if (rules.length > 0) return { transaction: await holdForReview(tx, record, rules), replayed: false };
       // The follow-up is part of the hold: the requery job commits with it, or neither does.
       await jobs?.requery(PAYOUT_REQUERY_KIND, reference, { tx });
       return { transaction: record, replayed: false };
@@ -355,7 +365,8 @@ const knownRecipientCode = (db: Database, record: PayoutRecord): Promise<string 
 export async function submitPayout(db: Database, services: Pick<Services, "banking" | "log">, reference: string): Promise<PayoutRecord> {
   const record = await findTransactionByReference(db, reference);
   if (!isPayout(record)) throw new Error(`No payout with reference ${reference}`);
-  if (!isPayoutInFlight(record.status)) return record;
+  // A payout held by fraud monitoring reaches the provider only once an admin released it.
+  if (!isPayoutInFlight(record.status) || isHeldForReview(record)) return record;
   const meta = metadataOf(record);
   const apply = async (report: PayoutReport) => (await applyPayoutOutcome(db, services.log, reference, report)).transaction ?? record;
 
@@ -486,6 +497,7 @@ export async function startPayout(db: Database, services: Services, request: Pay
   const accepted = await acceptPayout(db, request, services.jobs);
   const { reference } = accepted.transaction;
   if (accepted.replayed) return { transaction: (await findTransactionByReference(db, reference)) ?? accepted.transaction, replayed: true };
+  if (isHeldForReview(accepted.transaction)) return accepted;
   const transaction = await submitPayout(db, services, reference);
   if (!isPayoutInFlight(transaction.status)) await sendPayoutEndNotice(db, services, reference);
   return { transaction, replayed: false };

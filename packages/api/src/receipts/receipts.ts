@@ -5,7 +5,7 @@
 // an e-mail.
 import { createHmac, hkdfSync } from "node:crypto";
 import { type Database, findTransactionByReceiptCode, findTransactionByReference, findUserById, saveReceiptCode, type schema } from "@kolo/db";
-import { DomainError, formatDateTime, maskAccount, normaliseReceiptCode, readerDescription } from "@kolo/domain";
+import { DomainError, formatDateTime, isHeldForReview, maskAccount, normaliseReceiptCode, readerDescription } from "@kolo/domain";
 import { PURCHASE_KINDS } from "../money/purchase-kinds";
 import type { PurchaseMetadata } from "../money/purchase-kinds/kind";
 import type { Services } from "../services";
@@ -49,6 +49,8 @@ export interface ReceiptView extends PublicReceipt {
   extraLines: { label: string; value: string }[];
   verifyCode: string;
   verifyUrl: string;
+  /** Held by fraud monitoring (docs/product.md "Fraud controls"): the owner's screens show 'Under review'. */
+  underReview: boolean;
 }
 
 const WALLET = "Kolo wallet";
@@ -185,6 +187,7 @@ export async function receiptFor(
     description: readerDescription(record, user.id),
     verifyCode: code,
     verifyUrl: new URL(`/verify/${code}`, services.publicUrl).toString(),
+    underReview: isHeldForReview(record),
   };
 }
 

@@ -32,3 +32,5 @@ export * from "./events";
 export * from "./idempotency";
 export * from "./jobs";
 export * from "./fraud";
+export * from "./fraud-monitoring";
+export * from "./claims";

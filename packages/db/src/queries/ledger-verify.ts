@@ -190,6 +190,21 @@ async function verifyIn(db: DbOrTx, options: VerifyLedgerOptions): Promise<Ledge
     detail: `holds account ${held?.balance ?? "?"} kobo, open holds ${held?.open ?? "?"} kobo`,
   });
 
+  // 5b. The liens account equals the fraud claims' liens in force (docs/product.md "Fraud claims").
+  const [liens] = await rows<{ id: number | null; balance: string; open: string }>(
+    db,
+    sql`select (select id from ledger_accounts where code = 'liens') as id,
+               coalesce((select balance from ledger_accounts where code = 'liens'), 0)::text as balance,
+               coalesce((select sum(lien_amount) from fraud_claims where status = 'lien'), 0)::text as open`,
+  );
+  const liensOk = liens !== undefined && liens.balance === liens.open;
+  if (!liensOk) broken(`account ${liens?.id ?? "liens"}`);
+  checks.push({
+    name: "liens account equals liens in force",
+    ok: liensOk,
+    detail: `liens account ${liens?.balance ?? "?"} kobo, liens in force ${liens?.open ?? "?"} kobo`,
+  });
+
   // 6. Daily outgoing counters equal the day's outgoing records (incrementally: from the day before the last verification).
   const since = mode === "full" ? "-infinity" : lagosDate(new Date(new Date(last!.created_at!).getTime() - 86_400_000));
   const [counter] = await rows<{ user_id: number; day: string; counted: string; recorded: string }>(

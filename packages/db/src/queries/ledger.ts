@@ -330,8 +330,27 @@ export async function postP2PTransfer(
       client<P2PRow[]>`select * from kolo_transfer_p2p(${params.senderId}, ${params.recipientEmail}, ${params.amountKobo.toString()},
         ${params.idempotencyKey}, ${params.reference}, ${params.day}, ${dailyLimitKobo(params.verificationLevel, params.ownDailyLimitKobo).toString()})`,
   );
-  const row = rows[0];
-  if (!row) throw new Error(`P2P ${params.reference} returned no row`);
+  return p2pAnswer(rows[0], params.reference);
+}
+
+/**
+ * postP2PTransfer inside the caller's database transaction `tx` (fraud monitoring reads its facts
+ * first, in the same transaction: packages/api money/p2p.ts). Same rules, answers and errors.
+ */
+export async function postP2PTransferIn(
+  tx: DbOrTx,
+  params: Parameters<typeof postP2PTransfer>[1],
+): Promise<{ transaction: TransactionRecord; replayed: boolean }> {
+  const rows = (await ledgerCall(() =>
+    tx.execute(sql`select * from kolo_transfer_p2p(${params.senderId}, ${params.recipientEmail}, ${params.amountKobo.toString()}::bigint,
+      ${params.idempotencyKey}, ${params.reference}, ${params.day}::date, ${dailyLimitKobo(params.verificationLevel, params.ownDailyLimitKobo).toString()}::bigint)`),
+  )) as unknown as P2PRow[];
+  return p2pAnswer(rows[0], params.reference);
+}
+
+/** The record kolo_transfer_p2p answered, as a TransactionRecord. */
+function p2pAnswer(row: P2PRow | undefined, reference: string): { transaction: TransactionRecord; replayed: boolean } {
+  if (!row) throw new Error(`P2P ${reference} returned no row`);
   return {
     replayed: row.replayed,
     transaction: {

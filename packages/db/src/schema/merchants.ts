@@ -61,7 +61,7 @@ export const invoices = pgTable(
 );
 
 /**
- * A merchant's payments, one row per completed payment record (migration 0046_merchant_analytics
+ * A merchant's payments, one row per completed payment record (migration 0048_merchant_analytics
  * defines the view; docs/decisions/merchants.md "Analytics and customers"): `amount` in kobo,
  * `channel` one of MERCHANT_PAYMENT_CHANNELS (@kolo/domain), the payer a Kolo user
  * (`payerUserId`) or a guest by `payerEmail` (lower-cased). Read through the index
@@ -80,7 +80,7 @@ export const merchantPayments = pgView("merchant_payments", {
 }).existing();
 
 /**
- * Refunds of merchant payments (kobo), by merchant and time (migration 0046_merchant_analytics):
+ * Refunds of merchant payments (kobo), by merchant and time (migration 0048_merchant_analytics):
  * completed `payment` records with channel 'refund' naming the payment they give back
  * (`paymentReference`, metadata.refundOf); read through the same index as merchantPayments.
  */

@@ -25,6 +25,7 @@ import { VerificationCard } from "../identity/verification-card";
 import { loadLaterStyles } from "../../lib/styles";
 import { BalanceAccountNumber } from "./balance-account-number";
 import { CreditNotices } from "./credit-notices";
+import { HeldNotice } from "./held-notice";
 
 // The dialogs' code (Mantine's Modal, the amount form, the payout form) is not needed to draw the
 // dashboard: it loads when the browser is idle after the first render, or on first use
@@ -130,6 +131,7 @@ export function DashboardScreen() {
             formatNaira(me.balance)
           )}
         </Text>
+        {balanceHidden ? null : <HeldNotice />}
         {me.verificationLevel >= 1 ? <BalanceAccountNumber /> : null}
         <Group mt="md" gap="sm" grow>
           <Button
