@@ -112,6 +112,16 @@ describe("GET /api/openapi.json", () => {
     expect(customers?.operationId).toBe("merchants.customers");
     for (const name of ["search", "page", "limit"])
       expect(customers?.parameters).toContainEqual(expect.objectContaining({ name, in: "query", required: false }));
+    // Merchant refunds and settlement (docs/product.md "Refunds", "Settlement").
+    const refunds = document.paths["/api/merchants/me/payments/{reference}/refunds"]?.post;
+    expect(refunds?.operationId).toBe("merchants.refund");
+    expect(refunds?.parameters).toContainEqual(expect.objectContaining({ name: "reference", in: "path" }));
+    expect(refunds?.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header" }));
+    expect(JSON.stringify(refunds?.requestBody?.content["application/json"]?.schema)).toContain('"reason"');
+    expect(document.paths["/api/merchants/me/settings"]?.get?.operationId).toBe("merchants.settings");
+    expect(document.paths["/api/merchants/me/settings"]?.patch?.operationId).toBe("merchants.updateSettings");
+    expect(document.paths["/api/merchants/me/payouts"]?.post?.operationId).toBe("merchants.payout");
+    expect(document.paths["/api/merchants/withdraw"]?.post?.operationId).toBe("merchants.withdraw");
   });
 });
 

@@ -172,6 +172,13 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await expect(page.getByRole("dialog", { name: "Withdraw to Wallet" })).toBeVisible();
   await checkScreen(page, "/merchant/dashboard, Withdraw to Wallet dialog");
 
+  await page.goto("/merchant/settings");
+  await expect(page.getByRole("region", { name: "Settlement account" })).toBeVisible();
+  await checkScreen(page, "/merchant/settings");
+  await page.goto("/merchant/withdraw");
+  await expect(page.getByText("No settlement account")).toBeVisible();
+  await checkScreen(page, "/merchant/withdraw without a settlement account");
+
   await page.goto("/merchant/qr-code");
   await expect(page.getByRole("img", { name: "Payment QR code: Scan to pay me" })).toBeVisible();
   await checkScreen(page, "/merchant/qr-code");

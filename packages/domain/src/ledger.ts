@@ -21,6 +21,8 @@ export const SYSTEM_ACCOUNTS = {
   liens: "liens",
   /** Money owed to the airtime/data provider for delivered purchases. */
   vtpassClearing: "vtpass_clearing",
+  /** Card refunds sent to the gateway and not yet processed (merchant refunds, docs/decisions.md "Merchant tools"). */
+  refundsInFlight: "refunds_in_flight",
 } as const;
 export type SystemAccountCode = (typeof SYSTEM_ACCOUNTS)[keyof typeof SYSTEM_ACCOUNTS];
 

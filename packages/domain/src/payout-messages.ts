@@ -57,6 +57,6 @@ export const PAYOUT_MESSAGES = {
     return "Processing with the bank";
   },
   /** The in-app notice and e-mail subject of a payout that failed or was reversed (docs/product.md "Payment endings"). */
-  endedTitle: (status: "failed" | "reversed", channel: "withdrawal" | "bank_transfer") =>
-    `${channel === "withdrawal" ? "Withdrawal" : "Bank transfer"} ${status === "failed" ? "failed" : "reversed"}`,
+  endedTitle: (status: "failed" | "reversed", channel: "withdrawal" | "bank_transfer" | "merchant_settlement") =>
+    `${channel === "withdrawal" ? "Withdrawal" : channel === "merchant_settlement" ? "Settlement" : "Bank transfer"} ${status === "failed" ? "failed" : "reversed"}`,
 } as const;

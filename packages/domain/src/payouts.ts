@@ -150,8 +150,8 @@ export function assertFeeMatches(amountKobo: bigint, clientFeeKobo: bigint): voi
  * letters, digits, '-' and '_'), made from a channel prefix and random bytes' hex. It is the
  * payout's retry key (docs/decisions.md). `randomHex` is 32 hex characters.
  */
-export function payoutReference(channel: "withdrawal" | "bank_transfer", randomHex: string): string {
-  const prefix = channel === "withdrawal" ? "wd" : "bt";
+export function payoutReference(channel: "withdrawal" | "bank_transfer" | "merchant_settlement", randomHex: string): string {
+  const prefix = channel === "withdrawal" ? "wd" : channel === "merchant_settlement" ? "ms" : "bt";
   return `${prefix}_${randomHex.toLowerCase()}`;
 }
 

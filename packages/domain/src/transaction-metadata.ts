@@ -54,7 +54,11 @@ export const p2pMetadataSchema = z.strictObject({
 
 /** Withdrawals and bank transfers: both type `transfer` (docs/decisions.md). */
 export const payoutMetadataSchema = z.strictObject({
-  channel: z.enum(["withdrawal", "bank_transfer"]),
+  /** `merchant_settlement`: a merchant balance paid to the merchant's settlement account (docs/product.md "Settlement"). */
+  channel: z.enum(["withdrawal", "bank_transfer", "merchant_settlement"]),
+  /** A merchant settlement: the merchant paid out, and whether the daily automatic settlement started it. */
+  merchantId: z.number().int().positive().optional(),
+  automatic: z.boolean().optional(),
   bankName: text,
   bankCode: text.optional(),
   /** Full NUBAN; screens show the last 4. */
@@ -90,13 +94,23 @@ export const paymentMetadataSchema = z.strictObject({
   merchantName: text,
   invoiceId: z.number().int().positive().optional(),
   /**
-   * How the payment was made (a scanned QR, an invoice, a payment link from a wallet, a card), or a
-   * merchant moving its balance to the owner's wallet. The view merchant_payments counts the first four.
+   * How the payment was made (a scanned QR, an invoice, a payment link from a wallet, a card paid
+   * through the gateway by a guest), a merchant moving its balance to the owner's wallet, or a refund
+   * of one of the merchant's payments. The view merchant_payments counts the first four as sales.
    */
-  channel: z.enum(["qr", "invoice", "link", "card", "merchant_withdrawal"]).optional(),
+  channel: z.enum(["qr", "invoice", "link", "card", "merchant_withdrawal", "refund"]).optional(),
   payerName: text.optional(),
-  /** A guest payer's e-mail (a card payment without a Kolo account): the guest's key among the merchant's customers. */
-  payerEmail: z.email().max(254).optional(),
+  /** A guest card payer's e-mail (receipts and refund notices go there; the guest's key among the merchant's customers). */
+  payerEmail: text.optional(),
+  /** A refund: the reference of the payment it gives back, and the merchant's reason. */
+  refundOf: text.optional(),
+  refundReason: text.optional(),
+  /** A refund: where the money went back (`wallet`: the payer's Kolo wallet; `card`: through the card gateway). */
+  refundTo: z.enum(["wallet", "card"]).optional(),
+  /** A card refund: the gateway's refund id and last status, and why it failed. */
+  providerRefundId: text.optional(),
+  providerStatus: text.optional(),
+  failureReason: text.optional(),
 });
 
 /**

@@ -44,7 +44,7 @@ export async function sendPayoutEndNotice(db: Database, services: PayoutNoticeSe
   const { record, meta, user } = claimed;
   const status = record.status as "failed" | "reversed";
   const total = record.amount + record.fee;
-  const what = meta.channel === "withdrawal" ? "withdrawal" : "bank transfer";
+  const what = meta.channel === "withdrawal" ? "withdrawal" : meta.channel === "merchant_settlement" ? "settlement" : "bank transfer";
   const history = new URL("/history", services.publicUrl).toString();
   try {
     await services.mailer.send({
@@ -55,7 +55,7 @@ export async function sendPayoutEndNotice(db: Database, services: PayoutNoticeSe
         // The account number masked as on receipts: an e-mail may be read by others than its owner.
         `Your ${what} of ${formatKobo(record.amount)} to ${meta.accountName} (${meta.bankName} ${maskAccount(undefined, meta.accountNumber)}) ` +
         `${status === "failed" ? "failed" : "was reversed by the bank"}.\n` +
-        `${PAYOUT_MESSAGES.ending(status, total)} (amount ${formatKobo(record.amount)} and fee ${formatKobo(record.fee)}).\n` +
+        `${meta.channel === "merchant_settlement" ? `${PAYOUT_MESSAGES.ending(status, total).replace("your wallet", "your merchant balance")}` : PAYOUT_MESSAGES.ending(status, total)} (amount ${formatKobo(record.amount)} and fee ${formatKobo(record.fee)}).\n` +
         (meta.failureReason ? `Reason: ${meta.failureReason}\n` : "") +
         `Reference: ${record.reference}\nDate: ${formatDateTime(record.createdAt)} (Lagos time)\n\n` +
         `See it in your history: ${history}\n\nKolo`,

@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import {
   type Database,
   type DbOrTx,
+  ensureMerchantWallet,
   ensureUserWallet,
   findBankAccountForPayout,
   findPayoutRecipientCode,
@@ -75,6 +76,11 @@ export interface PayoutRequest {
   now?: Date;
   /** The `kolo_device` cookie's token (fraud monitoring's new-device rule). */
   deviceToken?: string;
+  /**
+   * A merchant settlement (channel `merchant_settlement`): the merchant whose balance pays it (the
+   * owner's merchant wallet instead of the user's wallet), and whether the daily job started it.
+   */
+  merchant?: { id: number; automatic: boolean };
 }
 
 /** An account paid by number (docs/product.md "Transfers to any bank account"). */
@@ -146,7 +152,12 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
       const account = saved ?? (request.bankAccountId === undefined ? request.recipient : undefined);
       if (!account) throw new DomainError("NOT_FOUND", PAYOUT_MESSAGES.bankAccountNotFound, { bankAccountId: [PAYOUT_MESSAGES.bankAccountNotFound] });
       const reference = payoutReference(channel, randomBytes(16).toString("hex"));
-      const description = channel === "withdrawal" ? `Withdrawal to ${account.bankName}` : `Bank transfer to ${account.accountName} (${account.bankName})`;
+      const description =
+        channel === "withdrawal"
+          ? `Withdrawal to ${account.bankName}`
+          : channel === "merchant_settlement"
+            ? `Settlement to ${account.accountName} (${account.bankName})`
+            : `Bank transfer to ${account.accountName} (${account.bankName})`;
       const record = await insertTransaction(tx, {
         type: "transfer",
         amount: amountKobo,
@@ -165,15 +176,17 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
           accountName: account.accountName,
           feeKobo: Number(feeKobo),
           ...(saved ? { bankAccountId: saved.id } : {}),
+          ...(request.merchant ? { merchantId: request.merchant.id, automatic: request.merchant.automatic } : {}),
           narration: request.narration ?? description,
           ...(request.narration !== undefined ? { note: request.narration } : {}),
         },
       });
-      // Fraud monitoring reads the balance before the hold (docs/product.md "Fraud controls").
-      const rules = await screenMoneyOut(tx, record, { deviceToken: request.deviceToken, now });
+      // Fraud monitoring reads the balance before the hold (docs/product.md "Fraud controls"); a
+      // merchant settlement pays the owner's own settlement account and is not screened.
+      const rules = request.merchant ? [] : await screenMoneyOut(tx, record, { deviceToken: request.deviceToken, now });
       await holdFunds(tx, {
         reference,
-        walletAccountId: await ensureUserWallet(tx, user.id),
+        walletAccountId: request.merchant ? await ensureMerchantWallet(tx, user.id) : await ensureUserWallet(tx, user.id),
         userId: user.id,
         verificationLevel: user.verificationLevel,
         ownDailyLimitKobo: ownDailyLimitAt(user, now),

@@ -117,6 +117,13 @@ async function describe(db: Database, record: schema.TransactionRecord, viewerId
       };
     }
     case "payment":
+      if (str("channel") === "refund")
+        return {
+          title: "Merchant refund",
+          from: { name: str("merchantName") ?? "Merchant", account: null },
+          to: { name: str("payerName") ?? (await nameOf(record.recipientId)), account: str("refundTo") === "card" ? "Card" : WALLET },
+          providerReference: str("refundOf") ?? null,
+        };
       return {
         title: str("channel") === "merchant_withdrawal" ? "Merchant withdrawal" : "Merchant payment",
         from: { name: str("payerName") ?? (await nameOf(record.senderId)), account: WALLET },
@@ -175,11 +182,16 @@ export async function receiptFor(
   reference: string,
 ): Promise<ReceiptView> {
   const record = await findTransactionByReference(db, reference);
-  if (!record || (record.senderId !== user.id && record.recipientId !== user.id)) throw new DomainError("NOT_FOUND", RECEIPT_MESSAGES.notFound);
+  // The merchant's owner reads the receipts of the merchant's payments and refunds too.
+  const merchantId = record?.type === "payment" ? (record.metadata as { merchantId?: number }).merchantId : undefined;
+  const ownsMerchant = merchantId !== undefined && user.merchantId === merchantId;
+  if (!record || (record.senderId !== user.id && record.recipientId !== user.id && !ownsMerchant))
+    throw new DomainError("NOT_FOUND", RECEIPT_MESSAGES.notFound);
   const code = receiptCode(services, record);
   await saveReceiptCode(db, record.id, code);
   const view = await publicView(db, record, user.id);
-  const direction = record.senderId === user.id && record.recipientId !== user.id ? "debit" : "credit";
+  const merchantDebit = ownsMerchant && (record.metadata as { channel?: string }).channel === "refund";
+  const direction = merchantDebit || (record.senderId === user.id && record.recipientId !== user.id) ? "debit" : "credit";
   return {
     ...view,
     direction,

@@ -71,3 +71,16 @@ export const merchantCustomers = z.object({
   page: z.number().int().positive(),
   totalPages: z.number().int().nonnegative(),
 });
+
+export const settlementAccount = z.object({ bankCode: z.string(), bankName: z.string(), accountNumber: z.string(), accountName: z.string() });
+export const merchantSettings = z.object({
+  businessName: z.string(),
+  settlementAccount: settlementAccount.nullable(),
+  settlementFloat: koboAsNaira,
+  autoSettle: z.boolean(),
+  balance: koboAsNaira,
+});
+export const merchantRefund = withTransaction.extend({
+  /** What is left to refund of the payment after this refund, naira. */
+  refundable: koboAsNaira,
+});

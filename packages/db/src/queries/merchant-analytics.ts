@@ -1,5 +1,5 @@
 // Merchant analytics and customers (docs/decisions/merchants.md "Analytics and customers"): SQL
-// aggregates over the views merchant_payments and merchant_refunds (migration 0048_merchant_analytics),
+// aggregates over the views merchant_payments and merchant_refunds (migration 0049_merchant_analytics),
 // read through the index transactions_merchant_payments_idx (merchant, time; covering). Lagos calendar days.
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";

@@ -17,9 +17,26 @@ export const merchants = pgTable(
     name: text().notNull(),
     description: text().notNull().default(""),
     category: text().notNull(),
+    /**
+     * The settlement bank account (docs/product.md "Settlement"): its name as the bank resolved it,
+     * stored only once it matched the owner's BVN name (nameWithin); null until one is set.
+     */
+    settlementBankCode: text(),
+    settlementBankName: text(),
+    settlementAccountNumber: text(),
+    settlementAccountName: text(),
+    /** Kobo kept on the merchant balance by the automatic settlement. */
+    settlementFloat: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    /** Whether the balance above the float is paid out daily at 17:00 Lagos. */
+    autoSettle: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("merchants_user_id_key").on(t.userId)],
+  (t) => [
+    uniqueIndex("merchants_user_id_key").on(t.userId),
+    check("merchants_settlement_float_range", sql`${t.settlementFloat} >= 0`),
+    /** The daily settlement reads only the merchants that asked for it. */
+    index("merchants_auto_settle_idx").on(t.id).where(sql`${t.autoSettle}`),
+  ],
 );
 
 export const invoiceStatus = pgEnum("invoice_status", ["unpaid", "partially_paid", "paid", "cancelled"]);
@@ -61,7 +78,7 @@ export const invoices = pgTable(
 );
 
 /**
- * A merchant's payments, one row per completed payment record (migration 0048_merchant_analytics
+ * A merchant's payments, one row per completed payment record (migration 0049_merchant_analytics
  * defines the view; docs/decisions/merchants.md "Analytics and customers"): `amount` in kobo,
  * `channel` one of MERCHANT_PAYMENT_CHANNELS (@kolo/domain), the payer a Kolo user
  * (`payerUserId`) or a guest by `payerEmail` (lower-cased). Read through the index
@@ -80,7 +97,7 @@ export const merchantPayments = pgView("merchant_payments", {
 }).existing();
 
 /**
- * Refunds of merchant payments (kobo), by merchant and time (migration 0048_merchant_analytics):
+ * Refunds of merchant payments (kobo), by merchant and time (migration 0049_merchant_analytics):
  * completed `payment` records with channel 'refund' naming the payment they give back
  * (`paymentReference`, metadata.refundOf); read through the same index as merchantPayments.
  */
