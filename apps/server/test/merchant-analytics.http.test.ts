@@ -157,7 +157,7 @@ describe("GET /api/merchants/me/analytics", () => {
         status,
         reference,
         description: "Refund from Mama Put",
-        metadata: { merchantId: shop.merchantId, merchantName: "Mama Put", channel: "refund", refundOf: "TEST-CARD-GUEST-1" } as never,
+        metadata: { merchantId: shop.merchantId, merchantName: "Mama Put", channel: "refund", refundOf: "TEST-CARD-GUEST-1" },
         createdAt: new Date(at),
       });
     await refund("TEST-REFUND-1", 12_550n, "completed", "2026-03-09T10:00:00.000Z");
