@@ -65,9 +65,9 @@ export function recipientKeyFor(record: Pick<TransactionRecord, "type" | "recipi
  * excluding `excludeTransactionId`). Reads the user's money-out records through
  * transactions_sender_created_idx, the wallet, the device and the resets.
  *
- * "New device" today: the device's row in user_devices (by `deviceHash`, the SHA-256 of the
- * `kolo_device` cookie) gives its first sight; with no device known, the account's creation does.
- * This is the one place to point at a trusted-devices table (its trusted_at) instead.
+ * "New device": the device's row in user_devices (by `deviceHash`, the SHA-256 of the `kolo_device`
+ * cookie) gives the time it became able to pay, when it was trusted (docs/product.md "Trusted
+ * devices"), else its first sight; with no device known, the account's creation does.
  */
 export async function readFraudFacts(
   tx: DbOrTx,
@@ -81,7 +81,7 @@ export async function readFraudFacts(
       where t.sender_id = ${params.userId} and t.type in ${MONEY_OUT} and t.id <> ${params.excludeTransactionId ?? 0}
     ), seen as (
       select coalesce(
-        (select d.created_at from user_devices d where d.user_id = ${params.userId} and d.device_hash = ${params.deviceHash}),
+        (select coalesce(d.trusted_at, d.created_at) from user_devices d where d.user_id = ${params.userId} and d.device_hash = ${params.deviceHash}),
         (select u.created_at from users u where u.id = ${params.userId})
       ) as first_seen
     )
