@@ -136,6 +136,8 @@ const FIELDS = [
   "smartcardNumber",
   "bouquetCode",
   "phone",
+  "days",
+  "search",
 ];
 const hostileBody = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 6 }), hostileValue);
 const hostileSegment = fc.oneof(

@@ -103,6 +103,15 @@ describe("GET /api/openapi.json", () => {
       expect([path, body]).toEqual([path, expect.stringContaining('"narration":{"type":"string","maxLength":100')]);
     }
     expect(Object.keys(cable?.responses ?? {})).toEqual(expect.arrayContaining(["200", "202"]));
+    // Merchant analytics and customers (docs/product.md#merchants-and-invoices "Analytics and customers"): query parameters.
+    expect(document.paths["/api/merchants/me/analytics"]?.get?.operationId).toBe("merchants.analytics");
+    expect(document.paths["/api/merchants/me/analytics"]?.get?.parameters).toContainEqual(
+      expect.objectContaining({ name: "days", in: "query", required: false }),
+    );
+    const customers = document.paths["/api/merchants/me/customers"]?.get;
+    expect(customers?.operationId).toBe("merchants.customers");
+    for (const name of ["search", "page", "limit"])
+      expect(customers?.parameters).toContainEqual(expect.objectContaining({ name, in: "query", required: false }));
     // Merchant refunds and settlement (docs/product.md "Refunds", "Settlement").
     const refunds = document.paths["/api/merchants/me/payments/{reference}/refunds"]?.post;
     expect(refunds?.operationId).toBe("merchants.refund");

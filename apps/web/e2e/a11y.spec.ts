@@ -199,6 +199,14 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await expect(page.getByLabel("Payment link")).toBeVisible();
   await expect(page.getByRole("region", { name: "Your Invoices" }).getByText("Unpaid")).toBeVisible();
   await checkScreen(page, "/merchant/invoice with an unpaid invoice and its payment link");
+  // Analytics (its chart loaded) and customers of a merchant without payments yet; merchant-analytics.spec.ts checks both with payments.
+  await page.goto("/merchant/analytics");
+  await expect(page.getByRole("region", { name: "Sales by channel" })).toBeVisible();
+  await expect(page.getByTestId("sales-chart").locator("svg.recharts-surface")).toBeVisible();
+  await checkScreen(page, "/merchant/analytics");
+  await page.goto("/merchant/customers");
+  await expect(page.getByText("No customers yet")).toBeVisible();
+  await checkScreen(page, "/merchant/customers");
 
   await page.goto("/pay");
   await expect(page.getByRole("region", { name: "Bills Payment" })).toBeVisible();

@@ -287,8 +287,11 @@ export async function freeFixtureBvn(bvn: string): Promise<void> {
   );
 }
 
-/** Runs `work` on this run's throwaway database (the file tooling/scripts/e2e-server.mjs writes). */
-async function withE2eDatabase(work: (sql: postgres.Sql) => Promise<unknown>): Promise<void> {
+/**
+ * Runs `work` on this run's throwaway database (the file tooling/scripts/e2e-server.mjs writes), for
+ * the few tests that must set up what no screen makes yet.
+ */
+export async function withE2eDatabase(work: (sql: postgres.Sql) => Promise<unknown>): Promise<void> {
   const port = process.env.E2E_PORT ?? "3210";
   const { databaseUrl } = JSON.parse(readFileSync(join(tmpdir(), `kolo-e2e-${port}.json`), "utf8")) as { databaseUrl: string };
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });

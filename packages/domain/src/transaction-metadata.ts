@@ -94,12 +94,13 @@ export const paymentMetadataSchema = z.strictObject({
   merchantName: text,
   invoiceId: z.number().int().positive().optional(),
   /**
-   * How the payment was made (`card`: paid through the card gateway by a guest), a merchant moving
-   * its balance to the owner's wallet, or a refund of one of the merchant's payments.
+   * How the payment was made (a scanned QR, an invoice, a payment link from a wallet, a card paid
+   * through the gateway by a guest), a merchant moving its balance to the owner's wallet, or a refund
+   * of one of the merchant's payments. The view merchant_payments counts the first four as sales.
    */
-  channel: z.enum(["qr", "invoice", "card", "merchant_withdrawal", "refund"]).optional(),
+  channel: z.enum(["qr", "invoice", "link", "card", "merchant_withdrawal", "refund"]).optional(),
   payerName: text.optional(),
-  /** A guest card payer's e-mail (receipts and refund notices go there). */
+  /** A guest card payer's e-mail (receipts and refund notices go there; the guest's key among the merchant's customers). */
   payerEmail: text.optional(),
   /** A refund: the reference of the payment it gives back, and the merchant's reason. */
   refundOf: text.optional(),

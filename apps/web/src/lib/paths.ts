@@ -1,10 +1,10 @@
 import type { LinkProps } from "@tanstack/react-router";
 
 /**
- * Paths the spec links to without describing a screen (docs/product.md tools grid):
- * they show the not-found card; the router's typed `to` does not know them, hence `linkTo`.
+ * Paths the spec links to without describing a screen (docs/product.md tools grid), which the
+ * router's typed `to` does not know, hence `linkTo`: none left, every such target is a screen now.
  */
-export type UpcomingPath = "/merchant/analytics" | "/merchant/customers";
+export type UpcomingPath = never;
 
 export type AppPath = NonNullable<LinkProps["to"]> | UpcomingPath;
 

@@ -11,8 +11,11 @@ import {
   refundedKobo,
   insertInvoice,
   insertMerchant,
+  listMerchantCustomers,
   listMerchantInvoices,
   listMerchantTransactions,
+  merchantRefundTotals,
+  merchantSalesByDay,
   type schema,
 } from "@kolo/db";
 import {
@@ -33,6 +36,10 @@ import {
   merchantSettingsSchema,
   refundSchema,
   DB_INT_MAX,
+  lagosDays,
+  merchantAnalyticsQuerySchema,
+  merchantCustomersQuerySchema,
+  summariseMerchantSales,
 } from "@kolo/domain";
 import { z } from "zod";
 import { payInvoice, payMerchant, withdrawMerchantBalance } from "../money/merchants";
@@ -46,6 +53,8 @@ import {
   invoicePayment,
   invoices,
   merchant as merchantSchema,
+  merchantAnalytics,
+  merchantCustomers,
   merchantPayment,
   merchantSummary,
   merchantTransactions,
@@ -178,6 +187,80 @@ export const merchantsRouter = router({
     .meta({ rest: { method: "GET", path: "/api/merchants/me", tag: "Merchants", summary: "The user's merchant account and its balance", errors: [404] } })
     .output(merchantSchema)
     .query(async ({ ctx }) => merchantView(ctx.db, await ownMerchant(ctx.db, ctx.user.id))),
+
+  /**
+   * GET /api/merchants/me/analytics?days=7|30|90 (docs/product.md#merchants-and-invoices "Analytics
+   * and customers"; docs/decisions/merchants.md) -> {days, from, to, totalSales, paymentCount,
+   * averageTicket, refunds {amount, count}, daily [{day, amount, count}], channels [{channel,
+   * amount, count}]}: the caller's merchant payments over the last `days` Lagos days, today
+   * included; amounts naira on the wire (kobo inside), the average ticket rounded half up to the
+   * kobo. BAD_REQUEST 'Days must be 7, 30 or 90'; NOT_FOUND 'Merchant account not found'.
+   */
+  analytics: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/merchants/me/analytics",
+        tag: "Merchants",
+        summary: "Sales per Lagos day and channel, payments, average ticket and refunds over 7, 30 or 90 days",
+        description: "docs/product.md#merchants-and-invoices 'Analytics and customers'",
+        errors: [404],
+      },
+    })
+    .input(merchantAnalyticsQuerySchema)
+    .output(merchantAnalytics)
+    .query(async ({ ctx, input }) => {
+      const merchant = await ownMerchant(ctx.db, ctx.user.id);
+      const days = lagosDays(lagosDate(ctx.services.now?.() ?? new Date()), input.days);
+      const period = { merchantId: merchant.id, firstDay: days[0]!, lastDay: days[days.length - 1]! };
+      const [sales, refunds] = await Promise.all([merchantSalesByDay(ctx.db, period), merchantRefundTotals(ctx.db, period)]);
+      return {
+        days: input.days,
+        from: period.firstDay,
+        to: period.lastDay,
+        ...summariseMerchantSales(days, sales),
+        refunds: { amount: refunds.kobo, count: refunds.count },
+      };
+    }),
+
+  /**
+   * GET /api/merchants/me/customers?search&page&limit=20 (docs/product.md#merchants-and-invoices
+   * "Analytics and customers") -> {customers [{kind, name, email, phone, totalPaid, payments,
+   * lastPaymentAt}], total, page, totalPages}: the caller's payers, the latest first; a Kolo user
+   * or a guest by e-mail (docs/decisions/merchants.md); `search` matches part of a name, e-mail or
+   * phone. totalPaid naira on the wire. NOT_FOUND 'Merchant account not found'.
+   */
+  customers: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/merchants/me/customers",
+        tag: "Merchants",
+        summary: "The merchant's payers with what each paid, searched and paged",
+        description: "docs/product.md#merchants-and-invoices 'Analytics and customers'",
+        errors: [404],
+      },
+    })
+    .input(merchantCustomersQuerySchema)
+    .output(merchantCustomers)
+    .query(async ({ ctx, input }) => {
+      const merchant = await ownMerchant(ctx.db, ctx.user.id);
+      const { rows, total } = await listMerchantCustomers(ctx.db, { merchantId: merchant.id, ...input });
+      return {
+        customers: rows.map((row) => ({
+          kind: row.kind,
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          totalPaid: row.totalKobo,
+          payments: row.count,
+          lastPaymentAt: row.lastPaymentAt,
+        })),
+        total,
+        page: input.page,
+        totalPages: Math.ceil(total / input.limit),
+      };
+    }),
 
   /** {id} -> {id, name, category} of any merchant (what a payer sees); NOT_FOUND 'Could not find merchant details'. */
   byId: protectedProcedure

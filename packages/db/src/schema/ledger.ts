@@ -151,6 +151,9 @@ export const transactions = pgTable(
     index("transactions_open_created_idx").on(t.createdAt, t.id).where(sql`${t.status} in ('pending', 'processing')`),
     /** Recent numbers and the purchase screens: a user's airtime and data purchases, newest first. */
     index("transactions_purchases_sender_idx").on(t.senderId, t.createdAt).where(sql`${t.type} in ('airtime', 'data')`),
+    // A merchant's payments by time, covering the view merchant_payments (index-only scans): its
+    // INCLUDE list is beyond drizzle's index builder, so migration 0049_merchant_analytics creates it
+    // (transactions_merchant_payments_idx), with the statistics of its expressions.
     check("transactions_amount_positive", sql`${t.amount} > 0`),
     check("transactions_fee_non_negative", sql`${t.fee} >= 0`),
   ],

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, pgEnum, pgTable, pgView, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /**
@@ -76,6 +76,38 @@ export const invoices = pgTable(
     check("invoices_amount_paid_range", sql`${t.amountPaid} >= 0 and ${t.amountPaid} <= ${t.amount}`),
   ],
 );
+
+/**
+ * A merchant's payments, one row per completed payment record (migration 0049_merchant_analytics
+ * defines the view; docs/decisions/merchants.md "Analytics and customers"): `amount` in kobo,
+ * `channel` one of MERCHANT_PAYMENT_CHANNELS (@kolo/domain), the payer a Kolo user
+ * (`payerUserId`) or a guest by `payerEmail` (lower-cased). Read through the index
+ * transactions_merchant_payments_idx (merchant, time; covering).
+ */
+export const merchantPayments = pgView("merchant_payments", {
+  id: integer().notNull(),
+  merchantId: integer().notNull(),
+  reference: text().notNull(),
+  amount: bigint({ mode: "bigint" }).notNull(),
+  channel: text().notNull(),
+  payerUserId: integer(),
+  payerName: text(),
+  payerEmail: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+}).existing();
+
+/**
+ * Refunds of merchant payments (kobo), by merchant and time (migration 0049_merchant_analytics):
+ * completed `payment` records with channel 'refund' naming the payment they give back
+ * (`paymentReference`, metadata.refundOf); read through the same index as merchantPayments.
+ */
+export const merchantRefunds = pgView("merchant_refunds", {
+  id: integer().notNull(),
+  merchantId: integer().notNull(),
+  paymentReference: text(),
+  amount: bigint({ mode: "bigint" }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+}).existing();
 
 export type Merchant = typeof merchants.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;

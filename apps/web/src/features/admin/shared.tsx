@@ -2,8 +2,8 @@
 // users" (Previous, up to 5 page buttons, Next, 'Showing x to y of z …'), status badges and the
 // error text of a failed admin call.
 import { SideScroll } from "../../components/side-scroll";
-import { ADMIN_MESSAGES, ADMIN_PAGINATION_WINDOW, ADMIN_SEARCH_DEBOUNCE_MS, paginationWindow, showingRange } from "@kolo/domain";
-import { Alert, Badge, Box, Button, Group, Text } from "@mantine/core";
+import { ADMIN_MESSAGES, ADMIN_SEARCH_DEBOUNCE_MS } from "@kolo/domain";
+import { Alert, Badge, Box, Button, Text } from "@mantine/core";
 import { useDebouncedSearch as useDebouncedSearchText } from "../../lib/debounced-search";
 import { type ReactNode } from "react";
 import { serverMessage } from "../../lib/errors";
@@ -24,53 +24,8 @@ export function LoadError({ title, error, onRetry }: { title: string; error: unk
   );
 }
 
-/** Previous, up to 5 page buttons, Next; shown only when there is more than one page. */
-export function PageButtons({
-  page,
-  totalPages,
-  total,
-  pageSize,
-  noun,
-  onPage,
-}: {
-  page: number;
-  totalPages: number;
-  total: number;
-  pageSize: number;
-  noun: string;
-  onPage: (page: number) => void;
-}) {
-  if (totalPages <= 1) return null;
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {showingRange(page, pageSize, total, noun)}
-      </Text>
-      <Group gap={4} component="nav" aria-label="Pagination">
-        <Button variant="default" size="md" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        {paginationWindow(page, totalPages, ADMIN_PAGINATION_WINDOW).map((n) => (
-          <Button
-            key={n}
-            size="md"
-            miw={44}
-            px="xs"
-            variant={n === page ? "filled" : "default"}
-            aria-current={n === page ? "page" : undefined}
-            aria-label={`Page ${n}`}
-            onClick={() => onPage(n)}
-          >
-            {n}
-          </Button>
-        ))}
-        <Button variant="default" size="md" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </Group>
-    </Group>
-  );
-}
+/** Previous, up to 5 page buttons, Next (components/page-buttons.tsx). */
+export { PageButtons } from "../../components/page-buttons";
 
 const STATUS_COLORS: Record<string, string> = {
   pending: "yellow",

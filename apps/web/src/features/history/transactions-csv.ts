@@ -42,16 +42,3 @@ function balanceChange(transaction: TransactionView, userId: number): string {
   if (effect === "debit") return (-(transaction.amount + transaction.fee)).toFixed(2);
   return "0.00";
 }
-
-/** Saves `text` as a file through a Blob and an <a download> click. */
-export function downloadTextFile(fileName: string, text: string, type = "text/csv;charset=utf-8"): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
