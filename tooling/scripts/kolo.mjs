@@ -234,13 +234,12 @@ async function runPhases(phases) {
   const queue = [...phases];
   while (queue.length > 0) {
     const phase = queue.shift();
-    if (rows.some((row) => row.name === phase[0])) continue; // BESIDE.phase, already run beside the others
     if (rows.some((row) => row.failed)) {
       rows.push({ name: phase[0], ms: null, result: "not run", failed: false, code: 0 });
       continue;
     }
     if (phase[0] !== BESIDE.with[0]) {
-      if (phase[0] !== BESIDE.phase) rows.push(await runPhase(phase));
+      rows.push(await runPhase(phase));
       continue;
     }
     const lane = [phase, ...queue.filter(([name]) => BESIDE.with.includes(name))];
@@ -254,11 +253,11 @@ async function runPhases(phases) {
     if (besideRow.failed) console.error(`\n✗ ${besideRow.name} failed (exit ${besideRow.code})`);
     besideRow.result = `${besideRow.result} (beside ${lane[0][0]} … ${lane.at(-1)[0]})`;
     rows.push(...laneRows, besideRow);
-    for (const [name] of lane.slice(1))
-      queue.splice(
-        queue.findIndex(([queued]) => queued === name),
-        1,
-      );
+    // The lane's other phases and the one beside them are done: off the queue.
+    for (const [name] of [...lane.slice(1), beside]) {
+      const at = queue.findIndex(([queued]) => queued === name);
+      if (at >= 0) queue.splice(at, 1);
+    }
   }
   printPhaseTable(rows, performance.now() - started);
   const exitCode = rows.find((row) => row.failed)?.code ?? 0;

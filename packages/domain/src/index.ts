@@ -29,3 +29,7 @@ export * from "./statements";
 export * from "./receipts";
 export * from "./reader-description";
 export * from "./history";
+export * from "./fraud";
+export * from "./fraud-monitoring";
+export * from "./claim-rules";
+export * from "./claims";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fraudReviewMetadataSchema } from "./fraud-monitoring";
 
 /**
  * The typed `metadata` of a transaction record, one schema per transaction type (docs/product.md,
@@ -47,11 +48,17 @@ export const p2pMetadataSchema = z.strictObject({
   recipientName: text,
   /** The sender's optional narration (narrationSchema), shown on both receipts. */
   note: text.optional(),
+  /** Held by fraud monitoring before money left (docs/product.md "Fraud controls"). */
+  fraudReview: fraudReviewMetadataSchema.optional(),
 });
 
 /** Withdrawals and bank transfers: both type `transfer` (docs/decisions.md). */
 export const payoutMetadataSchema = z.strictObject({
-  channel: z.enum(["withdrawal", "bank_transfer"]),
+  /** `merchant_settlement`: a merchant balance paid to the merchant's settlement account (docs/product.md "Settlement"). */
+  channel: z.enum(["withdrawal", "bank_transfer", "merchant_settlement"]),
+  /** A merchant settlement: the merchant paid out, and whether the daily automatic settlement started it. */
+  merchantId: z.number().int().positive().optional(),
+  automatic: z.boolean().optional(),
   bankName: text,
   bankCode: text.optional(),
   /** Full NUBAN; screens show the last 4. */
@@ -78,16 +85,31 @@ export const payoutMetadataSchema = z.strictObject({
   needsReview: z.boolean().optional(),
   reviewReason: text.optional(),
   /** ISO time the owner was e-mailed that the payout failed or was reversed (once: money/payout-notice.ts). */
-  endNoticeAt: text.optional(),
+  endNoticeAt: text.optional() /** Held by fraud monitoring before money left (docs/product.md "Fraud controls"). */,
+  fraudReview: fraudReviewMetadataSchema.optional(),
 });
 
 export const paymentMetadataSchema = z.strictObject({
   merchantId: z.number().int().positive(),
   merchantName: text,
   invoiceId: z.number().int().positive().optional(),
-  /** How the payment was made, or a merchant moving its balance to the owner's wallet. */
-  channel: z.enum(["qr", "invoice", "merchant_withdrawal"]).optional(),
+  /**
+   * How the payment was made (`card`: paid through the card gateway by a guest), a merchant moving
+   * its balance to the owner's wallet, or a refund of one of the merchant's payments.
+   */
+  channel: z.enum(["qr", "invoice", "card", "merchant_withdrawal", "refund"]).optional(),
   payerName: text.optional(),
+  /** A guest card payer's e-mail (receipts and refund notices go there). */
+  payerEmail: text.optional(),
+  /** A refund: the reference of the payment it gives back, and the merchant's reason. */
+  refundOf: text.optional(),
+  refundReason: text.optional(),
+  /** A refund: where the money went back (`wallet`: the payer's Kolo wallet; `card`: through the card gateway). */
+  refundTo: z.enum(["wallet", "card"]).optional(),
+  /** A card refund: the gateway's refund id and last status, and why it failed. */
+  providerRefundId: text.optional(),
+  providerStatus: text.optional(),
+  failureReason: text.optional(),
 });
 
 /**
@@ -126,6 +148,8 @@ export const purchaseMetadataSchema = z.strictObject({
   failureReason: text.optional(),
   /** Set when requery gave up after 24 h and an admin must look. */
   needsReview: z.boolean().optional(),
+  /** Held by fraud monitoring before money left (docs/product.md "Fraud controls"). */
+  fraudReview: fraudReviewMetadataSchema.optional(),
 });
 
 export const otherMetadataSchema = z.strictObject({
@@ -135,6 +159,8 @@ export const otherMetadataSchema = z.strictObject({
   direction: z.enum(["credit", "debit"]).optional(),
   /** An adjustment a second admin approved (docs/admin-security.md "Approvals"): the approval it carried out. */
   approvalId: z.number().int().positive().optional(),
+  /** A fraud claim's refund from its lien (docs/product.md "Fraud claims"): the claim it settled. */
+  claimId: z.number().int().positive().optional(),
 });
 
 export const TRANSACTION_METADATA_SCHEMAS = {
