@@ -6,6 +6,7 @@ import { validateCustomersSearch } from "../../../features/merchant/merchant-sea
 export const Route = createFileRoute("/_authed/merchant/customers")({
   validateSearch: validateCustomersSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.trpc.merchants.customers.prefetch({ page: deps.page ?? 1, search: deps.search ?? "", limit: MERCHANT_CUSTOMERS_PAGE_SIZE }),
+  loader: ({ context, deps }) =>
+    context.trpc.merchants.customers.prefetch({ page: deps.page ?? 1, search: deps.search ?? "", limit: MERCHANT_CUSTOMERS_PAGE_SIZE }),
   component: MerchantCustomersPage,
 });
