@@ -29,3 +29,4 @@ export * from "./statements";
 export * from "./receipts";
 export * from "./reader-description";
 export * from "./history";
+export * from "./payment-links";

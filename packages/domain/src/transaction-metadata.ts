@@ -85,9 +85,25 @@ export const paymentMetadataSchema = z.strictObject({
   merchantId: z.number().int().positive(),
   merchantName: text,
   invoiceId: z.number().int().positive().optional(),
-  /** How the payment was made, or a merchant moving its balance to the owner's wallet. */
-  channel: z.enum(["qr", "invoice", "merchant_withdrawal"]).optional(),
+  /**
+   * How the payment was made: 'qr' (scanned), 'invoice', 'link' (a payment link paid from a wallet),
+   * 'card' (a payment link paid by card at the gateway's checkout, a guest), or a merchant moving its
+   * balance to the owner's wallet.
+   */
+  channel: z.enum(["qr", "invoice", "link", "card", "merchant_withdrawal"]).optional(),
   payerName: text.optional(),
+  /** The payment link paid (channels 'link' and 'card'). */
+  linkId: z.number().int().positive().optional(),
+  /** A card payer's e-mail (a guest, no Kolo account): where the receipt and any refund notice go. */
+  payerEmail: text.optional(),
+  /** Card payments: the gateway's checkout page, and what it reported once paid. */
+  authorizationUrl: z.url().max(2000).optional(),
+  paidAt: text.nullable().optional(),
+  gatewayFeeKobo: z.number().int().nonnegative().optional(),
+  gatewayResponse: text.nullable().optional(),
+  failureReason: text.optional(),
+  /** ISO time the payer's receipt was e-mailed (once). */
+  receiptSentAt: text.optional(),
 });
 
 /**

@@ -8,6 +8,7 @@ export * from "./topup-expiry";
 export * from "./bank-accounts";
 export * from "./identity";
 export * from "./merchants";
+export * from "./payment-links";
 export * from "./support";
 export * from "./admin-approvals";
 export * from "./admin-audit";

@@ -147,6 +147,10 @@ export const transactions = pgTable(
     index("transactions_open_created_idx").on(t.createdAt, t.id).where(sql`${t.status} in ('pending', 'processing')`),
     /** Recent numbers and the purchase screens: a user's airtime and data purchases, newest first. */
     index("transactions_purchases_sender_idx").on(t.senderId, t.createdAt).where(sql`${t.type} in ('airtime', 'data')`),
+    /** A payment link's payments (the open card checkouts that hold a place under maxPayments). */
+    index("transactions_link_payments_idx")
+      .on(sql`((${t.metadata}->>'linkId')::int)`, t.createdAt)
+      .where(sql`${t.type} = 'payment' and ${t.metadata} ? 'linkId'`),
     check("transactions_amount_positive", sql`${t.amount} > 0`),
     check("transactions_fee_non_negative", sql`${t.fee} >= 0`),
   ],
