@@ -12,6 +12,7 @@ import {
 } from "@kolo/db";
 import {
   DomainError,
+  LINK_DEFAULT_MIN_KOBO,
   LINK_MESSAGES,
   MERCHANT_MESSAGES,
   MESSAGES,
@@ -94,7 +95,7 @@ export const merchantLinksRouter = router({
             title: input.title,
             description: input.description,
             amount: input.amount ?? null,
-            minAmount: input.amount === undefined ? (input.minAmount ?? null) : null,
+            minAmount: input.amount === undefined ? (input.minAmount ?? LINK_DEFAULT_MIN_KOBO) : null,
             maxPayments: input.maxPayments ?? null,
             expiresAt: input.expiresAt ?? null,
           });
@@ -152,7 +153,7 @@ export const linksRouter = router({
         title: link.title,
         description: link.description,
         amount: link.amount,
-        minAmount: link.amount === null ? (link.minAmount ?? 10_000n) : null,
+        minAmount: link.minAmount,
         status,
         closedReason: reason,
       };
@@ -173,7 +174,7 @@ export const linksRouter = router({
         tag: "Payment links",
         summary: "Pay a payment link by card (a guest checkout) or from the signed-in user's wallet",
         idempotencyKey: true,
-        errors: [401, 403, 404, 409, 422],
+        errors: [401, 403, 404, 409],
       },
     })
     .input(linkPaymentSchema)
