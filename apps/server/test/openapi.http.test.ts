@@ -95,6 +95,16 @@ describe("GET /api/openapi.json", () => {
       expect([path, body]).toEqual([path, expect.stringContaining('"narration":{"type":"string","maxLength":100')]);
     }
     expect(Object.keys(cable?.responses ?? {})).toEqual(expect.arrayContaining(["200", "202"]));
+    // Payment links (docs/product.md "Payment links"): the merchant's routes and the public page's.
+    expect(document.paths["/api/merchants/me/links"]?.post?.operationId).toBe("merchantLinks.create");
+    expect(document.paths["/api/merchants/me/links"]?.get?.operationId).toBe("merchantLinks.list");
+    expect(document.paths["/api/merchants/me/links/{id}"]?.patch?.parameters).toContainEqual(expect.objectContaining({ name: "id", in: "path" }));
+    expect(document.paths["/api/links/{slug}"]?.get?.operationId).toBe("links.bySlug");
+    const pay = document.paths["/api/links/{slug}/pay"]?.post;
+    expect(pay?.operationId).toBe("links.pay");
+    expect(pay?.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header" }));
+    expect(JSON.stringify(pay?.requestBody?.content["application/json"]?.schema)).toContain('"channel"');
+    expect(document.paths["/api/links/{slug}/payments/{reference}"]?.get?.operationId).toBe("links.verify");
   });
 });
 
