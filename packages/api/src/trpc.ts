@@ -196,11 +196,7 @@ export const pinProcedure = (...keys: [FeatureKey, ...FeatureKey[]]) =>
   });
 
 /** pinProcedure's check of the PIN (header or the raw input's `transactionPin`) for user `userId`. */
-export async function assertTransactionPin(
-  ctx: Pick<Context, "db" | "services" | "transactionPinHeader">,
-  userId: number,
-  raw: unknown,
-): Promise<void> {
+export async function assertTransactionPin(ctx: Pick<Context, "db" | "services" | "transactionPinHeader">, userId: number, raw: unknown): Promise<void> {
   const fromBody = typeof raw === "object" && raw !== null && "transactionPin" in raw ? raw.transactionPin : undefined;
   const fromHeader = ctx.transactionPinHeader;
   if (fromBody !== undefined && fromHeader !== undefined && fromBody !== fromHeader) {

@@ -204,7 +204,8 @@ export async function settleLinkCharge(db: Database, charge: VerifiedCharge, log
         reason: `Gateway reports ${charge.amountKobo} kobo in ${charge.currency} paid for a link payment of ${record.amount} kobo in NGN: nothing credited`,
         providerStatus: charge.status,
       });
-      if (record.status === "pending") await updateTransaction(tx, record.id, "payment", { status: "failed", metadata: { failureReason: "Amount or currency mismatch" } });
+      if (record.status === "pending")
+        await updateTransaction(tx, record.id, "payment", { status: "failed", metadata: { failureReason: "Amount or currency mismatch" } });
       return "mismatch";
     }
     const merchant = await findMerchantById(tx, meta.merchantId);

@@ -25,15 +25,7 @@ import {
   updatePaymentLinkSchema,
 } from "@kolo/domain";
 import { PaymentGatewayError } from "@kolo/providers";
-import {
-  isLinkCardPayment,
-  linkUrl,
-  newLinkSlug,
-  payLinkFromWallet,
-  sendLinkReceipt,
-  settleLinkCharge,
-  startLinkCardPayment,
-} from "../money/payment-links";
+import { isLinkCardPayment, linkUrl, newLinkSlug, payLinkFromWallet, sendLinkReceipt, settleLinkCharge, startLinkCardPayment } from "../money/payment-links";
 import { toTransactionView } from "../money/view";
 import { assertFeatures, assertTransactionPin, featureProcedure, protectedProcedure, publicProcedure, router } from "../trpc";
 import { linkPayment, linkPaymentStatus, paymentLink, paymentLinks, publicPaymentLink } from "./payment-links.types";
@@ -109,7 +101,9 @@ export const merchantLinksRouter = router({
 
   /** -> the merchant's links, newest first, each with its totals (count and sum of completed payments). NOT_FOUND without a merchant account. */
   list: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/api/merchants/me/links", tag: "Merchants", summary: "The merchant's payment links with their totals", errors: [404] } })
+    .meta({
+      rest: { method: "GET", path: "/api/merchants/me/links", tag: "Merchants", summary: "The merchant's payment links with their totals", errors: [404] },
+    })
     .output(paymentLinks)
     .query(async ({ ctx }) => {
       const merchant = await ownMerchant(ctx.db, ctx.user.id);
@@ -195,7 +189,13 @@ export const linksRouter = router({
       if (ctx.mfaPending) throw new DomainError("MFA_REQUIRED", MFA_MESSAGES.required);
       await assertFeatures(ctx, ctx.user, ["feature_scan_pay"]);
       await assertTransactionPin(ctx, ctx.user.id, input);
-      const result = await payLinkFromWallet(ctx.db, { payer: ctx.user, slug: input.slug, amountKobo: input.amount, idempotencyKey: input.idempotencyKey, now });
+      const result = await payLinkFromWallet(ctx.db, {
+        payer: ctx.user,
+        slug: input.slug,
+        amountKobo: input.amount,
+        idempotencyKey: input.idempotencyKey,
+        now,
+      });
       return {
         message: MERCHANT_MESSAGES.paymentSuccess,
         transaction: toTransactionView(result.transaction, ctx.user.id),
@@ -247,4 +247,3 @@ export const linksRouter = router({
       };
     }),
 });
-

@@ -150,12 +150,7 @@ function LinkDetails({ link }: { link: PublicLink }) {
       {open ? (
         <>
           <CardPayForm slug={link.slug} chosenAmount={chosenAmount} />
-          <Button
-            variant="default"
-            size="md"
-            fullWidth
-            renderRoot={(props) => <Link {...props} to="/link/pay/$slug" params={{ slug: link.slug }} />}
-          >
+          <Button variant="default" size="md" fullWidth renderRoot={(props) => <Link {...props} to="/link/pay/$slug" params={{ slug: link.slug }} />}>
             Pay from Kolo wallet
           </Button>
         </>
@@ -307,9 +302,7 @@ function CardPaymentOutcome({ slug, reference }: { slug: string; reference: stri
   }
   return (
     <Alert color={state.status === "pending" ? "yellow" : "red"} variant="light" role="status" title="Payment">
-      {state.status === "pending"
-        ? "Your payment is being confirmed. This page updates by itself."
-        : "The payment did not go through. You can try again."}
+      {state.status === "pending" ? "Your payment is being confirmed. This page updates by itself." : "The payment did not go through. You can try again."}
       <Box mt="sm">
         <Button variant="light" renderRoot={(props) => <Link {...props} to="/l/$slug" params={{ slug }} search={{}} />}>
           Back to the payment link

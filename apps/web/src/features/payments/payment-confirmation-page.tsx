@@ -57,8 +57,7 @@ export function PaymentConfirmationPage() {
   const invoice = trpc.invoices.byToken.useQuery({ token: invoiceToken ?? "" }, { enabled: invoiceToken !== undefined, retry: false });
   const navigate = useNavigate();
 
-  const failed =
-    linkSlug !== undefined ? link.isError : invoiceToken !== undefined ? invoice.isError : merchantId === undefined || merchant.isError;
+  const failed = linkSlug !== undefined ? link.isError : invoiceToken !== undefined ? invoice.isError : merchantId === undefined || merchant.isError;
   useEffect(() => {
     if (!failed) return;
     notifyError(
