@@ -20,14 +20,17 @@ const PNPM = ["-y", `pnpm@${PNPM_VERSION}`];
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 /**
- * Runs `command` with its output on ours. SIGINT/SIGTERM/SIGHUP sent to this launcher are passed
+ * Runs `command` with its output on ours (or, with `capture: []`, pushed into that array as it
+ * comes, stdout and stderr interleaved). SIGINT/SIGTERM/SIGHUP sent to this launcher are passed
  * on; if this launcher was itself started with an IPC channel (by the launcher on an older Node)
  * and that channel closes, the child gets SIGTERM. `ipc` opens such a channel to the child.
  * Resolves with the child's exit code (1 when it died by a signal).
  */
 function supervise(command, args, options = {}) {
-  const { ipc = false, ...spawnOptions } = options;
-  const child = spawn(command, args, { cwd: ROOT, stdio: ipc ? ["inherit", "inherit", "inherit", "ipc"] : "inherit", ...spawnOptions });
+  const { ipc = false, capture, ...spawnOptions } = options;
+  const stdio = capture ? ["ignore", "pipe", "pipe"] : ipc ? ["inherit", "inherit", "inherit", "ipc"] : "inherit";
+  const child = spawn(command, args, { cwd: ROOT, stdio, ...spawnOptions });
+  if (capture) for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => capture.push(chunk));
   const forward = (signal) => child.kill(signal);
   const orphaned = () => child.kill("SIGTERM");
   for (const signal of SIGNALS) process.on(signal, forward);
@@ -135,6 +138,7 @@ const pnpmCode = (args, options = {}) => supervise("npx", [...PNPM, ...args], op
  * `npm test`'s phases, in order: [name in the closing table, title printed when it starts, what it
  * runs]. A phase resolves with an exit code (0: passed) or a word saying it had nothing to do. The
  * first failure ends the run; docs/testing.md "Phases and times" gives each phase's usual time.
+ * An action gets `options` for `supervise` (the phase run beside others captures its output).
  */
 const TEST_PHASES = [
   ["Dependencies", null, installIfStale],
@@ -149,20 +153,29 @@ const TEST_PHASES = [
     },
   ],
   ["Lint", "Linting", () => pnpmCode(["exec", "eslint", ".", "--max-warnings=0"])],
+  ["Web build", "Building the web app (the browser tests' server serves it)", () => pnpmCode(["--filter", "@kolo/web", "build"])],
+  [
+    "Failover",
+    "Failover test (PostgreSQL 15 under Patroni: the primary killed under load)",
+    (options) => pnpmCode(["exec", "vitest", "run", "--config", "vitest.ha.config.ts"], options),
+  ],
   ["Vitest (PostgreSQL 17)", "Unit and integration tests (Vitest, real PostgreSQL 17)", () => pnpmCode(["exec", "vitest", "run"])],
   [
     "SQL tests (PostgreSQL 15)",
     "The tests that run the SQL, again on PostgreSQL 15 (Debian's, as the HA cluster runs; vitest.pg15.config.ts)",
     () => pnpmCode(["exec", "vitest", "run", "--config", "vitest.pg15.config.ts"]),
   ],
-  [
-    "Failover",
-    "Failover test (PostgreSQL 15 under Patroni: the primary killed under load)",
-    () => pnpmCode(["exec", "vitest", "run", "--config", "vitest.ha.config.ts"]),
-  ],
-  ["Web build", "Building the web app (the browser tests' server serves it)", () => pnpmCode(["--filter", "@kolo/web", "build"])],
   ["Browser tests", "Browser tests (Playwright, Chromium)", () => pnpmCode(["--filter", "@kolo/web", "exec", "playwright", "test"])],
 ];
+
+/**
+ * The phase that runs beside others, and the phases it runs beside (in their order). The failover
+ * test spends its 1.5 minutes mostly waiting on Patroni's timers (a 10 s leader lock) and on its own
+ * PostgreSQL 15 cluster, HAProxy and servers; the type check, format check, lint and web build are
+ * one command at a time, leaving it the second core. Nothing they read or write is shared
+ * (docs/testing.md "Phases and times"; docs/decisions/operations.md).
+ */
+const BESIDE = { phase: "Failover", with: ["Type check", "Format", "Lint", "Web build"] };
 
 /** 754 ms -> "0.8 s"; 83 s -> "1 min 23 s". */
 function formatDuration(ms) {
@@ -172,9 +185,9 @@ function formatDuration(ms) {
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
 }
 
-/** The closing table: each phase's time and result, then the total. */
-function printPhaseTable(rows) {
-  const total = rows.reduce((sum, row) => sum + (row.ms ?? 0), 0);
+/** The closing table: each phase's time and result, then the total (wall time, `totalMs`). */
+function printPhaseTable(rows, totalMs) {
+  const total = totalMs;
   const failed = rows.some((row) => row.failed);
   const lines = [["Phase", "Time", "Result"], ...rows.map((row) => [row.name, row.ms === null ? "-" : formatDuration(row.ms), row.result])];
   lines.push(["Total", formatDuration(total), failed ? "FAILED" : "passed"]);
@@ -187,31 +200,67 @@ function printPhaseTable(rows) {
   console.log(format(lines.at(-1)));
 }
 
+/** Runs one phase, timed; resolves with its closing table's row. */
+async function runPhase([name, title, action], options = {}) {
+  if (title && !options.capture) step(typeof title === "function" ? title() : title);
+  const started = performance.now();
+  const outcome = await action(options);
+  const ms = performance.now() - started;
+  if (typeof outcome === "string") return { name, ms, result: outcome, failed: false, code: 0 };
+  if (outcome === 0) return { name, ms, result: "passed", failed: false, code: 0 };
+  if (!options.capture) console.error(`\n✗ ${name} failed (exit ${outcome})`);
+  return { name, ms, result: `FAILED (exit ${outcome})`, failed: true, code: outcome };
+}
+
+/** Runs `phases` in order until one fails; the rest get "not run" rows. */
+async function runInOrder(phases, options) {
+  const rows = [];
+  for (const phase of phases) {
+    if (rows.some((row) => row.failed)) rows.push({ name: phase[0], ms: null, result: "not run", failed: false, code: 0 });
+    else rows.push(await runPhase(phase, options));
+  }
+  return rows;
+}
+
 /**
- * Runs `phases` in order, timing each; after the first failure the rest are "not run". Prints the
+ * Runs `phases` in order, timing each; after the first failure the rest are "not run". BESIDE.phase
+ * starts with the first of BESIDE.with and runs beside them, its output held back and printed when
+ * both sides are done (the first failure on either side still stops what follows them). Prints the
  * table either way and exits with the failed phase's exit code (0 when all passed).
  */
 async function runPhases(phases) {
+  const started = performance.now();
   const rows = [];
-  let exitCode = 0;
-  for (const [name, title, action] of phases) {
-    if (exitCode !== 0) {
-      rows.push({ name, ms: null, result: "not run", failed: false });
+  const queue = [...phases];
+  while (queue.length > 0) {
+    const phase = queue.shift();
+    if (rows.some((row) => row.failed)) {
+      rows.push({ name: phase[0], ms: null, result: "not run", failed: false, code: 0 });
       continue;
     }
-    if (title) step(typeof title === "function" ? title() : title);
-    const started = performance.now();
-    const outcome = await action();
-    const ms = performance.now() - started;
-    if (typeof outcome === "string") rows.push({ name, ms, result: outcome, failed: false });
-    else if (outcome === 0) rows.push({ name, ms, result: "passed", failed: false });
-    else {
-      exitCode = outcome;
-      rows.push({ name, ms, result: `FAILED (exit ${outcome})`, failed: true });
-      console.error(`\n✗ ${name} failed (exit ${outcome})`);
+    if (phase[0] !== BESIDE.with[0]) {
+      rows.push(await runPhase(phase));
+      continue;
+    }
+    const lane = [phase, ...queue.filter(([name]) => BESIDE.with.includes(name))];
+    const beside = phases.find(([name]) => name === BESIDE.phase);
+    const held = [];
+    step(`${beside[0]} beside ${lane.map(([name]) => name).join(", ")}: its output follows them`);
+    const [laneRows, besideRow] = await Promise.all([runInOrder(lane), runPhase(beside, { capture: held })]);
+    const title = typeof beside[1] === "function" ? beside[1]() : beside[1];
+    step(`${title}: its output, held while it ran beside the others`);
+    process.stdout.write(Buffer.concat(held));
+    if (besideRow.failed) console.error(`\n✗ ${besideRow.name} failed (exit ${besideRow.code})`);
+    besideRow.result = `${besideRow.result} (beside ${lane[0][0]} … ${lane.at(-1)[0]})`;
+    rows.push(...laneRows, besideRow);
+    // The lane's other phases and the one beside them are done: off the queue.
+    for (const [name] of [...lane.slice(1), beside]) {
+      const at = queue.findIndex(([queued]) => queued === name);
+      if (at >= 0) queue.splice(at, 1);
     }
   }
-  printPhaseTable(rows);
+  printPhaseTable(rows, performance.now() - started);
+  const exitCode = rows.find((row) => row.failed)?.code ?? 0;
   if (exitCode === 0) console.log("\n✓ All checks passed");
   process.exit(exitCode);
 }

@@ -138,7 +138,7 @@ async function main() {
   await history.end();
   console.log(`   done in ${((performance.now() - historyStarted) / 1000).toFixed(1)} s`);
   const withHistory = await runKolo(`1b) Kolo over HTTP, each sender with ${HISTORY.toLocaleString("en")} transfers already today`);
-  const verification = await verifyLedger(db);
+  const verification = await verifyLedger(db, { full: true });
   console.log(
     `   ledger verification after 1b: ${verification.ok ? "held" : "FAILED"} (${verification.checks.map((check) => `${check.name}: ${check.ok ? "ok" : (check.detail ?? "failed")}`).join("; ")})`,
   );

@@ -1,7 +1,9 @@
 // `pnpm ledger:verify` lands here (docs/ledger-verification.md): verifies the ledger of
 // DATABASE_URL, else of the embedded PostgreSQL `npm start` uses (the running one when `npm start`
-// is up, else started for the check and stopped after). Prints one line per check, records the
-// result, and exits 1 naming the first broken account or entry when a check fails.
+// is up, else started for the check and stopped after). Incremental from the accounts' checkpoints
+// once a run has recorded them; `--full` recomputes every chain from the genesis hash. Prints one
+// line per check, records the result (and, when it passed, the new checkpoints), and exits 1
+// naming the first broken account or entry when a check fails.
 import { createDb, prepareDatabase, recordLedgerVerification, verifyLedger } from "@kolo/db";
 import { isPortFree, startEmbeddedPostgres } from "@kolo/db/embedded";
 import { readEnv } from "./env";
@@ -24,7 +26,9 @@ async function main(): Promise<number> {
     await prepareDatabase(url);
     const { db, close } = createDb(url, { max: 2 });
     try {
-      const result = await verifyLedger(db);
+      const started = performance.now();
+      const result = await verifyLedger(db, { full: process.argv.includes("--full") });
+      console.log(`${result.mode} verification: ${result.postingsVerified} postings read in ${Math.round(performance.now() - started)} ms`);
       for (const check of result.checks) console.log(`${check.ok ? "ok    " : "FAILED"}  ${check.name}: ${check.detail}`);
       console.log(`heads digest ${result.headsDigest}`);
       await recordLedgerVerification(db, result);

@@ -179,9 +179,10 @@ const REST_AUTH_ROUTES = new Set([
   "/api/auth/register",
   "/api/auth/forgot-password",
   "/api/auth/reset-password",
+  "/api/auth/freeze/password",
   "/api/receipts/verify/:code",
 ]);
-const AUTH_PROCEDURES = new Set(["auth.login", "auth.register", "auth.forgotPassword", "auth.resetPassword", "receipts.verify"]);
+const AUTH_PROCEDURES = new Set(["auth.login", "auth.register", "auth.forgotPassword", "auth.resetPassword", "auth.freezeWithPassword", "receipts.verify"]);
 const TRPC_ROUTE = "/trpc/:path";
 
 /**

@@ -162,7 +162,7 @@ async function runWithKill(label: string, kill: (leader: HaNode) => void): Promi
   }
   expect(await ledgerInvariants(db.client)).toEqual(LEDGER_CONSISTENT);
   // The ledger verification (docs/ledger-verification.md): hash chains, balances, holds, daily counters.
-  const verification = await verifyLedger(db.db);
+  const verification = await verifyLedger(db.db, { full: true });
   expect(verification.checks.filter((check) => !check.ok)).toEqual([]);
 
   // The servers listen again: money sent now reaches the stream opened before the failover.

@@ -123,6 +123,7 @@ const FIELDS = [
   "note",
   "force",
   "reason",
+  "details",
   "role",
   "idempotencyKey",
   "accountNumber",
@@ -169,6 +170,10 @@ describe("random, boundary and hostile inputs", () => {
       ["POST", "/api/admin/users/2147483648/status"],
       ["POST", "/api/admin/approvals/2147483648/approve"],
       ["POST", "/api/admin/approvals/2147483648/reject"],
+      ["GET", "/api/admin/claims/2147483648"],
+      ["POST", "/api/admin/claims/2147483648/lien"],
+      ["POST", "/api/admin/claims/2147483648/refund"],
+      ["POST", "/api/admin/claims/2147483648/release"],
       ["POST", "/api/payments/invoice/2147483648"],
       ["PATCH", "/api/merchants/me/links/2147483648"],
     ] as const) {

@@ -276,7 +276,7 @@ describe("nothing lost at the provider edge", () => {
     expect(run.ledgerOk).toBe(true);
 
     // The ledger holds: every chain, every balance, every invariant.
-    const verification = await verifyLedger(t.db);
+    const verification = await verifyLedger(t.db, { full: true });
     expect(verification.checks.filter((check) => !check.ok)).toEqual([]);
     expect(verification.ok).toBe(true);
     expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);

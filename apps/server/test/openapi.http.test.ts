@@ -82,6 +82,14 @@ describe("GET /api/openapi.json", () => {
     expect(document.paths["/api/auth/limits/pending"]?.delete?.operationId).toBe("auth.cancelPendingLimit");
     expect(document.paths["/api/auth/profile"]?.patch?.responses["409"]).toBeDefined();
     expect(document.paths["/api/auth/password"]?.post?.operationId).toBe("auth.changePassword");
+    // Fraud controls (docs/product.md "Fraud controls"): devices, freeze and unfreeze.
+    expect(document.paths["/api/auth/devices"]?.get?.operationId).toBe("auth.devices");
+    expect(document.paths["/api/auth/devices/{id}"]?.delete?.parameters).toContainEqual(expect.objectContaining({ name: "id", in: "path" }));
+    expect(document.paths["/api/auth/devices/current/code"]?.post?.operationId).toBe("auth.sendDeviceCode");
+    expect(document.paths["/api/auth/devices/current/trust"]?.post?.operationId).toBe("auth.trustDevice");
+    expect(document.paths["/api/auth/freeze"]?.post?.operationId).toBe("auth.freeze");
+    expect(document.paths["/api/auth/freeze/password"]?.post?.responses["401"]).toBeDefined();
+    expect(document.paths["/api/auth/unfreeze"]?.post?.operationId).toBe("auth.unfreeze");
     const bouquets = document.paths["/api/cable/{provider}/bouquets"]?.get;
     expect(bouquets?.operationId).toBe("cable.bouquets");
     expect(bouquets?.parameters).toContainEqual(expect.objectContaining({ name: "provider", in: "path" }));
@@ -103,8 +111,17 @@ describe("GET /api/openapi.json", () => {
     const pay = document.paths["/api/links/{slug}/pay"]?.post;
     expect(pay?.operationId).toBe("links.pay");
     expect(pay?.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header" }));
-    expect(pay?.requestBody?.content["application/json"]).toBeDefined();
     expect(document.paths["/api/links/{slug}/payments/{reference}"]?.get?.operationId).toBe("links.verify");
+    // Merchant refunds and settlement (docs/product.md "Refunds", "Settlement").
+    const refunds = document.paths["/api/merchants/me/payments/{reference}/refunds"]?.post;
+    expect(refunds?.operationId).toBe("merchants.refund");
+    expect(refunds?.parameters).toContainEqual(expect.objectContaining({ name: "reference", in: "path" }));
+    expect(refunds?.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header" }));
+    expect(JSON.stringify(refunds?.requestBody?.content["application/json"]?.schema)).toContain('"reason"');
+    expect(document.paths["/api/merchants/me/settings"]?.get?.operationId).toBe("merchants.settings");
+    expect(document.paths["/api/merchants/me/settings"]?.patch?.operationId).toBe("merchants.updateSettings");
+    expect(document.paths["/api/merchants/me/payouts"]?.post?.operationId).toBe("merchants.payout");
+    expect(document.paths["/api/merchants/withdraw"]?.post?.operationId).toBe("merchants.withdraw");
   });
 });
 

@@ -48,6 +48,10 @@ describe("payout failure and reversal e-mails", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe("Kolo: Bank transfer failed");
     expect(mails[0]!.text).toContain("Your bank transfer of ₦1,000.00 to TUNDE BAKARE");
+    // The account number masked as on receipts, never whole.
+    expect(mails[0]!.text).toMatch(/TUNDE BAKARE \([^)]* ••••\d{4}\)/);
+    expect(mails[0]!.text).toContain(`••••${PAYOUT_ACCOUNTS.failed.accountNumber.slice(-4)}`);
+    expect(mails[0]!.text).not.toContain(PAYOUT_ACCOUNTS.failed.accountNumber);
     expect(mails[0]!.text).toContain("Failed: ₦1,050.00 returned to your wallet (amount ₦1,000.00 and fee ₦50.00).");
     expect(mails[0]!.text).toContain(`Reference: ${reference}`);
     const [row] = await t.client`select metadata->>'endNoticeAt' as at from transactions where reference = ${reference}`;

@@ -152,6 +152,7 @@ describe("a day's reconciliation", () => {
         initializeCharge: (i) => server.paystack.initializeCharge(i),
         verifyCharge: (r) => server.paystack.verifyCharge(r),
         verifyWebhookSignature: (b, s) => server.paystack.verifyWebhookSignature(b, s),
+        refundCharge: (input) => server.paystack.refundCharge(input),
       },
     };
     const before = (await t.db.select().from(schema.reviewItems)).length;

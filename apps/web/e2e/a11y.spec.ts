@@ -29,6 +29,9 @@ test("every guest screen: no axe violations, touch targets of 44 px", async ({ p
   await page.goto("/forgot-password");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await checkScreen(page, "/forgot-password");
+  await page.goto("/freeze");
+  await expect(page.getByRole("heading", { name: "Freeze my account" })).toBeVisible();
+  await checkScreen(page, "/freeze");
   await page.goto("/reset-password?token=not-a-real-token-0000000000");
   await expect(page.getByRole("heading", { name: "Choose a New Password" })).toBeVisible();
   await checkScreen(page, "/reset-password");
@@ -149,6 +152,9 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await page.goto("/settings/limits");
   await expect(page.getByTestId("own-daily-limit")).toBeVisible();
   await checkScreen(page, "/settings/limits");
+  await page.goto("/settings/devices");
+  await expect(page.getByRole("list", { name: "Your devices" })).toBeVisible();
+  await checkScreen(page, "/settings/devices");
   await page.goto("/dashboard");
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page.getByRole("dialog", { name: "Log out?" })).toBeVisible();
@@ -165,6 +171,13 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await page.getByRole("region", { name: "Merchant Balance" }).getByRole("button", { name: "Withdraw" }).click();
   await expect(page.getByRole("dialog", { name: "Withdraw to Wallet" })).toBeVisible();
   await checkScreen(page, "/merchant/dashboard, Withdraw to Wallet dialog");
+
+  await page.goto("/merchant/settings");
+  await expect(page.getByRole("region", { name: "Settlement account" })).toBeVisible();
+  await checkScreen(page, "/merchant/settings");
+  await page.goto("/merchant/withdraw");
+  await expect(page.getByText("No settlement account")).toBeVisible();
+  await checkScreen(page, "/merchant/withdraw without a settlement account");
 
   await page.goto("/merchant/qr-code");
   await expect(page.getByRole("img", { name: "Payment QR code: Scan to pay me" })).toBeVisible();

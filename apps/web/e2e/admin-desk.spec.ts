@@ -101,6 +101,7 @@ test("every admin screen at a desk: no axe violations, touch targets of 44 px, n
     // The reconciliation form starts on yesterday in Lagos (UTC+1 all year).
     ["/admin/reconciliation", (p) => expect(p.getByLabel("Day (Lagos)")).toHaveValue(new Date(Date.now() + 3_600_000 - 86_400_000).toISOString().slice(0, 10))],
     ["/admin/support-tickets", (p) => expect(p.getByRole("heading", { level: 1 })).toBeVisible()],
+    ["/admin/claims", (p) => expect(p.getByRole("heading", { level: 1, name: "Fraud Claims" })).toBeVisible()],
     ["/admin/settings", (p) => expect(p.getByRole("switch", { name: "Send Money" })).toBeVisible()],
     ["/admin/audit", (p) => expect(p.getByRole("heading", { name: "Audit Trail" })).toBeVisible()],
   ];

@@ -101,3 +101,21 @@ test("/dashboard's page names no zod among the scripts it loads before the first
   for (const script of scripts) if ((await (await request.get(script)).text()).includes("$ZodObject")) withZod.push(script);
   expect(withZod).toEqual([]);
 });
+
+test("/dashboard asks for the user's data with the page: the app's first request is the one dashboard.html preloads", async ({ browser, baseURL }) => {
+  // dashboard.html preloads the signed-in layout's first batch (src/lib/first-batch.ts); the app's
+  // own request is answered from it only when the URL is the same, else the browser fetches twice.
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await login(page, { email: "user@kolo.test", password: "user1234" });
+  const batches: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/trpc/features.list,")) batches.push(request.url());
+  });
+  await page.goto("/dashboard");
+  await expect(page.getByRole("region", { name: "Available Balance" })).toBeVisible();
+  const preload = await page.locator('link[rel="preload"][as="fetch"]').getAttribute("href");
+  expect(preload).toMatch(/^\/trpc\/features\.list,/);
+  expect(batches).toEqual([new URL(preload ?? "", baseURL).href]);
+  await context.close();
+});

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect } from "@playwright/test";
+import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect, test } from "@playwright/test";
 import postgres from "postgres";
 
 export interface TestUser {
@@ -48,10 +48,19 @@ export async function registerByApi(browser: Browser, baseURL: string, user: Tes
   await context.close();
 }
 
-/** Registers and skips onboarding; leaves the page on /dashboard. */
+/**
+ * Registers `user` through POST /api/auth/register in the page's own context (its session cookie
+ * lands there, replacing any earlier one), then opens /dashboard: the state the form and 'Skip for
+ * now' leave, in one page load instead of three. The form itself, its toast and onboarding are under
+ * test in auth, layout and a11y (`register` above). Leaves the page on /dashboard.
+ */
 export async function registerAndSkipOnboarding(page: Page, user: TestUser): Promise<void> {
-  await register(page, user);
-  await page.getByRole("button", { name: "Skip for now" }).click();
+  const registered = await page.request.post("/api/auth/register", {
+    headers: { origin: test.info().project.use.baseURL ?? "" },
+    data: { name: user.name, email: user.email, phone: "+234 801 234 5678", password: user.password, username: user.email },
+  });
+  expect(registered.status()).toBe(201);
+  await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: user.name })).toBeVisible();
 }
@@ -249,6 +258,23 @@ export async function openWithdrawalReference(page: Page): Promise<string> {
 }
 
 /**
+ * Turns fraud monitoring (docs/product.md "Fraud controls") on or off in this run's throwaway
+ * database (the setting `fraud_monitoring` in admin_limits): off for the suite, whose fresh
+ * accounts pay most of their balance at once; on only inside a test about it, run @exclusive.
+ */
+export async function setFraudMonitoring(on: boolean): Promise<void> {
+  const port = process.env.E2E_PORT ?? "3210";
+  const { databaseUrl } = JSON.parse(readFileSync(join(tmpdir(), `kolo-e2e-${port}.json`), "utf8")) as { databaseUrl: string };
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql`insert into admin_limits (key, value_kobo, description) values ('fraud_monitoring', ${on ? 1 : 0}, 'Fraud monitoring: on or off')
+      on conflict (key) do update set value_kobo = excluded.value_kobo`;
+  } finally {
+    await sql.end();
+  }
+}
+
+/**
  * Frees a sandbox BVN fixture (docs/providers.md) for the next repeat of a test: a BVN verifies at
  * most one Kolo account, so a test that verifies a new user with it would be refused the second
  * time it runs on the same server (`--repeat-each`). The account that holds it keeps its level; its
@@ -256,13 +282,41 @@ export async function openWithdrawalReference(page: Page): Promise<string> {
  * file tooling/scripts/e2e-server.mjs writes; the fixture BVNs differ in their last 4 digits.
  */
 export async function freeFixtureBvn(bvn: string): Promise<void> {
+  await withE2eDatabase(
+    (sql) => sql`update user_verifications set bvn_hash = 'freed-by-e2e:' || user_id where bvn_last4 = ${bvn.slice(-4)} and bvn_hash is not null`,
+  );
+}
+
+/** Runs `work` on this run's throwaway database (the file tooling/scripts/e2e-server.mjs writes). */
+async function withE2eDatabase(work: (sql: postgres.Sql) => Promise<unknown>): Promise<void> {
   const port = process.env.E2E_PORT ?? "3210";
   const { databaseUrl } = JSON.parse(readFileSync(join(tmpdir(), `kolo-e2e-${port}.json`), "utf8")) as { databaseUrl: string };
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    await sql`update user_verifications set bvn_hash = 'freed-by-e2e:' || user_id where bvn_last4 = ${bvn.slice(-4)} and bvn_hash is not null`;
+    await work(sql);
   } finally {
     await sql.end();
+  }
+}
+
+/**
+ * Sets the first-day cap (docs/product.md "Fraud controls", the `new_device_cap` setting) in naira;
+ * 0 turns it off. The browser tests run with it off (admin-sessions.setup.ts): their users register
+ * and pay more than ₦20,000 on their first day.
+ */
+export const setNewDeviceCap = (naira: number) =>
+  withE2eDatabase((sql) => sql`update admin_limits set value_kobo = ${naira * 100} where key = 'new_device_cap'`);
+
+/** The newest 6-digit code e-mailed to `email` whose mail contains `subject`, read from the sandbox mailbox (/sandbox/mail). */
+export async function mailedCode(page: Page, email: string, subject: string): Promise<string> {
+  const mailbox = await page.context().newPage();
+  try {
+    await mailbox.goto("/sandbox/mail");
+    const message = mailbox.getByRole("article").filter({ hasText: email }).filter({ hasText: subject }).first();
+    await expect(message).toBeVisible();
+    return /is (\d{6})\./.exec((await message.textContent()) ?? "")![1]!;
+  } finally {
+    await mailbox.close();
   }
 }
 

@@ -95,7 +95,9 @@ export interface RoutePageChunks {
  * - `login.html`: the sign-in screen rendered, its route's chunks preloaded (they load with the
  *   entry instead of after it has run) and the guest layout's session check (GET
  *   /api/auth/session, docs/rest-api.md) started with the page;
- * - `dashboard.html`: the dashboard's frame rendered (DashboardShell) and its chunks preloaded.
+ * - `dashboard.html`: the dashboard's frame rendered (DashboardShell), its chunks preloaded and the
+ *   signed-in layout's first batched request (the session check and the home screen's queries,
+ *   src/lib/first-batch.ts) started with the page.
  */
 export async function writeRoutePages(root: string, outDir: string, chunks: RoutePageChunks): Promise<void> {
   // Inside node_modules: Node resolves the server build's external imports from there, and no
@@ -112,12 +114,17 @@ export async function writeRoutePages(root: string, outDir: string, chunks: Rout
     const screens = (await import(pathToFileURL(join(serverOut, "prerender.js")).href)) as {
       renderSignIn: () => Promise<string>;
       renderDashboardShell: () => string;
+      dashboardFirstBatchUrl: () => string;
     };
     await writePrerenderedPage(outDir, "login.html", "sign-in", await screens.renderSignIn(), [
       ...modulePreloads(chunks.signIn),
       '<link rel="preload" href="/api/auth/session" as="fetch" crossorigin="use-credentials">',
     ]);
-    await writePrerenderedPage(outDir, "dashboard.html", "dashboard", screens.renderDashboardShell(), modulePreloads(chunks.dashboard, "low"));
+    const firstBatch = screens.dashboardFirstBatchUrl().replaceAll("&", "&amp;");
+    await writePrerenderedPage(outDir, "dashboard.html", "dashboard", screens.renderDashboardShell(), [
+      ...modulePreloads(chunks.dashboard, "low"),
+      `<link rel="preload" href="${firstBatch}" as="fetch" crossorigin="use-credentials">`,
+    ]);
   } finally {
     await rm(serverOut, { recursive: true, force: true });
   }

@@ -6,7 +6,7 @@ import "./text.css";
 
 import { MantineProvider } from "@mantine/core";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { Toasts } from "./components/toasts";
 import { UpdateOffer } from "./components/update-offer";
@@ -26,15 +26,23 @@ const ready = root.querySelector("[data-prerendered]") ? router.load().catch(() 
 void ready.then(() => {
   // What was typed into a prerendered form (login.html) is handed to React's (lib/prerendered.ts).
   keepPrerenderedInput(root);
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <Toasts />
         <UpdateOffer />
         <RouterProvider router={router} />
       </MantineProvider>
-    </StrictMode>,
+    </StrictMode>
   );
+  const reactRoot = createRoot(root);
+  // A prerendered form (login.html) is replaced in the same task its typed values were read in: a
+  // keystroke in between would be lost. Any other first screen (dashboard.html's frame, which
+  // nothing can be typed into, or none) is rendered as a transition: React renders it in slices of
+  // a few milliseconds, yielding to the browser between them, rather than in one long task that
+  // blocks input (docs/performance.md "/dashboard: the user's data with the page").
+  if (root.querySelector("[data-prerendered] input")) reactRoot.render(app);
+  else startTransition(() => reactRoot.render(app));
 });
 registerServiceWorker();
 loadLaterStylesWhenIdle();

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createAppRouter } from "./router";
 import { DashboardShell } from "./features/dashboard/dashboard-shell";
+import { DASHBOARD_FIRST_BATCH, batchQueryUrl } from "./lib/first-batch";
 import { cssVariablesResolver, theme } from "./theme";
 
 const withProviders = (children: ReactNode) => (
@@ -33,4 +34,9 @@ export async function renderSignIn(): Promise<string> {
 /** The HTML of the dashboard's frame (DashboardShell), with the providers' <style> elements. */
 export function renderDashboardShell(): string {
   return renderToString(withProviders(<DashboardShell />));
+}
+
+/** The URL of /dashboard's first batched request (lib/first-batch.ts), for dashboard.html's preload. */
+export function dashboardFirstBatchUrl(): string {
+  return batchQueryUrl(DASHBOARD_FIRST_BATCH);
 }

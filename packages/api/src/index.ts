@@ -63,6 +63,8 @@ export {
 export type { PurchaseAnswerView, DataPlanView } from "./router/purchases";
 export { CABLE_BOUQUETS_TTL_MS } from "./money/purchase-kinds";
 export { runReconciliation, lagosDayRange, previousLagosDay, RECONCILIATION_CLASSES } from "./money/reconciliation";
+export { runAutoSettlement, settleMerchant, largestPayoutWithin, autoSettlementKey, type SettlementOutcome } from "./money/settlement";
+export { applyRefundOutcome, startRefund } from "./money/refunds";
 export { type AccountNumberView, accountNumberView, assignDedicatedAccount, requestAccountNumber } from "./banking/dedicated-account";
 export { type TransferInOutcome, creditTransferIn } from "./money/transfer-in";
 export { ALERT_TEXTS, DEVICE_COOKIE_NAME, noteSignIn, sendMoneyAlerts } from "./notifications/alerts";

@@ -1,6 +1,7 @@
 import { adminRouter } from "./router/admin";
 import { authRouter } from "./router/auth";
 import { cableRouter } from "./router/cable";
+import { claimsRouter } from "./router/claims";
 import { bankAccountsRouter, banksRouter, beneficiariesRouter } from "./router/banking";
 import { receiptsRouter } from "./router/receipts";
 import { statementsRouter } from "./router/statements";
@@ -40,6 +41,7 @@ export const appRouter = router({
   purchases: purchasesRouter,
   cable: cableRouter,
   events: eventsRouter,
+  claims: claimsRouter,
 });
 
 export type AppRouter = typeof appRouter;

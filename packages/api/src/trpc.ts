@@ -15,6 +15,7 @@ import {
 import { TRPCError, initTRPC } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError, z } from "zod";
+import { assertMoneyOutAllowed } from "./auth/fraud";
 import { validateSessionToken } from "./auth/session";
 import { requireTransactionPin } from "./auth/transaction-pin";
 import { INTERNAL_ERROR_MESSAGE, type PublicError, SERVICE_UNAVAILABLE_MESSAGE } from "./public-error";
@@ -181,16 +182,28 @@ export async function assertFeatures(ctx: Pick<Context, "db">, user: Pick<schema
   }
 }
 
+/**
+ * A money-out procedure (docs/product.md "Fraud controls"): featureProcedure(...keys), then the
+ * fraud guard (assertMoneyOutAllowed): FORBIDDEN ACCOUNT_FROZEN while the account is frozen,
+ * FORBIDDEN DEVICE_NOT_TRUSTED from a device not trusted yet. Every route that sends money out of
+ * a wallet is built on it (pinProcedure, and the merchant withdrawal).
+ */
+export const moneyOutProcedure = (...keys: [FeatureKey, ...FeatureKey[]]) =>
+  featureProcedure(...keys).use(async ({ ctx, next }) => {
+    await assertMoneyOutAllowed(ctx.db, ctx.user, ctx.session);
+    return next();
+  });
+
 export const TRANSACTION_PINS_DIFFER = "The X-Transaction-PIN header and the body's transactionPin differ";
 
 /**
- * A money-out procedure (docs/product.md "Transaction PIN"): featureProcedure(...keys), then, before
+ * A money-out procedure with the PIN (docs/product.md "Transaction PIN"): moneyOutProcedure(...keys), then, before
  * the input is looked at, the PIN from the X-Transaction-PIN header or the input's `transactionPin`
  * (both and different: VALIDATION) through requireTransactionPin: nothing is asked of a user
  * without a PIN; otherwise PIN_REQUIRED, PIN_INCORRECT {attemptsRemaining} or PIN_LOCKED (403).
  */
 export const pinProcedure = (...keys: [FeatureKey, ...FeatureKey[]]) =>
-  featureProcedure(...keys).use(async ({ ctx, next, getRawInput }) => {
+  moneyOutProcedure(...keys).use(async ({ ctx, next, getRawInput }) => {
     await assertTransactionPin(ctx, ctx.user.id, await getRawInput());
     return next();
   });

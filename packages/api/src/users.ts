@@ -12,6 +12,8 @@ export interface PublicUser {
   balance: bigint;
   verificationLevel: number;
   merchantId: number | null;
+  /** The account is frozen: no money out (docs/product.md "Fraud controls"). */
+  frozen: boolean;
   createdAt: Date;
 }
 
@@ -29,6 +31,7 @@ export async function toPublicUser(db: DbOrTx, user: schema.User): Promise<Publi
     balance: balanceKobo,
     verificationLevel: user.verificationLevel,
     merchantId: user.merchantId,
+    frozen: user.frozenAt !== null,
     createdAt: user.createdAt,
   };
 }

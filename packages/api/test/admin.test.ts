@@ -257,6 +257,7 @@ describe("admin transaction moves (docs/decisions.md)", () => {
       },
       verifyWebhookSignature: () => false,
       listCharges: () => Promise.resolve([]),
+      refundCharge: () => Promise.reject(new Error("unused")),
     };
     const { jar } = await registerUser(t.db, { role: "admin" });
     const { caller } = await callerWith(t.db, jar, testServices({ paymentGateway: gateway }));

@@ -20,6 +20,7 @@ const unreachableGateway: PaymentGateway = {
   verifyCharge: () => Promise.reject(new Error("no gateway in this test")),
   verifyWebhookSignature: () => false,
   listCharges: () => Promise.reject(new Error("no gateway in this test")),
+  refundCharge: () => Promise.reject(new Error("no gateway in this test")),
 };
 
 export const warnings: { details: Record<string, unknown>; message: string }[] = [];

@@ -114,6 +114,7 @@ describe("the hash-chained ledger", () => {
       ["balances equal postings", true],
       ["no negative wallet", true],
       ["holds account equals open holds", true],
+      ["liens account equals liens in force", true],
       ["daily counters equal outgoing records", true],
     ]);
     expect(result).toMatchObject({ ok: true, firstBroken: null });
@@ -211,6 +212,70 @@ describe("the hash-chained ledger", () => {
     expect(results.map((result) => result.checks.filter((c) => !c.ok).map((c) => c.detail))).toEqual(results.map(() => []));
   });
 
+  it("a chain read in small batches gives the same result as one read whole, full and incremental", async () => {
+    await someMovements();
+    await someMovements();
+    const whole = await verifyLedger(t.db, { full: true });
+    const small = await verifyLedger(t.db, { full: true, batchSize: 2 });
+    expect(small).toMatchObject({ ok: true, headsDigest: whole.headsDigest, postingsVerified: whole.postingsVerified, checkpoints: whole.checkpoints });
+    await recordLedgerVerification(t.db, small);
+    await someMovements();
+    const incremental = await verifyLedger(t.db, { batchSize: 2 });
+    expect(incremental).toMatchObject({ ok: true, mode: "incremental" });
+    expect(incremental.checkpoints).toEqual((await verifyLedger(t.db)).checkpoints);
+  });
+
+  it("checkpoints: an incremental run reads only what came after them; --full catches tampering before them, the incremental run after", async () => {
+    const first = await someMovements();
+    const full = await verifyLedger(t.db);
+    expect(full).toMatchObject({ ok: true, mode: "full" });
+    await recordLedgerVerification(t.db, full);
+    const [{ count: postingsBefore }] = (await t.client`select count(*)::int as count from postings`) as unknown as [{ count: number }];
+    expect(full.postingsVerified).toBe(postingsBefore);
+
+    // Nothing moved: the incremental run reads no posting and passes.
+    const idle = await verifyLedger(t.db);
+    expect(idle).toMatchObject({ ok: true, mode: "incremental", postingsVerified: 0, checkpoints: [] });
+
+    // New movements: only their postings are read, each chain from its checkpoint.
+    await someMovements();
+    const [{ count: postingsAfter }] = (await t.client`select count(*)::int as count from postings`) as unknown as [{ count: number }];
+    const next = await verifyLedger(t.db);
+    expect(next).toMatchObject({ ok: true, mode: "incremental", postingsVerified: postingsAfter - postingsBefore });
+    await recordLedgerVerification(t.db, next);
+
+    // Tampered before the checkpoint (hash and amount rewritten together, balance kept): the incremental run trusts it, --full does not.
+    const [old] = await t.client`select id from postings where account_id = ${first.a.wallet} order by id limit 1`;
+    await t.client`update postings set amount = amount + 7 where id = ${old!.id}`;
+    expect((await verifyLedger(t.db)).ok).toBe(true);
+    const caught = await verifyLedger(t.db, { full: true });
+    expect(caught).toMatchObject({ ok: false, firstBroken: `account ${first.a.wallet}` });
+    await t.client`update postings set amount = amount - 7 where id = ${old!.id}`;
+
+    // Tampered after the checkpoint: the incremental run catches it and names the account.
+    await someMovements();
+    const [fresh] = await t.client`select account_id, id from postings order by id desc limit 1`;
+    await t.client`update postings set amount = amount + 1 where id = ${fresh!.id}`;
+    const incremental = await verifyLedger(t.db);
+    expect(incremental).toMatchObject({ ok: false, mode: "incremental", firstBroken: `account ${fresh!.account_id}` });
+    expect(incremental.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(
+      expect.arrayContaining(["hash chains", "entries sum to zero", "balances equal postings"]),
+    );
+    // A failed run moves no checkpoint.
+    const before = await t.client`select account_id, posting_id::text from ledger_checkpoints order by account_id`;
+    await recordLedgerVerification(t.db, incremental);
+    expect(await t.client`select account_id, posting_id::text from ledger_checkpoints order by account_id`).toEqual(before);
+  });
+
+  it("an incremental run catches a balance changed without a posting on an account that did not move", async () => {
+    const { a } = await someMovements();
+    await recordLedgerVerification(t.db, await verifyLedger(t.db));
+    await t.client`update ledger_accounts set balance = balance + 5 where id = ${a.wallet}`;
+    const result = await verifyLedger(t.db);
+    expect(result).toMatchObject({ ok: false, mode: "incremental", firstBroken: `account ${a.wallet}` });
+    expect(result.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(["balances equal postings"]);
+  });
+
   it("results are stored; the latest one is what the admin dashboard shows", async () => {
     await someMovements();
     expect(await latestLedgerVerification(t.db)).toBeUndefined();
@@ -227,9 +292,11 @@ describe("the hash-chained ledger", () => {
     const ok = await run(process.execPath, ["--import", "tsx", cli], { cwd, env });
     expect(ok.stdout).toContain("ok      hash chains");
     expect(ok.stdout).toContain("Ledger verified");
+    expect(ok.stdout).toContain("full verification:");
 
     await t.client`update postings set amount = amount - 1 where id = (select min(id) from postings where account_id = ${b.wallet})`;
-    const failed = await run(process.execPath, ["--import", "tsx", cli], { cwd, env }).catch(
+    // Before the checkpoints the first run recorded: only a full run reads it again.
+    const failed = await run(process.execPath, ["--import", "tsx", cli, "--full"], { cwd, env }).catch(
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
     expect("code" in failed ? failed.code : 0).toBe(1);

@@ -22,6 +22,9 @@ export const ADMIN_AUDIT_ACTIONS = [
   "approval_request",
   "approval_approve",
   "approval_reject",
+  "claim_lien",
+  "claim_refund",
+  "claim_release",
 ] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 /** The tabs of /admin/transactions (docs/product.md#admin-console). */

@@ -39,6 +39,10 @@ export const ADMIN_MESSAGES = {
   reviewNoTransaction: "This review item has no open transaction to complete or fail",
   reviewNoCredit: "Only a top-up, purchase or payout the provider reports as not delivered, or an unmatched credit, can be credited",
   reviewNoUser: "This review item names no user to credit",
+  /** Fraud monitoring (docs/product.md "Fraud controls"): a held payment is released or rejected, nothing else. */
+  fraudReleaseOrReject: "A held payment can only be released or rejected",
+  onlyFraudReleases: "Only a payment held by fraud monitoring can be released or rejected",
+  fraudHoldGone: "This payment is no longer held: nothing moved",
   reviewCreditNotConfirmed: "The provider does not confirm that money is owed: nothing credited",
   /** A review credit of a reference whose money was already paid back or credited (one credit per reference). */
   alreadyCredited: "Already credited",
@@ -97,6 +101,9 @@ export const ADMIN_AUDIT_ACTION_LABELS: Record<AdminAuditAction, string> = {
   approval_request: "Request awaiting approval",
   approval_approve: "Request approved",
   approval_reject: "Request rejected",
+  claim_lien: "Claim lien placed",
+  claim_refund: "Claim refunded from lien",
+  claim_release: "Claim lien released",
 };
 
 /**

@@ -85,7 +85,9 @@ export const adminReviewsQuerySchema = z.object({
 /** POST /api/admin/reviews/{id}/resolve {action, note}: the note says why (at least 3 characters). */
 export const adminReviewResolveSchema = z.object({
   id: z.coerce.number().int().positive().max(DB_INT_MAX),
-  action: z.enum(["complete", "fail", "credit", "dismiss"], { error: "Action must be complete, fail, credit or dismiss" }),
+  action: z.enum(["complete", "fail", "credit", "dismiss", "release", "reject"], {
+    error: "Action must be complete, fail, credit, dismiss, release or reject",
+  }),
   note: z.string().trim().min(3, ADMIN_MESSAGES.reviewNoteRequired).max(500, "Note is too long"),
 });
 

@@ -29,6 +29,12 @@ export const DOMAIN_ERROR_STATUS = {
   /** Payments locked after 5 wrong PINs: details {retryAfterSeconds, lockedUntil}. */
   PIN_LOCKED: "FORBIDDEN",
   FEATURE_DISABLED: "FORBIDDEN",
+  /** Money out from a device not trusted yet (docs/product.md "Fraud controls"). */
+  DEVICE_NOT_TRUSTED: "FORBIDDEN",
+  /** Past the first-day cap: details {left, until} (kobo, ISO time). */
+  NEW_DEVICE_LIMIT: "FORBIDDEN",
+  /** Money out while the account is frozen. */
+  ACCOUNT_FROZEN: "FORBIDDEN",
   FORBIDDEN: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
   RECIPIENT_NOT_FOUND: "NOT_FOUND",

@@ -30,3 +30,7 @@ export * from "./receipts";
 export * from "./reader-description";
 export * from "./history";
 export * from "./payment-links";
+export * from "./fraud";
+export * from "./fraud-monitoring";
+export * from "./claim-rules";
+export * from "./claims";

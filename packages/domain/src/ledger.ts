@@ -17,8 +17,12 @@ export const SYSTEM_ACCOUNTS = {
   adjustments: "adjustments",
   /** Money held for pending operations (payouts, purchases) until settled or released. */
   holds: "holds",
+  /** Money a fraud claim's lien holds on a recipient's wallet until refunded or released (docs/product.md "Fraud claims"). */
+  liens: "liens",
   /** Money owed to the airtime/data provider for delivered purchases. */
   vtpassClearing: "vtpass_clearing",
+  /** Card refunds sent to the gateway and not yet processed (merchant refunds, docs/decisions.md "Merchant tools"). */
+  refundsInFlight: "refunds_in_flight",
 } as const;
 export type SystemAccountCode = (typeof SYSTEM_ACCOUNTS)[keyof typeof SYSTEM_ACCOUNTS];
 

@@ -2,7 +2,8 @@ import { transactionPinInput } from "./transaction-pin";
 import { z } from "zod";
 import { INVOICE_TOKEN_PATTERN } from "./payment-link";
 import { DomainError } from "./errors";
-import { positiveNairaAmount } from "./money-schema";
+import { bankCodeSchema, accountNumberSchema } from "./banking";
+import { nairaCodec, positiveNairaAmount } from "./money-schema";
 import { DB_INT_MAX, plainText } from "./text";
 
 /**
@@ -47,6 +48,18 @@ export const MERCHANT_MESSAGES = {
   invoiceCreatedDescription: "Your invoice has been created successfully",
   invoiceCreateFailed: "Failed to create invoice. Please try again.",
   idempotencyKeyReused: "This idempotency key was already used for a different payment",
+  /** Refunds (docs/product.md "Refunds"; docs/decisions.md "Merchant tools"). */
+  paymentNotFound: "Payment not found",
+  notRefundable: "Only a completed payment can be refunded",
+  refundTooMuch: "Refunds cannot exceed what is left of this payment",
+  refundReasonRequired: "Please give a reason for the refund",
+  refundSuccess: "Refund Successful",
+  refundPending: "Refund sent to the card; it completes when the bank confirms",
+  refundRefusedByGateway: "The card refund was refused. Please try again later.",
+  /** Settlement (docs/product.md "Settlement"). */
+  settingsSaved: "Settings saved",
+  noSettlementAccount: "Add a settlement bank account first",
+  payoutAccepted: "Payout started to your settlement account",
 } as const;
 
 const idempotencyKey = plainText().trim().min(8).max(200).optional();
@@ -172,3 +185,53 @@ export function invoicePaymentAmount(
   }
   return { payKobo: pay, status: invoiceStatusFor(invoice.amountKobo, invoice.paidKobo + pay) };
 }
+
+/** A reason for a refund: what the payer is told (1 to 200 characters). */
+const refundReason = plainText({ error: MERCHANT_MESSAGES.refundReasonRequired }).trim().min(1, { error: MERCHANT_MESSAGES.refundReasonRequired }).max(200);
+
+/**
+ * POST /api/merchants/me/payments/{reference}/refunds body (docs/product.md "Refunds"): {amount
+ * (naira, -> kobo), reason, idempotencyKey?}. Money leaves the merchant balance: the owner's PIN.
+ */
+export const refundSchema = z.object({
+  reference: plainText().trim().min(1).max(100),
+  amount: positiveNairaAmount("Invalid Amount"),
+  reason: refundReason,
+  idempotencyKey,
+  ...transactionPinInput,
+});
+export type RefundInput = z.output<typeof refundSchema>;
+
+/** The most a merchant keeps back from automatic settlement: ₦10,000,000 (a typo guard), kobo. */
+export const MAX_SETTLEMENT_FLOAT_KOBO = 1_000_000_000n;
+
+/**
+ * PATCH /api/merchants/me/settings body (docs/product.md "Settlement"): any of the business name,
+ * the settlement account (bank code and number: the name is resolved on the server), the float
+ * (naira, -> kobo, 0 to ₦10,000,000) and the automatic settlement switch. Nothing given changes nothing.
+ */
+export const merchantSettingsSchema = z.object({
+  businessName: plainText().trim().min(2, "Business name must be at least 2 characters").max(100).optional(),
+  settlementAccount: z
+    .object({
+      bankCode: bankCodeSchema,
+      accountNumber: accountNumberSchema,
+    })
+    .optional(),
+  settlementFloat: z
+    .number({ error: "Please enter a valid amount" })
+    .refine((value) => Number.isFinite(value) && value >= 0, { message: "The float cannot be negative" })
+    .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, { message: "Amount can have at most 2 decimals" })
+    .transform((value) => z.decode(nairaCodec, value))
+    .refine((kobo) => kobo <= MAX_SETTLEMENT_FLOAT_KOBO, { message: "The float can be at most ₦10,000,000" })
+    .optional(),
+  autoSettle: z.boolean().optional(),
+});
+export type MerchantSettingsInput = z.output<typeof merchantSettingsSchema>;
+
+/** POST /api/merchants/me/payouts body: {amount (naira, at least ₦100, -> kobo), idempotencyKey?} to the settlement account. */
+export const merchantPayoutSchema = z.object({
+  amount: positiveNairaAmount("Invalid Amount").refine((kobo) => kobo >= 10_000n, { message: "Minimum withdrawal amount is ₦100" }),
+  idempotencyKey,
+  ...transactionPinInput,
+});

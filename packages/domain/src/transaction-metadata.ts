@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fraudReviewMetadataSchema } from "./fraud-monitoring";
 
 /**
  * The typed `metadata` of a transaction record, one schema per transaction type (docs/product.md,
@@ -47,11 +48,17 @@ export const p2pMetadataSchema = z.strictObject({
   recipientName: text,
   /** The sender's optional narration (narrationSchema), shown on both receipts. */
   note: text.optional(),
+  /** Held by fraud monitoring before money left (docs/product.md "Fraud controls"). */
+  fraudReview: fraudReviewMetadataSchema.optional(),
 });
 
 /** Withdrawals and bank transfers: both type `transfer` (docs/decisions.md). */
 export const payoutMetadataSchema = z.strictObject({
-  channel: z.enum(["withdrawal", "bank_transfer"]),
+  /** `merchant_settlement`: a merchant balance paid to the merchant's settlement account (docs/product.md "Settlement"). */
+  channel: z.enum(["withdrawal", "bank_transfer", "merchant_settlement"]),
+  /** A merchant settlement: the merchant paid out, and whether the daily automatic settlement started it. */
+  merchantId: z.number().int().positive().optional(),
+  automatic: z.boolean().optional(),
   bankName: text,
   bankCode: text.optional(),
   /** Full NUBAN; screens show the last 4. */
@@ -78,7 +85,8 @@ export const payoutMetadataSchema = z.strictObject({
   needsReview: z.boolean().optional(),
   reviewReason: text.optional(),
   /** ISO time the owner was e-mailed that the payout failed or was reversed (once: money/payout-notice.ts). */
-  endNoticeAt: text.optional(),
+  endNoticeAt: text.optional() /** Held by fraud monitoring before money left (docs/product.md "Fraud controls"). */,
+  fraudReview: fraudReviewMetadataSchema.optional(),
 });
 
 export const paymentMetadataSchema = z.strictObject({
@@ -86,24 +94,32 @@ export const paymentMetadataSchema = z.strictObject({
   merchantName: text,
   invoiceId: z.number().int().positive().optional(),
   /**
-   * How the payment was made: 'qr' (scanned), 'invoice', 'link' (a payment link paid from a wallet),
-   * 'card' (a payment link paid by card at the gateway's checkout, a guest), or a merchant moving its
-   * balance to the owner's wallet.
+   * How the payment was made: 'qr' (scanned), 'invoice', 'link' (a payment link paid from a
+   * wallet), 'card' (paid through the card gateway by a guest, e.g. a payment link), a merchant
+   * moving its balance to the owner's wallet, or a refund of one of the merchant's payments.
    */
-  channel: z.enum(["qr", "invoice", "link", "card", "merchant_withdrawal"]).optional(),
+  channel: z.enum(["qr", "invoice", "link", "card", "merchant_withdrawal", "refund"]).optional(),
   payerName: text.optional(),
   /** The payment link paid (channels 'link' and 'card'). */
   linkId: z.number().int().positive().optional(),
-  /** A card payer's e-mail (a guest, no Kolo account): where the receipt and any refund notice go. */
+  /** A guest card payer's e-mail (receipts and refund notices go there). */
   payerEmail: text.optional(),
   /** Card payments: the gateway's checkout page, and what it reported once paid. */
   authorizationUrl: z.url().max(2000).optional(),
   paidAt: text.nullable().optional(),
   gatewayFeeKobo: z.number().int().nonnegative().optional(),
   gatewayResponse: text.nullable().optional(),
-  failureReason: text.optional(),
   /** ISO time the payer's receipt was e-mailed (once). */
   receiptSentAt: text.optional(),
+  /** A refund: the reference of the payment it gives back, and the merchant's reason. */
+  refundOf: text.optional(),
+  refundReason: text.optional(),
+  /** A refund: where the money went back (`wallet`: the payer's Kolo wallet; `card`: through the card gateway). */
+  refundTo: z.enum(["wallet", "card"]).optional(),
+  /** A card refund: the gateway's refund id and last status, and why it failed. */
+  providerRefundId: text.optional(),
+  providerStatus: text.optional(),
+  failureReason: text.optional(),
 });
 
 /**
@@ -142,6 +158,8 @@ export const purchaseMetadataSchema = z.strictObject({
   failureReason: text.optional(),
   /** Set when requery gave up after 24 h and an admin must look. */
   needsReview: z.boolean().optional(),
+  /** Held by fraud monitoring before money left (docs/product.md "Fraud controls"). */
+  fraudReview: fraudReviewMetadataSchema.optional(),
 });
 
 export const otherMetadataSchema = z.strictObject({
@@ -151,6 +169,8 @@ export const otherMetadataSchema = z.strictObject({
   direction: z.enum(["credit", "debit"]).optional(),
   /** An adjustment a second admin approved (docs/admin-security.md "Approvals"): the approval it carried out. */
   approvalId: z.number().int().positive().optional(),
+  /** A fraud claim's refund from its lien (docs/product.md "Fraud claims"): the claim it settled. */
+  claimId: z.number().int().positive().optional(),
 });
 
 export const TRANSACTION_METADATA_SCHEMAS = {

@@ -13,6 +13,8 @@ export { PaystackClient } from "./paystack/client";
 export {
   listQuery as paystackListQuery,
   paystackSignature,
+  paystackRefund,
+  paystackRefundEvent,
   paystackTransaction,
   paystackTransfer,
   paystackTransferIn,

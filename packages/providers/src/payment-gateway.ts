@@ -38,11 +38,26 @@ export interface ProviderRange {
   to: Date;
 }
 
+/** A refund the gateway holds (Paystack `POST /refund`, `GET /refund/:id`); amounts in kobo. */
+export interface GatewayRefund {
+  id: string;
+  /** The refunded charge's reference. */
+  transactionReference: string;
+  amountKobo: bigint;
+  /** `pending` | `processing` | `processed` | `failed` (Paystack's refund statuses). */
+  status: string;
+}
+
 export interface PaymentGateway {
   initializeCharge(input: InitializeChargeInput): Promise<InitializedCharge>;
   verifyCharge(reference: string): Promise<VerifiedCharge>;
   /** Every charge created in `range`, all pages read (Paystack `GET /transaction`); for the daily reconciliation. */
   listCharges(range: ProviderRange): Promise<VerifiedCharge[]>;
+  /**
+   * Refunds `amountKobo` of the successful charge `reference` to its card (Paystack `POST /refund`);
+   * PaymentGatewayError 400 when the charge cannot give that much back. The end comes by webhook.
+   */
+  refundCharge(input: { reference: string; amountKobo: bigint; note?: string }): Promise<GatewayRefund>;
   /** True when `signature` is the HMAC-SHA512 (hex) of the raw body with the secret key. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
 }

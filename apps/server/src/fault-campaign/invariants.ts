@@ -37,7 +37,7 @@ const sample = (rows: readonly unknown[]) => JSON.stringify(rows.slice(0, 5), (_
 export async function checkInvariants(db: Database, sql: postgres.Sql, acknowledged: readonly Acknowledged[]): Promise<InvariantResult[]> {
   const results: InvariantResult[] = [];
 
-  const verification = await verifyLedger(db);
+  const verification = await verifyLedger(db, { full: true });
   const failedChecks = verification.checks.filter((check) => !check.ok);
   results.push({
     name: "ledger:verify passes",

@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useState } from "react";
 import { trpc } from "../lib/trpc";
 import { BusyButton } from "./busy-button";
+import { DeviceTrustStep } from "./device-trust-step";
 import { PinField } from "./pin-field";
 
 /** What the review step shows before money leaves (docs/product.md "Transaction PIN"). Naira. */
@@ -36,6 +37,10 @@ interface PaymentReviewDialogProps {
   pinError: string | null;
   /** A lock the server reported (PIN_LOCKED), shown instead of the field. */
   lockMessage: string | null;
+  /** The server refused this device (DEVICE_NOT_TRUSTED): the device step comes before the PIN. */
+  deviceRefused?: boolean;
+  /** The device became trusted in the device step. */
+  onDeviceTrusted?: () => void;
   onConfirm: (pin: string) => void;
   onCancel: () => void;
 }
@@ -44,11 +49,24 @@ interface PaymentReviewDialogProps {
  * The review step of every money-out flow (docs/product.md "Transaction PIN"): recipient, amount,
  * fee and total, then the 4-digit PIN. A user without a PIN sets one here first (twice, weak PINs
  * refused), then the payment goes on with it. While payments are locked it says so and links to
- * /transaction-pin to reset the PIN.
+ * /transaction-pin to reset the PIN. From a device not trusted yet (docs/product.md "Fraud
+ * controls") it first asks for the e-mailed code (DeviceTrustStep), then the PIN.
  */
-export function PaymentReviewDialog({ review, busy, pinError, lockMessage, onConfirm, onCancel }: PaymentReviewDialogProps) {
+export function PaymentReviewDialog({
+  review,
+  busy,
+  pinError,
+  lockMessage,
+  deviceRefused = false,
+  onDeviceTrusted,
+  onConfirm,
+  onCancel,
+}: PaymentReviewDialogProps) {
   const opened = review !== null;
   const status = trpc.auth.transactionPin.useQuery(undefined, { enabled: opened, staleTime: 0 });
+  const devices = trpc.auth.devices.useQuery(undefined, { enabled: opened, staleTime: 0 });
+  const current = devices.data?.devices.find((device) => device.current);
+  const needsDevice = deviceRefused || (current !== undefined && current.trustedSince === null);
   const setPin = trpc.auth.setTransactionPin.useMutation();
   const utils = trpc.useUtils();
   const [pin, setPinText] = useState("");
@@ -74,7 +92,7 @@ export function PaymentReviewDialog({ review, busy, pinError, lockMessage, onCon
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (working || !status.data || locked) return;
+    if (working || !status.data || locked || needsDevice) return;
     if (!settingPin && !PIN_PATTERN.test(pin)) return setLocalError(TRANSACTION_PIN_MESSAGES.format);
     if (settingPin) {
       const problem = newPinProblem(pin, confirmPin);
@@ -120,6 +138,13 @@ export function PaymentReviewDialog({ review, busy, pinError, lockMessage, onCon
                   </Button>
                 </Group>
               </Alert>
+            ) : needsDevice ? (
+              <DeviceTrustStep
+                onTrusted={() => {
+                  void utils.auth.devices.invalidate();
+                  onDeviceTrusted?.();
+                }}
+              />
             ) : locked ? (
               <Alert color="red" variant="light" role="alert" title="Payments locked">
                 <Stack gap="xs">
@@ -165,7 +190,7 @@ export function PaymentReviewDialog({ review, busy, pinError, lockMessage, onCon
               <Button variant="default" onClick={onCancel} disabled={working}>
                 Cancel
               </Button>
-              {locked ? null : (
+              {locked || needsDevice ? null : (
                 <BusyButton type="submit" busy={working} busyLabel="Processing..." disabled={!status.data}>
                   {settingPin ? REVIEW_TEXTS.setAndConfirm : REVIEW_TEXTS.confirm}
                 </BusyButton>

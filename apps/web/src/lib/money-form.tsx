@@ -39,6 +39,17 @@ export interface MoneySubmitOptions {
   refresh?: () => Promise<unknown>;
 }
 
+/**
+ * Toasts of refusals every money form shares unless its `onCode` names them: 'Insufficient
+ * Balance', and the fraud controls' (docs/product.md "Fraud controls") with the server's words.
+ */
+const DEFAULT_REFUSALS: Record<string, (error: unknown) => Toast> = {
+  INSUFFICIENT_BALANCE: () => INSUFFICIENT_BALANCE,
+  ACCOUNT_FROZEN: (error) => ({ title: "Account frozen", message: serverMessage(error) ?? "Your account is frozen" }),
+  DEVICE_NOT_TRUSTED: (error) => ({ title: "Confirm this device", message: serverMessage(error) ?? "This device is not trusted yet" }),
+  NEW_DEVICE_LIMIT: (error) => ({ title: "New device limit", message: serverMessage(error) ?? "New device limit" }),
+};
+
 /** The server's refusals of a PIN: shown in the review dialog, which stays open. */
 const PIN_CODES = new Set(["PIN_INCORRECT", "PIN_LOCKED", "PIN_REQUIRED"]);
 
@@ -78,6 +89,7 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
   const [pending, setPending] = useState<PendingPayment | null>(null);
   const [pinError, setPinError] = useState<string | null>(null);
   const [lockMessage, setLockMessage] = useState<string | null>(null);
+  const [deviceRefused, setDeviceRefused] = useState(false);
   const refreshStreamed = () => Promise.all([utils.auth.me.invalidate(), utils.transactions.list.invalidate(), utils.merchants.invalidate()]);
 
   /** Sends once with the PIN if any; a refused PIN keeps the review dialog open with the reason. */
@@ -111,6 +123,11 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
         return;
       }
       attempt.current = null;
+      if (code === "DEVICE_NOT_TRUSTED" && pending) {
+        // Nothing was done: the dialog asks for the device's code, then the PIN again.
+        setDeviceRefused(true);
+        return;
+      }
       if (PIN_CODES.has(code)) {
         // Nothing was done: the dialog stays open with the reason.
         void utils.auth.transactionPin.invalidate();
@@ -125,7 +142,7 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
         await navigate({ to: "/login" });
         return;
       }
-      const handler = options.onCode?.[code] ?? (code === "INSUFFICIENT_BALANCE" ? INSUFFICIENT_BALANCE : undefined);
+      const handler = options.onCode?.[code] ?? DEFAULT_REFUSALS[code]?.(error);
       if (typeof handler === "function") handler(error);
       else if (handler) notifyError(handler.title, handler.message);
       else notifyError(options.failure.title, (options.failure.serverMessage ? serverMessage(error) : undefined) ?? options.failure.message);
@@ -149,6 +166,7 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
     }
     setPinError(null);
     setLockMessage(null);
+    setDeviceRefused(false);
     setPending({ signature, send, onSuccess: onSuccess as PendingPayment["onSuccess"], review });
   };
 
@@ -163,6 +181,8 @@ export function useMoneySubmit(options: MoneySubmitOptions) {
       busy={busy}
       pinError={pinError}
       lockMessage={lockMessage}
+      deviceRefused={deviceRefused}
+      onDeviceTrusted={() => setDeviceRefused(false)}
       onCancel={() => setPending(null)}
       onConfirm={(pin) => {
         if (!pending) return;

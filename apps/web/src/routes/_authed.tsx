@@ -26,7 +26,8 @@ export const Route = createFileRoute("/_authed")({
     const api = await context.loadApi();
     // The queries every signed-in screen reads (the switches) and the home screen's transactions go
     // out with the session check, in the same batched request: one round trip before the first
-    // screen rather than two (docs/performance.md "Phone experience").
+    // screen rather than two (docs/performance.md "Phone experience"). On /dashboard the batch is
+    // lib/first-batch.ts's, which dashboard.html preloads: keep the two in the same order.
     void api.trpc.features.list.prefetch();
     if (location.pathname === "/" || location.pathname === "/dashboard") {
       void api.trpc.transactions.list.prefetch();

@@ -15,13 +15,14 @@ import {
 } from "@kolo/db";
 import { ADMIN_MESSAGES, DomainError, auditKobo, formatKobo } from "@kolo/domain";
 import { adjustUserWalletIn } from "../money/adjustments";
+import { endLienIn } from "../money/claims";
 import { resolveReview } from "../money/reviews";
 import type { Services } from "../services";
 import { approvalAuditAction, approvalAuditSubject, requestApproval } from "./approval-requests";
 import { moveTransaction } from "./transactions";
 import { changeUserRoleIn } from "./users";
 
-type ApprovalServices = Pick<Services, "paymentGateway" | "banking" | "purchases" | "log" | "mailer" | "publicUrl" | "now">;
+type ApprovalServices = Pick<Services, "paymentGateway" | "banking" | "purchases" | "jobs" | "log" | "mailer" | "publicUrl" | "now">;
 
 /** What an act answers when it waits: 202 on REST (docs/admin-security.md "Approvals"). */
 export interface PendingApproval {
@@ -57,23 +58,29 @@ export async function requestThresholdChange(db: Database, params: { adminId: nu
 }
 
 /**
- * POST /api/admin/reviews/{id}/resolve with action credit: an open item whose amount is at or above
- * the approval threshold waits for a second admin (kind review_credit); null when it does not wait
- * (below the threshold, another action, or an item resolveReview itself refuses).
+ * POST /api/admin/reviews/{id}/resolve with action credit, or release / reject of a payment held by
+ * fraud monitoring (docs/product.md "Fraud controls"): an open item whose amount is at or above the
+ * approval threshold waits for a second admin (kind review_credit, the action in its payload); null
+ * when it does not wait (below the threshold, another action, or an item resolveReview itself refuses).
  */
 export async function reviewCreditApproval(
   db: Database,
   params: { adminId: number; id: number; action: string; note: string },
 ): Promise<PendingApproval | null> {
-  if (params.action !== "credit") return null;
+  const action = params.action;
+  if (action !== "credit" && action !== "release" && action !== "reject") return null;
   const item = await findReviewItem(db, params.id);
   if (!item || item.status !== "open" || item.amount < (await adjustmentApprovalThresholdKobo(db))) return null;
+  if ((action === "credit") === (item.kind === "fraud")) return null;
   const { approval } = await requestApproval(db, {
     kind: "review_credit",
     userId: item.userId,
     amount: item.amount,
-    summary: `Review credit of ${formatKobo(item.amount)}: ${item.reference}`,
-    payload: { reviewId: item.id, note: params.note },
+    summary:
+      action === "credit"
+        ? `Review credit of ${formatKobo(item.amount)}: ${item.reference}`
+        : `Held payment ${action} of ${formatKobo(item.amount)}: ${item.reference}`,
+    payload: { reviewId: item.id, note: params.note, ...(action === "credit" ? {} : { action }) },
     createdBy: params.adminId,
     idempotencyKey: null,
   });
@@ -157,13 +164,25 @@ async function carryOut(tx: DbOrTx, db: Database, services: ApprovalServices, ap
     }
     case "review_credit": {
       if (!("reviewId" in payload)) break;
-      await resolveReview(db, services, { adminId, id: payload.reviewId, action: "credit", note: payload.note });
-      return { balance: null, transaction: null, audit: { reviewId: payload.reviewId } };
+      const action = payload.action ?? "credit";
+      await resolveReview(db, services, { adminId, id: payload.reviewId, action, note: payload.note });
+      return { balance: null, transaction: null, audit: { reviewId: payload.reviewId, ...(action === "credit" ? {} : { action }) } };
     }
     case "forced_move": {
       if (!("transactionId" in payload)) break;
       const moved = await moveTransaction(db, services, { adminId, id: payload.transactionId, status: payload.status, force: true, reason: payload.reason });
       return { balance: null, transaction: moved, audit: { transactionId: moved.id, status: moved.status } };
+    }
+    case "claim": {
+      if (!("claimId" in payload)) break;
+      const refund = await endLienIn(tx, services, {
+        adminId,
+        id: payload.claimId,
+        act: payload.act,
+        approvalId: approval.id,
+        requestedBy: approval.createdBy,
+      });
+      return { balance: null, transaction: refund, audit: { claimId: payload.claimId, act: payload.act } };
     }
   }
   throw new DomainError("CONFLICT", ADMIN_MESSAGES.approvalDecided);

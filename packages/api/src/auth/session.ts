@@ -21,9 +21,12 @@ export function sessionIdFromToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-/** Creates a session for `userId`; returns the stored row (the token is not in it). */
-export async function createSession(db: DbOrTx, token: string, userId: number, now = new Date()) {
-  const session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) };
+/**
+ * Creates a session for `userId`, opened on the device `deviceId` (user_devices.id; null when there
+ * is none, e.g. a test's or a script's session); returns the stored row (the token is not in it).
+ */
+export async function createSession(db: DbOrTx, token: string, userId: number, now = new Date(), deviceId: number | null = null) {
+  const session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS), deviceId };
   await insertSession(db, session);
   return session;
 }

@@ -155,6 +155,6 @@ export async function resetTransactionPin(db: Database, services: PinServices, u
   if (!live) throw wrongPasswordOrCode();
   const passwordRight = await checkPasswordCounted(db, user, input.password);
   if (!passwordRight || live.resetCodeHash !== sha256(`${user.id}:${input.code}`)) throw wrongPasswordOrCode();
-  await replaceTransactionPin(db, user.id, await hashPassword(input.pin), now);
+  await replaceTransactionPin(db, user.id, await hashPassword(input.pin), now, { reset: true });
   return { message: M.reset };
 }

@@ -1,12 +1,13 @@
 // Background jobs on the app's PostgreSQL with pg-boss: jobs
 // are rows, so they survive restarts, and pg-boss hands each job to one worker even with several
 // servers on one database (SELECT … FOR UPDATE SKIP LOCKED).
-import { type Database, type DbOrTx, MONEY_ALERTS_CHANNEL, jobQueueAdapterArgs, listenResiliently, pruneEvents } from "@kolo/db";
-import { DomainError, REQUERY_FIRST_DELAY_MS } from "@kolo/domain";
+import { type Database, type DbOrTx, MONEY_ALERTS_CHANNEL, listAutoSettleMerchantIds, jobQueueAdapterArgs, listenResiliently, pruneEvents } from "@kolo/db";
+import { DomainError, REQUERY_FIRST_DELAY_MS, lagosDate } from "@kolo/domain";
 import { type JobResult, type Job as PgBossJob, PgBoss, type Queue, fromDrizzle } from "pg-boss";
 import { assignDedicatedAccount } from "../banking/dedicated-account";
 import { sendMoneyAlerts } from "../notifications/alerts";
 import { previousLagosDay, runReconciliation } from "../money/reconciliation";
+import { settleMerchant } from "../money/settlement";
 import { expireStaleTopUps } from "../money/topup-expiry";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "../public-error";
 import type { Services } from "../services";
@@ -47,6 +48,13 @@ export const RECONCILIATION_QUEUE = "kolo-reconciliation";
 /** The daily reconciliation's schedule: cron in the Africa/Lagos time zone. */
 export const RECONCILIATION_SCHEDULE = { cron: "30 0 * * *", tz: "Africa/Lagos" } as const;
 
+/** Queue of the daily automatic settlement's start, sent by a pg-boss schedule at 17:00 Lagos time (docs/product.md "Settlement"). */
+export const SETTLEMENT_QUEUE = "kolo-settlement";
+/** The automatic settlement's schedule: cron in the Africa/Lagos time zone. */
+export const SETTLEMENT_SCHEDULE = { cron: "0 17 * * *", tz: "Africa/Lagos" } as const;
+/** Queue of one merchant's settlement of one Lagos day (data {merchantId, day}); singleton key `{merchantId}:{day}`. */
+export const MERCHANT_SETTLEMENT_QUEUE = "kolo-merchant-settlement";
+
 export interface JobsOptions {
   /** PostgreSQL URL; pg-boss keeps its tables in the schema `pgboss` and its own small pool. */
   connectionString: string;
@@ -64,6 +72,8 @@ export interface JobsOptions {
   moneyAlertsSchedule?: boolean;
   /** Run the daily reconciliation schedule (default true). */
   reconciliation?: boolean;
+  /** Run the daily automatic settlement schedule (default true). */
+  settlement?: boolean;
   /** Run workers here (default true); false = this process only sends jobs (tests of a restart). */
   workers?: boolean;
   /** pg-boss pool size (default 3). */
@@ -187,6 +197,26 @@ export class Jobs implements JobScheduler {
       await boss.work(RECONCILIATION_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
         const now = services.now?.() ?? new Date();
         await runReconciliation(db, services, { day: previousLagosDay(now), now, triggeredBy: null });
+      });
+    }
+    if (this.#options.settlement ?? true) {
+      // The schedule's run sends one job per merchant and Lagos day (stately, singleton key
+      // `{merchantId}:{day}`); each pays under the day's idempotency key, so never twice a day.
+      await this.#queue(SETTLEMENT_QUEUE, "singleton", { retryLimit: 3, retryDelay: 300, expireInSeconds: 600 });
+      await this.#queue(MERCHANT_SETTLEMENT_QUEUE, "stately", { retryLimit: 3, retryDelay: 300, retryBackoff: true, expireInSeconds: 300 });
+      await boss.schedule(SETTLEMENT_QUEUE, SETTLEMENT_SCHEDULE.cron, null, { tz: SETTLEMENT_SCHEDULE.tz });
+      await boss.work(SETTLEMENT_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
+        const day = lagosDate(services.now?.() ?? new Date());
+        for (const merchantId of await listAutoSettleMerchantIds(db)) {
+          await boss.send(MERCHANT_SETTLEMENT_QUEUE, { merchantId, day }, { singletonKey: `${merchantId}:${day}` });
+        }
+      });
+      await boss.work<{ merchantId: number; day: string }>(MERCHANT_SETTLEMENT_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => {
+        if (!job) return;
+        const now = services.now?.() ?? new Date();
+        // A job that waited past its day (an outage) settles nothing: the next day's run does.
+        if (lagosDate(now) !== job.data.day) return;
+        await settleMerchant(db, services, job.data.merchantId, now);
       });
     }
   }

@@ -4,7 +4,7 @@
 // is claimed under the lock, the mail sent after the commit (holding no connection), and a mail
 // that fails sets the mark to 'not sent', so the next report of the ending tries again.
 import { type Database, findTransactionByReference, findUserById, patchTransactionMetadata, type schema } from "@kolo/db";
-import { PAYOUT_MESSAGES, type TransactionMetadataMap, formatDateTime, formatKobo } from "@kolo/domain";
+import { PAYOUT_MESSAGES, type TransactionMetadataMap, formatDateTime, formatKobo, maskAccount } from "@kolo/domain";
 import type { Services } from "../services";
 
 type PayoutMetadata = TransactionMetadataMap["transfer"];
@@ -21,7 +21,8 @@ const endedBadly = (record: schema.TransactionRecord | undefined): record is sch
 
 /**
  * E-mails the sender of the payout `reference` that it failed or was reversed, with the amount,
- * the fee and the total returned to the wallet (kobo, printed as naira), the recipient, the reason
+ * the fee and the total returned to the wallet (kobo, printed as naira), the recipient (bank name and
+ * the account number masked to its last four digits), the reason
  * and the reference. Answers true when this call sent it; false when the payout is not failed or
  * reversed, or its notice went out before (`metadata.endNoticeAt`). A mail failure is logged and
  * answers false, marking it 'not sent', so a later call sends it. Called after every report that may
@@ -43,7 +44,7 @@ export async function sendPayoutEndNotice(db: Database, services: PayoutNoticeSe
   const { record, meta, user } = claimed;
   const status = record.status as "failed" | "reversed";
   const total = record.amount + record.fee;
-  const what = meta.channel === "withdrawal" ? "withdrawal" : "bank transfer";
+  const what = meta.channel === "withdrawal" ? "withdrawal" : meta.channel === "merchant_settlement" ? "settlement" : "bank transfer";
   const history = new URL("/history", services.publicUrl).toString();
   try {
     await services.mailer.send({
@@ -51,9 +52,10 @@ export async function sendPayoutEndNotice(db: Database, services: PayoutNoticeSe
       subject: `Kolo: ${PAYOUT_MESSAGES.endedTitle(status, meta.channel)}`,
       text:
         `Hello ${user.name},\n\n` +
-        `Your ${what} of ${formatKobo(record.amount)} to ${meta.accountName} (${meta.bankName} ${meta.accountNumber}) ` +
+        // The account number masked as on receipts: an e-mail may be read by others than its owner.
+        `Your ${what} of ${formatKobo(record.amount)} to ${meta.accountName} (${meta.bankName} ${maskAccount(undefined, meta.accountNumber)}) ` +
         `${status === "failed" ? "failed" : "was reversed by the bank"}.\n` +
-        `${PAYOUT_MESSAGES.ending(status, total)} (amount ${formatKobo(record.amount)} and fee ${formatKobo(record.fee)}).\n` +
+        `${meta.channel === "merchant_settlement" ? `${PAYOUT_MESSAGES.ending(status, total).replace("your wallet", "your merchant balance")}` : PAYOUT_MESSAGES.ending(status, total)} (amount ${formatKobo(record.amount)} and fee ${formatKobo(record.fee)}).\n` +
         (meta.failureReason ? `Reason: ${meta.failureReason}\n` : "") +
         `Reference: ${record.reference}\nDate: ${formatDateTime(record.createdAt)} (Lagos time)\n\n` +
         `See it in your history: ${history}\n\nKolo`,

@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import {
   type Database,
   type DbOrTx,
+  ensureMerchantWallet,
   ensureUserWallet,
   findBankAccountForPayout,
   findPayoutRecipientCode,
@@ -38,6 +39,7 @@ import {
   type TransactionMetadataMap,
   assertFeeMatches,
   isDomainError,
+  isHeldForReview,
   isPayoutInFlight,
   lagosDate,
   payoutFeeKobo,
@@ -47,6 +49,7 @@ import {
 import { type PayoutOutcome, type PayoutTransfer, payoutOutcome, PaymentGatewayError } from "@kolo/providers";
 import type { JobScheduler } from "../jobs/requery";
 import type { Services } from "../services";
+import { holdForReview, screenMoneyOut } from "./fraud";
 import { type PayoutNoticeServices, sendPayoutEndNotice } from "./payout-notice";
 
 type PayoutMetadata = TransactionMetadataMap["transfer"];
@@ -71,6 +74,13 @@ export interface PayoutRequest {
   narration?: string;
   /** The clock of the daily limit's Lagos day (default: now). */
   now?: Date;
+  /** The `kolo_device` cookie's token (fraud monitoring's new-device rule). */
+  deviceToken?: string;
+  /**
+   * A merchant settlement (channel `merchant_settlement`): the merchant whose balance pays it (the
+   * owner's merchant wallet instead of the user's wallet), and whether the daily job started it.
+   */
+  merchant?: { id: number; automatic: boolean };
 }
 
 /** An account paid by number (docs/product.md "Transfers to any bank account"). */
@@ -126,6 +136,8 @@ async function replayOf(tx: DbOrTx, request: PayoutRequest): Promise<PayoutRecor
  * transaction, together with the payout's requery job when `jobs` is given (docs/money-integrity.md
  * "No money held without its follow-up": a job that cannot be written rolls the hold back). Calls
  * no provider (submitPayout does). IDEMPOTENCY_KEY_REUSED for a key used by another request.
+ * Fraud monitoring (docs/product.md "Fraud controls") screens it in the same transaction: a hit
+ * keeps the hold, writes no requery job and marks the record held for review (holdForReview).
  */
 export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: JobScheduler): Promise<PayoutResult> {
   const { user, channel, amountKobo } = request;
@@ -140,7 +152,12 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
       const account = saved ?? (request.bankAccountId === undefined ? request.recipient : undefined);
       if (!account) throw new DomainError("NOT_FOUND", PAYOUT_MESSAGES.bankAccountNotFound, { bankAccountId: [PAYOUT_MESSAGES.bankAccountNotFound] });
       const reference = payoutReference(channel, randomBytes(16).toString("hex"));
-      const description = channel === "withdrawal" ? `Withdrawal to ${account.bankName}` : `Bank transfer to ${account.accountName} (${account.bankName})`;
+      const description =
+        channel === "withdrawal"
+          ? `Withdrawal to ${account.bankName}`
+          : channel === "merchant_settlement"
+            ? `Settlement to ${account.accountName} (${account.bankName})`
+            : `Bank transfer to ${account.accountName} (${account.bankName})`;
       const record = await insertTransaction(tx, {
         type: "transfer",
         amount: amountKobo,
@@ -159,13 +176,17 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
           accountName: account.accountName,
           feeKobo: Number(feeKobo),
           ...(saved ? { bankAccountId: saved.id } : {}),
+          ...(request.merchant ? { merchantId: request.merchant.id, automatic: request.merchant.automatic } : {}),
           narration: request.narration ?? description,
           ...(request.narration !== undefined ? { note: request.narration } : {}),
         },
       });
+      // Fraud monitoring reads the balance before the hold (docs/product.md "Fraud controls"); a
+      // merchant settlement pays the owner's own settlement account and is not screened.
+      const rules = request.merchant ? [] : await screenMoneyOut(tx, record, { deviceToken: request.deviceToken, now });
       await holdFunds(tx, {
         reference,
-        walletAccountId: await ensureUserWallet(tx, user.id),
+        walletAccountId: request.merchant ? await ensureMerchantWallet(tx, user.id) : await ensureUserWallet(tx, user.id),
         userId: user.id,
         verificationLevel: user.verificationLevel,
         ownDailyLimitKobo: ownDailyLimitAt(user, now),
@@ -176,6 +197,8 @@ export async function acceptPayout(db: Database, request: PayoutRequest, jobs?: 
         kind: "payout-hold",
         description: `Hold for ${description}`,
       });
+      // Held for review: no requery job and no provider call until an admin releases it (its job is written then).
+      if (rules.length > 0) return { transaction: await holdForReview(tx, record, rules), replayed: false };
       // The follow-up is part of the hold: the requery job commits with it, or neither does.
       await jobs?.requery(PAYOUT_REQUERY_KIND, reference, { tx });
       return { transaction: record, replayed: false };
@@ -355,7 +378,8 @@ const knownRecipientCode = (db: Database, record: PayoutRecord): Promise<string 
 export async function submitPayout(db: Database, services: Pick<Services, "banking" | "log">, reference: string): Promise<PayoutRecord> {
   const record = await findTransactionByReference(db, reference);
   if (!isPayout(record)) throw new Error(`No payout with reference ${reference}`);
-  if (!isPayoutInFlight(record.status)) return record;
+  // A payout held by fraud monitoring reaches the provider only once an admin released it.
+  if (!isPayoutInFlight(record.status) || isHeldForReview(record)) return record;
   const meta = metadataOf(record);
   const apply = async (report: PayoutReport) => (await applyPayoutOutcome(db, services.log, reference, report)).transaction ?? record;
 
@@ -486,6 +510,7 @@ export async function startPayout(db: Database, services: Services, request: Pay
   const accepted = await acceptPayout(db, request, services.jobs);
   const { reference } = accepted.transaction;
   if (accepted.replayed) return { transaction: (await findTransactionByReference(db, reference)) ?? accepted.transaction, replayed: true };
+  if (isHeldForReview(accepted.transaction)) return accepted;
   const transaction = await submitPayout(db, services, reference);
   if (!isPayoutInFlight(transaction.status)) await sendPayoutEndNotice(db, services, reference);
   return { transaction, replayed: false };

@@ -19,14 +19,16 @@ import {
   PURCHASE_MESSAGES,
   SYSTEM_ACCOUNTS,
   formatElectricityToken,
+  isHeldForReview,
   isPurchaseType,
   lagosDate,
   ownDailyLimitAt,
   vtpassRequestId,
 } from "@kolo/domain";
 import type { RequeryKind } from "../jobs/requery";
-import type { PurchaseAnswer } from "@kolo/providers";
+import type { PayInput, PurchaseAnswer } from "@kolo/providers";
 import type { Services } from "../services";
+import { holdForReview, screenMoneyOut } from "./fraud";
 import { type PurchaseOrder, sameOrder } from "./purchase-kinds";
 
 /**
@@ -49,6 +51,8 @@ export interface PurchaseRequest {
   /** The client's retry key: a repeat answers the same purchase (same request_id), never a second one. */
   idempotencyKey?: string;
   now: Date;
+  /** The `kolo_device` cookie's token (fraud monitoring's new-device rule). */
+  deviceToken?: string;
 }
 
 export interface PurchaseResult {
@@ -67,7 +71,9 @@ export const PURCHASE_REQUERY_KIND = "purchase";
  * Accepts a purchase and asks VTpass (see the module comment). Returns the record as it stands
  * when VTpass answered or PURCHASE_ANSWER_BUDGET_MS passed: `completed`, `pending` (the job
  * settles it later) or `failed` (money back). Errors: INSUFFICIENT_BALANCE, DAILY_LIMIT_EXCEEDED
- * (nothing held), IDEMPOTENCY_KEY_REUSED (the key names a different purchase).
+ * (nothing held), IDEMPOTENCY_KEY_REUSED (the key names a different purchase). Fraud monitoring
+ * (docs/product.md "Fraud controls") screens it in the accepting transaction: a hit answers the
+ * record `pending` held for review, VTpass not asked (releaseHeldIn resumes it).
  */
 export async function buyPurchase(db: Database, services: Services, request: PurchaseRequest): Promise<PurchaseResult> {
   const { order } = request;
@@ -94,6 +100,8 @@ export async function buyPurchase(db: Database, services: Services, request: Pur
       idempotencyKey: request.idempotencyKey ?? null,
       metadata: { ...order.metadata, requestId },
     });
+    // Fraud monitoring reads the balance before the hold (docs/product.md "Fraud controls").
+    const rules = await screenMoneyOut(tx, record, { deviceToken: request.deviceToken, now: request.now });
     await holdFunds(tx, {
       reference: requestId,
       walletAccountId: await ensureUserWallet(tx, request.user.id),
@@ -106,6 +114,8 @@ export async function buyPurchase(db: Database, services: Services, request: Pur
       kind: "purchase-hold",
       description: `Hold for ${requestId}`,
     });
+    // Held for review: VTpass is not asked, and no job written, until an admin releases it.
+    if (rules.length > 0) return { record: await holdForReview(tx, record, rules, { serviceId: order.serviceId, ...order.pay }), replayed: false };
     // Durable first, and with the hold: the job settles the purchase even if this process stops
     // while VTpass is asked, and a job that cannot be written rolls the hold back.
     await services.jobs.requery(PURCHASE_REQUERY_KIND, requestId, { tx });
@@ -113,14 +123,9 @@ export async function buyPurchase(db: Database, services: Services, request: Pur
   });
 
   const { record, replayed } = accepted;
-  if (record.status !== "pending") return { transaction: record, replayed };
+  if (record.status !== "pending" || isHeldForReview(record)) return { transaction: record, replayed };
 
-  const ask = (async () => {
-    let answer = await services.purchases.pay({ requestId: record.reference, serviceId: order.serviceId, ...order.pay });
-    // 014: this request_id was already bought (a retry after a timeout): ask for its state instead.
-    if (answer.code === "014") answer = await services.purchases.requery(record.reference);
-    return applyPurchaseAnswer(db, record.reference, answer);
-  })();
+  const ask = payAndApply(db, services, { requestId: record.reference, serviceId: order.serviceId, ...order.pay });
   const work = ask.catch((error: unknown) => {
     services.log.warn({ reference: record.reference, err: String(error) }, "Purchase: applying VTpass's answer failed; the requery job will settle it");
     return undefined;
@@ -130,6 +135,17 @@ export async function buyPurchase(db: Database, services: Services, request: Pur
   const settled = await Promise.race([work, budget]);
   clearTimeout(timer);
   return { transaction: settled ?? (await findTransactionByReference(db, record.reference)) ?? record, replayed };
+}
+
+/**
+ * Asks VTpass to make the purchase `call.requestId` (its /pay; 014, already bought, is asked again
+ * by requery) and applies the answer (applyPurchaseAnswer). Also a released held purchase's call.
+ */
+export async function payAndApply(db: Database, services: Pick<Services, "purchases">, call: PayInput): Promise<schema.TransactionRecord> {
+  let answer = await services.purchases.pay(call);
+  // 014: this request_id was already bought (a retry after a timeout): ask for its state instead.
+  if (answer.code === "014") answer = await services.purchases.requery(call.requestId);
+  return applyPurchaseAnswer(db, call.requestId, answer);
 }
 
 /**

@@ -255,7 +255,7 @@ export async function runReconciliation(
       ...Object.fromEntries(Object.entries(movements).map(([code, kobo]) => [`account:${code}`, kobo.toString()])),
     };
 
-    // 5. The ledger, verified and recorded.
+    // 5. The ledger, verified from the checkpoints (incremental; docs/ledger-verification.md) and recorded.
     const ledger = await verifyLedger(db);
     await recordLedgerVerification(db, ledger);
     const counts = {

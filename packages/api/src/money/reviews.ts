@@ -21,16 +21,17 @@ import {
   type schema,
   updateTransaction,
 } from "@kolo/db";
-import { ADMIN_MESSAGES, DomainError, isPurchaseType } from "@kolo/domain";
+import { ADMIN_MESSAGES, DomainError, isPayoutInFlight, isPurchaseType } from "@kolo/domain";
 import { moveTransaction } from "../admin/transactions";
 import { payoutOutcome, PaymentGatewayError, type VerifiedCharge } from "@kolo/providers";
 import type { Services } from "../services";
-import { applyPayoutOutcomeIn } from "./payouts";
+import { type AfterRelease, rejectHeldIn, releaseHeldIn } from "./fraud";
+import { PAYOUT_REQUERY_KIND, applyPayoutOutcomeIn, submitPayout } from "./payouts";
 import { type PayoutNoticeServices, sendPayoutEndNotice } from "./payout-notice";
-import { applyPurchaseAnswerIn } from "./purchases";
+import { PURCHASE_REQUERY_KIND, applyPurchaseAnswerIn, payAndApply } from "./purchases";
 import { postTopUpCredit, topUpCreditKey } from "./topup";
 
-type ReviewServices = Pick<Services, "paymentGateway" | "banking" | "purchases"> & PayoutNoticeServices;
+type ReviewServices = Pick<Services, "paymentGateway" | "banking" | "purchases" | "jobs"> & PayoutNoticeServices;
 
 const CREDITABLE = new Set<string>(["topup", "credit_unmatched", "purchase", "payout"]);
 
@@ -181,11 +182,50 @@ async function closeItem(
 }
 
 /**
- * An admin resolves the open review item `id` (POST /api/admin/reviews/{id}/resolve {action, note}):
+ * Release or reject of a payment held by fraud monitoring (docs/product.md "Fraud controls"), in
+ * one database transaction with the item's closing and audit: release lets it proceed through its
+ * normal path (a P2P completes into the recipient's wallet; a payout or purchase gets its requery
+ * job and is then sent to its provider, after the commit); reject releases the hold back to the
+ * payer and fails the record. A rejected or at once failed payout's owner is e-mailed
+ * (sendPayoutEndNotice). CONFLICT when the payment is no longer held.
+ */
+async function resolveFraudReview(
+  db: Database,
+  services: ReviewServices,
+  item: schema.ReviewItem,
+  params: { adminId: number; action: "release" | "reject"; note: string },
+): Promise<schema.ReviewItem> {
+  let after: AfterRelease = { kind: "none" };
+  const resolved = await db.transaction(async (tx) => {
+    if (params.action === "release") {
+      after = await releaseHeldIn(tx, services, item, { payout: PAYOUT_REQUERY_KIND, purchase: PURCHASE_REQUERY_KIND });
+      return closeItem(tx, item, params, { released: true });
+    }
+    const back = await rejectHeldIn(tx, item);
+    return closeItem(tx, item, params, { refundedKobo: Number(back) });
+  });
+  const next = after as AfterRelease;
+  if (next.kind === "payout" || (params.action === "reject" && (await findTransactionByReference(db, item.reference))?.type === "transfer")) {
+    const payout = next.kind === "payout" ? await submitPayout(db, services, item.reference) : undefined;
+    if (!payout || !isPayoutInFlight(payout.status)) await sendPayoutEndNotice(db, services, item.reference);
+  }
+  if (next.kind === "purchase") {
+    // An unclear answer is the requery job's, written with the release.
+    await payAndApply(db, services, next.call).catch((error: unknown) =>
+      services.log.warn({ reference: item.reference, err: String(error) }, "Released purchase: VTpass's answer unclear; the requery job will settle it"),
+    );
+  }
+  return resolved;
+}
+
+/**
+ * An admin resolves the open review item `id` (POST /api/admin/reviews/{id}/resolve {action, note}; action release or reject for kind fraud):
  * - `dismiss`: closes it with the note; no money moves.
  * - `complete` / `fail`: the item's transaction, still pending or processing, is moved exactly as
  *   an admin's Complete / Fail (moveTransaction: the provider is asked first, 409 with its answer
  *   when it disagrees), and the item is closed in the same database transaction.
+ * - `release` / `reject`: only for an item of kind fraud (a payment held by fraud monitoring), and
+ *   the only actions it allows: see resolveFraudReview.
  * - `credit`: money owed for the item's reference is paid once, whatever else paid it before or
  *   pays it later: 409 'Already credited' (nothing moves) when the reference was already credited
  *   or given back (alreadyCredited); otherwise, when the provider confirms money is owed
@@ -204,6 +244,12 @@ export async function resolveReview(
   const item = await findReviewItem(db, params.id);
   if (!item) throw new DomainError("NOT_FOUND", ADMIN_MESSAGES.reviewNotFound);
   if (item.status !== "open") throw new DomainError("CONFLICT", ADMIN_MESSAGES.reviewResolved);
+
+  if (item.kind === "fraud" || params.action === "release" || params.action === "reject") {
+    if (item.kind !== "fraud") throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.onlyFraudReleases);
+    if (params.action !== "release" && params.action !== "reject") throw new DomainError("RULE_VIOLATION", ADMIN_MESSAGES.fraudReleaseOrReject);
+    return resolveFraudReview(db, services, item, { ...params, action: params.action });
+  }
 
   if (params.action === "dismiss") return db.transaction((tx) => closeItem(tx, item, params));
 

@@ -35,12 +35,16 @@ export type WireAmounts<Amount> = {
 
 /**
  * A record's metadata as the view holds it: a top-up's stored `gatewayFeeKobo`/`reportedAmountKobo` as
- * `gatewayFee`/`reportedAmount` (kobo), a payout's `feeKobo` left out (`fee` comes from the record).
+ * `gatewayFee`/`reportedAmount` (kobo), a payout's `feeKobo` left out (`fee` comes from the record),
+ * a held payment's `fraudReview` as its rules and state only.
  */
 export function wireMetadata(metadata: Metadata): WireMetadata & Omit<WireAmounts<bigint>, "fee"> {
   const { feeKobo: _fee, gatewayFeeKobo, reportedAmountKobo, ...rest } = metadata as Metadata & Partial<Record<StoredKobo, number>>;
+  // A held purchase's stored provider call stays on the server: the wire tells only the rules and the state.
+  const review = "fraudReview" in rest && rest.fraudReview ? { fraudReview: { rules: rest.fraudReview.rules, state: rest.fraudReview.state } } : {};
   return {
     ...rest,
+    ...review,
     ...(gatewayFeeKobo !== undefined ? { gatewayFee: BigInt(gatewayFeeKobo) } : {}),
     ...(reportedAmountKobo !== undefined ? { reportedAmount: BigInt(reportedAmountKobo) } : {}),
   };

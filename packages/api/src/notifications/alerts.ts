@@ -3,7 +3,17 @@
 // on kolo_money_alerts sends the job; one job run at a time: pg-boss queue kolo-money-alerts,
 // policy singleton), and a notice of each sign-in from a new device.
 import { createHash, randomBytes } from "node:crypto";
-import { type Database, type PendingMoneyAlert, finishMoneyAlert, pendingMoneyAlerts, rememberDevice, type schema, setMoneyAlerts } from "@kolo/db";
+import {
+  type Database,
+  type PendingMoneyAlert,
+  type RememberedDevice,
+  finishMoneyAlert,
+  pendingMoneyAlerts,
+  rememberDevice,
+  type schema,
+  setMoneyAlerts,
+} from "@kolo/db";
+import { deviceName } from "../auth/device-name";
 import { formatDateTime, formatKobo, readerDescription } from "@kolo/domain";
 import type { Services } from "../services";
 
@@ -27,19 +37,27 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 export const newDeviceToken = () => randomBytes(32).toString("base64url");
 
 /**
- * Records the sign-in of `user` from the browser holding `deviceToken` and, when that browser was
- * not known for the user and `notify` is set (a sign-in, not the registration), e-mails 'New
- * sign-in to your Kolo account' with the time (Lagos), the browser and a link to reset the
- * password. The e-mail is sent in the background: a mail failure is logged and never fails the
- * sign-in.
+ * Records the sign-in of `user` from the browser holding `deviceToken` (its name from the user
+ * agent, deviceName) and, when that browser was not known for the user and `notify` is set (a
+ * sign-in, not the registration), e-mails 'New sign-in to your Kolo account' with the time (Lagos),
+ * the browser and a link to reset the password. The registering browser (`notify` unset) is
+ * trusted at once (docs/product.md "Fraud controls"). The e-mail is sent in the background: a mail
+ * failure is logged and never fails the sign-in. Answers the device row.
  */
 export async function noteSignIn(
   db: Database,
   services: Pick<Services, "mailer" | "publicUrl" | "log" | "now">,
   params: { user: schema.User; deviceToken: string; userAgent: string | null; notify: boolean },
-): Promise<void> {
-  const isNew = await rememberDevice(db, params.user.id, sha256(params.deviceToken), params.userAgent?.slice(0, 300) ?? null);
-  if (!isNew || !params.notify) return;
+): Promise<RememberedDevice> {
+  const userAgent = params.userAgent?.slice(0, 300) ?? null;
+  const device = await rememberDevice(db, {
+    userId: params.user.id,
+    deviceHash: sha256(params.deviceToken),
+    userAgent,
+    name: deviceName(userAgent),
+    trust: !params.notify,
+  });
+  if (!device.isNew || !params.notify) return device;
   const when = formatDateTime(services.now?.() ?? new Date());
   const reset = new URL("/forgot-password", services.publicUrl).toString();
   services.mailer
@@ -52,6 +70,7 @@ export async function noteSignIn(
         `If this was you, there is nothing to do. If it was not, reset your password now: ${reset}\n\nKolo`,
     })
     .catch((error: unknown) => services.log.warn({ userId: params.user.id, err: String(error) }, "New-device notice not sent"));
+  return device;
 }
 
 /**

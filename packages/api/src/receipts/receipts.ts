@@ -5,7 +5,7 @@
 // an e-mail.
 import { createHmac, hkdfSync } from "node:crypto";
 import { type Database, findTransactionByReceiptCode, findTransactionByReference, findUserById, saveReceiptCode, type schema } from "@kolo/db";
-import { DomainError, formatDateTime, maskAccount, normaliseReceiptCode, readerDescription } from "@kolo/domain";
+import { DomainError, formatDateTime, isHeldForReview, maskAccount, normaliseReceiptCode, readerDescription } from "@kolo/domain";
 import { PURCHASE_KINDS } from "../money/purchase-kinds";
 import type { PurchaseMetadata } from "../money/purchase-kinds/kind";
 import type { Services } from "../services";
@@ -49,6 +49,8 @@ export interface ReceiptView extends PublicReceipt {
   extraLines: { label: string; value: string }[];
   verifyCode: string;
   verifyUrl: string;
+  /** Held by fraud monitoring (docs/product.md "Fraud controls"): the owner's screens show 'Under review'. */
+  underReview: boolean;
 }
 
 const WALLET = "Kolo wallet";
@@ -115,6 +117,13 @@ async function describe(db: Database, record: schema.TransactionRecord, viewerId
       };
     }
     case "payment":
+      if (str("channel") === "refund")
+        return {
+          title: "Merchant refund",
+          from: { name: str("merchantName") ?? "Merchant", account: null },
+          to: { name: str("payerName") ?? (await nameOf(record.recipientId)), account: str("refundTo") === "card" ? "Card" : WALLET },
+          providerReference: str("refundOf") ?? null,
+        };
       return {
         title: str("channel") === "merchant_withdrawal" ? "Merchant withdrawal" : "Merchant payment",
         from: { name: str("payerName") ?? (await nameOf(record.senderId)), account: WALLET },
@@ -173,11 +182,16 @@ export async function receiptFor(
   reference: string,
 ): Promise<ReceiptView> {
   const record = await findTransactionByReference(db, reference);
-  if (!record || (record.senderId !== user.id && record.recipientId !== user.id)) throw new DomainError("NOT_FOUND", RECEIPT_MESSAGES.notFound);
+  // The merchant's owner reads the receipts of the merchant's payments and refunds too.
+  const merchantId = record?.type === "payment" ? (record.metadata as { merchantId?: number }).merchantId : undefined;
+  const ownsMerchant = merchantId !== undefined && user.merchantId === merchantId;
+  if (!record || (record.senderId !== user.id && record.recipientId !== user.id && !ownsMerchant))
+    throw new DomainError("NOT_FOUND", RECEIPT_MESSAGES.notFound);
   const code = receiptCode(services, record);
   await saveReceiptCode(db, record.id, code);
   const view = await publicView(db, record, user.id);
-  const direction = record.senderId === user.id && record.recipientId !== user.id ? "debit" : "credit";
+  const merchantDebit = ownsMerchant && (record.metadata as { channel?: string }).channel === "refund";
+  const direction = merchantDebit || (record.senderId === user.id && record.recipientId !== user.id) ? "debit" : "credit";
   return {
     ...view,
     direction,
@@ -185,6 +199,7 @@ export async function receiptFor(
     description: readerDescription(record, user.id),
     verifyCode: code,
     verifyUrl: new URL(`/verify/${code}`, services.publicUrl).toString(),
+    underReview: isHeldForReview(record),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   latestLedgerVerification,
   listReconciliationRuns,
   listReviewItems,
+  fraudRuleHitCounts,
   adjustmentApprovalThresholdKobo,
   listApprovals,
   type Database,
@@ -19,6 +20,7 @@ import {
 } from "@kolo/db";
 import {
   ADMIN_CHART_DAYS,
+  FRAUD_RULES,
   ADMIN_MESSAGES,
   FEATURE_KEYS,
   adminAuditQuerySchema,
@@ -106,9 +108,10 @@ const approvalsAnswer = ({ items, total }: z.output<typeof approvals>) => ({
 });
 
 /** GET /api/admin/reviews answers the REST fields of each item (docs/rest-api.md). */
-const reviewsAnswer = ({ items, total }: z.output<typeof reviews>) => ({
+const reviewsAnswer = ({ items, total, ruleHits }: z.output<typeof reviews>) => ({
   items: items.map(({ cause: _cause, userName: _userName, heldAmount: _held, note: _note, ...rest }) => rest),
   total,
+  ruleHits,
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -515,8 +518,9 @@ export const adminRouter = router({
     /**
      * GET /api/admin/reviews?status=open|resolved&page&limit -> {items: [{id, kind, cause, reference,
      * userId, amount, heldAmount, reason, providerStatus, createdAt, resolvedAt, resolution, note}],
-     * total, totalPages} (docs/money-integrity.md "Review queue"): open items newest first, resolved
-     * ones most recently resolved first; amounts in naira.
+     * total, totalPages, ruleHits} (docs/money-integrity.md "Review queue"): open items newest first, resolved
+     * ones most recently resolved first; amounts in naira. `ruleHits`: payments each fraud rule held
+     * (docs/product.md "Fraud controls").
      */
     list: adminProcedure
       .meta({
@@ -533,8 +537,9 @@ export const adminRouter = router({
       .input(adminReviewsQuerySchema)
       .output(reviews)
       .query(async ({ ctx, input }) => {
-        const { rows, total } = await listReviewItems(ctx.db, input);
-        return { items: rows.map(toReviewItemView), total, totalPages: pages(total, input.limit) };
+        const [{ rows, total }, hits] = await Promise.all([listReviewItems(ctx.db, input), fraudRuleHitCounts(ctx.db)]);
+        const ruleHits = Object.fromEntries(FRAUD_RULES.map((rule) => [rule, hits[rule] ?? 0]));
+        return { items: rows.map(toReviewItemView), total, totalPages: pages(total, input.limit), ruleHits };
       }),
     /**
      * The dashboard's money-integrity card: open review items, and the latest ledger verification
@@ -545,10 +550,11 @@ export const adminRouter = router({
       return { open, ledger: latest ? { verifiedAt: latest.createdAt, ok: latest.ok, firstBroken: latest.firstBroken } : null };
     }),
     /**
-     * POST /api/admin/reviews/{id}/resolve {action: complete|fail|credit|dismiss, note} -> {message,
+     * POST /api/admin/reviews/{id}/resolve {action: complete|fail|credit|dismiss|release|reject, note} -> {message,
      * pending: false, item}. See resolveReview: the provider is asked first where money would move;
      * 409 when it disagrees or the item was already resolved. A credit at or above the approval
-     * threshold answers {pending: true, approvalId, message} (202 on REST; reviewCreditApproval).
+     * threshold answers {pending: true, approvalId, message} (202 on REST; reviewCreditApproval), as
+     * does a release or reject of a payment held by fraud monitoring.
      */
     resolve: adminProcedure
       .meta({
@@ -557,7 +563,7 @@ export const adminRouter = router({
           path: "/api/admin/reviews/:id/resolve",
           tag: "Admin",
           summary:
-            "Resolve a review item: complete, fail, credit once the provider confirms (202 at or above the approval threshold: waits for another admin), or dismiss with a note",
+            "Resolve a review item: complete, fail, credit once the provider confirms (202 at or above the approval threshold: waits for another admin), or dismiss with a note; release or reject a payment held by fraud monitoring",
           errors: [404, 409, 502],
           accepted: (answer: { pending: boolean }) => answer.pending,
           output: reviewResolved,

@@ -149,7 +149,7 @@ export const audit = z.object({
 /** A review item as REST answers it (docs/money-integrity.md "Review queue"). */
 const reviewItem = z.object({
   id,
-  kind: z.enum(["payout", "purchase", "topup"]),
+  kind: z.enum(["payout", "purchase", "topup", "fraud"]),
   reference: z.string(),
   userId: id,
   amount: koboAsNaira,
@@ -160,10 +160,14 @@ const reviewItem = z.object({
   resolution: z.string().nullable(),
 });
 const reviewItemView = reviewItem.extend({ cause: z.string(), userName: z.string().nullable(), heldAmount: koboAsNaira, note: z.string().nullable() });
-export const reviewsRest = z.object({ items: z.array(reviewItem), total: z.number().int() });
+/** How many payments each fraud monitoring rule held (docs/product.md "Fraud controls"), by rule name. */
+const ruleHits = z
+  .record(z.string(), z.number().int())
+  .meta({ description: "payments held per fraud rule: new_device_share, new_recipients, above_median, after_reset" });
+export const reviewsRest = z.object({ items: z.array(reviewItem), total: z.number().int(), ruleHits });
 /** A review item as the console reads it over tRPC: any kind, and no user for an item that has none. */
 const reviewItemConsole = reviewItemView.extend({ kind: z.string(), userId: id.nullable() });
-export const reviews = z.object({ items: z.array(reviewItemConsole), total: z.number().int(), totalPages: z.number().int() });
+export const reviews = z.object({ items: z.array(reviewItemConsole), total: z.number().int(), totalPages: z.number().int(), ruleHits });
 /** The REST answer of a resolve (docs/money-integrity.md "Review queue"). */
 export const reviewResolved = z.union([message.extend({ pending: z.literal(false), item: reviewItemView }), pendingApproval]);
 export const reviewResolvedConsole = z.union([message.extend({ pending: z.literal(false), item: reviewItemConsole }), pendingApproval]);

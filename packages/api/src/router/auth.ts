@@ -22,10 +22,23 @@ import {
   changePasswordSchema,
   ownDailyLimitSchema,
   updateProfileSchema,
+  deviceIdSchema,
+  trustDeviceSchema,
+  unfreezeSchema,
   resetPasswordSchema,
   resetTransactionPinSchema,
   setTransactionPinSchema,
 } from "@kolo/domain";
+import {
+  freezeAccount,
+  freezeWithPassword,
+  listDevices,
+  removeDevice,
+  sendDeviceCode,
+  startFirstDayCap,
+  trustCurrentDevice,
+  unfreezeAccount,
+} from "../auth/fraud";
 import { completeSecondFactor, startTotpEnrolment } from "../auth/mfa";
 import { adminThrottled } from "../auth/password-attempts";
 import { cancelPendingOwnLimit, changeOwnLimit, changePassword, ownLimits, updateProfile } from "../auth/profile";
@@ -40,17 +53,18 @@ import { message } from "./common.types";
 import * as out from "./auth.types";
 
 /**
- * Opens a session for `user` (the session cookie), and records the browser (the device cookie,
+ * Opens a session for `user` (the session cookie) on the browser's device (the device cookie,
  * set when absent): a sign-in (`notify`) from a browser not seen before for this user e-mails the
- * new-device notice (notifications/alerts.ts); the registration only records it.
+ * new-device notice (notifications/alerts.ts); the registration records it, trusted
+ * (docs/product.md "Fraud controls").
  */
 async function startSession(ctx: Context, user: schema.User, notify: boolean) {
-  const token = generateSessionToken();
-  const session = await createSession(ctx.db, token, user.id);
-  ctx.cookies.set(token, session.expiresAt);
   const deviceToken = ctx.deviceToken ?? newDeviceToken();
   if (!ctx.deviceToken) ctx.cookies.setDevice?.(deviceToken);
-  await noteSignIn(ctx.db, ctx.services, { user, deviceToken, userAgent: ctx.userAgent ?? null, notify });
+  const device = await noteSignIn(ctx.db, ctx.services, { user, deviceToken, userAgent: ctx.userAgent ?? null, notify });
+  const token = generateSessionToken();
+  const session = await createSession(ctx.db, token, user.id, new Date(), device.id);
+  ctx.cookies.set(token, session.expiresAt);
 }
 
 /** Sign-in (docs/product.md#accounts-and-sessions; docs/decisions.md). */
@@ -76,7 +90,10 @@ export const authRouter = router({
       const passwordHash = await hashPassword(input.password);
       const user = await ctx.db.transaction(async (tx) => {
         const created = await insertUser(tx, { name: input.name, email: input.email, phone: input.phone ?? null, passwordHash });
-        if (created) await ensureUserWallet(tx, created.id);
+        if (created) {
+          await ensureUserWallet(tx, created.id);
+          await startFirstDayCap(tx, created.id, ctx.services.now?.() ?? new Date());
+        }
         return created;
       });
       if (!user) throw new DomainError("EMAIL_TAKEN", MESSAGES.emailTaken, { email: [MESSAGES.emailTaken] });
@@ -261,6 +278,124 @@ export const authRouter = router({
     })
     .output(out.ownLimitsChanged)
     .mutation(({ ctx }) => cancelPendingOwnLimit(ctx.db, ctx.services, ctx.user)),
+
+  /** GET /api/auth/devices -> {devices: [{id, name, firstSeen, lastSeen, trustedSince, current}]} (listDevices). */
+  devices: protectedProcedure
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/auth/devices",
+        tag: "Auth",
+        summary: "The browsers the user signed in from: name, first and last seen, trusted since",
+        description: "docs/product.md 'Fraud controls'",
+      },
+    })
+    .output(out.devices)
+    .query(({ ctx }) => listDevices(ctx.db, ctx.user, ctx.session)),
+
+  /** DELETE /api/auth/devices/{id} -> {message: 'Device removed'}: its sessions end (removeDevice). 404 for an unknown id. */
+  removeDevice: protectedProcedure
+    .meta({
+      rest: {
+        method: "DELETE",
+        path: "/api/auth/devices/:id",
+        tag: "Auth",
+        summary: "Remove a device: its sessions end and it is no longer trusted",
+        description: "docs/product.md 'Fraud controls'",
+        errors: [404],
+      },
+    })
+    .input(deviceIdSchema)
+    .output(message)
+    .mutation(({ ctx, input }) => removeDevice(ctx.db, ctx.user, input.id)),
+
+  /**
+   * POST /api/auth/devices/current/code -> {message}: e-mails a 6-digit code (10 minutes, 5 tries)
+   * that trusts this device (sendDeviceCode). 400 when it is trusted already; 429 within a minute of the last code.
+   */
+  sendDeviceCode: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/devices/current/code",
+        tag: "Auth",
+        summary: "E-mail a code that makes this device trusted for money out",
+        description: "docs/product.md 'Fraud controls'",
+        errors: [429],
+      },
+    })
+    .output(message)
+    .mutation(({ ctx }) => sendDeviceCode(ctx.db, ctx.services, ctx.user, ctx.session)),
+
+  /**
+   * POST /api/auth/devices/current/trust {code} -> {message: 'This device is now trusted'}; the
+   * first-day cap runs for 24 hours (trustCurrentDevice). 400 for a wrong or expired code.
+   */
+  trustDevice: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/devices/current/trust",
+        tag: "Auth",
+        summary: "Trust this device with the e-mailed code",
+        description: "docs/product.md 'Fraud controls'",
+      },
+    })
+    .input(trustDeviceSchema)
+    .output(message)
+    .mutation(({ ctx, input }) => trustCurrentDevice(ctx.db, ctx.services, ctx.user, ctx.session, input.code)),
+
+  /** POST /api/auth/freeze -> {message}: no money out until unfrozen; every other session ends (freezeAccount). */
+  freeze: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/freeze",
+        tag: "Auth",
+        summary: "Freeze the account: money out stops and every other session ends",
+        description: "docs/product.md 'Fraud controls'",
+      },
+    })
+    .output(message)
+    .mutation(({ ctx }) => freezeAccount(ctx.db, ctx.services, ctx.user, ctx.session)),
+
+  /**
+   * POST /api/auth/freeze/password {email, password} -> {message}, signed out (a phone already
+   * stolen): freezes and ends every session (freezeWithPassword). 401 'Invalid email or password'.
+   */
+  freezeWithPassword: publicProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/freeze/password",
+        tag: "Auth",
+        summary: "Freeze the account with e-mail and password, from the sign-in screen; every session ends",
+        description: "docs/product.md 'Fraud controls'",
+        errors: [401, 403, 429],
+      },
+    })
+    .input(loginSchema)
+    .output(message)
+    .mutation(({ ctx, input }) => freezeWithPassword(ctx.db, ctx.services, input)),
+
+  /**
+   * POST /api/auth/unfreeze {password, code?} -> {message}: the password alone e-mails a code; with
+   * the code the account is unfrozen and the first-day cap runs 24 hours (unfreezeAccount).
+   */
+  unfreeze: protectedProcedure
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/auth/unfreeze",
+        tag: "Auth",
+        summary: "Unfreeze with the password and an e-mailed code (the password alone sends the code)",
+        description: "docs/product.md 'Fraud controls'",
+        errors: [403, 429],
+      },
+    })
+    .input(unfreezeSchema)
+    .output(message)
+    .mutation(({ ctx, input }) => unfreezeAccount(ctx.db, ctx.services, ctx.user, input)),
 
   /**
    * PATCH /api/auth/profile {name?, phone?} -> PublicUser. The name only until the BVN is verified:

@@ -16,6 +16,7 @@ export const user = z.object({
   balance: koboAsNaira,
   verificationLevel: z.number().int().min(0).max(2),
   merchantId: id.nullable(),
+  frozen: z.boolean(),
   createdAt: dateTime,
 });
 
@@ -49,3 +50,17 @@ export const ownLimits = z.object({
 
 /** PATCH /api/auth/limits and DELETE /api/auth/limits/pending: the limits after the change, with a message. */
 export const ownLimitsChanged = ownLimits.extend({ message: z.string() });
+
+/** GET /api/auth/devices: the user's devices (docs/product.md "Fraud controls"); `current` is the one asking. */
+export const devices = z.object({
+  devices: z.array(
+    z.object({
+      id,
+      name: z.string(),
+      firstSeen: dateTime,
+      lastSeen: dateTime,
+      trustedSince: dateTime.nullable(),
+      current: z.boolean(),
+    }),
+  ),
+});

@@ -126,6 +126,7 @@ export const cableRouter = router({
         order: cableOrder(provider, card, bouquet, input.amount, input.phone),
         idempotencyKey: input.idempotencyKey,
         now: ctx.services.now?.() ?? new Date(),
+        deviceToken: ctx.deviceToken,
       });
       return answerOf("cable", result, ctx.user.id);
     }),

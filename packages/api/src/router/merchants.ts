@@ -6,7 +6,9 @@ import {
   findInvoiceByToken,
   findMerchantById,
   findMerchantByUserId,
+  findTransactionByReference,
   getMerchantBalanceKobo,
+  refundedKobo,
   insertInvoice,
   insertMerchant,
   listMerchantInvoices,
@@ -27,12 +29,17 @@ import {
   lagosDate,
   merchantPaymentSchema,
   merchantWithdrawSchema,
+  merchantPayoutSchema,
+  merchantSettingsSchema,
+  refundSchema,
   DB_INT_MAX,
 } from "@kolo/domain";
 import { z } from "zod";
 import { payInvoice, payMerchant, withdrawMerchantBalance } from "../money/merchants";
+import { startRefund } from "../money/refunds";
+import { merchantSettings as merchantSettingsOf, startMerchantPayout, updateMerchantSettingsFor } from "../money/settlement";
 import { type TransactionView, toTransactionView } from "../money/view";
-import { featureProcedure, pinProcedure, protectedProcedure, router } from "../trpc";
+import { featureProcedure, moneyOutProcedure, pinProcedure, protectedProcedure, router } from "../trpc";
 import {
   invoice as invoiceSchema,
   invoiceCancelled,
@@ -43,8 +50,11 @@ import {
   merchantSummary,
   merchantTransactions,
   merchantWithdrawal,
+  merchantRefund,
+  merchantSettings,
   publicInvoice,
 } from "./merchants.types";
+import { withTransaction } from "./common.types";
 
 /** GET /api/merchants/me (docs/product.md#merchants-and-invoices Merchant): `balance` is the merchant wallet, kobo (naira on the wire). */
 export interface MerchantView {
@@ -139,6 +149,7 @@ function toMerchantTransactionView(record: schema.TransactionRecord, ownerId: nu
   const view = toTransactionView(record, ownerId);
   const metadata = record.metadata as { channel?: string; payerName?: string; invoiceId?: number };
   if (metadata.channel === "merchant_withdrawal") return { ...view, senderId: ownerId, recipientId: null };
+  if (metadata.channel === "refund") return { ...view, senderId: ownerId, recipientId: null };
   const from = metadata.payerName ? `Payment from ${metadata.payerName}` : "Payment received";
   return { ...view, recipientId: ownerId, description: metadata.invoiceId ? `${from} (invoice #${metadata.invoiceId})` : from };
 }
@@ -191,9 +202,9 @@ export const merchantsRouter = router({
   /**
    * {amount?: naira, idempotencyKey?} -> {message: 'Withdrawal Successful', transaction, merchant}:
    * the merchant balance (or `amount` of it) into the owner's wallet. Needs feature_merchant.
-   * Errors: see withdrawMerchantBalance.
+   * Errors: see withdrawMerchantBalance; 403 ACCOUNT_FROZEN / DEVICE_NOT_TRUSTED (moneyOutProcedure).
    */
-  withdraw: featureProcedure("feature_merchant")
+  withdraw: moneyOutProcedure("feature_merchant")
     .meta({
       rest: {
         method: "POST",
@@ -201,7 +212,7 @@ export const merchantsRouter = router({
         tag: "Merchants",
         summary: "Move the merchant balance to the owner's wallet",
         idempotencyKey: true,
-        errors: [404, 409],
+        errors: [403, 404, 409],
       },
     })
     .input(merchantWithdrawSchema)
@@ -213,6 +224,101 @@ export const merchantsRouter = router({
         transaction: toTransactionView(result.transaction, ctx.user.id),
         merchant: await merchantView(ctx.db, result.merchant),
       };
+    }),
+
+  /**
+   * {reference, amount: naira, reason, idempotencyKey?} -> {message, transaction, refundable: naira}
+   * (201 on REST): refunds part or all of one of the merchant's payments (money/refunds.ts
+   * startRefund: a wallet payment back to the payer's wallet at once, 'Refund Successful'; a card
+   * payment through Paystack `POST /refund`, `pending` until the gateway's webhook). Needs
+   * feature_merchant and the owner's PIN. Errors: startRefund's.
+   */
+  refund: pinProcedure("feature_merchant")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/merchants/me/payments/:reference/refunds",
+        tag: "Merchants",
+        summary: "Refund part or all of a payment to the merchant",
+        status: 201,
+        idempotencyKey: true,
+        errors: [404, 409],
+      },
+    })
+    .input(refundSchema)
+    .output(merchantRefund)
+    .mutation(async ({ ctx, input }) => {
+      const result = await startRefund(ctx.db, ctx.services, {
+        owner: ctx.user,
+        reference: input.reference,
+        amountKobo: input.amount,
+        reason: input.reason,
+        idempotencyKey: input.idempotencyKey,
+      });
+      const payment = await findTransactionByReference(ctx.db, input.reference);
+      const refundable = payment ? payment.amount - (await refundedKobo(ctx.db, payment.reference)) : 0n;
+      return {
+        message: result.transaction.status === "completed" ? MERCHANT_MESSAGES.refundSuccess : MERCHANT_MESSAGES.refundPending,
+        transaction: toMerchantTransactionView(result.transaction, ctx.user.id),
+        refundable,
+      };
+    }),
+
+  /** -> the merchant's settings (business name, settlement account, float and automatic settlement, balance). NOT_FOUND without a merchant account. */
+  settings: protectedProcedure
+    .meta({
+      rest: { method: "GET", path: "/api/merchants/me/settings", tag: "Merchants", summary: "The merchant's settings and settlement account", errors: [404] },
+    })
+    .output(merchantSettings)
+    .query(({ ctx }) => merchantSettingsOf(ctx.db, ctx.user)),
+
+  /**
+   * {businessName?, settlementAccount? {bankCode, accountNumber}, settlementFloat?: naira,
+   * autoSettle?} -> the settings. Needs feature_merchant. Errors: updateMerchantSettingsFor's
+   * (money/settlement.ts): the account's name must match the owner's BVN name.
+   */
+  updateSettings: featureProcedure("feature_merchant")
+    .meta({
+      rest: {
+        method: "PATCH",
+        path: "/api/merchants/me/settings",
+        tag: "Merchants",
+        summary: "Change the merchant's settings and settlement account",
+        errors: [404, 503],
+      },
+    })
+    .input(merchantSettingsSchema)
+    .output(merchantSettings)
+    .mutation(({ ctx, input }) => updateMerchantSettingsFor(ctx.db, ctx.services, ctx.user, input)),
+
+  /**
+   * {amount: naira (≥ ₦100), idempotencyKey?} -> {message, transaction} (201 on REST): pays the
+   * amount (fee 1%, ₦50 to ₦1,000, on top) from the merchant balance to the settlement account
+   * through the payout path (money/settlement.ts startMerchantPayout); the status follows as any
+   * withdrawal's. Needs feature_merchant and feature_withdraw, and the owner's PIN.
+   */
+  payout: pinProcedure("feature_merchant", "feature_withdraw")
+    .meta({
+      rest: {
+        method: "POST",
+        path: "/api/merchants/me/payouts",
+        tag: "Merchants",
+        summary: "Pay out the merchant balance to the settlement account",
+        status: 201,
+        idempotencyKey: true,
+        errors: [404, 409, 502],
+      },
+    })
+    .input(merchantPayoutSchema)
+    .output(withTransaction)
+    .mutation(async ({ ctx, input }) => {
+      const { transaction } = await startMerchantPayout(ctx.db, ctx.services, {
+        owner: ctx.user,
+        amountKobo: input.amount,
+        idempotencyKey: input.idempotencyKey,
+        now: ctx.services.now?.(),
+      });
+      return { message: MERCHANT_MESSAGES.payoutAccepted, transaction: toTransactionView(transaction, ctx.user.id) };
     }),
 });
 

@@ -38,3 +38,16 @@ export const invoices = z.array(invoice);
 export const invoiceCancelled = message.extend({ invoice });
 export const merchantPayment = withTransaction.extend({ merchant: merchantSummary });
 export const invoicePayment = withTransaction.extend({ merchant: merchantSummary, invoice: publicInvoice });
+
+export const settlementAccount = z.object({ bankCode: z.string(), bankName: z.string(), accountNumber: z.string(), accountName: z.string() });
+export const merchantSettings = z.object({
+  businessName: z.string(),
+  settlementAccount: settlementAccount.nullable(),
+  settlementFloat: koboAsNaira,
+  autoSettle: z.boolean(),
+  balance: koboAsNaira,
+});
+export const merchantRefund = withTransaction.extend({
+  /** What is left to refund of the payment after this refund, naira. */
+  refundable: koboAsNaira,
+});

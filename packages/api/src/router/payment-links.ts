@@ -26,6 +26,7 @@ import {
 } from "@kolo/domain";
 import { PaymentGatewayError } from "@kolo/providers";
 import { isLinkCardPayment, linkUrl, newLinkSlug, payLinkFromWallet, sendLinkReceipt, settleLinkCharge, startLinkCardPayment } from "../money/payment-links";
+import { assertMoneyOutAllowed } from "../auth/fraud";
 import { toTransactionView } from "../money/view";
 import { assertFeatures, assertTransactionPin, featureProcedure, protectedProcedure, publicProcedure, router } from "../trpc";
 import { linkPayment, linkPaymentStatus, paymentLink, paymentLinks, publicPaymentLink } from "./payment-links.types";
@@ -188,6 +189,7 @@ export const linksRouter = router({
       if (!ctx.user || !ctx.session) throw new DomainError("UNAUTHENTICATED", MESSAGES.notAuthenticated);
       if (ctx.mfaPending) throw new DomainError("MFA_REQUIRED", MFA_MESSAGES.required);
       await assertFeatures(ctx, ctx.user, ["feature_scan_pay"]);
+      await assertMoneyOutAllowed(ctx.db, ctx.user, ctx.session);
       await assertTransactionPin(ctx, ctx.user.id, input);
       const result = await payLinkFromWallet(ctx.db, {
         payer: ctx.user,

@@ -3,6 +3,8 @@ import {
   DISCOS,
   DomainError,
   ELECTRICITY_MESSAGES,
+  FRAUD_MESSAGES,
+  isHeldForReview,
   NETWORKS,
   PURCHASE_MESSAGES,
   type PurchaseType,
@@ -62,6 +64,8 @@ export function answerOf(type: PurchaseType, result: PurchaseResult, viewerId: n
   const { texts } = PURCHASE_KINDS[type];
   const transaction = toTransactionView(result.transaction, viewerId);
   if (result.transaction.status === "failed") throw new DomainError("PURCHASE_FAILED", texts.failed, { transactionId: transaction.id });
+  // Held by fraud monitoring (docs/product.md "Fraud controls"): 'Under review'.
+  if (isHeldForReview(result.transaction)) return { status: "pending", message: FRAUD_MESSAGES.underReview, warning: null, transaction };
   if (result.transaction.status === "pending") {
     return { status: "pending", message: texts.pendingTitle, warning: PURCHASE_MESSAGES.pendingWarning, transaction };
   }
@@ -164,6 +168,7 @@ export const purchasesRouter = router({
         order: airtimeOrder(network(input.network), input.phoneNumber, input.amount),
         idempotencyKey: input.idempotencyKey,
         now: now(ctx.services),
+        deviceToken: ctx.deviceToken,
       });
       return answerOf("airtime", result, ctx.user.id);
     }),
@@ -197,6 +202,7 @@ export const purchasesRouter = router({
         order: dataOrder(chosen, input.phoneNumber, plan),
         idempotencyKey: input.idempotencyKey,
         now: now(ctx.services),
+        deviceToken: ctx.deviceToken,
       });
       return answerOf("data", result, ctx.user.id);
     }),
@@ -279,6 +285,7 @@ export const purchasesRouter = router({
         order: electricityOrder(chosen, input.meterType, meter, input.amount, input.phone),
         idempotencyKey: input.idempotencyKey,
         now: now(ctx.services),
+        deviceToken: ctx.deviceToken,
       });
       return answerOf("electricity", result, ctx.user.id);
     }),

@@ -31,4 +31,6 @@ export const receipt = publicReceipt.extend({
   extraLines: z.array(z.object({ label: z.string(), value: z.string() })),
   verifyCode: z.string().regex(/^[a-z2-7]{16}$/),
   verifyUrl: z.url(),
+  /** Held by fraud monitoring (docs/product.md "Fraud controls"): shown as 'Under review'. */
+  underReview: z.boolean(),
 });

@@ -1,4 +1,12 @@
-import { DomainError, PAYOUT_MESSAGES, TRANSFER_MESSAGES, bankTransferRequestSchema, p2pTransferRequestSchema } from "@kolo/domain";
+import {
+  DomainError,
+  FRAUD_MESSAGES,
+  PAYOUT_MESSAGES,
+  TRANSFER_MESSAGES,
+  bankTransferRequestSchema,
+  isHeldForReview,
+  p2pTransferRequestSchema,
+} from "@kolo/domain";
 import { transferP2P } from "../money/p2p";
 import { resolveBankRecipient } from "../banking/beneficiaries";
 import { startPayout } from "../money/payouts";
@@ -6,7 +14,7 @@ import { toTransactionView } from "../money/view";
 import { pinProcedure, router } from "../trpc";
 import { withTransaction } from "./common.types";
 import { resolveRecipientCounted } from "./users";
-import { payoutAnswer } from "./wallet";
+import { heldAnswer, payoutAnswer } from "./wallet";
 
 /** Transfers (docs/product.md#qr-codes-and-p2p-transfers POST /api/transfer/p2p, /api/transfer/bank). */
 export const transfersRouter = router({
@@ -28,6 +36,7 @@ export const transfersRouter = router({
         description: "docs/product.md#qr-codes-and-p2p-transfers; the recipient's resolution counts against the 30 lookups in 10 minutes per user.",
         idempotencyKey: true,
         errors: [404, 409, 429],
+        accepted: heldAnswer,
       },
     })
     .input(p2pTransferRequestSchema)
@@ -52,8 +61,10 @@ export const transfersRouter = router({
         idempotencyKey: input.idempotencyKey,
         narration: input.narration,
         now: ctx.services.now?.(),
+        deviceToken: ctx.deviceToken,
       });
-      return { message: TRANSFER_MESSAGES.success, transaction: toTransactionView(transaction, ctx.user.id) };
+      const message = isHeldForReview(transaction) ? FRAUD_MESSAGES.underReview : TRANSFER_MESSAGES.success;
+      return { message, transaction: toTransactionView(transaction, ctx.user.id) };
     }),
 
   /**
@@ -76,6 +87,7 @@ export const transfersRouter = router({
         summary: "Send money to a saved bank account",
         idempotencyKey: true,
         errors: [404, 409, 502],
+        accepted: heldAnswer,
       },
     })
     .input(bankTransferRequestSchema)
@@ -96,6 +108,7 @@ export const transfersRouter = router({
         idempotencyKey: input.idempotencyKey,
         narration: input.narration,
         now: ctx.services.now?.(),
+        deviceToken: ctx.deviceToken,
       });
       // Refused at once (already refunded): the page's failure path ('Transfer Failed' with this message), not its success toast.
       if (transaction.status === "failed") {

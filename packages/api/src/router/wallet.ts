@@ -1,5 +1,5 @@
 import { findTransactionByReference } from "@kolo/db";
-import { DomainError, PAYOUT_MESSAGES, type PayoutStatus, plainText, topUpSchema, withdrawSchema } from "@kolo/domain";
+import { DomainError, FRAUD_MESSAGES, PAYOUT_MESSAGES, isHeldForReview, type PayoutStatus, plainText, topUpSchema, withdrawSchema } from "@kolo/domain";
 import { z } from "zod";
 import { accountNumberView } from "../banking/dedicated-account";
 import { findUserPayout, startPayout } from "../money/payouts";
@@ -35,9 +35,17 @@ export type WithdrawalStatus = {
 
 /** The answer of a payout request: `message` is the acceptance text, or the failure text when it already failed. */
 export const payoutAnswer = (transaction: TransactionView, accepted: string) => ({
-  message: transaction.status === "failed" || transaction.status === "reversed" ? PAYOUT_MESSAGES.status[transaction.status] : accepted,
+  message:
+    transaction.status === "failed" || transaction.status === "reversed"
+      ? PAYOUT_MESSAGES.status[transaction.status]
+      : isHeldForReview(transaction)
+        ? FRAUD_MESSAGES.underReview
+        : accepted,
   transaction,
 });
+
+/** REST answers 202 for a payment held by fraud monitoring (docs/product.md "Fraud controls"). */
+export const heldAnswer = (answer: { message: string }) => answer.message === FRAUD_MESSAGES.underReview;
 
 /** Wallet top-up by card and withdrawal to a bank (docs/product.md#wallet-and-top-ups; docs/decisions.md, "Providers", "Banking"). */
 export const walletRouter = router({
@@ -107,6 +115,7 @@ export const walletRouter = router({
         summary: "Withdraw to one of the user's saved bank accounts",
         idempotencyKey: true,
         errors: [404, 409, 502],
+        accepted: heldAnswer,
       },
     })
     .input(withdrawSchema)
@@ -119,6 +128,7 @@ export const walletRouter = router({
         amountKobo: input.amount,
         idempotencyKey: input.idempotencyKey,
         now: ctx.services.now?.(),
+        deviceToken: ctx.deviceToken,
       });
       return payoutAnswer(toTransactionView(transaction, ctx.user.id), PAYOUT_MESSAGES.withdrawalAccepted);
     }),

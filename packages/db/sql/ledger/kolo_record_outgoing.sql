@@ -1,9 +1,15 @@
 -- Adds outgoing kobo to the user's total of the Lagos day `p_day`, refusing (KL002) past `p_limit`.
 -- Every outgoing movement calls it (directly, or through kolo_hold / kolo_transfer_p2p).
+-- Then, under that day row's lock, the first-day cap (docs/product.md "Fraud controls"): while the
+-- user's first_day_caps window is open and admin_limits.new_device_cap is above 0, the window's
+-- total may not pass the cap (KL010, DETAIL what is left in kobo, HINT the window's end in epoch milliseconds).
 CREATE OR REPLACE FUNCTION kolo_record_outgoing(p_user_id integer, p_day date, p_amount bigint, p_limit bigint)
 RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
   v_total bigint;
+  v_cap bigint;
+  v_cap_total bigint;
+  v_until timestamptz;
 BEGIN
   IF p_amount <= 0 THEN
     RAISE EXCEPTION 'Outgoing amount must be positive' USING ERRCODE = 'KL009';
@@ -14,6 +20,16 @@ BEGIN
   IF v_total > p_limit THEN
     RAISE EXCEPTION 'Daily limit exceeded' USING ERRCODE = 'KL002',
       DETAIL = greatest(p_limit - (v_total - p_amount), 0)::text, HINT = p_limit::text;
+  END IF;
+  SELECT l.value_kobo INTO v_cap FROM admin_limits AS l WHERE l.key = 'new_device_cap';
+  IF coalesce(v_cap, 0) > 0 THEN
+    UPDATE first_day_caps AS c SET total_kobo = c.total_kobo + p_amount
+    WHERE c.user_id = p_user_id AND c.until > clock_timestamp()
+    RETURNING c.total_kobo, c.until INTO v_cap_total, v_until;
+    IF v_cap_total > v_cap THEN
+      RAISE EXCEPTION 'New device limit' USING ERRCODE = 'KL010',
+        DETAIL = greatest(v_cap - (v_cap_total - p_amount), 0)::text, HINT = floor(extract(epoch FROM v_until) * 1000)::bigint::text;
+    END IF;
   END IF;
   RETURN v_total;
 END;

@@ -31,3 +31,6 @@ export * from "./statements";
 export * from "./events";
 export * from "./idempotency";
 export * from "./jobs";
+export * from "./fraud";
+export * from "./fraud-monitoring";
+export * from "./claims";

@@ -11,6 +11,7 @@ import {
   type SystemAccountCode,
   TRANSFER_MESSAGES,
   assertBalanced,
+  newDeviceLimitMessage,
   parseTransactionMetadata,
   effectiveDailyLimitKobo,
 } from "@kolo/domain";
@@ -84,7 +85,8 @@ const intArray = (values: readonly (number | bigint)[]) => `{${values.map(String
 /**
  * Turns the ledger functions' SQLSTATEs into DomainErrors (the rest is rethrown as is):
  * KL001 INSUFFICIENT_BALANCE, KL002 DAILY_LIMIT_EXCEEDED {remainingAllowance, dailyLimit} (kobo),
- * KL003 RECIPIENT_NOT_FOUND, KL004 RULE_VIOLATION (transfer to self), KL005 IDEMPOTENCY_KEY_REUSED.
+ * KL003 RECIPIENT_NOT_FOUND, KL004 RULE_VIOLATION (transfer to self), KL005 IDEMPOTENCY_KEY_REUSED,
+ * KL010 NEW_DEVICE_LIMIT {left (kobo), until (ISO)} past the first-day cap (docs/product.md "Fraud controls").
  * Works on postgres.js errors and on drizzle's wrapper of them (`cause`).
  */
 export function translateLedgerError(error: unknown): unknown {
@@ -103,6 +105,11 @@ export function translateLedgerError(error: unknown): unknown {
       return new DomainError("RULE_VIOLATION", TRANSFER_MESSAGES.toSelf);
     case "KL005":
       return new DomainError("IDEMPOTENCY_KEY_REUSED", TRANSFER_MESSAGES.idempotencyKeyReused);
+    case "KL010": {
+      const left = BigInt(detail ?? "0");
+      const until = new Date(Number(hint ?? "0"));
+      return new DomainError("NEW_DEVICE_LIMIT", newDeviceLimitMessage(left, until), { left, until: until.toISOString() });
+    }
     default:
       return error;
   }
@@ -323,8 +330,27 @@ export async function postP2PTransfer(
       client<P2PRow[]>`select * from kolo_transfer_p2p(${params.senderId}, ${params.recipientEmail}, ${params.amountKobo.toString()},
         ${params.idempotencyKey}, ${params.reference}, ${params.day}, ${dailyLimitKobo(params.verificationLevel, params.ownDailyLimitKobo).toString()})`,
   );
-  const row = rows[0];
-  if (!row) throw new Error(`P2P ${params.reference} returned no row`);
+  return p2pAnswer(rows[0], params.reference);
+}
+
+/**
+ * postP2PTransfer inside the caller's database transaction `tx` (fraud monitoring reads its facts
+ * first, in the same transaction: packages/api money/p2p.ts). Same rules, answers and errors.
+ */
+export async function postP2PTransferIn(
+  tx: DbOrTx,
+  params: Parameters<typeof postP2PTransfer>[1],
+): Promise<{ transaction: TransactionRecord; replayed: boolean }> {
+  const rows = (await ledgerCall(() =>
+    tx.execute(sql`select * from kolo_transfer_p2p(${params.senderId}, ${params.recipientEmail}, ${params.amountKobo.toString()}::bigint,
+      ${params.idempotencyKey}, ${params.reference}, ${params.day}::date, ${dailyLimitKobo(params.verificationLevel, params.ownDailyLimitKobo).toString()}::bigint)`),
+  )) as unknown as P2PRow[];
+  return p2pAnswer(rows[0], params.reference);
+}
+
+/** The record kolo_transfer_p2p answered, as a TransactionRecord. */
+function p2pAnswer(row: P2PRow | undefined, reference: string): { transaction: TransactionRecord; replayed: boolean } {
+  if (!row) throw new Error(`P2P ${reference} returned no row`);
   return {
     replayed: row.replayed,
     transaction: {

@@ -1,6 +1,6 @@
 // Merchant accounts and invoices (docs/decisions.md). Money never moves here:
 // payments and withdrawals go through the ledger kit (ledger.ts) in packages/api/src/money/merchants.ts.
-import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { type Invoice, type Merchant, type TransactionRecord, invoices, ledgerAccounts, merchants, transactions, users } from "../schema";
 
@@ -120,4 +120,73 @@ export async function findKeyedRecordWithoutSender(db: DbOrTx, idempotencyKey: s
     .where(and(isNull(transactions.senderId), eq(transactions.idempotencyKey, idempotencyKey)))
     .limit(1);
   return row;
+}
+
+/** The merchant's row locked until the caller's transaction ends (settings changes, settlement). */
+export async function lockMerchant(db: DbOrTx, id: number): Promise<Merchant | undefined> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1).for("update");
+  return row;
+}
+
+/** Writes the merchant's settings (business name, settlement account, float in kobo, automatic switch); answers the row. */
+export async function updateMerchantSettings(
+  db: DbOrTx,
+  id: number,
+  values: Partial<
+    Pick<
+      Merchant,
+      "name" | "settlementBankCode" | "settlementBankName" | "settlementAccountNumber" | "settlementAccountName" | "settlementFloat" | "autoSettle"
+    >
+  >,
+): Promise<Merchant> {
+  const [row] = await db.update(merchants).set(values).where(eq(merchants.id, id)).returning();
+  if (!row) throw new Error(`Merchant ${id} not found`);
+  return row;
+}
+
+/** Ids of the merchants with automatic settlement on and a settlement account, ascending. */
+export async function listAutoSettleMerchantIds(db: DbOrTx): Promise<number[]> {
+  const rows = await db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(and(eq(merchants.autoSettle, true), isNotNull(merchants.settlementAccountNumber)))
+    .orderBy(merchants.id);
+  return rows.map((row) => row.id);
+}
+
+/** Kobo refunded of the payment `reference` so far: its refunds that did not fail (the caller holds the payment's row lock). */
+export async function refundedKobo(db: DbOrTx, reference: string): Promise<bigint> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${transactions.amount}), 0)::text` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.type, "payment"),
+        sql`${transactions.metadata} ? 'refundOf'`,
+        sql`${transactions.metadata}->>'refundOf' = ${reference}`,
+        sql`${transactions.status} <> 'failed'`,
+      ),
+    );
+  return BigInt(row?.total ?? "0");
+}
+
+/** References and gateway ids of the pending refunds of the charge `chargeReference` for `amountKobo`, oldest first (refund webhooks). */
+export async function pendingRefundsOf(
+  db: DbOrTx,
+  chargeReference: string,
+  amountKobo: bigint,
+): Promise<{ reference: string; providerRefundId: string | null }[]> {
+  return db
+    .select({ reference: transactions.reference, providerRefundId: sql<string | null>`${transactions.metadata}->>'providerRefundId'` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.type, "payment"),
+        sql`${transactions.metadata} ? 'refundOf'`,
+        sql`${transactions.metadata}->>'refundOf' = ${chargeReference}`,
+        eq(transactions.status, "pending"),
+        eq(transactions.amount, amountKobo),
+      ),
+    )
+    .orderBy(transactions.id);
 }

@@ -4,16 +4,32 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { type TransactionRecord, journalEntries, ledgerAccounts, moneyAlerts, postings, transactions, userDevices, users } from "../schema";
 
+/** A device row as the sign-in needs it: its id, whether it was new, and since when it is trusted. */
+export interface RememberedDevice {
+  id: number;
+  isNew: boolean;
+  trustedAt: Date | null;
+}
+
 /**
- * Records that `userId` signed in from the device `deviceHash` (its last-seen time moves on);
- * answers true when the device was not known for this user before.
+ * Records that `userId` signed in from the device `deviceHash` (its last-seen time, user agent and
+ * `name` move on). A device new for the user is trusted at once when `trust` is set (the
+ * registering browser) or when the user has no trusted device at all (an account made before
+ * devices were tracked, or a seeded one: docs/decisions.md "Fraud controls").
  */
-export async function rememberDevice(db: DbOrTx, userId: number, deviceHash: string, userAgent: string | null): Promise<boolean> {
+export async function rememberDevice(
+  db: DbOrTx,
+  params: { userId: number; deviceHash: string; userAgent: string | null; name: string | null; trust: boolean },
+): Promise<RememberedDevice> {
   const [row] = (await db.execute(sql`
-    insert into ${userDevices} (user_id, device_hash, user_agent) values (${userId}, ${deviceHash}, ${userAgent})
-    on conflict (user_id, device_hash) do update set last_seen_at = now(), user_agent = excluded.user_agent
-    returning (xmax = 0) as inserted`)) as unknown as { inserted: boolean }[];
-  return row?.inserted ?? false;
+    insert into ${userDevices} (user_id, device_hash, user_agent, name, trusted_at)
+    values (${params.userId}, ${params.deviceHash}, ${params.userAgent}, ${params.name},
+      case when ${params.trust}::boolean or not exists (select 1 from ${userDevices} where user_id = ${params.userId} and trusted_at is not null)
+        then now() end)
+    on conflict (user_id, device_hash) do update set last_seen_at = now(), user_agent = excluded.user_agent, name = excluded.name
+    returning id, (xmax = 0) as inserted, trusted_at`)) as unknown as { id: number; inserted: boolean; trusted_at: string | Date | null }[];
+  if (!row) throw new Error("rememberDevice returned no row");
+  return { id: Number(row.id), isNew: row.inserted, trustedAt: row.trusted_at === null ? null : new Date(row.trusted_at) };
 }
 
 /** The user's money-alert switch. */

@@ -6,9 +6,9 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { type ReviewItem, holds, reviewItems, users } from "../schema";
 
-export type ReviewKind = "topup" | "payout" | "purchase" | "credit_unmatched";
-export type ReviewCause = "stuck" | "contradiction" | "late_success" | "forced" | "reconciliation" | "unmatched";
-export type ReviewResolution = "complete" | "fail" | "credit" | "dismiss";
+export type ReviewKind = "topup" | "payout" | "purchase" | "credit_unmatched" | "fraud";
+export type ReviewCause = "stuck" | "contradiction" | "late_success" | "forced" | "reconciliation" | "unmatched" | "fraud";
+export type ReviewResolution = "complete" | "fail" | "credit" | "dismiss" | "release" | "reject";
 
 export interface OpenReviewItemInput {
   /** Names the problem, so that finding it again opens nothing new, e.g. `stuck:payout:{reference}`. */

@@ -16,6 +16,7 @@ const ticketColumns = {
   message: supportTickets.message,
   status: supportTickets.status,
   priority: supportTickets.priority,
+  kind: supportTickets.kind,
   createdAt: supportTickets.createdAt,
   updatedAt: supportTickets.updatedAt,
   userName: users.name,
@@ -25,9 +26,12 @@ const ticketColumns = {
 /** Stores a new ticket (status open); `subject` and `message` already validated. */
 export async function insertTicket(
   db: DbOrTx,
-  values: { userId: number; subject: string; message: string; priority: SupportTicket["priority"] },
+  values: { userId: number; subject: string; message: string; priority: SupportTicket["priority"]; kind?: SupportTicket["kind"]; createdAt?: Date },
 ): Promise<SupportTicket> {
-  const [row] = await db.insert(supportTickets).values(values).returning();
+  const [row] = await db
+    .insert(supportTickets)
+    .values({ ...values, updatedAt: values.createdAt })
+    .returning();
   return row!;
 }
 

@@ -45,11 +45,20 @@ export async function clearPinAttempts(db: DbOrTx, userId: number, now: Date): P
   await db.update(transactionPins).set({ failedAttempts: 0, lockedUntil: null, updatedAt: now }).where(eq(transactionPins.userId, userId));
 }
 
-/** Replaces the PIN hash; the count, lock and reset code are cleared. */
-export async function replaceTransactionPin(db: DbOrTx, userId: number, pinHash: string, now: Date): Promise<void> {
+/** Replaces the PIN hash; the count, lock and reset code are cleared. `reset`: a reset by e-mailed code, stamped `resetAt` (fraud monitoring). */
+export async function replaceTransactionPin(db: DbOrTx, userId: number, pinHash: string, now: Date, options: { reset?: boolean } = {}): Promise<void> {
   await db
     .update(transactionPins)
-    .set({ pinHash, failedAttempts: 0, lockedUntil: null, resetCodeHash: null, resetCodeExpiresAt: null, resetCodeAttempts: 0, updatedAt: now })
+    .set({
+      pinHash,
+      failedAttempts: 0,
+      lockedUntil: null,
+      resetCodeHash: null,
+      resetCodeExpiresAt: null,
+      resetCodeAttempts: 0,
+      updatedAt: now,
+      ...(options.reset ? { resetAt: now } : {}),
+    })
     .where(eq(transactionPins.userId, userId));
 }
 

@@ -38,7 +38,7 @@ export const adminAudit = pgTable(
 export type AdminAuditRow = typeof adminAudit.$inferSelect;
 
 /** What an approval carries out once a second admin approves it (docs/admin-security.md "Approvals"). */
-export const APPROVAL_KINDS = ["adjustment", "setting", "role", "review_credit", "forced_move"] as const;
+export const APPROVAL_KINDS = ["adjustment", "setting", "role", "review_credit", "forced_move", "claim"] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 /** Each kind's request, as the approval carries it out (amounts in kobo, as decimal strings in JSON). */
@@ -46,8 +46,9 @@ export type ApprovalPayload =
   | { type: "credit" | "debit"; description: string }
   | { key: "adjustment_approval_threshold"; valueKobo: string }
   | { role: "admin" }
-  | { reviewId: number; note: string }
-  | { transactionId: number; status: "completed" | "failed"; reason: string };
+  | { reviewId: number; note: string; action?: "credit" | "release" | "reject" }
+  | { transactionId: number; status: "completed" | "failed"; reason: string }
+  | { claimId: number; act: "refund" | "release" };
 
 /**
  * The approvals queue (docs/admin-security.md "Approvals"): a privileged act one admin asked for,
@@ -83,7 +84,7 @@ export const adminApprovals = pgTable(
   (t) => [
     uniqueIndex("admin_approvals_creator_key").on(t.createdBy, t.idempotencyKey),
     index("admin_approvals_status_idx").on(t.status, t.createdAt),
-    check("admin_approvals_kind", sql`${t.kind} in ('adjustment', 'setting', 'role', 'review_credit', 'forced_move')`),
+    check("admin_approvals_kind", sql`${t.kind} in ('adjustment', 'setting', 'role', 'review_credit', 'forced_move', 'claim')`),
     check("admin_approvals_amount_positive", sql`${t.amount} is null or ${t.amount} > 0`),
     check("admin_approvals_status", sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check("admin_approvals_four_eyes", sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.createdBy}`),

@@ -15,3 +15,4 @@ export * from "./dedicated-accounts";
 export * from "./transaction-pins";
 export * from "./notifications";
 export * from "./events";
+export * from "./claims";

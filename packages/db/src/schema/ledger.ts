@@ -106,6 +106,8 @@ export const postings = pgTable(
     // An account's postings in time order: balances, and statements streamed for a period.
     index("postings_account_created_idx").on(t.accountId, t.createdAt, t.id),
     index("postings_journal_entry_id_idx").on(t.journalEntryId),
+    // An account's chain in order, from a point: the ledger verification's reads (docs/ledger-verification.md).
+    index("postings_account_id_id_idx").on(t.accountId, t.id),
     check("postings_amount_non_zero", sql`${t.amount} <> 0`),
   ],
 );
@@ -144,6 +146,8 @@ export const transactions = pgTable(
     index("transactions_pending_topups_idx").on(t.createdAt, t.id).where(sql`${t.type} = 'topup' and ${t.status} = 'pending'`),
     /** The admin list, newest first, read backwards; open records (the tabs an admin acts on) have a small one of their own. */
     index("transactions_created_idx").on(t.createdAt, t.id),
+    /** A payment's refunds, summed under the payment's row lock (merchant refunds). */
+    index("transactions_refund_of_idx").on(sql`(${t.metadata}->>'refundOf')`).where(sql`${t.type} = 'payment' and ${t.metadata} ? 'refundOf'`),
     index("transactions_open_created_idx").on(t.createdAt, t.id).where(sql`${t.status} in ('pending', 'processing')`),
     /** Recent numbers and the purchase screens: a user's airtime and data purchases, newest first. */
     index("transactions_purchases_sender_idx").on(t.senderId, t.createdAt).where(sql`${t.type} in ('airtime', 'data')`),
@@ -187,7 +191,13 @@ export const holds = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("holds_amount_positive", sql`${t.amount} > 0`), check("holds_fee_non_negative", sql`${t.fee} >= 0`)],
+  (t) => [
+    check("holds_amount_positive", sql`${t.amount} > 0`),
+    check("holds_fee_non_negative", sql`${t.fee} >= 0`),
+    // The ledger verification's reads: the money still held, and the days since the last run.
+    index("holds_held_idx").on(t.id).where(sql`${t.status} = 'held'`),
+    index("holds_day_idx").on(t.day),
+  ],
 );
 
 /**
@@ -204,7 +214,11 @@ export const dailyOutgoing = pgTable(
     day: date({ mode: "string" }).notNull(),
     totalKobo: bigint({ mode: "bigint" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.day] }), check("daily_outgoing_total_non_negative", sql`${t.totalKobo} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    check("daily_outgoing_total_non_negative", sql`${t.totalKobo} >= 0`),
+    index("daily_outgoing_day_idx").on(t.day),
+  ],
 );
 
 export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
@@ -227,9 +241,27 @@ export const ledgerVerifications = pgTable(
     checks: jsonb().$type<{ name: string; ok: boolean; detail: string }[]>().notNull(),
     firstBroken: text(),
     headsDigest: text().notNull(),
+    /** 'full' (every posting from the genesis hash) or 'incremental' (from the checkpoints; docs/ledger-verification.md). */
+    mode: text().$type<"full" | "incremental">().notNull().default("full"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("ledger_verifications_created_idx").on(t.createdAt, t.id)],
 );
+
+/**
+ * Per ledger account, the point up to which a verification that passed recomputed its chain
+ * (docs/ledger-verification.md "Checkpoints"): the last posting's id, the chain's hash after it
+ * and the sum of the postings up to it (kobo). An incremental run starts each account from here;
+ * `ledger:verify --full` ignores them. Only moved forward.
+ */
+export const ledgerCheckpoints = pgTable("ledger_checkpoints", {
+  accountId: integer()
+    .primaryKey()
+    .references(() => ledgerAccounts.id, { onDelete: "restrict" }),
+  postingId: bigint({ mode: "bigint" }).notNull(),
+  hash: bytea().notNull(),
+  balance: bigint({ mode: "bigint" }).notNull(),
+  verifiedAt: timestamp({ withTimezone: true }).notNull(),
+});
 
 export type LedgerVerificationRow = typeof ledgerVerifications.$inferSelect;

@@ -17,9 +17,26 @@ export const merchants = pgTable(
     name: text().notNull(),
     description: text().notNull().default(""),
     category: text().notNull(),
+    /**
+     * The settlement bank account (docs/product.md "Settlement"): its name as the bank resolved it,
+     * stored only once it matched the owner's BVN name (nameWithin); null until one is set.
+     */
+    settlementBankCode: text(),
+    settlementBankName: text(),
+    settlementAccountNumber: text(),
+    settlementAccountName: text(),
+    /** Kobo kept on the merchant balance by the automatic settlement. */
+    settlementFloat: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    /** Whether the balance above the float is paid out daily at 17:00 Lagos. */
+    autoSettle: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("merchants_user_id_key").on(t.userId)],
+  (t) => [
+    uniqueIndex("merchants_user_id_key").on(t.userId),
+    check("merchants_settlement_float_range", sql`${t.settlementFloat} >= 0`),
+    /** The daily settlement reads only the merchants that asked for it. */
+    index("merchants_auto_settle_idx").on(t.id).where(sql`${t.autoSettle}`),
+  ],
 );
 
 export const invoiceStatus = pgEnum("invoice_status", ["unpaid", "partially_paid", "paid", "cancelled"]);

@@ -4,8 +4,9 @@ import { transactions } from "./ledger";
 import { users } from "./users";
 
 /**
- * Browsers a user has signed in from (docs/product.md "E-mail alerts"): the SHA-256 of the
- * long-lived device cookie. A sign-in from a device not listed here e-mails a new-device notice.
+ * Browsers a user has signed in from (docs/product.md "E-mail alerts", "Fraud controls"): the
+ * SHA-256 of the long-lived device cookie. A sign-in from a device not listed here e-mails a
+ * new-device notice; money out needs the session's device trusted.
  */
 export const userDevices = pgTable(
   "user_devices",
@@ -17,8 +18,12 @@ export const userDevices = pgTable(
     /** Hex SHA-256 of the device cookie's token. */
     deviceHash: text().notNull(),
     userAgent: text(),
+    /** A short name from the user agent ('Chrome on Android'), for /settings/devices. */
+    name: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the device became trusted for money out (docs/product.md "Fraud controls"); null: not trusted. */
+    trustedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex("user_devices_user_device_key").on(t.userId, t.deviceHash), check("user_devices_hash_hex", sql`${t.deviceHash} ~ '^[0-9a-f]{64}$'`)],
 );

@@ -40,6 +40,8 @@ export const paystackSandboxCharges = pgTable(
      */
     webhookAttempts: integer().notNull().default(0),
     nextWebhookAt: timestamp({ withTimezone: true }),
+    /** Kobo refunded so far (POST /refund): a refund may take at most what is left. */
+    refunded: bigint({ mode: "number" }).notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("paystack_sandbox_charges_webhook_due_idx").on(t.nextWebhookAt)],

@@ -22,6 +22,8 @@ export const supportTickets = pgTable(
     message: text().notNull(),
     status: ticketStatus().notNull().default("open"),
     priority: ticketPriority().notNull().default("normal"),
+    /** `fraud` for a fraud claim's ticket (fraud_claims), `general` otherwise. */
+    kind: text().$type<"general" | "fraud">().notNull().default("general"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -19,6 +19,8 @@ export const transactionPins = pgTable(
     resetCodeHash: text(),
     resetCodeExpiresAt: timestamp({ withTimezone: true }),
     resetCodeAttempts: integer().notNull().default(0),
+    /** When the PIN was last reset by e-mailed code (fraud monitoring's after_reset rule), null if never. */
+    resetAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { userDevices } from "./notifications";
 import { bytea } from "./columns";
 
 export const userRole = pgEnum("user_role", ["admin", "merchant", "personal"]);
@@ -49,6 +64,8 @@ export const users = pgTable(
     ownDailyLimit: bigint({ mode: "bigint" }),
     pendingDailyLimit: bigint({ mode: "bigint" }),
     pendingDailyLimitAt: timestamp({ withTimezone: true }),
+    /** Set while the account is frozen (docs/product.md "Fraud controls"): no money out until unfrozen with the password and an e-mailed code. */
+    frozenAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -97,9 +114,14 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     /** An admin's session is admin only once the second factor was given on it (docs/admin-security.md). */
     mfaVerified: boolean().notNull().default(false),
+    /**
+     * The device (browser) the session was opened on (docs/product.md "Fraud controls"): removing
+     * the device ends its sessions; money out needs it trusted. Null only for sessions made before devices were tracked.
+     */
+    deviceId: integer().references((): AnyPgColumn => userDevices.id, { onDelete: "cascade" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("sessions_user_id_idx").on(t.userId)],
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_device_id_idx").on(t.deviceId)],
 );
 
 /** An admin's one-time recovery codes (10 at enrolment), only their SHA-256 stored; `usedAt` once spent. */
@@ -120,3 +142,37 @@ export const mfaRecoveryCodes = pgTable(
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
+
+/**
+ * E-mailed one-time codes of the fraud controls (docs/product.md "Fraud controls"), one live code
+ * per user and purpose: `device` trusts the device `deviceId`, `unfreeze` unfreezes the account.
+ * Only the code's SHA-256 is kept; 10 minutes and 5 tries.
+ */
+export const securityCodes = pgTable(
+  "security_codes",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text({ enum: ["device", "unfreeze"] }).notNull(),
+    deviceId: integer().references((): AnyPgColumn => userDevices.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.purpose] }), check("security_codes_purpose", sql`${t.purpose} in ('device', 'unfreeze')`)],
+);
+
+/**
+ * The first-day cap's window of a user (docs/product.md "Fraud controls"): opened for 24 hours at
+ * registration, when a device becomes trusted and at unfreezing; kolo_record_outgoing adds each
+ * money out to `totalKobo` under the daily counter's lock and refuses past admin_limits.new_device_cap.
+ */
+export const firstDayCaps = pgTable("first_day_caps", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  until: timestamp({ withTimezone: true }).notNull(),
+  totalKobo: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+});

@@ -60,6 +60,14 @@ export default async function setup(project: TestProject) {
   await admin.unsafe(`drop database if exists ${templateName}`);
   await admin.unsafe(`create database ${templateName}`);
   await prepareDatabase(urlWithDatabase(adminUrl, templateName));
+  // The first-day cap and fraud monitoring (docs/product.md "Fraud controls") are off in test
+  // databases: every test registers new users who pay more than ₦20,000, most of their balance at
+  // once, within their first day. Their own tests turn them on (docs/decisions.md "Fraud controls").
+  const template = postgres(urlWithDatabase(adminUrl, templateName), { max: 1, onnotice: () => {} });
+  await template`update admin_limits set value_kobo = 0 where key = 'new_device_cap'`;
+  await template`insert into admin_limits (key, value_kobo, description) values ('fraud_monitoring', 0, 'Fraud monitoring: off in tests')
+    on conflict (key) do update set value_kobo = 0`;
+  await template.end();
   const [{ server_version: version } = { server_version: "?" }] = await admin`show server_version`;
   await admin.end();
 

@@ -6,6 +6,7 @@ import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { Bank, BankingProvider, BvnRecord, DedicatedAccount, NewCustomer, PayoutTransfer, ResolvedAccount, TransferRecipient } from "../banking";
 import {
+  type GatewayRefund,
   type InitializeChargeInput,
   type InitializedCharge,
   type PaymentGateway,
@@ -20,6 +21,7 @@ import {
   paystackBank,
   paystackBvn,
   paystackCustomer,
+  paystackRefund,
   paystackDedicatedAccount,
   paystackRecipient,
   paystackResolvedAccount,
@@ -114,6 +116,17 @@ export class PaystackClient implements PaymentGateway, BankingProvider {
   async verifyCharge(reference: string): Promise<VerifiedCharge> {
     const data = await this.request("GET", `/transaction/verify/${encodeURIComponent(reference)}`, paystackTransaction);
     return toVerifiedCharge(data);
+  }
+
+  /** `POST /refund {transaction, amount, merchant_note}`: a refund of a card charge, usually `pending` (PaymentGateway). */
+  async refundCharge(input: { reference: string; amountKobo: bigint; note?: string }): Promise<GatewayRefund> {
+    const data = await this.request("POST", "/refund", paystackRefund, {
+      transaction: input.reference,
+      amount: Number(input.amountKobo),
+      ...(input.note ? { merchant_note: input.note } : {}),
+    });
+    const transactionReference = typeof data.transaction === "object" ? data.transaction.reference : input.reference;
+    return { id: String(data.id), transactionReference, amountKobo: BigInt(data.amount), status: data.status };
   }
 
   /** Nigerian banks that take NUBAN payouts (`GET /bank?country=nigeria&currency=NGN`). */

@@ -173,3 +173,25 @@ export function toPayoutTransfer(data: z.infer<typeof paystackTransfer>): Payout
     ...(data.session?.id ? { sessionId: data.session.id } : {}),
   };
 }
+
+/**
+ * A Paystack refund object (`POST /refund`, `GET /refund/:id`): `transaction` is the charge's id or
+ * an object carrying its reference (docs/providers.md "Paystack refunds").
+ */
+export const paystackRefund = z.object({
+  id: z.union([z.number(), plainText()]),
+  transaction: z.union([z.number(), plainText(), z.object({ reference: plainText() }).loose()]),
+  amount: kobo,
+  status: plainText(),
+});
+
+/**
+ * The `data` of the refund webhooks (`refund.pending`, `refund.processing`, `refund.processed`,
+ * `refund.failed`): `{refund_reference?, transaction_reference, amount, status}`.
+ */
+export const paystackRefundEvent = z.object({
+  refund_reference: plainText().nullable().optional(),
+  transaction_reference: plainText(),
+  amount: kobo,
+  status: plainText(),
+});

@@ -14,6 +14,7 @@ import type { PaystackSandboxContext } from "./options";
 import { bankingRoutes, sandboxWebhookSender, transferWebhookScheduler } from "./banking";
 import { PAYSTACK_WEBHOOK_RETRY_MS, chargeWebhookRetries } from "./charge-webhooks";
 import { dedicatedAccountRoutes, sandboxTransferInFeeKobo } from "./dedicated";
+import { refundRoutes } from "./refunds";
 import { paystackListQuery as listQuery } from "@kolo/providers";
 import { escapeHtml } from "../kit";
 
@@ -213,6 +214,7 @@ export async function paystackSandbox(app: FastifyInstance, options: PaystackSan
 
       bankingRoutes(sandbox, { db, authorized, transfers });
       dedicatedAccountRoutes(sandbox, { db, chargeWebhooks });
+      refundRoutes(sandbox, { db, authorized, deliver, delayMs: transfers.delayMs });
     },
     { prefix: "/sandbox/paystack" },
   );

@@ -7,6 +7,7 @@ import { serverMessage } from "../../lib/errors";
 import { notify, notifyError } from "../../lib/notify";
 import { useLogout } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
+import { FreezeSection } from "./freeze-section";
 import { HideBalanceSection, LimitSection, PasswordSection, ProfileSection } from "./settings-sections";
 
 /**
@@ -33,6 +34,9 @@ function SignOutEverywhere() {
           Lost a phone, or signed in somewhere you should not have? Sign out everywhere, this device included.
         </Text>
         <Group>
+          <Button component={Link} to="/settings/devices" variant="outline">
+            Manage devices
+          </Button>
           <Button variant="outline" color="red" onClick={() => setConfirming(true)}>
             Sign out of all devices
           </Button>
@@ -59,7 +63,8 @@ function SignOutEverywhere() {
  * /settings (docs/product.md "Settings", "E-mail alerts", "Transaction PIN"): the profile, the
  * password, the daily limit (set on /settings/limits), hiding the balance on this device, the
  * transaction PIN (set, change, reset on /transaction-pin), the switch for e-mailed money alerts,
- * and signing out of all devices.
+ * signing out of all devices, the devices (/settings/devices) and freezing the account
+ * (docs/product.md "Fraud controls").
  */
 export function SettingsPage() {
   const utils = trpc.useUtils();
@@ -123,6 +128,7 @@ export function SettingsPage() {
       </Card>
       <PasswordSection />
       <SignOutEverywhere />
+      <FreezeSection />
     </Stack>
   );
 }

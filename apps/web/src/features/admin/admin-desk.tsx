@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS = [
   { label: "Reviews", to: "/admin/reviews" },
   { label: "Reconciliation", to: "/admin/reconciliation" },
   { label: "Support Tickets", to: "/admin/support-tickets" },
+  { label: "Fraud Claims", to: "/admin/claims" },
   { label: "Settings", to: "/admin/settings" },
   { label: "Audit Trail", to: "/admin/audit" },
 ] as const;

@@ -19,7 +19,12 @@ const ACTIONS = [
   { value: "credit", label: "Credit the user what the provider owes them" },
   { value: "dismiss", label: "Dismiss with a note" },
 ] as const;
-type Action = (typeof ACTIONS)[number]["value"];
+/** A payment held by fraud monitoring (docs/product.md "Fraud controls"): released or rejected, nothing else. */
+const FRAUD_ACTIONS = [
+  { value: "release", label: "Release: the payment proceeds" },
+  { value: "reject", label: "Reject: the money returns to the user" },
+] as const;
+type Action = (typeof ACTIONS)[number]["value"] | (typeof FRAUD_ACTIONS)[number]["value"];
 
 const CAUSE_LABELS: Record<string, string> = {
   stuck: "No answer for 24 h",
@@ -28,8 +33,22 @@ const CAUSE_LABELS: Record<string, string> = {
   forced: "Forced by an admin",
   reconciliation: "Reconciliation",
   unmatched: "Matches no account number",
+  fraud: "Fraud monitoring",
 };
-const KIND_LABELS: Record<string, string> = { topup: typeLabel("topup"), payout: "Payout", purchase: "Purchase", credit_unmatched: "Unmatched credit" };
+const KIND_LABELS: Record<string, string> = {
+  topup: typeLabel("topup"),
+  payout: "Payout",
+  purchase: "Purchase",
+  credit_unmatched: "Unmatched credit",
+  fraud: "Held payment",
+};
+/** Fraud monitoring's rules, as their hit counts are labelled. */
+const RULE_LABELS: Record<string, string> = {
+  new_device_share: "New device, over half the balance",
+  new_recipients: "Over 5 new recipients in an hour",
+  above_median: "Over 5 × the 90-day median",
+  after_reset: "Soon after a password or PIN reset",
+};
 
 /** How long ago, in whole minutes, hours or days. */
 function age(createdAt: Date | string): string {
@@ -42,12 +61,14 @@ function age(createdAt: Date | string): string {
 interface Pending {
   id: number;
   reference: string;
+  kind: string;
 }
 
 /**
  * The review queue (docs/money-integrity.md "Review queue"): every record that needs a person,
  * open items newest first, with the money still held; each is resolved by Complete, Fail, Credit
- * (the server asks the provider first) or Dismiss, with a note; resolved items under their own tab.
+ * (the server asks the provider first) or Dismiss, with a note; a payment held by fraud monitoring
+ * by Release or Reject, and each fraud rule's hit count is shown above; resolved items under their own tab.
  */
 export function AdminReviewsPage() {
   const search = route.useSearch();
@@ -86,6 +107,15 @@ export function AdminReviewsPage() {
           <Tabs.Tab value="resolved">Resolved</Tabs.Tab>
         </Tabs.List>
       </Tabs>
+      {data ? (
+        <Group gap="xs" aria-label="Payments held by each fraud rule" data-testid="fraud-rule-hits">
+          {Object.entries(RULE_LABELS).map(([rule, label]) => (
+            <Badge key={rule} variant="light" color="gray" tt="none" size="lg">
+              {label}: {data.ruleHits[rule] ?? 0}
+            </Badge>
+          ))}
+        </Group>
+      ) : null}
       <AdminTable
         label="Review items"
         minWidth={1100}
@@ -156,7 +186,7 @@ export function AdminReviewsPage() {
                 <Button
                   size="md"
                   variant="light"
-                  onClick={() => setResolving({ id: item.id, reference: item.reference })}
+                  onClick={() => setResolving({ id: item.id, reference: item.reference, kind: item.kind })}
                   aria-label={`Resolve ${item.reference}`}
                 >
                   Resolve
@@ -178,7 +208,7 @@ export function AdminReviewsPage() {
         >
           <Radio.Group label="Resolution" value={action} onChange={(value) => setAction(value as Action)} withAsterisk>
             <Stack gap="xs" mt="xs">
-              {ACTIONS.map((a) => (
+              {(resolving?.kind === "fraud" ? FRAUD_ACTIONS : ACTIONS).map((a) => (
                 <Radio.Card key={a.value} value={a.value} p="sm" radius="md" aria-label={a.label}>
                   <Group wrap="nowrap" gap="sm">
                     <Radio.Indicator aria-hidden="true" />

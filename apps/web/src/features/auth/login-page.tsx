@@ -115,6 +115,12 @@ export function LoginPage() {
               Create one
             </Anchor>
           </Text>
+          <Text size="sm" ta="center">
+            Phone lost or stolen?{" "}
+            <Anchor component={Link} to="/freeze" display="inline-flex" mih={44} style={{ alignItems: "center" }}>
+              Freeze my account
+            </Anchor>
+          </Text>
         </Stack>
       </form>
     </Card>

@@ -25,6 +25,7 @@ import { VerificationCard } from "../identity/verification-card";
 import { loadLaterStyles } from "../../lib/styles";
 import { BalanceAccountNumber } from "./balance-account-number";
 import { CreditNotices } from "./credit-notices";
+import { HeldNotice } from "./held-notice";
 
 // The dialogs' code (Mantine's Modal, the amount form, the payout form) is not needed to draw the
 // dashboard: it loads when the browser is idle after the first render, or on first use
@@ -32,6 +33,15 @@ import { CreditNotices } from "./credit-notices";
 // Their styles (Mantine's Modal, the inputs) come with them: they are not in the first screen's stylesheet (lib/styles.ts).
 const loadAddMoney = () => Promise.all([import("../wallet/add-money-modal"), loadLaterStyles()]).then(([module]) => module);
 const loadWithdrawToBank = () => Promise.all([import("../payments/withdraw-to-bank-modal"), loadLaterStyles()]).then(([module]) => module);
+/**
+ * The dialogs' code (Modal, the money forms, zod's schemas) is fetched when a finger or the focus
+ * reaches their button, or once the screen has been idle this long: not while the first screen is
+ * still being drawn and answering its first taps (docs/performance.md "/dashboard: the user's data
+ * with the page").
+ */
+const DIALOGS_PRELOAD_MS = 6_000;
+const preloadAddMoney = () => void loadAddMoney().catch(() => undefined);
+const preloadWithdrawToBank = () => void loadWithdrawToBank().catch(() => undefined);
 const AddMoneyModal = lazy(() => loadAddMoney().then((module) => ({ default: module.AddMoneyModal })));
 const WithdrawToBankModal = lazy(() => loadWithdrawToBank().then((module) => ({ default: module.WithdrawToBankModal })));
 const SignOutDialog = lazy(() => Promise.all([import("./sign-out-dialog"), loadLaterStyles()]).then(([module]) => ({ default: module.SignOutDialog })));
@@ -77,7 +87,7 @@ export function DashboardScreen() {
   const [balanceHidden, setBalanceHidden] = useHideBalance();
   useEffect(() => {
     const preload = () => void Promise.all([loadAddMoney(), loadWithdrawToBank()]).catch(() => undefined);
-    const timer = window.setTimeout(() => (typeof requestIdleCallback === "function" ? requestIdleCallback(preload) : preload()), 2_000);
+    const timer = window.setTimeout(() => (typeof requestIdleCallback === "function" ? requestIdleCallback(preload) : preload()), DIALOGS_PRELOAD_MS);
     return () => window.clearTimeout(timer);
   }, []);
 
@@ -121,6 +131,7 @@ export function DashboardScreen() {
             formatNaira(me.balance)
           )}
         </Text>
+        {balanceHidden ? null : <HeldNotice />}
         {me.verificationLevel >= 1 ? <BalanceAccountNumber /> : null}
         <Group mt="md" gap="sm" grow>
           <Button
@@ -129,6 +140,9 @@ export function DashboardScreen() {
             px="xs"
             leftSection={<IconPlus size={16} />}
             onClick={addMoney.open}
+            onPointerEnter={preloadAddMoney}
+            onPointerDown={preloadAddMoney}
+            onFocus={preloadAddMoney}
             disabled={!topupEnabled}
             aria-describedby={topupEnabled ? undefined : "topup-disabled"}
           >
@@ -142,6 +156,9 @@ export function DashboardScreen() {
               px="xs"
               leftSection={<IconArrowUpRight size={16} />}
               onClick={withdrawDialog.open}
+              onPointerEnter={preloadWithdrawToBank}
+              onPointerDown={preloadWithdrawToBank}
+              onFocus={preloadWithdrawToBank}
               aria-haspopup="dialog"
             >
               Withdraw

@@ -1,4 +1,4 @@
-import { formatDateTime, isPurchaseType } from "@kolo/domain";
+import { FRAUD_MESSAGES, formatDateTime, isHeldForReview, isPurchaseType } from "@kolo/domain";
 import { Badge, Group, Stack, Text, ThemeIcon } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { IconArrowDownLeft, IconArrowUpRight } from "../../components/icons";
@@ -41,7 +41,7 @@ export function purchaseState(transaction: Pick<TransactionView, "type" | "statu
 }
 
 /**
- * One transaction: description, time, status capitalised, amount with '+' or '-' (docs/product.md#accounts-and-sessions),
+ * One transaction: description, time, status capitalised ('Under review' when fraud monitoring holds it), amount with '+' or '-' (docs/product.md#accounts-and-sessions),
  * unsigned and muted when no money moved (a pending or failed top-up), and the sender's narration
  * if any (its receipt shows it in full). The row opens its receipt,
  * /receipt/{reference} (docs/product.md "Receipts").
@@ -80,7 +80,7 @@ export function TransactionRow({ transaction, userId }: { transaction: Transacti
             {signedAmount(transaction, userId)}
           </Text>
           <Badge size="xs" variant="light" tt="none" color={STATUS_COLORS[transaction.status] ?? "gray"}>
-            {capitalise(transaction.status)}
+            {isHeldForReview(transaction) ? FRAUD_MESSAGES.underReview : capitalise(transaction.status)}
           </Badge>
         </Stack>
       </Link>

@@ -15,6 +15,7 @@ import { type AppPath, linkTo } from "../../lib/paths";
 import { useFeatures, useMe } from "../../lib/queries";
 import { trpc } from "../../lib/trpc";
 import { TransactionRow } from "../history/transaction-row";
+import { MerchantPayments } from "./merchant-refunds";
 
 /** GET /api/merchants/me is cached 60 s, the merchant's transactions 30 s (docs/product.md#merchants-and-invoices). */
 const MERCHANT_QUERY_OPTIONS = { staleTime: 60_000, retry: false } as const;
@@ -210,6 +211,7 @@ function MerchantHome({ merchant }: { merchant: { id: number; name: string; cate
         </SimpleGrid>
       </Box>
       <RecentPayments userId={me.id} />
+      <MerchantPayments userId={me.id} />
       <WithdrawDialog opened={withdrawOpened} onClose={withdrawDialog.close} balance={merchant.balance} />
     </Stack>
   );
@@ -293,6 +295,9 @@ function WithdrawDialog({ opened, onClose, balance }: { opened: boolean; onClose
               {MERCHANT_MESSAGES.nothingToWithdraw}
             </Text>
           ) : null}
+          <Button component={Link} to="/merchant/withdraw" variant="light">
+            Pay out to your bank instead
+          </Button>
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>

@@ -2,6 +2,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { NairaAmountInput, NarrationInput, narrationDetails } from "../../components/form-inputs";
 import {
   FEATURE_DISABLED_MESSAGE,
+  FRAUD_MESSAGES,
   MONEY_TOASTS,
   PAYMENT_LINK_MESSAGES,
   TRANSFER_MESSAGES,
@@ -149,9 +150,11 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
       signature,
       (idempotencyKey, transactionPin) => transfer.mutateAsync({ ...recipient, amount, narration, idempotencyKey, transactionPin }),
       async (result) => {
+        // Held by fraud monitoring (docs/product.md "Fraud controls"): nothing was sent yet.
+        const held = result.message === FRAUD_MESSAGES.underReview;
         notify({
-          title: MONEY_TOASTS.transferSuccessTitle,
-          message: `${formatNaira(result.transaction.amount)} sent to ${byId ? scannedName : typed}`,
+          title: held ? FRAUD_MESSAGES.underReview : MONEY_TOASTS.transferSuccessTitle,
+          message: `${formatNaira(result.transaction.amount)} ${held ? "held for review before it goes" : "sent"} to ${byId ? scannedName : typed}`,
         });
         await navigate({ to: "/done/$reference", params: { reference: result.transaction.reference } });
       },

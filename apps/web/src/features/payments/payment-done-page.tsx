@@ -1,4 +1,4 @@
-import { BENEFICIARY_MESSAGES, formatNaira } from "@kolo/domain";
+import { BENEFICIARY_MESSAGES, FRAUD_MESSAGES, formatNaira } from "@kolo/domain";
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text } from "@mantine/core";
 import { Link, getRouteApi, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
@@ -21,7 +21,8 @@ const STATUS_COLOR: Record<string, string> = { completed: "kolo", pending: "yell
  * status: lib/live.tsx), and the reference; 'Share Receipt' (the receipt's PNG through the share
  * sheet, else downloaded), 'View Receipt' and 'Done' (/dashboard). With `?offer=beneficiary` (a
  * bank transfer to an account not saved yet) it offers 'Save as beneficiary' once the transfer
- * has completed, never while it is processing.
+ * has completed, never while it is processing. A payment held by fraud monitoring reads 'Under
+ * review' (docs/product.md "Fraud controls").
  */
 export function PaymentDonePage() {
   const { reference } = route.useParams();
@@ -59,7 +60,7 @@ export function PaymentDonePage() {
         <>
           <Card component="section" aria-labelledby="payment-done-title">
             <Stack gap="sm">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Group justify="space-between" wrap="wrap" align="flex-start">
                 <div>
                   <Text id="payment-done-title" component="h2" size="sm" c="dimmed" m={0} fw={500}>
                     {data.title}
@@ -69,14 +70,19 @@ export function PaymentDonePage() {
                   </Text>
                 </div>
                 <Badge color={STATUS_COLOR[status] ?? "gray"} variant="light" tt="none" size="lg">
-                  {status.charAt(0).toUpperCase() + status.slice(1)}
+                  {data.underReview ? FRAUD_MESSAGES.underReview : status.charAt(0).toUpperCase() + status.slice(1)}
                 </Badge>
               </Group>
               <Stack gap={6} component="dl" m={0}>
                 <Line label="To" value={data.to.account ? `${data.to.name} · ${data.to.account}` : data.to.name} testId="payment-recipient" />
                 {data.narration ? <Line label="Narration" value={data.narration} testId="payment-narration" /> : null}
                 {data.fee > 0 ? <Line label="Fee" value={formatNaira(data.fee)} /> : null}
-                <Line label="Status" value={paymentStatusText(data.type, status, data.total)} testId="payment-status" live />
+                <Line
+                  label="Status"
+                  value={data.underReview ? FRAUD_MESSAGES.underReview : paymentStatusText(data.type, status, data.total)}
+                  testId="payment-status"
+                  live
+                />
                 <Line label="Reference" value={data.reference} testId="payment-reference" />
               </Stack>
             </Stack>

@@ -8,6 +8,7 @@ import { PageHeader } from "../../components/page-header";
 import { ReceiptDetails } from "../../components/receipt-details";
 import { errorCode, serverMessage } from "../../lib/errors";
 import { trpc } from "../../lib/trpc";
+import { ReportProblem, reportable } from "../support/claims";
 import { receiptFileUrl, useShareReceipt } from "./share-receipt";
 
 const route = getRouteApi("/_authed/receipt/$reference");
@@ -83,6 +84,7 @@ export function ReceiptPage() {
                 Download PDF
               </Button>
             </Group>
+            {reportable(data) ? <ReportProblem reference={reference} /> : null}
           </Stack>
         </>
       )}

@@ -19,6 +19,7 @@ import { notify, notifyError } from "../../lib/notify";
 import { isOffline, notifyOffline } from "../../lib/offline";
 import { useFeatures, useMe } from "../../lib/queries";
 import { type RouterOutputs, trpc } from "../../lib/trpc";
+import { ClaimsSection } from "./claims";
 import { TICKETS_QUERY_OPTIONS, TicketPriorityBadge, TicketStatusBadge } from "./ticket-badges";
 
 type Ticket = RouterOutputs["supportTickets"]["mine"][number];
@@ -50,6 +51,7 @@ export function SupportPage() {
           </Button>
         ) : null}
       </Group>
+      <ClaimsSection />
       {enabled ? (
         <TicketList isAdmin={isAdmin} onCreate={dialog.open} />
       ) : (

@@ -3,12 +3,14 @@
 // secret key) before parsing anything, then settles charge.success events at most once (a card
 // top-up, a payment link's card payment, or with channel dedicated_nuban a transfer into a user's account number) and
 // applies transfer.success / transfer.failed / transfer.reversed to the payout with that reference
-// at most once (money/payouts.ts applyPayoutOutcome), in whatever order and number they come.
+// at most once (money/payouts.ts applyPayoutOutcome), and refund.processed / refund.failed to the
+// merchant's card refund at most once (money/refunds.ts), in whatever order and number they come.
 import { z } from "zod";
 import {
   type WebhookAnswer,
   type WebhookDoc,
   type WebhookRequest,
+  paystackRefundEvent,
   paystackTransaction,
   paystackTransfer,
   paystackTransferIn,
@@ -19,6 +21,7 @@ import type { PublicError } from "../../public-error";
 import { sendLinkReceipt, settleLinkCharge } from "../payment-links";
 import { sendPayoutEndNotice } from "../payout-notice";
 import { applyPayoutOutcome } from "../payouts";
+import { applyRefundOutcome } from "../refunds";
 import { settleTopUp } from "../topup";
 import { creditTransferIn } from "../transfer-in";
 import type { WebhookContext } from "./webhook";
@@ -26,6 +29,10 @@ import type { WebhookContext } from "./webhook";
 /** Transfer events and the payout outcome each reports (docs/providers.md). */
 const TRANSFER_EVENTS = { "transfer.success": "success", "transfer.failed": "failed", "transfer.reversed": "reversed" } as const;
 const isTransferEvent = (event: string): event is keyof typeof TRANSFER_EVENTS => Object.hasOwn(TRANSFER_EVENTS, event);
+
+/** Refund events that end a card refund (docs/providers.md "Paystack refunds"); `refund.pending` and `refund.processing` are acknowledged only. */
+const REFUND_EVENTS = { "refund.processed": "processed", "refund.failed": "failed" } as const;
+const isRefundEvent = (event: string): event is keyof typeof REFUND_EVENTS => Object.hasOwn(REFUND_EVENTS, event);
 
 /** A charge whose channel is `dedicated_nuban`: a transfer into a user's account number, not a card top-up. */
 const isTransferIn = (data: unknown) => z.object({ channel: z.literal("dedicated_nuban") }).safeParse(data).success;
@@ -73,6 +80,17 @@ export async function handlePaystackWebhook(request: WebhookRequest, context: We
       await sendPayoutEndNotice(db, services, transfer.data.reference);
     return { status: 200, body: { received: true, outcome: result.applied } };
   }
+  if (isRefundEvent(event.event)) {
+    const refund = paystackRefundEvent.safeParse(event.data);
+    if (!refund.success) return failure(400, "Malformed refund data", z.flattenError(refund.error).fieldErrors);
+    const outcome = await applyRefundOutcome(db, services, {
+      transactionReference: refund.data.transaction_reference,
+      amountKobo: BigInt(refund.data.amount),
+      outcome: REFUND_EVENTS[event.event],
+      ...(refund.data.refund_reference ? { refundId: refund.data.refund_reference } : {}),
+    });
+    return { status: 200, body: { received: true, outcome } };
+  }
   if (event.event !== "charge.success") return { status: 200, body: { received: true } };
   if (isTransferIn(event.data)) {
     const inbound = paystackTransferIn.safeParse(event.data);
@@ -94,7 +112,7 @@ export async function handlePaystackWebhook(request: WebhookRequest, context: We
 /** What the webhook's reference documents (docs/rest-api.md). */
 export const paystackWebhookDoc: WebhookDoc = {
   summary:
-    "Paystack events: charge.success credits a card top-up, a payment link's card payment or a transfer into an account number once; transfer.success, transfer.failed and transfer.reversed end a payout once",
+    "Paystack events: charge.success credits a card top-up, a payment link's card payment or a transfer into an account number once; transfer.success, transfer.failed and transfer.reversed end a payout once; refund.processed and refund.failed end a merchant's card refund once",
   signatureHeader: { name: "x-paystack-signature", description: "HMAC-SHA512 of the raw body with the secret key, hex" },
-  events: ["charge.success", "transfer.success", "transfer.failed", "transfer.reversed"],
+  events: ["charge.success", "transfer.success", "transfer.failed", "transfer.reversed", "refund.processed", "refund.failed"],
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "transaction_pins" ADD COLUMN "reset_at" timestamp with time zone;

@@ -1,0 +1,133 @@
+// Fraud monitoring's reads (docs/product.md "Fraud controls"): its settings, and the facts about a
+// payment read inside the database transaction that moves it. The rules themselves are pure
+// (@kolo/domain evaluateFraudRules).
+import { FRAUD_SETTING_KEYS, type FraudFacts, type FraudSettings, fraudSettingsFrom } from "@kolo/domain";
+import { inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { adminLimits, type TransactionRecord } from "../schema";
+
+/** Fraud monitoring's thresholds from admin_limits (defaults in @kolo/domain for rows that are missing). */
+export async function readFraudSettings(db: DbOrTx): Promise<FraudSettings> {
+  const rows = await db
+    .select({ key: adminLimits.key, value: adminLimits.valueKobo })
+    .from(adminLimits)
+    .where(inArray(adminLimits.key, Object.values(FRAUD_SETTING_KEYS)));
+  return fraudSettingsFrom(new Map(rows.map((r) => [r.key, r.value])));
+}
+
+/** Sets one fraud threshold (admin_limits; `value` kobo for the median floor, else a plain number). */
+export async function setFraudSetting(db: DbOrTx, key: keyof FraudSettings, value: bigint): Promise<void> {
+  await db
+    .insert(adminLimits)
+    .values({ key: FRAUD_SETTING_KEYS[key], valueKobo: value, description: `Fraud monitoring: ${key}` })
+    .onConflictDoUpdate({ target: adminLimits.key, set: { valueKobo: value, updatedAt: new Date() } });
+}
+
+/** The money-out types: a record of these with the user as sender is a payment of theirs. */
+const MONEY_OUT = sql`('p2p', 'transfer', 'payment', 'airtime', 'data', 'electricity', 'cable')`;
+
+/**
+ * Who a money-out record paid, as one text key: a Kolo wallet (`user:{id}`), a bank account
+ * (`bank:{code}:{number}`), a merchant, a meter, a smartcard, or a phone (airtime, data).
+ */
+const recipientKeyOf = (t: string) =>
+  sql.raw(`case ${t}.type
+    when 'p2p' then 'user:' || ${t}.recipient_id
+    when 'transfer' then 'bank:' || coalesce(${t}.metadata->>'bankCode', '') || ':' || coalesce(${t}.metadata->>'accountNumber', '')
+    when 'payment' then 'merchant:' || coalesce(${t}.metadata->>'merchantId', '')
+    when 'electricity' then 'meter:' || coalesce(${t}.metadata->>'meterNumber', '')
+    when 'cable' then 'card:' || coalesce(${t}.metadata->>'smartcardNumber', '')
+    else 'phone:' || coalesce(${t}.metadata->>'phoneNumber', '') end`);
+
+/** The recipient key of a payment about to be made (the same keys as recipientKeyOf). */
+export function recipientKeyFor(record: Pick<TransactionRecord, "type" | "recipientId" | "metadata">): string {
+  const m = record.metadata as Record<string, unknown>;
+  const s = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
+  switch (record.type) {
+    case "p2p":
+      return `user:${s(record.recipientId)}`;
+    case "transfer":
+      return `bank:${s(m.bankCode)}:${s(m.accountNumber)}`;
+    case "payment":
+      return `merchant:${s(m.merchantId)}`;
+    case "electricity":
+      return `meter:${s(m.meterNumber)}`;
+    case "cable":
+      return `card:${s(m.smartcardNumber)}`;
+    default:
+      return `phone:${s(m.phoneNumber)}`;
+  }
+}
+
+/**
+ * The facts of evaluateFraudRules for `userId` paying `amountKobo` to `recipientKey`, in one
+ * statement, inside the payment's database transaction (before its own record is written, or
+ * excluding `excludeTransactionId`). Reads the user's money-out records through
+ * transactions_sender_created_idx, the wallet, the device and the resets.
+ *
+ * "New device": the device's row in user_devices (by `deviceHash`, the SHA-256 of the `kolo_device`
+ * cookie) gives the time it became able to pay, when it was trusted (docs/product.md "Trusted
+ * devices"), else its first sight; with no device known, the account's creation does.
+ */
+export async function readFraudFacts(
+  tx: DbOrTx,
+  params: { userId: number; deviceHash: string | null; recipientKey: string; amountKobo: bigint; now: Date; excludeTransactionId?: number },
+): Promise<FraudFacts> {
+  const now = params.now.toISOString();
+  const rows = (await tx.execute(sql`
+    with mine as (
+      select t.created_at, t.amount, t.status, ${recipientKeyOf("t")} as rkey
+      from transactions t
+      where t.sender_id = ${params.userId} and t.type in ${MONEY_OUT} and t.id <> ${params.excludeTransactionId ?? 0}
+    ), seen as (
+      select coalesce(
+        (select coalesce(d.trusted_at, d.created_at) from user_devices d where d.user_id = ${params.userId} and d.device_hash = ${params.deviceHash}),
+        (select u.created_at from users u where u.id = ${params.userId})
+      ) as first_seen
+    )
+    select
+      coalesce((select a.balance from ledger_accounts a where a.kind = 'user_wallet' and a.user_id = ${params.userId}), 0)::text as balance,
+      (select first_seen from seen) as first_seen,
+      exists (select 1 from mine, seen where mine.created_at >= seen.first_seen and mine.status <> 'failed') as paid_since,
+      not exists (select 1 from mine where mine.rkey = ${params.recipientKey}) as new_recipient,
+      (select count(*) from (select rkey from mine group by rkey having min(created_at) > ${now}::timestamptz - interval '1 hour') f)::int as new_last_hour,
+      (select percentile_disc(0.5) within group (order by mine.amount) from mine
+        where mine.status = 'completed' and mine.created_at > ${now}::timestamptz - interval '90 days')::text as median,
+      greatest(
+        (select max(r.used_at) from password_reset_tokens r where r.user_id = ${params.userId}),
+        (select p.reset_at from transaction_pins p where p.user_id = ${params.userId})
+      ) as last_reset
+  `)) as unknown as {
+    balance: string;
+    first_seen: string | Date;
+    paid_since: boolean;
+    new_recipient: boolean;
+    new_last_hour: number;
+    median: string | null;
+    last_reset: string | Date | null;
+  }[];
+  const row = rows[0];
+  if (!row) throw new Error("readFraudFacts returned no row");
+  return {
+    amountKobo: params.amountKobo,
+    balanceKobo: BigInt(row.balance),
+    firstSeenAt: new Date(row.first_seen),
+    paidSinceFirstSeen: row.paid_since,
+    newRecipient: row.new_recipient,
+    newRecipientsLastHour: Number(row.new_last_hour),
+    medianKobo: row.median === null ? null : BigInt(row.median),
+    lastResetAt: row.last_reset === null ? null : new Date(row.last_reset),
+    now: params.now,
+  };
+}
+
+/** How many times each fraud rule held a payment (the review items of kind fraud), for /admin/reviews. */
+export async function fraudRuleHitCounts(db: DbOrTx): Promise<Record<string, number>> {
+  const rows = (await db.execute(sql`
+    select rule, count(*)::int as hits
+    from review_items, jsonb_array_elements_text(coalesce((select t.metadata->'fraudReview'->'rules' from transactions t where t.id = review_items.transaction_id), '[]'::jsonb)) as rule
+    where review_items.kind = 'fraud'
+    group by rule
+  `)) as unknown as { rule: string; hits: number }[];
+  return Object.fromEntries(rows.map((r) => [r.rule, Number(r.hits)]));
+}
