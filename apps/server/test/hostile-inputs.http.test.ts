@@ -138,6 +138,12 @@ const FIELDS = [
   "phone",
   "days",
   "search",
+  "title",
+  "minAmount",
+  "maxPayments",
+  "expiresAt",
+  "channel",
+  "active",
 ];
 const hostileBody = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 6 }), hostileValue);
 const hostileSegment = fc.oneof(
@@ -171,6 +177,7 @@ describe("random, boundary and hostile inputs", () => {
       ["POST", "/api/admin/claims/2147483648/refund"],
       ["POST", "/api/admin/claims/2147483648/release"],
       ["POST", "/api/payments/invoice/2147483648"],
+      ["PATCH", "/api/merchants/me/links/2147483648"],
     ] as const) {
       const response = await server.app.inject({
         method,
@@ -180,6 +187,39 @@ describe("random, boundary and hostile inputs", () => {
       });
       expect([method, url, response.statusCode]).toEqual([method, url, 400]);
     }
+  });
+
+  it("a real payment link takes hostile payments and changes without a 5xx, and no balance moves", { timeout: 120_000 }, async () => {
+    const merchant = await cookieFor("merchant");
+    const created = await server.app.inject({
+      method: "POST",
+      url: "/api/merchants/me/links",
+      headers: { origin: server.base, cookie: merchant!, "content-type": "application/json" },
+      payload: { title: "Hostile link", description: "", minAmount: 100, maxPayments: 3 },
+    });
+    expect(created.statusCode).toBe(201);
+    const link = created.json<{ id: number; slug: string }>();
+    const before = await balances();
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ROLES), hostileBody, fc.constantFrom("card", "wallet", "cash", 1, null), async (role, body, channel) => {
+        const cookie = await cookieFor(role);
+        const payload = typeof body === "object" && body !== null && !Array.isArray(body) ? { ...body, channel } : body;
+        for (const [method, url] of [
+          ["POST", `/api/links/${link.slug}/pay`],
+          ["PATCH", `/api/merchants/me/links/${link.id}`],
+        ] as const) {
+          const response = await server.app.inject({
+            method,
+            url,
+            headers: { origin: server.base, ...(cookie ? { cookie } : {}), "content-type": "application/json" },
+            payload: JSON.stringify(payload) ?? "null",
+          });
+          expect(response.statusCode, describeFailure(response.statusCode, response.body, `${method} ${url}`)).toBeLessThan(500);
+        }
+      }),
+      { numRuns: 60 },
+    );
+    expect(await balances()).toEqual(before);
   });
 
   it("no route the server declares answers 5xx, whoever calls, and no balance moves", { timeout: 600_000 }, async () => {

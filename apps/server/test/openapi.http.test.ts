@@ -112,6 +112,15 @@ describe("GET /api/openapi.json", () => {
     expect(customers?.operationId).toBe("merchants.customers");
     for (const name of ["search", "page", "limit"])
       expect(customers?.parameters).toContainEqual(expect.objectContaining({ name, in: "query", required: false }));
+    // Payment links (docs/product.md "Payment links"): the merchant's routes and the public page's.
+    expect(document.paths["/api/merchants/me/links"]?.post?.operationId).toBe("merchantLinks.create");
+    expect(document.paths["/api/merchants/me/links"]?.get?.operationId).toBe("merchantLinks.list");
+    expect(document.paths["/api/merchants/me/links/{id}"]?.patch?.parameters).toContainEqual(expect.objectContaining({ name: "id", in: "path" }));
+    expect(document.paths["/api/links/{slug}"]?.get?.operationId).toBe("links.bySlug");
+    const pay = document.paths["/api/links/{slug}/pay"]?.post;
+    expect(pay?.operationId).toBe("links.pay");
+    expect(pay?.parameters).toContainEqual(expect.objectContaining({ name: "Idempotency-Key", in: "header" }));
+    expect(document.paths["/api/links/{slug}/payments/{reference}"]?.get?.operationId).toBe("links.verify");
     // Merchant refunds and settlement (docs/product.md "Refunds", "Settlement").
     const refunds = document.paths["/api/merchants/me/payments/{reference}/refunds"]?.post;
     expect(refunds?.operationId).toBe("merchants.refund");

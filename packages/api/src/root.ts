@@ -7,6 +7,7 @@ import { receiptsRouter } from "./router/receipts";
 import { statementsRouter } from "./router/statements";
 import { featuresRouter } from "./router/features";
 import { invoicesRouter, merchantsRouter, paymentsRouter } from "./router/merchants";
+import { linksRouter, merchantLinksRouter } from "./router/payment-links";
 import { purchasesRouter } from "./router/purchases";
 import { eventsRouter } from "./router/events";
 import { transactionsRouter } from "./router/transactions";
@@ -32,6 +33,8 @@ export const appRouter = router({
   merchants: merchantsRouter,
   invoices: invoicesRouter,
   payments: paymentsRouter,
+  merchantLinks: merchantLinksRouter,
+  links: linksRouter,
   users: usersRouter,
   supportTickets: supportRouter,
   admin: adminRouter,

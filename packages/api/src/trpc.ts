@@ -166,16 +166,21 @@ export const adminProcedure = protectedProcedure
  */
 export const featureProcedure = (...keys: [FeatureKey, ...FeatureKey[]]) =>
   protectedProcedure.use(async ({ ctx, next }) => {
-    if (ctx.user.role === "admin") return next();
-    for (const key of keys) {
-      // From the in-process switch cache (invalidated through LISTEN/NOTIFY): no query per call.
-      const value = await featureSwitches(ctx.db).get(key);
-      if (!isFeatureEnabled(value === undefined ? [] : [{ key, value }], key, ctx.user.role)) {
-        throw new DomainError("FEATURE_DISABLED", FEATURE_DISABLED_MESSAGE, { feature: key });
-      }
-    }
+    await assertFeatures(ctx, ctx.user, keys);
     return next();
   });
+
+/** featureProcedure's check, for a public procedure that needs a switch on only for its signed-in branch. */
+export async function assertFeatures(ctx: Pick<Context, "db">, user: Pick<schema.User, "role">, keys: readonly FeatureKey[]): Promise<void> {
+  if (user.role === "admin") return;
+  for (const key of keys) {
+    // From the in-process switch cache (invalidated through LISTEN/NOTIFY): no query per call.
+    const value = await featureSwitches(ctx.db).get(key);
+    if (!isFeatureEnabled(value === undefined ? [] : [{ key, value }], key, user.role)) {
+      throw new DomainError("FEATURE_DISABLED", FEATURE_DISABLED_MESSAGE, { feature: key });
+    }
+  }
+}
 
 /**
  * A money-out procedure (docs/product.md "Fraud controls"): featureProcedure(...keys), then the
@@ -199,16 +204,20 @@ export const TRANSACTION_PINS_DIFFER = "The X-Transaction-PIN header and the bod
  */
 export const pinProcedure = (...keys: [FeatureKey, ...FeatureKey[]]) =>
   moneyOutProcedure(...keys).use(async ({ ctx, next, getRawInput }) => {
-    const raw = await getRawInput();
-    const fromBody = typeof raw === "object" && raw !== null && "transactionPin" in raw ? raw.transactionPin : undefined;
-    const fromHeader = ctx.transactionPinHeader;
-    if (fromBody !== undefined && fromHeader !== undefined && fromBody !== fromHeader) {
-      throw new DomainError("VALIDATION", TRANSACTION_PINS_DIFFER, { transactionPin: [TRANSACTION_PINS_DIFFER] });
-    }
-    const pin = fromHeader ?? fromBody;
-    if (pin !== undefined && (typeof pin !== "string" || !/^\d{4}$/.test(pin))) {
-      throw new DomainError("VALIDATION", TRANSACTION_PIN_MESSAGES.format, { transactionPin: [TRANSACTION_PIN_MESSAGES.format] });
-    }
-    await requireTransactionPin(ctx.db, ctx.services, ctx.user.id, pin);
+    await assertTransactionPin(ctx, ctx.user.id, await getRawInput());
     return next();
   });
+
+/** pinProcedure's check of the PIN (header or the raw input's `transactionPin`) for user `userId`. */
+export async function assertTransactionPin(ctx: Pick<Context, "db" | "services" | "transactionPinHeader">, userId: number, raw: unknown): Promise<void> {
+  const fromBody = typeof raw === "object" && raw !== null && "transactionPin" in raw ? raw.transactionPin : undefined;
+  const fromHeader = ctx.transactionPinHeader;
+  if (fromBody !== undefined && fromHeader !== undefined && fromBody !== fromHeader) {
+    throw new DomainError("VALIDATION", TRANSACTION_PINS_DIFFER, { transactionPin: [TRANSACTION_PINS_DIFFER] });
+  }
+  const pin = fromHeader ?? fromBody;
+  if (pin !== undefined && (typeof pin !== "string" || !/^\d{4}$/.test(pin))) {
+    throw new DomainError("VALIDATION", TRANSACTION_PIN_MESSAGES.format, { transactionPin: [TRANSACTION_PIN_MESSAGES.format] });
+  }
+  await requireTransactionPin(ctx.db, ctx.services, userId, pin);
+}

@@ -30,6 +30,7 @@ export * from "./receipts";
 export * from "./reader-description";
 export * from "./history";
 export * from "./merchant-analytics";
+export * from "./payment-links";
 export * from "./fraud";
 export * from "./fraud-monitoring";
 export * from "./claim-rules";

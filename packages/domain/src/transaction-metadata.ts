@@ -100,8 +100,17 @@ export const paymentMetadataSchema = z.strictObject({
    */
   channel: z.enum(["qr", "invoice", "link", "card", "merchant_withdrawal", "refund"]).optional(),
   payerName: text.optional(),
+  /** The payment link paid (channels 'link' and 'card'). */
+  linkId: z.number().int().positive().optional(),
   /** A guest card payer's e-mail (receipts and refund notices go there; the guest's key among the merchant's customers). */
   payerEmail: text.optional(),
+  /** Card payments: the gateway's checkout page, and what it reported once paid. */
+  authorizationUrl: z.url().max(2000).optional(),
+  paidAt: text.nullable().optional(),
+  gatewayFeeKobo: z.number().int().nonnegative().optional(),
+  gatewayResponse: text.nullable().optional(),
+  /** ISO time the payer's receipt was e-mailed (once). */
+  receiptSentAt: text.optional(),
   /** A refund: the reference of the payment it gives back, and the merchant's reason. */
   refundOf: text.optional(),
   refundReason: text.optional(),

@@ -11,8 +11,8 @@ export type AppPath = NonNullable<LinkProps["to"]> | UpcomingPath;
 /** A Link `to` for a registered route or an upcoming one. */
 export const linkTo = (path: AppPath) => path as NonNullable<LinkProps["to"]>;
 
-/** Where a signed-out visitor is sent back to after signing in: the invoice payment pages. */
-export const RETURN_AFTER_SIGN_IN = /^\/invoice\/pay\/[A-Za-z0-9_-]{1,64}$/;
+/** Where a signed-out visitor is sent back to after signing in: the invoice and payment-link payment pages. */
+export const RETURN_AFTER_SIGN_IN = /^\/(invoice|link)\/pay\/[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * The `redirect` of /login?redirect=… when it is a path of this site to come back to (a signed-out

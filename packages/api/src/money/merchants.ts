@@ -40,7 +40,7 @@ export interface PaymentResult {
 }
 
 /** Runs `work` in a database transaction; a key raced by another kind of request (P2P) is CONFLICT. */
-async function inTransaction<T>(db: Database, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(db: Database, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
   try {
     return await db.transaction(work);
   } catch (error) {
@@ -56,7 +56,7 @@ async function inTransaction<T>(db: Database, work: (tx: DbOrTx) => Promise<T>):
  * the transaction ends) and answers the record made earlier under it, if any. The record must be
  * the same request (`matches`), else IDEMPOTENCY_KEY_REUSED.
  */
-async function replayOf(
+export async function replayOf(
   tx: DbOrTx,
   senderId: number,
   idempotencyKey: string | undefined,
@@ -71,15 +71,26 @@ async function replayOf(
   return earlier;
 }
 
-const metadataOf = (record: schema.TransactionRecord) => record.metadata as { merchantId?: number; invoiceId?: number; channel?: string };
+export const metadataOf = (record: schema.TransactionRecord) => record.metadata as { merchantId?: number; invoiceId?: number; channel?: string };
 
-/** Moves `amountKobo` payer wallet -> merchant wallet: daily limit, record, journal entry. */
-async function movePayment(
+/**
+ * Moves `amountKobo` payer wallet -> merchant wallet: daily limit, record, journal entry. Channel
+ * 'invoice' with an invoice, 'link' with a payment link (`link`), else 'qr'.
+ */
+export async function movePayment(
   tx: DbOrTx,
-  params: { payer: schema.User; merchant: schema.Merchant; amountKobo: bigint; idempotencyKey?: string; invoice?: schema.Invoice; now: Date },
+  params: {
+    payer: schema.User;
+    merchant: schema.Merchant;
+    amountKobo: bigint;
+    idempotencyKey?: string;
+    invoice?: schema.Invoice;
+    link?: schema.PaymentLink;
+    now: Date;
+  },
 ): Promise<schema.TransactionRecord> {
-  const { payer, merchant, amountKobo, invoice } = params;
-  const reference = newReference(invoice ? "INV" : "PAY");
+  const { payer, merchant, amountKobo, invoice, link } = params;
+  const reference = newReference(invoice ? "INV" : link ? "LNK" : "PAY");
   // The merchant's owner must be able to use the money: a suspended or locked owner's merchant takes no payment.
   const owner = await findUserById(tx, merchant.userId);
   if (owner?.status !== "active") throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.merchantNotAvailable);
@@ -100,7 +111,11 @@ async function movePayment(
     fee: MERCHANT_PAYMENT_FEE_KOBO,
     status: "completed",
     reference,
-    description: invoice ? `Invoice #${invoice.id} payment to ${merchant.name}` : `Payment to ${merchant.name}`,
+    description: invoice
+      ? `Invoice #${invoice.id} payment to ${merchant.name}`
+      : link
+        ? `Payment to ${merchant.name}: ${link.title}`
+        : `Payment to ${merchant.name}`,
     senderId: payer.id,
     recipientId: null,
     idempotencyKey: params.idempotencyKey ?? null,
@@ -108,13 +123,14 @@ async function movePayment(
       merchantId: merchant.id,
       merchantName: merchant.name,
       ...(invoice ? { invoiceId: invoice.id } : {}),
-      channel: invoice ? "invoice" : "qr",
+      ...(link ? { linkId: link.id } : {}),
+      channel: invoice ? "invoice" : link ? "link" : "qr",
       payerName: payer.name,
     },
   });
   await postJournalEntry(tx, {
     idempotencyKey: `payment:${reference}`,
-    kind: invoice ? "invoice-payment" : "merchant-payment",
+    kind: invoice ? "invoice-payment" : link ? "link-payment" : "merchant-payment",
     description: record.description,
     transactionId: record.id,
     postings: [
@@ -125,7 +141,7 @@ async function movePayment(
   return record;
 }
 
-function assertNotOwnMerchant(payer: schema.User, merchant: schema.Merchant) {
+export function assertNotOwnMerchant(payer: schema.User, merchant: schema.Merchant) {
   if (merchant.userId === payer.id) throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.payOwnMerchant);
 }
 

@@ -9,6 +9,7 @@ export * from "./bank-accounts";
 export * from "./identity";
 export * from "./merchants";
 export * from "./merchant-analytics";
+export * from "./payment-links";
 export * from "./support";
 export * from "./admin-approvals";
 export * from "./admin-audit";

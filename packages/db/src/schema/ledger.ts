@@ -154,6 +154,10 @@ export const transactions = pgTable(
     // A merchant's payments by time, covering the view merchant_payments (index-only scans): its
     // INCLUDE list is beyond drizzle's index builder, so migration 0049_merchant_analytics creates it
     // (transactions_merchant_payments_idx), with the statistics of its expressions.
+    /** A payment link's payments (the open card checkouts that hold a place under maxPayments). */
+    index("transactions_link_payments_idx")
+      .on(sql`((${t.metadata}->>'linkId')::int)`, t.createdAt)
+      .where(sql`${t.type} = 'payment' and ${t.metadata} ? 'linkId'`),
     check("transactions_amount_positive", sql`${t.amount} > 0`),
     check("transactions_fee_non_negative", sql`${t.fee} >= 0`),
   ],

@@ -111,3 +111,42 @@ export const merchantRefunds = pgView("merchant_refunds", {
 
 export type Merchant = typeof merchants.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
+
+/**
+ * Payment links (docs/product.md "Payment links"; DECISIONS "Merchant tools"): a public page
+ * /l/{slug} anyone can pay, by card (a guest: name and e-mail) or from a Kolo wallet. Amounts in
+ * kobo: `amount` fixed, or null with `minAmount` (the payer chooses at least that). `paymentsCount`
+ * and `totalKobo` count completed payments only; they change under the row's lock, with the
+ * payment, so `maxPayments` is never passed by a race.
+ */
+export const paymentLinks = pgTable(
+  "payment_links",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    merchantId: integer()
+      .notNull()
+      .references(() => merchants.id, { onDelete: "restrict" }),
+    /** 12 random base64url characters (72 bits): short to share, not to be guessed. */
+    slug: text().notNull(),
+    title: text().notNull(),
+    description: text().notNull().default(""),
+    amount: bigint({ mode: "bigint" }),
+    minAmount: bigint({ mode: "bigint" }),
+    maxPayments: integer(),
+    expiresAt: timestamp({ withTimezone: true }),
+    active: boolean().notNull().default(true),
+    paymentsCount: integer().notNull().default(0),
+    totalKobo: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_links_slug_key").on(t.slug),
+    index("payment_links_merchant_created_idx").on(t.merchantId, t.createdAt),
+    check("payment_links_amount_choice", sql`(${t.amount} is null) <> (${t.minAmount} is null)`),
+    check("payment_links_amounts_positive", sql`coalesce(${t.amount}, ${t.minAmount}) > 0`),
+    check("payment_links_max_payments", sql`${t.maxPayments} is null or ${t.maxPayments} > 0`),
+  ],
+);
+
+export type PaymentLink = typeof paymentLinks.$inferSelect;

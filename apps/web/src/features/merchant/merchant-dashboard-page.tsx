@@ -4,7 +4,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useRef } from "react";
 import { BusyButton } from "../../components/busy-button";
-import { IconArrowUpRight, IconDownload, IconPlus, IconQrCode, IconStore, IconUser } from "../../components/icons";
+import { IconArrowUpRight, IconDownload, IconPlus, IconQrCode, IconSend, IconStore, IconUser } from "../../components/icons";
 import { PageHeader } from "../../components/page-header";
 import { PageLoader } from "../../components/page-loader";
 import { domainCode } from "../../lib/errors";
@@ -145,6 +145,7 @@ interface Tool {
 const TOOLS: Tool[] = [
   { label: "My QR Code", to: "/merchant/qr-code", icon: <IconQrCode /> },
   { label: "Create Invoice", to: "/merchant/invoice", icon: <IconPlus /> },
+  { label: "Payment Links", to: "/merchant/links", icon: <IconSend /> },
   { label: "Customers", to: "/merchant/customers", icon: <IconUser /> },
   { label: "Settings", to: "/merchant/settings", icon: <IconStore /> },
 ];

@@ -1,5 +1,5 @@
 import { getRouteApi } from "@tanstack/react-router";
-import { FEATURE_DISABLED_MESSAGE, MERCHANT_MESSAGES, MONEY_TOASTS, formatDateTime, formatNaira, parseNairaInput } from "@kolo/domain";
+import { FEATURE_DISABLED_MESSAGE, LINK_MESSAGES, MERCHANT_MESSAGES, MONEY_TOASTS, formatDateTime, formatNaira, parseNairaInput } from "@kolo/domain";
 import { Alert, Button, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -12,7 +12,7 @@ import { PaymentSuccessful } from "../../components/payment-successful";
 import { balanceCovers, useMoneySubmit } from "../../lib/money-form";
 import { dismissToast, notify, notifyError } from "../../lib/notify";
 import { useFeatures, useMe } from "../../lib/queries";
-import { trpc } from "../../lib/trpc";
+import { type RouterOutputs, trpc } from "../../lib/trpc";
 import { useShareReceipt } from "../receipts/share-receipt";
 import { paymentStatusText } from "./payment-status";
 
@@ -37,25 +37,54 @@ interface Receipt {
  */
 export function PaymentConfirmationPage() {
   const search = route.useSearch();
-  const noParams = search.merchantId === undefined && search.invoiceToken === undefined && search.amount === undefined && search.merchantName === undefined;
+  const linkSlug = search.linkSlug;
+  const noParams =
+    search.merchantId === undefined &&
+    search.invoiceToken === undefined &&
+    linkSlug === undefined &&
+    search.amount === undefined &&
+    search.merchantName === undefined;
   const merchantId = noParams ? DEMO_CONFIRMATION.merchantId : search.merchantId;
   const presetAmount = noParams ? DEMO_CONFIRMATION.amount : search.amount;
   const invoiceToken = search.invoiceToken;
   const [receipt, setReceipt] = useState<Receipt | null>(null);
 
-  const merchant = trpc.merchants.byId.useQuery({ id: merchantId ?? 0 }, { enabled: invoiceToken === undefined && merchantId !== undefined, retry: false });
+  const merchant = trpc.merchants.byId.useQuery(
+    { id: merchantId ?? 0 },
+    { enabled: invoiceToken === undefined && linkSlug === undefined && merchantId !== undefined, retry: false },
+  );
+  const link = trpc.links.bySlug.useQuery({ slug: linkSlug ?? "" }, { enabled: linkSlug !== undefined, retry: false });
   const invoice = trpc.invoices.byToken.useQuery({ token: invoiceToken ?? "" }, { enabled: invoiceToken !== undefined, retry: false });
   const navigate = useNavigate();
 
-  const failed = invoiceToken !== undefined ? invoice.isError : merchantId === undefined || merchant.isError;
+  const failed = linkSlug !== undefined ? link.isError : invoiceToken !== undefined ? invoice.isError : merchantId === undefined || merchant.isError;
   useEffect(() => {
     if (!failed) return;
-    notifyError("Error", invoiceToken !== undefined ? MERCHANT_MESSAGES.invoiceNotFound : MERCHANT_MESSAGES.merchantNotFound);
+    notifyError(
+      "Error",
+      linkSlug !== undefined ? LINK_MESSAGES.notFound : invoiceToken !== undefined ? MERCHANT_MESSAGES.invoiceNotFound : MERCHANT_MESSAGES.merchantNotFound,
+    );
     void navigate({ to: "/dashboard", replace: true });
-  }, [failed, invoiceToken, navigate]);
+  }, [failed, invoiceToken, linkSlug, navigate]);
 
   if (receipt) return <PaymentReceipt receipt={receipt} />;
   if (failed) return null;
+  if (linkSlug !== undefined) {
+    if (!link.data) return <PageLoader />;
+    const data = link.data;
+    return (
+      <ConfirmationForm
+        merchantName={data.merchantName}
+        subtitle={`Payment link · ${data.title}`}
+        target={{ kind: "link", slug: linkSlug, title: data.title }}
+        presetAmount={data.amount ?? undefined}
+        suggestedAmount={data.minAmount ?? undefined}
+        paid={false}
+        closedReason={data.closedReason ?? undefined}
+        onPaid={setReceipt}
+      />
+    );
+  }
   if (invoiceToken !== undefined) {
     if (!invoice.data) return <PageLoader />;
     const data = invoice.data;
@@ -86,11 +115,20 @@ export function PaymentConfirmationPage() {
   );
 }
 
+/** A wallet payment's answer from links.pay (its card answer never comes for channel "wallet"). */
+function walletPaymentOf(answer: RouterOutputs["links"]["pay"]) {
+  if (!("transaction" in answer)) throw new Error("A wallet payment answered a card checkout");
+  return answer;
+}
+
 interface ConfirmationFormProps {
   merchantName: string;
   /** The merchant's category, or 'Invoice Payment'. */
   subtitle: string;
-  target: { kind: "merchant"; merchantId: number } | { kind: "invoice"; invoiceToken: string; invoiceId: number };
+  target:
+    | { kind: "merchant"; merchantId: number }
+    | { kind: "invoice"; invoiceToken: string; invoiceId: number }
+    | { kind: "link"; slug: string; title: string };
   /** A fixed amount (naira); undefined shows the editable 'Enter Amount' field. */
   presetAmount?: number;
   /** What the editable field starts with (a partly payable invoice: what remains). */
@@ -120,6 +158,7 @@ function ConfirmationForm({
   const navigate = useNavigate();
   const payMerchant = trpc.payments.merchant.useMutation();
   const payInvoice = trpc.payments.invoiceByToken.useMutation();
+  const payLink = trpc.links.pay.useMutation();
   const [amountText, setAmountText] = useState(suggestedAmount !== undefined ? String(suggestedAmount) : "");
   const [amountError, setAmountError] = useState<string | null>(null);
   const money = useMoneySubmit({ failure: { title: MONEY_TOASTS.paymentFailedTitle, message: MERCHANT_MESSAGES.paymentFailed } });
@@ -144,7 +183,9 @@ function ConfirmationForm({
       (idempotencyKey, transactionPin) =>
         target.kind === "merchant"
           ? payMerchant.mutateAsync({ merchantId: target.merchantId, amount, idempotencyKey, transactionPin })
-          : payInvoice.mutateAsync({ token: target.invoiceToken, amount, idempotencyKey, transactionPin }),
+          : target.kind === "link"
+            ? payLink.mutateAsync({ slug: target.slug, channel: "wallet", amount, idempotencyKey, transactionPin }).then(walletPaymentOf)
+            : payInvoice.mutateAsync({ token: target.invoiceToken, amount, idempotencyKey, transactionPin }),
       (result) => {
         notify({ title: MONEY_TOASTS.paymentSuccessTitle, message: `${formatNaira(result.transaction.amount)} paid to ${merchantName}` });
         onPaid({
@@ -155,7 +196,17 @@ function ConfirmationForm({
           ...(target.kind === "invoice" ? { invoiceId: target.invoiceId } : {}),
         });
       },
-      { recipient: merchantName, details: target.kind === "invoice" ? [{ label: "Invoice", value: `#${target.invoiceId}` }] : [], amount, fee: 0 },
+      {
+        recipient: merchantName,
+        details:
+          target.kind === "invoice"
+            ? [{ label: "Invoice", value: `#${target.invoiceId}` }]
+            : target.kind === "link"
+              ? [{ label: "Payment link", value: target.title }]
+              : [],
+        amount,
+        fee: 0,
+      },
     );
   };
 
@@ -214,7 +265,7 @@ function ConfirmationForm({
         </Stack>
       </Card>
       {paid ? (
-        <Alert color="gray" variant="light" title="Invoice Payment">
+        <Alert color="gray" variant="light" title={target.kind === "link" ? "Payment link" : "Invoice Payment"}>
           {closedReason ?? MERCHANT_MESSAGES.invoiceAlreadyPaid}
         </Alert>
       ) : null}

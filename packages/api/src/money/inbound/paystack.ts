@@ -1,7 +1,7 @@
 // Paystack's webhook, the money it moves (mounted at POST /api/webhooks/paystack by the server; the
 // wire types are @kolo/providers'): checks x-paystack-signature (HMAC-SHA512 of the raw body with the
 // secret key) before parsing anything, then settles charge.success events at most once (a card
-// top-up, or with channel dedicated_nuban a transfer into a user's account number) and
+// top-up, a payment link's card payment, or with channel dedicated_nuban a transfer into a user's account number) and
 // applies transfer.success / transfer.failed / transfer.reversed to the payout with that reference
 // at most once (money/payouts.ts applyPayoutOutcome), and refund.processed / refund.failed to the
 // merchant's card refund at most once (money/refunds.ts), in whatever order and number they come.
@@ -18,6 +18,7 @@ import {
   toVerifiedCharge,
 } from "@kolo/providers";
 import type { PublicError } from "../../public-error";
+import { sendLinkReceipt, settleLinkCharge } from "../payment-links";
 import { sendPayoutEndNotice } from "../payout-notice";
 import { applyPayoutOutcome } from "../payouts";
 import { applyRefundOutcome } from "../refunds";
@@ -98,14 +99,20 @@ export async function handlePaystackWebhook(request: WebhookRequest, context: We
   }
   const data = paystackTransaction.safeParse(event.data);
   if (!data.success) return failure(400, "Malformed charge data", z.flattenError(data.error).fieldErrors);
-  const result = await settleTopUp(db, toVerifiedCharge(data.data), services.log);
+  const charge = toVerifiedCharge(data.data);
+  const linkOutcome = await settleLinkCharge(db, charge, services.log);
+  if (linkOutcome !== undefined) {
+    if (linkOutcome === "credited" || linkOutcome === "already-credited") await sendLinkReceipt(db, services, charge.reference);
+    return { status: 200, body: { received: true, outcome: linkOutcome } };
+  }
+  const result = await settleTopUp(db, charge, services.log);
   return { status: 200, body: { received: true, outcome: result.outcome } };
 }
 
 /** What the webhook's reference documents (docs/rest-api.md). */
 export const paystackWebhookDoc: WebhookDoc = {
   summary:
-    "Paystack events: charge.success credits a card top-up or a transfer into an account number once; transfer.success, transfer.failed and transfer.reversed end a payout once; refund.processed and refund.failed end a merchant's card refund once",
+    "Paystack events: charge.success credits a card top-up, a payment link's card payment or a transfer into an account number once; transfer.success, transfer.failed and transfer.reversed end a payout once; refund.processed and refund.failed end a merchant's card refund once",
   signatureHeader: { name: "x-paystack-signature", description: "HMAC-SHA512 of the raw body with the secret key, hex" },
   events: ["charge.success", "transfer.success", "transfer.failed", "transfer.reversed", "refund.processed", "refund.failed"],
 };
