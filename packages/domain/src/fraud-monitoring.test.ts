@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FRAUD_SETTINGS, type FraudFacts, evaluateFraudRules, fraudReason, fraudSettingsFrom, isHeldForReview } from "./fraud-monitoring";
+import { DEFAULT_FRAUD_SETTINGS, type FraudFacts, evaluateFraudRules, fraudReason, fraudSettingsFrom } from "./fraud-monitoring";
+import { isHeldForReview } from "./fraud-texts";
 
 const now = new Date("2026-07-02T12:00:00Z");
 const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);

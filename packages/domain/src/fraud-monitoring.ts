@@ -159,10 +159,3 @@ export const fraudReviewMetadataSchema = z.strictObject({
     .optional(),
 });
 export type FraudReviewMetadata = z.infer<typeof fraudReviewMetadataSchema>;
-
-/** Whether a record is a payment held for review (its screens show 'Under review'). */
-export const isHeldForReview = (record: { status: string; metadata: unknown }): boolean =>
-  record.status === "pending" &&
-  typeof record.metadata === "object" &&
-  record.metadata !== null &&
-  (record.metadata as { fraudReview?: FraudReviewMetadata }).fraudReview?.state === "held";

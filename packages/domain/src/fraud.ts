@@ -1,30 +1,10 @@
 // Fraud controls (docs/product.md "Fraud controls"; the CBN circular on fraud in instant payments of
 // 12 March 2026): trusted devices, the first-day cap and freezing the account. Texts and input shapes.
 import { z } from "zod";
+import { FRAUD_MESSAGES } from "./fraud-texts";
 import { formatDateTime } from "./dates";
 import { formatKobo } from "./money";
 import { plainText } from "./text";
-
-export const FRAUD_MESSAGES = {
-  /** The answer of a payment held by fraud monitoring (fraud-monitoring.ts), and what the user's screens show for it. */
-  underReview: "Under review",
-  deviceNotTrusted: "This device is not trusted yet: confirm it with the code we e-mail you",
-  codeSent: "We sent a 6-digit code to your e-mail. It is valid for 10 minutes.",
-  wrongCode: "Incorrect or expired code. Ask for a new one if it has expired.",
-  codeFormat: "Enter the 6-digit code",
-  deviceTrusted: "This device is now trusted",
-  alreadyTrusted: "This device is already trusted",
-  deviceNotFound: "Device not found",
-  deviceRemoved: "Device removed",
-  deviceCodeSubject: "Your Kolo code to confirm a device",
-  unfreezeCodeSubject: "Your Kolo code to unfreeze your account",
-  frozen: "Your account is frozen: unfreeze it in Settings to send money",
-  freezeDone: "Your account is frozen. Money can no longer leave it until you unfreeze it.",
-  alreadyFrozen: "Your account is already frozen",
-  notFrozen: "Your account is not frozen",
-  unfrozen: "Your account is unfrozen",
-  wrongPassword: "Incorrect password",
-} as const;
 
 /** The trust and unfreeze codes: 6 digits, 10 minutes, 5 tries (docs/product.md "Fraud controls"). */
 export const SECURITY_CODE_LIFETIME_MS = 10 * 60 * 1000;

@@ -4,6 +4,7 @@ import { DomainError } from "./errors";
 import { koboToNaira } from "./money";
 import { positiveNairaAmount } from "./money-schema";
 import { transactionPinInput } from "./transaction-pin";
+import { LINK_SLUG_PATTERN } from "./payment-link-slug";
 import { DB_INT_MAX, plainText } from "./text";
 
 /**
@@ -16,8 +17,6 @@ import { DB_INT_MAX, plainText } from "./text";
 export const LINK_DEFAULT_MIN_KOBO = 10_000n;
 /** One link payment is at most ₦1,000,000, the card top-up maximum (the gateway checkout's bound for Kolo). */
 export const LINK_MAX_KOBO = 100_000_000n;
-/** Slugs: URL-safe base64 characters, at least 8 (docs/product.md "Payment links"). */
-export const LINK_SLUG_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 export const LINK_MESSAGES = {
   notFound: "Could not find this payment link",

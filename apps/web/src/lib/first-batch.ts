@@ -7,8 +7,8 @@ import superjson from "superjson";
 
 /**
  * The procedures of the first batch, in the order routes/_authed.tsx asks for them on /dashboard
- * (features, transactions, verification status and limit, bank accounts; then the session check,
- * auth.me). Each takes no input. e2e/first-screen.spec.ts checks the app's first request is this
+ * (features, transactions, verification status and limit, bank accounts, money held by a fraud
+ * claim's lien; then the session check, auth.me). Each takes no input. e2e/first-screen.spec.ts checks the app's first request is this
  * URL, so a change of order there shows as a test failure, not as a second request.
  */
 export const DASHBOARD_FIRST_BATCH = [
@@ -17,6 +17,7 @@ export const DASHBOARD_FIRST_BATCH = [
   "verification.status",
   "verification.transactionLimit",
   "bankAccounts.list",
+  "claims.held",
   "auth.me",
 ] as const;
 

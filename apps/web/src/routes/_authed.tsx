@@ -34,6 +34,7 @@ export const Route = createFileRoute("/_authed")({
       void api.trpc.verification.status.prefetch(undefined, VERIFICATION_QUERY_OPTIONS);
       void api.trpc.verification.transactionLimit.prefetch(undefined, VERIFICATION_QUERY_OPTIONS);
       void api.trpc.bankAccounts.list.prefetch(undefined, BANK_ACCOUNTS_QUERY_OPTIONS);
+      void api.trpc.claims.held.prefetch();
     }
     const me = await api.signedInUser();
     if (!me) {
