@@ -1,7 +1,8 @@
 // Payment links (docs/product.md "Payment links") at 360×740, against the real server: a merchant
-// creates a link; a visitor who is not signed in pays it by card through the sandbox checkout; a
-// Kolo user pays it from the wallet through the review step and the PIN; the merchant's list
-// counts both. Each new screen gets the a11y walk's checks (axe, touch targets, clipping).
+// creates a link; a visitor who is not signed in pays it by card through the sandbox checkout, and
+// the merchant refunds half of it from the dashboard; a Kolo user pays it from the wallet through
+// the review step and the PIN; the merchant's balance holds both, less the refund. Each new screen
+// gets the a11y walk's checks (axe, touch targets, clipping).
 import { type Page, expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
 import { confirmWithPin, newUser, registerAndSkipOnboarding, toast, topUp } from "./helpers";
@@ -16,7 +17,7 @@ async function linksOf(page: Page): Promise<{ title: string; slug: string; payme
   return Array.isArray(body) ? body : body.links;
 }
 
-test("a merchant creates a link; a visitor pays it by card, a Kolo user from the wallet", async ({ page, browser, baseURL }) => {
+test("a merchant creates a link; a visitor pays it by card and gets half back; a Kolo user pays from the wallet", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   await registerAndSkipOnboarding(page, newUser("Bisi Adeyemi"));
   const opened = await page.request.post("/api/merchants", {
@@ -52,6 +53,21 @@ test("a merchant creates a link; a visitor pays it by card, a Kolo user from the
   await expect(visitor.getByRole("main")).toContainText("₦7,500.00 paid to Bisi's Fabrics for Ankara, 6 yards");
   await checkScreen(visitor, "/l/{slug} after a card payment");
 
+  // The merchant refunds half of it from the dashboard: back to the card through the gateway.
+  await page.goto("/merchant/dashboard");
+  await page
+    .getByRole("region", { name: "Payments" })
+    .getByRole("button", { name: /^Refund / })
+    .first()
+    .click();
+  const refund = page.getByRole("dialog", { name: "Refund Payment" });
+  await expect(refund).toContainText("₦7,500.00");
+  await refund.getByLabel("Amount (NGN)").fill("3750");
+  await refund.getByLabel("Reason").fill("Half the fabric was out of stock");
+  await refund.getByRole("button", { name: "Refund" }).click();
+  await confirmWithPin(page);
+  await expect(toast(page, "Refund sent").or(toast(page, "Refund Successful"))).toBeVisible();
+
   // A Kolo user pays from the wallet: the review step, then the PIN.
   const payer = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
   await registerAndSkipOnboarding(payer, newUser("Tunde Payer"));
@@ -64,7 +80,7 @@ test("a merchant creates a link; a visitor pays it by card, a Kolo user from the
   const me = (await (await payer.request.get("/api/auth/me")).json()) as { balance: number };
   expect(me.balance).toBe(2_500);
 
-  // The merchant's balance holds both payments.
+  // The merchant's balance holds both payments, less the half refunded.
   const merchant = (await (await page.request.get("/api/merchants/me")).json()) as { balance: number };
-  expect(merchant.balance).toBe(15_000);
+  expect(merchant.balance).toBe(11_250);
 });
