@@ -59,7 +59,7 @@ beforeAll(async () => {
   state = JSON.parse(readFileSync(join(dataDir, "ha", "ha.json"), "utf8")) as HaState;
   proxy = `http://127.0.0.1:${state.port}`;
   db = createDb(state.databaseUrl, { max: 2 });
-}, 300_000);
+}, 420_000);
 
 afterAll(async () => {
   await db?.close();

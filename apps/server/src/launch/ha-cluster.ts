@@ -206,9 +206,11 @@ async function startAll(env: Env, serverSettings: Record<string, string>): Promi
     // The first node bootstraps the cluster before the second clones it.
     if (name === "node1") await waitHealthy(`http://127.0.0.1:${restPort}/primary`, 90_000);
   }
+  // An upper bound only: on a machine whose two cores are busy (the test run's type check beside the
+  // failover test) the standby's clone and catch-up can take minutes.
   await waitForSyncPair(
     nodes.map((n) => n.restPort),
-    120_000,
+    240_000,
   );
   // The repository's stanza (idempotent), then a check that WAL reaches it.
   backrest(backrestFile, ["stanza-create"]);
