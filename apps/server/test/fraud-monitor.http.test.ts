@@ -3,7 +3,7 @@
 // fraud, nothing to the recipient or the provider) and lets others through; an admin releases
 // (it proceeds) or rejects (money back); a repeat answers the same hold. Real server, sandboxes,
 // real PostgreSQL; monitoring is off in the harness and turned on here.
-import { setFraudSetting, schema } from "@kolo/db";
+import { setFraudSetting, schema, verifyLedger } from "@kolo/db";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { vtpassFixtures } from "@kolo/sandboxes";
 import { and, eq } from "drizzle-orm";
@@ -170,6 +170,9 @@ describe("release, reject and repeat", () => {
     expect([await balanceOf(rejectPayer), await balanceOf(payee)]).toEqual([10_000, 7_000]);
     expect((await holdOf(second.reference))?.status).toBe("released");
     expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);
+    // The released P2P counts once on the day's counter: its hold, not its record as well.
+    const verification = await verifyLedger(t.db, { full: true });
+    expect(verification.checks.filter((c) => !c.ok)).toEqual([]);
   });
 
   it("a held bank transfer reaches the bank only once released; a held airtime purchase is rejected without VTpass", async () => {

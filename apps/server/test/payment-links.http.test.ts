@@ -1,11 +1,13 @@
 // Payment links (docs/product.md "Payment links"): created and listed by a merchant, read and paid
 // by anyone through the real server's REST paths, the Paystack sandbox's checkout and its webhooks
 // (captured, forwarded when the test says), on a real PostgreSQL database.
+import { runReconciliation } from "@kolo/api";
 import { schema } from "@kolo/db";
+import { lagosDate } from "@kolo/domain";
 import { LEDGER_CONSISTENT, ledgerInvariants } from "@kolo/db/testing";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { type Client, call, forwardWebhook, payCheckout, useTestServer } from "./helpers";
+import { type Client, call, forwardWebhook, payCheckout, servicesOf, useTestServer } from "./helpers";
 
 /** The server's clock: the real one unless a test moves it (services.now). */
 let clock: Date | undefined;
@@ -154,6 +156,24 @@ describe("paying by card", () => {
     expect(await merchantBalance(owner)).toBe(5_000);
     expect((await call<Link[]>(owner, "GET", "/api/merchants/me/links")).body[0]).toMatchObject({ paymentsCount: 2, total: 5_000 });
     expect(await invariants()).toEqual(LEDGER_CONSISTENT);
+  });
+
+  it("the day's reconciliation matches a link's card charge to its payment", async () => {
+    const owner = await merchant("Reconciled Stall");
+    const link = await createLink(owner, { amount: 1_200 });
+    const started = await call<{ authorizationUrl: string; reference: string }>(guest(), "POST", `/api/links/${link.slug}/pay`, {
+      channel: "card",
+      name: "Bola Guest",
+      email: "reconciled@example.com",
+    });
+    await payCheckout(started.body.authorizationUrl);
+    const [hook] = await capture.waitFor(started.body.reference, 1);
+    expect((await forwardWebhook(server, hook!)).status).toBe(200);
+    const now = new Date();
+    const run = await runReconciliation(t.db, servicesOf(server), { day: lagosDate(now), now, triggeredBy: null });
+    const exceptions = await t.db.select().from(schema.reconciliationExceptions).where(eq(schema.reconciliationExceptions.runId, run.id));
+    // Before card payments were compared, the paid charge read as 'matches no Kolo top-up'.
+    expect(exceptions.filter((e) => e.reference === started.body.reference)).toEqual([]);
   });
 
   it("a reference of another link is not found; a declined checkout is failed and credits nothing", async () => {

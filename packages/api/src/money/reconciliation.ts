@@ -79,7 +79,14 @@ function koloOnly(
   return findings;
 }
 
-/** Top-ups against the gateway's charges of the day. */
+/**
+ * The records the card gateway charged: top-ups, and card payments of payment links (a guest's
+ * `payment` with channel 'card'; docs/product.md "Payment links"). Other payments never reach it.
+ */
+const chargedByGateway = (record: schema.TransactionRecord): boolean =>
+  record.type === "topup" || (record.type === "payment" && (record.metadata as { channel?: string }).channel === "card");
+
+/** Top-ups and card payments against the gateway's charges of the day. */
 function compareTopUps(charges: VerifiedCharge[], records: schema.TransactionRecord[], now: Date, tally: () => void): Finding[] {
   const findings: Finding[] = [];
   const byReference = new Map(records.map((r) => [r.reference, r]));
@@ -186,7 +193,9 @@ export async function runReconciliation(
     // 2. The providers' records of the day and Kolo's.
     const [charges, transfers] = await Promise.all([services.paymentGateway.listCharges(range), services.banking.listTransfers(range)]);
     const [topUps, payoutsAndPurchases] = await Promise.all([
-      recordsForReconciliation(db, { types: ["topup"], ...range, references: charges.map((c) => c.reference) }),
+      recordsForReconciliation(db, { types: ["topup", "payment"], ...range, references: charges.map((c) => c.reference) }).then((records) =>
+        records.filter(chargedByGateway),
+      ),
       recordsForReconciliation(db, { types: ["transfer", ...PURCHASE_TYPES], ...range, references: transfers.map((t) => t.reference) }),
     ]);
     const payouts = payoutsAndPurchases.filter(isPayout);

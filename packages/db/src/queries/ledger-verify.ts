@@ -86,8 +86,8 @@ interface ChainState {
  * per account, from the genesis hash) and checks each journal entry sums to zero, each account's
  * balance equals its postings, no wallet is negative, the `holds` account equals the open holds
  * (amount + fee of holds still held), and each user's daily outgoing counter equals that day's
- * outgoing records (holds held or settled, P2P transfers and merchant or invoice payments sent, by
- * the Lagos day they were counted on).
+ * outgoing records (holds held or settled, P2P transfers and merchant or invoice payments sent
+ * without a hold, by the Lagos day they were counted on).
  *
  * Incremental (the default once a run has recorded checkpoints): only the accounts whose head or
  * balance moved since their checkpoint are read, each from its checkpoint's hash and sum, with the
@@ -213,10 +213,12 @@ async function verifyIn(db: DbOrTx, options: VerifyLedgerOptions): Promise<Ledge
           select user_id, day, sum(amount + fee) as total from holds
           where status in ('held', 'settled') and day >= ${since}::date group by user_id, day
           union all
-          select sender_id, (created_at at time zone 'Africa/Lagos')::date, sum(amount + fee) from transactions
-          where sender_id is not null and status = 'completed'
-            and created_at >= (${since}::date::timestamp at time zone 'Africa/Lagos')
-            and (type = 'p2p' or (type = 'payment' and coalesce(metadata->>'channel', '') <> 'merchant_withdrawal'))
+          select t.sender_id, (t.created_at at time zone 'Africa/Lagos')::date, sum(t.amount + t.fee) from transactions t
+          where t.sender_id is not null and t.status = 'completed'
+            and t.created_at >= (${since}::date::timestamp at time zone 'Africa/Lagos')
+            and (t.type = 'p2p' or (t.type = 'payment' and coalesce(t.metadata->>'channel', '') <> 'merchant_withdrawal'))
+            -- A payment held for review and released is counted by its hold, above: not twice.
+            and not exists (select 1 from holds h where h.reference = t.reference)
           group by 1, 2
         ), expected as (select user_id, day, sum(total) as total from recorded group by user_id, day),
         counted as (select user_id, day, total_kobo from daily_outgoing where day >= ${since}::date)
