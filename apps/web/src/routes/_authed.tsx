@@ -2,6 +2,7 @@ import { Box, Container } from "@mantine/core";
 import { Outlet, createFileRoute, redirect, useLocation } from "@tanstack/react-router";
 import { Suspense, lazy, useEffect, useState } from "react";
 import { OfflineBalanceNotice } from "../components/offline-balance-notice";
+import { loadToastsWhenIdle } from "../components/toasts";
 import { ApiProvider } from "../lib/api";
 import { BANK_ACCOUNTS_QUERY_OPTIONS, VERIFICATION_QUERY_OPTIONS } from "../lib/query-options";
 import { BottomNav } from "../features/shell/bottom-nav";
@@ -70,6 +71,8 @@ function useIdleOnce(): boolean {
 
 function AuthedLayout() {
   const { api } = Route.useRouteContext();
+  // The signed-in screens' toasts can be needed offline ('You are offline'); /login's budget keeps its own to the first toast.
+  useEffect(loadToastsWhenIdle, []);
   const { pathname } = useLocation();
   const idle = useIdleOnce();
   const live = idle ? (

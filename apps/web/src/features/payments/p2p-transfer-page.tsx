@@ -215,11 +215,7 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
             )}
             <NairaAmountInput placeholder="1,000" required {...form.getInputProps("amount")} />
             <NarrationInput {...form.getInputProps("narration")} />
-            <List size="sm" c="dimmed" spacing={4}>
-              <List.Item>Transfers to other Kolo users are instant and free.</List.Item>
-              <List.Item>The recipient must have a Kolo account.</List.Item>
-              <List.Item>Check the name shown before you send.</List.Item>
-            </List>
+            {/* The button before the notes: at 360×740 a toast over the foot of the screen never covers it. */}
             <SubmitButton
               busy={busy}
               busyLabel="Sending..."
@@ -228,6 +224,11 @@ function P2pTransferForm({ recipientId, prefill }: { recipientId?: number; prefi
             >
               Send Money
             </SubmitButton>
+            <List size="sm" c="dimmed" spacing={4}>
+              <List.Item>Transfers to other Kolo users are instant and free.</List.Item>
+              <List.Item>The recipient must have a Kolo account.</List.Item>
+              <List.Item>Check the name shown before you send.</List.Item>
+            </List>
           </Stack>
         </form>
       </Card>
