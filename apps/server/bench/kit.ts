@@ -16,7 +16,7 @@ import { SERVER_BUNDLE, SERVER_NODE_FLAGS, buildServer } from "../build.mjs";
 export interface BenchUser {
   id: number;
   email: string;
-  /** `name=value` of the session cookie. */
+  /** The `Cookie` header: `name=value` of the session cookie and of the device cookie. */
   cookie: string;
 }
 
@@ -92,7 +92,11 @@ export async function startBenchStack(options: { poolMax: number; serverEnv?: Re
       });
       if (!response.ok) throw new Error(`Registering ${email}: HTTP ${response.status} ${await response.text()}`);
       const user = (await response.json()) as { id: number };
-      const cookie = response.headers.getSetCookie()[0]!.split(";")[0]!;
+      // Every cookie the registration set: the session's and the device's (money out checks the device).
+      const cookie = response.headers
+        .getSetCookie()
+        .map((set) => set.split(";")[0]!)
+        .join("; ");
       await db.update(schema.users).set({ verificationLevel: 2 }).where(eq(schema.users.id, user.id));
       if (fundKobo > 0n) {
         const reference = `BENCH-FUND-${prefix}-${i}`;
