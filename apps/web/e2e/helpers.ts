@@ -262,17 +262,11 @@ export async function openWithdrawalReference(page: Page): Promise<string> {
  * database (the setting `fraud_monitoring` in admin_limits): off for the suite, whose fresh
  * accounts pay most of their balance at once; on only inside a test about it, run @exclusive.
  */
-export async function setFraudMonitoring(on: boolean): Promise<void> {
-  const port = process.env.E2E_PORT ?? "3210";
-  const { databaseUrl } = JSON.parse(readFileSync(join(tmpdir(), `kolo-e2e-${port}.json`), "utf8")) as { databaseUrl: string };
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  try {
-    await sql`insert into admin_limits (key, value_kobo, description) values ('fraud_monitoring', ${on ? 1 : 0}, 'Fraud monitoring: on or off')
-      on conflict (key) do update set value_kobo = excluded.value_kobo`;
-  } finally {
-    await sql.end();
-  }
-}
+export const setFraudMonitoring = (on: boolean) =>
+  withE2eDatabase(
+    (sql) => sql`insert into admin_limits (key, value_kobo, description) values ('fraud_monitoring', ${on ? 1 : 0}, 'Fraud monitoring: on or off')
+      on conflict (key) do update set value_kobo = excluded.value_kobo`,
+  );
 
 /**
  * Frees a sandbox BVN fixture (docs/providers.md) for the next repeat of a test: a BVN verifies at

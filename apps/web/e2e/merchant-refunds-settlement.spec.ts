@@ -1,12 +1,8 @@
 // Merchant refunds and settlement (docs/product.md "Refunds", "Settlement") at 360×740, against the
 // real server: a payer pays a new merchant from the wallet, the merchant refunds part of it from the
 // dashboard; a merchant sets a settlement account (BVN name match) and pays out by hand.
-import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type Browser, type Page, expect, test } from "@playwright/test";
-import postgres from "postgres";
-import { confirmWithPin, newUser, registerAndSkipOnboarding, toast, topUp } from "./helpers";
+import { confirmWithPin, newUser, registerAndSkipOnboarding, toast, topUp, withE2eDatabase } from "./helpers";
 
 /**
  * Marks `email`'s user BVN-verified as CHIOMA OKAFOR (level 1) in this run's throwaway database (as
@@ -14,17 +10,12 @@ import { confirmWithPin, newUser, registerAndSkipOnboarding, toast, topUp } from
  * one, and a BVN verifies one account only. The BVN form itself is covered by identity-banking.spec.ts.
  */
 async function verifiedAsChioma(email: string): Promise<void> {
-  const port = process.env.E2E_PORT ?? "3210";
-  const { databaseUrl } = JSON.parse(readFileSync(join(tmpdir(), `kolo-e2e-${port}.json`), "utf8")) as { databaseUrl: string };
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
-  try {
+  await withE2eDatabase(async (sql) => {
     const [row] = await sql<{ id: number }[]>`update users set verification_level = 1 where email = ${email} returning id`;
     expect(row).toBeDefined();
     await sql`insert into user_verifications (user_id, bvn_name) values (${row!.id}, 'CHIOMA OKAFOR')
       on conflict (user_id) do update set bvn_name = excluded.bvn_name`;
-  } finally {
-    await sql.end();
-  }
+  });
 }
 
 /** The signed-in page's user opens a merchant account (POST /api/merchants); answers its id. */
