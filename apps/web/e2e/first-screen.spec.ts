@@ -43,9 +43,13 @@ test("/login's form is in the server's HTML, styled, before any JavaScript; what
   await expect(bare.getByLabel("Email")).toBeVisible();
   const button = bare.getByRole("button", { name: "Sign In" });
   await expect(button).toBeVisible();
-  // Its styles came with it (Kolo green, full width), though the CSP ignores style attributes.
-  await expect(button).toHaveCSS("background-color", "rgb(8, 127, 71)");
+  // Its styles came with it (full width, Mantine's grey of a disabled button), though the CSP
+  // ignores style attributes. It is disabled: only React's form signs in, and the browser's own
+  // submission would put the password in the URL.
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveCSS("background-color", "rgb(233, 236, 239)");
   expect((await button.boundingBox())?.width).toBeGreaterThan(250);
+  await expect(bare.locator("form")).toHaveAttribute("method", "post");
   await noScript.close();
 
   // With JavaScript held back: the visitor types into the server's form, then the app starts.
@@ -60,6 +64,10 @@ test("/login's form is in the server's HTML, styled, before any JavaScript; what
   await page.goto("/login", { waitUntil: "commit" });
   await expect(page.locator("[data-prerendered]").getByLabel("Email")).toBeVisible();
   await page.locator("[data-prerendered]").getByLabel("Email").fill("ada@example.com");
+  // Enter in the server's form submits nothing: the page stays /login with no query.
+  await page.locator("[data-prerendered]").getByLabel("Email").press("Enter");
+  await expect(page.locator("[data-prerendered]").getByRole("button", { name: "Sign In" })).toBeDisabled();
+  expect(new URL(page.url()).search).toBe("");
   release();
   await expect(page.locator("[data-prerendered]")).toHaveCount(0);
   await expect(page.getByLabel("Email")).toHaveValue("ada@example.com");

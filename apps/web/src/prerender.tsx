@@ -28,7 +28,20 @@ export async function renderSignIn(): Promise<string> {
   await router.load();
   const html = renderToString(withProviders(<RouterProvider router={router} />));
   if (!/<button[^>]*type="submit"[^>]*>[\s\S]*?Sign In/.test(html)) throw new Error("The build-time render of /login has no Sign In button");
-  return html;
+  return inertSignInForm(html);
+}
+
+/**
+ * The prerendered form cannot sign anyone in: only React's can. A press before the JavaScript has
+ * arrived would submit it the browser's way, a GET to /login with the password in the URL. So the
+ * server's copy posts (never a URL) and its Sign In button is disabled (no click, and no Enter in a
+ * field, submits it) until React's form replaces it (docs/decisions/web.md "Phone experience").
+ */
+function inertSignInForm(html: string): string {
+  const form = html.replace(/<form(?=[\s>])/, '<form method="post"');
+  const inert = form.replace(/<button(?=[^>]*type="submit")/, '<button disabled=""');
+  if (inert === form || form === html) throw new Error("The build-time render of /login has no form to make inert");
+  return inert;
 }
 
 /** The HTML of the dashboard's frame (DashboardShell), with the providers' <style> elements. */
