@@ -113,15 +113,29 @@ interface Config {
   /** System account code -> [id, head hex, balance kobo] when the run began. */
   system: Record<string, [number, string, string]>;
   indexes: { name: string; def: string }[];
+  /** The unique constraints of those tables (not primary keys), dropped with them and added back after the load. */
+  uniques: { table: string; name: string; def: string }[];
 }
 
-/** Tables whose secondary indexes are dropped for the load and rebuilt after it (constraint-backed ones stay). */
+/**
+ * Tables whose secondary indexes and unique constraints are dropped for the load and rebuilt after
+ * it (one sort each instead of a B-tree insert per row); primary keys stay (ids grow, so appends).
+ */
 const LOAD_TABLES = ["users", "transactions", "journal_entries", "postings", "holds"];
 
 const DAY_MS = 86_400_000;
 /** The Lagos day (UTC+1, no daylight saving) of an instant, as 'YYYY-MM-DD'. */
 const lagosDay = (ms: number) => new Date(ms + 3_600_000).toISOString().slice(0, 10);
-const iso = (ms: number) => new Date(ms).toISOString();
+let isoMs = Number.NaN;
+let isoText = "";
+/** An instant as ISO 8601 (UTC, milliseconds); remembers the last one (an entry's postings share their time). */
+const iso = (ms: number) => {
+  if (ms !== isoMs) {
+    isoMs = ms;
+    isoText = new Date(ms).toISOString();
+  }
+  return isoText;
+};
 /** COPY text format: a value, or \N for null; the values written here never hold tabs, newlines or backslashes. */
 const field = (value: string | number | null) => (value === null ? "\\N" : String(value));
 
@@ -173,7 +187,8 @@ export async function seedScale(url: string, options: SeedScaleOptions): Promise
 
     await step("drop-indexes", async (tx) => {
       for (const index of config.indexes) await tx.unsafe(`drop index if exists ${index.name}`);
-      return config.indexes.length;
+      for (const unique of config.uniques) await tx.unsafe(`alter table ${unique.table} drop constraint if exists "${unique.name}"`);
+      return config.indexes.length + config.uniques.length;
     });
     const merchants = merchantCount(config.users);
     const USER_CHUNK = 100_000;
@@ -199,35 +214,50 @@ export async function seedScale(url: string, options: SeedScaleOptions): Promise
     const ledger = new LedgerGenerator(config, merchants);
     const batches = Math.ceil(config.transactions / config.batchSize);
     const ledgerDone = done.has("balances");
+    // Batch b+1 is generated (yielding now and then) while batch b's COPY streams: PostgreSQL and
+    // Node work at once. A batch's rows and its progress row commit together.
+    let writing: Promise<void> | null = null;
     let written = 0;
-    for (let b = 0; b < batches && !ledgerDone; b++) {
-      const name = `ledger:${b}`;
-      if (done.has(name)) {
-        ledger.batch(b, false);
-        continue;
-      }
-      if (options.stopAfterBatches !== undefined && written >= options.stopAfterBatches) return report;
+    const ledgerStarted = performance.now();
+    const write = async (b: number, out: BatchOut, generated: number) => {
       const started = performance.now();
-      const out = ledger.batch(b, true)!;
       await sql.begin(async (tx) => {
         await tx`set local session_replication_role = replica`;
+        await tx`set local synchronous_commit = off`;
         await copy(tx, "transactions (id, type, amount, fee, status, reference, description, sender_id, recipient_id, metadata, created_at, updated_at)", out.transactions);
         await copy(tx, "journal_entries (id, idempotency_key, kind, description, transaction_id, created_at)", out.entries);
         await copy(tx, "postings (id, journal_entry_id, account_id, amount, balance_after, created_at, hash)", out.postings);
         await copy(tx, "holds (id, reference, wallet_account_id, user_id, transaction_id, amount, fee, day, status, hold_entry_id, final_entry_id, created_at, updated_at)", out.holds);
-        await tx`insert into seed_scale_progress (step) values (${name})`;
+        await tx`insert into seed_scale_progress (step) values (${`ledger:${b}`})`;
       });
-      written++;
-      const seconds = (performance.now() - started) / 1000;
       const rows = out.transactions.length + out.entries.length + out.postings.length + out.holds.length;
-      const previous = report.find((r) => r.phase === "ledger");
-      if (previous) {
-        previous.rows += rows;
-        previous.seconds += seconds;
-      } else report.push({ phase: "ledger", rows, seconds });
+      const total = report.find((r) => r.phase === "ledger") ?? { phase: "ledger", rows: 0, seconds: 0 };
+      if (total.rows === 0) report.push(total);
+      total.rows += rows;
+      total.seconds = (performance.now() - ledgerStarted) / 1000;
       log(
-        `ledger batch ${b + 1}/${batches}: ${out.transactions.length} transactions, ${out.entries.length} entries, ${out.postings.length} postings, ${out.holds.length} holds in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString("en")} rows/s)`,
+        `ledger batch ${b + 1}/${batches}: ${out.transactions.length} transactions, ${out.entries.length} entries, ${out.postings.length} postings, ${out.holds.length} holds; generated in ${generated.toFixed(1)} s, written in ${((performance.now() - started) / 1000).toFixed(1)} s; ledger so far ${Math.round(total.rows / total.seconds).toLocaleString("en")} rows/s`,
       );
+    };
+    for (let b = 0; b < batches && !ledgerDone; b++) {
+      if (done.has(`ledger:${b}`)) {
+        await ledger.batch(b, false);
+        continue;
+      }
+      if (options.stopAfterBatches !== undefined && written >= options.stopAfterBatches) break;
+      const started = performance.now();
+      const out = (await ledger.batch(b, true))!;
+      const generated = (performance.now() - started) / 1000;
+      await writing;
+      writing = write(b, out, generated);
+      // Awaited before the next batch is written; marked handled so a failure meanwhile is not reported twice.
+      writing.catch(() => undefined);
+      written++;
+    }
+    await writing;
+    if (options.stopAfterBatches !== undefined && written >= options.stopAfterBatches && !ledgerDone) {
+      const remaining = Array.from({ length: batches }, (_, b) => b).filter((b) => !done.has(`ledger:${b}`)).length;
+      if (remaining > written) return report;
     }
     await step("balances", (tx) => writeBalances(tx, ledger));
     await step("daily-counters", (tx) => dailyCounters(tx, config));
@@ -242,8 +272,11 @@ export async function seedScale(url: string, options: SeedScaleOptions): Promise
     await timed("indexes", async () => {
       await sql`set maintenance_work_mem = '512MB'`;
       for (const index of config.indexes) await sql.unsafe(index.def.replace(/^CREATE (UNIQUE )?INDEX /, "CREATE $1INDEX IF NOT EXISTS "));
+      // Adding a unique constraint back also proves the load wrote no reference or key twice.
+      const present = new Set((await sql<{ name: string }[]>`select conname as name from pg_constraint where contype = 'u'`).map((row) => row.name));
+      for (const unique of config.uniques) if (!present.has(unique.name)) await sql.unsafe(`alter table ${unique.table} add constraint "${unique.name}" ${unique.def}`);
       await sql`insert into seed_scale_progress (step) values ('indexes')`;
-      return config.indexes.length;
+      return config.indexes.length + config.uniques.length;
     });
     await step("sequences", async (tx) => {
       for (const table of ["users", "ledger_accounts", "merchants", "invoices", "bank_accounts", "beneficiaries", "support_tickets", "ticket_replies", "transactions", "journal_entries", "postings", "holds"]) {
@@ -273,7 +306,7 @@ async function copy(tx: postgres.TransactionSql, target: string, lines: string[]
 
 /** Reads the stopped run's configuration, or checks the database and records a new one. */
 async function loadConfig(sql: postgres.Sql, options: SeedScaleOptions, resuming: boolean): Promise<Config> {
-  const where = (await sql<{ where: string }[]>`select current_database() || ' on ' || coalesce(inet_server_addr()::text, 'a local socket') || ':' || current_setting('port') as where`)[0]!.where;
+  const where = (await sql<{ where: string }[]>`select current_database() || ' on ' || coalesce(host(inet_server_addr()), 'a local socket') || ':' || current_setting('port') as where`)[0]!.where;
   if (resuming) {
     const [row] = await sql<{ detail: Config }[]>`select detail from seed_scale_progress where step = 'config'`;
     const config = row!.detail;
@@ -309,6 +342,12 @@ async function loadConfig(sql: postgres.Sql, options: SeedScaleOptions, resuming
     where c.relnamespace = 'public'::regnamespace and c.relname = any(${LOAD_TABLES})
       and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
     order by 1`;
+  const uniques = await sql<{ table: string; name: string; def: string }[]>`
+    select c.relname as table, k.conname as name, pg_get_constraintdef(k.oid) as def
+    from pg_constraint k join pg_class c on c.oid = k.conrelid
+    where k.contype = 'u' and c.relnamespace = 'public'::regnamespace and c.relname = any(${LOAD_TABLES})
+      and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.conindid = k.conindid)
+    order by 2`;
   const config: Config = {
     users: options.users,
     transactions: options.transactions,
@@ -326,6 +365,7 @@ async function loadConfig(sql: postgres.Sql, options: SeedScaleOptions, resuming
     holdBase: Number(bases!.holds),
     system,
     indexes: indexes.map((index) => ({ name: index.name, def: index.def })),
+    uniques: uniques.map((unique) => ({ table: unique.table, name: unique.name, def: unique.def })),
   };
   await sql`insert into seed_scale_progress (step, detail) values ('config', ${sql.json(JSON.parse(JSON.stringify(config)))})`;
   (options.log ?? console.log)(
@@ -513,7 +553,7 @@ class LedgerGenerator {
   }
 
   /** Generates batch `b` (its records' numbers from b × batchSize); with `emit` false, only moves the state (a resumed run's replay). */
-  batch(b: number, emit: boolean): BatchOut | null {
+  async batch(b: number, emit: boolean): Promise<BatchOut | null> {
     const c = this.c;
     this.out = emit ? { transactions: [], entries: [], postings: [], holds: [] } : null;
     const rand = random(0x5eed ^ Math.imul(b + 1, 0x9e3779b9));
@@ -588,7 +628,10 @@ class LedgerGenerator {
       );
     };
 
+    let steps = 0;
     while (j < end) {
+      // Now and then, let the previous batch's COPY stream on (only while writing; a replay runs straight).
+      if (emit && ++steps % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
       const roll = rand();
       const kind = MIX.find(([, share]) => roll < share)![0];
       const g = someone();

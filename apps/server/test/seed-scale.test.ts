@@ -27,7 +27,7 @@ describe("seed:scale", () => {
     expect((await sql`select step from seed_scale_progress where step like 'ledger:%' order by step`).map((r) => r.step)).toEqual(["ledger:0", "ledger:1"]);
 
     await seedScale(t.url, SIZE);
-    const [counts] = await sql<Record<string, number>[]>`
+    const [counts] = await sql<{ transactions: number; refs: number; users: number; merchants: number; entries: number; keys: number }[]>`
       select (select count(*)::int from transactions) as transactions, (select count(distinct reference)::int from transactions) as refs,
              (select count(*)::int from users) as users, (select count(*)::int from merchants) as merchants,
              (select count(*)::int from journal_entries) as entries, (select count(distinct idempotency_key)::int from journal_entries) as keys`;
@@ -36,7 +36,7 @@ describe("seed:scale", () => {
 
     // A third run finds every step done and adds nothing.
     expect(await seedScale(t.url, SIZE)).toEqual([]);
-    expect((await sql<{ n: number }[]>`select count(*)::int as n from postings`)[0]!.n).toBeGreaterThan(counts!.entries * 2 - 1);
+    expect((await sql<{ n: number }[]>`select count(*)::int as n from postings`)[0]!.n).toBeGreaterThan(Number(counts!.entries) * 2 - 1);
 
     const result = await verifyLedger(t.db, { full: true });
     expect(result.checks.filter((check) => !check.ok)).toEqual([]);
