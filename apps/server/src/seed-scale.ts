@@ -96,7 +96,7 @@ const invoiceKobo = (k: number) => (1_000 + ((k * 7_919) % 49_000)) * 100;
 export const merchantCount = (users: number) => Math.max(3, Math.min(5_000, Math.floor(users / 400)));
 const invoiceCount = (transactions: number) => Math.max(10, Math.floor(transactions / 100));
 
-interface Config {
+export interface Config {
   users: number;
   transactions: number;
   months: number;
@@ -295,13 +295,31 @@ export async function seedScale(url: string, options: SeedScaleOptions): Promise
   }
 }
 
+/**
+ * COPY text rows, joined a thousand at a time as they come: the short-lived row strings die young
+ * (cheap to collect) and only the joined chunks live until the batch is written.
+ */
+class Lines {
+  readonly chunks: string[] = [];
+  private current: string[] = [];
+  length = 0;
+  push(line: string) {
+    this.current.push(line);
+    this.length++;
+    if (this.current.length === 1_000) this.flush();
+  }
+  flush(): string[] {
+    if (this.current.length > 0) this.chunks.push(this.current.join(""));
+    this.current = [];
+    return this.chunks;
+  }
+}
+
 /** Streams `lines` (COPY text rows, each ending in a newline) into `target` ("table (columns)"). */
-async function copy(tx: postgres.TransactionSql, target: string, lines: string[]) {
+async function copy(tx: postgres.TransactionSql, target: string, lines: Lines | string[]) {
   if (lines.length === 0) return;
   const writable = await tx.unsafe(`copy ${target} from stdin`).writable();
-  const chunks: string[] = [];
-  for (let at = 0; at < lines.length; at += 2_000) chunks.push(lines.slice(at, at + 2_000).join(""));
-  await pipeline(Readable.from(chunks), writable);
+  await pipeline(Readable.from(Array.isArray(lines) ? [lines.join("")] : lines.flush()), writable);
 }
 
 /** Reads the stopped run's configuration, or checks the database and records a new one. */
@@ -426,10 +444,10 @@ async function seedAccounts(tx: postgres.TransactionSql, c: Config, merchants: n
 }
 
 interface BatchOut {
-  transactions: string[];
-  entries: string[];
-  postings: string[];
-  holds: string[];
+  transactions: Lines;
+  entries: Lines;
+  postings: Lines;
+  holds: Lines;
 }
 
 type Kind = "topup-card" | "topup-bank" | "p2p" | "bank-transfer" | "withdrawal" | "airtime" | "data" | "electricity" | "cable" | "merchant" | "invoice" | "refund";
@@ -455,7 +473,7 @@ const MIX: [Kind, number][] = [
  * the written ones without output). Money never takes a wallet below zero: a debit the wallet
  * cannot pay is preceded by a card top-up.
  */
-class LedgerGenerator {
+export class LedgerGenerator {
   private readonly balances: Float64Array;
   private readonly heads: Buffer;
   private readonly systemBalance = new Map<number, number>();
@@ -555,7 +573,7 @@ class LedgerGenerator {
   /** Generates batch `b` (its records' numbers from b × batchSize); with `emit` false, only moves the state (a resumed run's replay). */
   async batch(b: number, emit: boolean): Promise<BatchOut | null> {
     const c = this.c;
-    this.out = emit ? { transactions: [], entries: [], postings: [], holds: [] } : null;
+    this.out = emit ? { transactions: new Lines(), entries: new Lines(), postings: new Lines(), holds: new Lines() } : null;
     const rand = random(0x5eed ^ Math.imul(b + 1, 0x9e3779b9));
     const end = Math.min(c.transactions, (b + 1) * c.batchSize);
     const span = c.months * 30 * DAY_MS;
