@@ -40,7 +40,9 @@ async function main(): Promise<number> {
     // One hash of the password and one of the PIN, shared by every seed user: argon2id per user would take hours.
     const [passwordHash, pinHash] = await Promise.all([hashPassword(SEED_SCALE_PASSWORD), hashPassword(SEED_SCALE_PIN)]);
     await seedScale(url, { users, transactions, months, force: process.argv.includes("--force"), passwordHash, pinHash });
-    console.log(`seed:scale done in ${((performance.now() - started) / 1000).toFixed(0)} s. Every seed user signs in with the password ${SEED_SCALE_PASSWORD} (PIN ${SEED_SCALE_PIN}); the busiest is ${SEED_SCALE_BUSIEST_EMAIL}.`);
+    console.log(
+      `seed:scale done in ${((performance.now() - started) / 1000).toFixed(0)} s. Every seed user signs in with the password ${SEED_SCALE_PASSWORD} (PIN ${SEED_SCALE_PIN}); the busiest is ${SEED_SCALE_BUSIEST_EMAIL}.`,
+    );
     return 0;
   } finally {
     await stop?.();

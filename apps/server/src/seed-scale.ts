@@ -39,15 +39,92 @@ export const SEED_SCALE_PIN = "4826";
 export const SEED_SCALE_BUSIEST_EMAIL = "busiest.user@example.com";
 
 const FIRST = [
-  "Adaeze", "Chinedu", "Ngozi", "Emeka", "Funmilayo", "Tunde", "Aisha", "Ibrahim", "Yetunde", "Olumide", "Chiamaka", "Obinna",
-  "Halima", "Musa", "Bisi", "Kelechi", "Zainab", "Segun", "Ifeoma", "Uche", "Amina", "Babatunde", "Nneka", "Femi", "Hauwa",
-  "Ikechukwu", "Temitope", "Sani", "Oluwaseun", "Chidinma", "Abubakar", "Folake", "Eze", "Nkechi", "Usman", "Damilola", "Tobi",
-  "Blessing", "Godwin", "Precious", "Chukwuma", "Ronke", "Yusuf", "Kemi", "Ada", "Gbenga", "Maryam", "Ebuka",
+  "Adaeze",
+  "Chinedu",
+  "Ngozi",
+  "Emeka",
+  "Funmilayo",
+  "Tunde",
+  "Aisha",
+  "Ibrahim",
+  "Yetunde",
+  "Olumide",
+  "Chiamaka",
+  "Obinna",
+  "Halima",
+  "Musa",
+  "Bisi",
+  "Kelechi",
+  "Zainab",
+  "Segun",
+  "Ifeoma",
+  "Uche",
+  "Amina",
+  "Babatunde",
+  "Nneka",
+  "Femi",
+  "Hauwa",
+  "Ikechukwu",
+  "Temitope",
+  "Sani",
+  "Oluwaseun",
+  "Chidinma",
+  "Abubakar",
+  "Folake",
+  "Eze",
+  "Nkechi",
+  "Usman",
+  "Damilola",
+  "Tobi",
+  "Blessing",
+  "Godwin",
+  "Precious",
+  "Chukwuma",
+  "Ronke",
+  "Yusuf",
+  "Kemi",
+  "Ada",
+  "Gbenga",
+  "Maryam",
+  "Ebuka",
 ];
 const LAST = [
-  "Okafor", "Adeyemi", "Bello", "Okonkwo", "Abubakar", "Ogunleye", "Eze", "Balogun", "Nwosu", "Ibrahim", "Adebayo", "Uche",
-  "Mohammed", "Olawale", "Chukwu", "Danjuma", "Afolabi", "Obi", "Lawal", "Onyekachi", "Suleiman", "Akinwale", "Nnamdi", "Yusuf",
-  "Ogundipe", "Anyanwu", "Garba", "Oyelaran", "Ezeani", "Okeke", "Salami", "Umar", "Adeleke", "Iwu", "Bakare", "Okoro",
+  "Okafor",
+  "Adeyemi",
+  "Bello",
+  "Okonkwo",
+  "Abubakar",
+  "Ogunleye",
+  "Eze",
+  "Balogun",
+  "Nwosu",
+  "Ibrahim",
+  "Adebayo",
+  "Uche",
+  "Mohammed",
+  "Olawale",
+  "Chukwu",
+  "Danjuma",
+  "Afolabi",
+  "Obi",
+  "Lawal",
+  "Onyekachi",
+  "Suleiman",
+  "Akinwale",
+  "Nnamdi",
+  "Yusuf",
+  "Ogundipe",
+  "Anyanwu",
+  "Garba",
+  "Oyelaran",
+  "Ezeani",
+  "Okeke",
+  "Salami",
+  "Umar",
+  "Adeleke",
+  "Iwu",
+  "Bakare",
+  "Okoro",
 ];
 const DOMAINS = ["example.com", "example.org", "example.net"];
 const PREFIXES = ["803", "806", "813", "816", "703", "706", "810", "814", "903", "906", "805", "807", "815", "705", "905", "802", "808", "812"];
@@ -172,17 +249,21 @@ export async function seedScale(url: string, options: SeedScaleOptions): Promise
       const rows = await work();
       const seconds = (performance.now() - started) / 1000;
       report.push({ phase, rows, seconds });
-      log(`${phase}: ${rows.toLocaleString("en")} rows in ${seconds.toFixed(1)} s (${Math.round(rows / Math.max(seconds, 0.001)).toLocaleString("en")} rows/s)`);
+      log(
+        `${phase}: ${rows.toLocaleString("en")} rows in ${seconds.toFixed(1)} s (${Math.round(rows / Math.max(seconds, 0.001)).toLocaleString("en")} rows/s)`,
+      );
     };
     const step = async (name: string, work: (tx: postgres.TransactionSql) => Promise<number>) =>
-      timed(name, () =>
-        sql.begin(async (tx) => {
-          // No row triggers (events, NOTIFY, money alerts) nor foreign-key checks during the load: see docs/performance.md "At scale".
-          await tx`set local session_replication_role = replica`;
-          const rows = await work(tx);
-          await tx`insert into seed_scale_progress (step) values (${name})`;
-          return rows;
-        }) as Promise<number>,
+      timed(
+        name,
+        () =>
+          sql.begin<number>(async (tx) => {
+            // No row triggers (events, NOTIFY, money alerts) nor foreign-key checks during the load: see docs/performance.md "At scale".
+            await tx`set local session_replication_role = replica`;
+            const rows = await work(tx);
+            await tx`insert into seed_scale_progress (step) values (${name})`;
+            return rows;
+          }),
       );
 
     await step("drop-indexes", async (tx) => {
@@ -224,10 +305,18 @@ export async function seedScale(url: string, options: SeedScaleOptions): Promise
       await sql.begin(async (tx) => {
         await tx`set local session_replication_role = replica`;
         await tx`set local synchronous_commit = off`;
-        await copy(tx, "transactions (id, type, amount, fee, status, reference, description, sender_id, recipient_id, metadata, created_at, updated_at)", out.transactions);
+        await copy(
+          tx,
+          "transactions (id, type, amount, fee, status, reference, description, sender_id, recipient_id, metadata, created_at, updated_at)",
+          out.transactions,
+        );
         await copy(tx, "journal_entries (id, idempotency_key, kind, description, transaction_id, created_at)", out.entries);
         await copy(tx, "postings (id, journal_entry_id, account_id, amount, balance_after, created_at, hash)", out.postings);
-        await copy(tx, "holds (id, reference, wallet_account_id, user_id, transaction_id, amount, fee, day, status, hold_entry_id, final_entry_id, created_at, updated_at)", out.holds);
+        await copy(
+          tx,
+          "holds (id, reference, wallet_account_id, user_id, transaction_id, amount, fee, day, status, hold_entry_id, final_entry_id, created_at, updated_at)",
+          out.holds,
+        );
         await tx`insert into seed_scale_progress (step) values (${`ledger:${b}`})`;
       });
       const rows = out.transactions.length + out.entries.length + out.postings.length + out.holds.length;
@@ -274,12 +363,26 @@ export async function seedScale(url: string, options: SeedScaleOptions): Promise
       for (const index of config.indexes) await sql.unsafe(index.def.replace(/^CREATE (UNIQUE )?INDEX /, "CREATE $1INDEX IF NOT EXISTS "));
       // Adding a unique constraint back also proves the load wrote no reference or key twice.
       const present = new Set((await sql<{ name: string }[]>`select conname as name from pg_constraint where contype = 'u'`).map((row) => row.name));
-      for (const unique of config.uniques) if (!present.has(unique.name)) await sql.unsafe(`alter table ${unique.table} add constraint "${unique.name}" ${unique.def}`);
+      for (const unique of config.uniques)
+        if (!present.has(unique.name)) await sql.unsafe(`alter table ${unique.table} add constraint "${unique.name}" ${unique.def}`);
       await sql`insert into seed_scale_progress (step) values ('indexes')`;
       return config.indexes.length + config.uniques.length;
     });
     await step("sequences", async (tx) => {
-      for (const table of ["users", "ledger_accounts", "merchants", "invoices", "bank_accounts", "beneficiaries", "support_tickets", "ticket_replies", "transactions", "journal_entries", "postings", "holds"]) {
+      for (const table of [
+        "users",
+        "ledger_accounts",
+        "merchants",
+        "invoices",
+        "bank_accounts",
+        "beneficiaries",
+        "support_tickets",
+        "ticket_replies",
+        "transactions",
+        "journal_entries",
+        "postings",
+        "holds",
+      ]) {
         await tx.unsafe(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`);
       }
       return 12;
@@ -324,7 +427,11 @@ async function copy(tx: postgres.TransactionSql, target: string, lines: Lines | 
 
 /** Reads the stopped run's configuration, or checks the database and records a new one. */
 async function loadConfig(sql: postgres.Sql, options: SeedScaleOptions, resuming: boolean): Promise<Config> {
-  const where = (await sql<{ where: string }[]>`select current_database() || ' on ' || coalesce(host(inet_server_addr()), 'a local socket') || ':' || current_setting('port') as where`)[0]!.where;
+  const where = (
+    await sql<
+      { where: string }[]
+    >`select current_database() || ' on ' || coalesce(host(inet_server_addr()), 'a local socket') || ':' || current_setting('port') as where`
+  )[0]!.where;
   if (resuming) {
     const [row] = await sql<{ detail: Config }[]>`select detail from seed_scale_progress where step = 'config'`;
     const config = row!.detail;
@@ -385,7 +492,7 @@ async function loadConfig(sql: postgres.Sql, options: SeedScaleOptions, resuming
     indexes: indexes.map((index) => ({ name: index.name, def: index.def })),
     uniques: uniques.map((unique) => ({ table: unique.table, name: unique.name, def: unique.def })),
   };
-  await sql`insert into seed_scale_progress (step, detail) values ('config', ${sql.json(JSON.parse(JSON.stringify(config)))})`;
+  await sql`insert into seed_scale_progress (step, detail) values ('config', ${sql.json(JSON.parse(JSON.stringify(config)) as postgres.JSONValue)})`;
   (options.log ?? console.log)(
     `seed:scale fills database ${where}: ${config.users.toLocaleString("en")} users, ${config.transactions.toLocaleString("en")} transactions over ${config.months} months`,
   );
@@ -432,7 +539,14 @@ async function seedAccounts(tx: postgres.TransactionSql, c: Config, merchants: n
     select ${c.invoiceBase} + k, ${c.merchantBase} + 1 + k % ${merchants}, u.name, u.email, (1000 + (k * 7919) % 49000) * 100, 'Order ' || k,
            (to_timestamp(${c.endMs / 1000}) at time zone 'Africa/Lagos')::date + 14, 'unpaid', 'seed' || md5(k::text), t.at, t.at
     from (select to_timestamp(${c.endMs / 1000}) - make_interval(days => ${c.months * 30}) as at) t cross join generate_series(1, ${invoices}) k join users u on u.id = ${c.userBase} + 1 + (k * 7) % ${c.users}`);
-  const subjects = ["Top-up not showing", "Transfer delayed", "Cannot add bank account", "Airtime not received", "Question about fees", "Change my phone number"];
+  const subjects = [
+    "Top-up not showing",
+    "Transfer delayed",
+    "Cannot add bank account",
+    "Airtime not received",
+    "Question about fees",
+    "Change my phone number",
+  ];
   await run(tx`insert into support_tickets (user_id, subject, message, status, priority, created_at, updated_at) overriding system value
     select ${c.userBase} + 1 + (k * 7919) % ${c.users}, (${subjects}::text[])[1 + k % 6], 'Please help me with this, it has been a while now.',
            (array['open', 'in-progress', 'resolved', 'closed'])[1 + k % 4]::ticket_status, (array['low', 'normal', 'high', 'urgent'])[1 + k % 4]::ticket_priority,
@@ -450,7 +564,19 @@ interface BatchOut {
   holds: Lines;
 }
 
-type Kind = "topup-card" | "topup-bank" | "p2p" | "bank-transfer" | "withdrawal" | "airtime" | "data" | "electricity" | "cable" | "merchant" | "invoice" | "refund";
+type Kind =
+  | "topup-card"
+  | "topup-bank"
+  | "p2p"
+  | "bank-transfer"
+  | "withdrawal"
+  | "airtime"
+  | "data"
+  | "electricity"
+  | "cable"
+  | "merchant"
+  | "invoice"
+  | "refund";
 /** Cumulative shares of each kind among the records (refunds follow payments). */
 const MIX: [Kind, number][] = [
   ["topup-card", 0.16],
@@ -593,7 +719,13 @@ export class LedgerGenerator {
       const r = next("TOP");
       const gatewayFee = bank ? 0 : Math.min(200_000, Math.round(kobo * 0.015));
       const meta = bank
-        ? { gateway: "paystack", channel: "bank_transfer", accountNumber: `8${String(g).padStart(9, "0")}`, senderName: user(g).name.toUpperCase(), senderBank: BANKS[g % 5]!.name }
+        ? {
+            gateway: "paystack",
+            channel: "bank_transfer",
+            accountNumber: `8${String(g).padStart(9, "0")}`,
+            senderName: user(g).name.toUpperCase(),
+            senderBank: BANKS[g % 5]!.name,
+          }
         : { gateway: "paystack", channel: "card", gatewayFeeKobo: gatewayFee, ...(status === "failed" ? { failureReason: "Declined" } : {}) };
       this.record(r.id, "topup", kobo, 0, status, r.ref, bank ? "Bank transfer top-up" : "Card top-up", null, c.userBase + g, meta, r.at);
       if (status !== "completed") return;
@@ -611,12 +743,35 @@ export class LedgerGenerator {
       return j < end;
     };
     // A held debit (payout or purchase) ending settled, held, or released.
-    const held = (g: number, type: string, kobo: number, fee: number, prefix: string, description: string, destination: number, meta: object, holdKind: string) => {
+    const held = (
+      g: number,
+      type: string,
+      kobo: number,
+      fee: number,
+      prefix: string,
+      description: string,
+      destination: number,
+      meta: object,
+      holdKind: string,
+    ) => {
       const r = next(prefix);
       const roll = rand();
       const status = roll < 0.9 ? "completed" : roll < 0.95 ? "processing" : "failed";
       const later = r.at + 2_000;
-      this.record(r.id, type, kobo, fee, status, r.ref, description, c.userBase + g, null, status === "failed" ? { ...meta, failureReason: "Provider declined" } : meta, r.at, status === "processing" ? r.at : later);
+      this.record(
+        r.id,
+        type,
+        kobo,
+        fee,
+        status,
+        r.ref,
+        description,
+        c.userBase + g,
+        null,
+        status === "failed" ? { ...meta, failureReason: "Provider declined" } : meta,
+        r.at,
+        status === "processing" ? r.at : later,
+      );
       const wallet = this.wallet(g);
       const holds = this.sys[SYSTEM_ACCOUNTS.holds]!;
       const holdEntry = this.post(`hold:${r.ref}`, holdKind, description, r.id, r.at, [
@@ -665,7 +820,19 @@ export class LedgerGenerator {
         if (!afford(g, kobo)) break;
         const r = next("P2P");
         const to = user(v);
-        this.record(r.id, "p2p", kobo, 0, "completed", r.ref, `Transfer to ${to.name}`, c.userBase + g, c.userBase + v, { senderName: u.name, recipientName: to.name }, r.at);
+        this.record(
+          r.id,
+          "p2p",
+          kobo,
+          0,
+          "completed",
+          r.ref,
+          `Transfer to ${to.name}`,
+          c.userBase + g,
+          c.userBase + v,
+          { senderName: u.name, recipientName: to.name },
+          r.at,
+        );
         this.post(`p2p:${r.ref}`, "p2p", `P2P ${r.ref}`, r.id, r.at, [
           [this.wallet(g), -kobo],
           [this.wallet(v), kobo],
@@ -684,9 +851,20 @@ export class LedgerGenerator {
           accountName: own ? u.name.toUpperCase() : `${FIRST[(g + j) % FIRST.length]} ${LAST[j % LAST.length]}`.toUpperCase(),
           feeKobo: fee,
         };
-        held(g, "transfer", kobo, fee, "TRF", own ? "Withdrawal to bank" : `Transfer to ${meta.accountName}`, this.sys[SYSTEM_ACCOUNTS.payoutsInTransit]!, meta, "payout-hold");
+        held(
+          g,
+          "transfer",
+          kobo,
+          fee,
+          "TRF",
+          own ? "Withdrawal to bank" : `Transfer to ${meta.accountName}`,
+          this.sys[SYSTEM_ACCOUNTS.payoutsInTransit]!,
+          meta,
+          "payout-hold",
+        );
       } else if (kind === "airtime" || kind === "data" || kind === "electricity" || kind === "cable") {
-        const kobo = kind === "airtime" ? naira(100, 5_000) : kind === "data" ? naira(500, 10_000) : kind === "electricity" ? naira(2_000, 30_000) : naira(2_500, 25_000);
+        const kobo =
+          kind === "airtime" ? naira(100, 5_000) : kind === "data" ? naira(500, 10_000) : kind === "electricity" ? naira(2_000, 30_000) : naira(2_500, 25_000);
         if (!afford(g, kobo)) break;
         const network = NETWORKS[g % 4]!;
         const disco = DISCOS[g % 3]!;
@@ -697,9 +875,30 @@ export class LedgerGenerator {
             : kind === "data"
               ? { phoneNumber: u.phone, network, variationCode: `${network.toLowerCase()}-1gb`, planName: "1GB - 30 days" }
               : kind === "electricity"
-                ? { phoneNumber: u.phone, network: disco.name, disco: disco.id, meterNumber: `4${String(g).padStart(10, "0")}`, meterType: "prepaid", customerName: u.name }
-                : { phoneNumber: u.phone, network: cable.name, variationCode: cable.code, planName: cable.plan, smartcardNumber: `7${String(g).padStart(9, "0")}`, subscriptionType: "renew" };
-        const description = kind === "airtime" ? `${network} airtime` : kind === "data" ? `${network} data` : kind === "electricity" ? `${disco.name} token` : `${cable.name} subscription`;
+                ? {
+                    phoneNumber: u.phone,
+                    network: disco.name,
+                    disco: disco.id,
+                    meterNumber: `4${String(g).padStart(10, "0")}`,
+                    meterType: "prepaid",
+                    customerName: u.name,
+                  }
+                : {
+                    phoneNumber: u.phone,
+                    network: cable.name,
+                    variationCode: cable.code,
+                    planName: cable.plan,
+                    smartcardNumber: `7${String(g).padStart(9, "0")}`,
+                    subscriptionType: "renew",
+                  };
+        const description =
+          kind === "airtime"
+            ? `${network} airtime`
+            : kind === "data"
+              ? `${network} data`
+              : kind === "electricity"
+                ? `${disco.name} token`
+                : `${cable.name} subscription`;
         held(g, kind, kobo, 0, "VTU", description, this.sys[SYSTEM_ACCOUNTS.vtpassClearing]!, meta, "purchase-hold");
       } else if (kind === "merchant" || kind === "invoice") {
         const invoiceNo = kind === "invoice" && this.invoice < invoiceCount(c.transactions) ? ++this.invoice : null;
@@ -711,13 +910,25 @@ export class LedgerGenerator {
         const name = merchantName(m);
         const merchantId = c.merchantBase + m;
         const description = invoiceNo !== null ? `Invoice #${c.invoiceBase + invoiceNo} payment to ${name}` : `Payment to ${name}`;
-        this.record(r.id, "payment", kobo, 0, "completed", r.ref, description, c.userBase + g, null, {
-          merchantId,
-          merchantName: name,
-          ...(invoiceNo !== null ? { invoiceId: c.invoiceBase + invoiceNo } : {}),
-          channel: invoiceNo !== null ? "invoice" : "qr",
-          payerName: u.name,
-        }, r.at);
+        this.record(
+          r.id,
+          "payment",
+          kobo,
+          0,
+          "completed",
+          r.ref,
+          description,
+          c.userBase + g,
+          null,
+          {
+            merchantId,
+            merchantName: name,
+            ...(invoiceNo !== null ? { invoiceId: c.invoiceBase + invoiceNo } : {}),
+            channel: invoiceNo !== null ? "invoice" : "qr",
+            payerName: u.name,
+          },
+          r.at,
+        );
         this.post(`payment:${r.ref}`, invoiceNo !== null ? "invoice-payment" : "merchant-payment", description, r.id, r.at, [
           [this.wallet(g), -kobo],
           [this.merchantWallet(m), kobo],
@@ -733,15 +944,27 @@ export class LedgerGenerator {
         if (this.balanceOf(this.merchantWallet(m)) < kobo) continue;
         const r = next("RFD");
         const name = merchantName(m);
-        this.record(r.id, "payment", kobo, 0, "completed", r.ref, `Refund from ${name}`, null, c.userBase + payer, {
-          merchantId: c.merchantBase + m,
-          merchantName: name,
-          channel: "refund",
-          refundOf: paid,
-          refundReason: "Item out of stock",
-          refundTo: "wallet",
-          payerName: user(payer).name,
-        }, r.at);
+        this.record(
+          r.id,
+          "payment",
+          kobo,
+          0,
+          "completed",
+          r.ref,
+          `Refund from ${name}`,
+          null,
+          c.userBase + payer,
+          {
+            merchantId: c.merchantBase + m,
+            merchantName: name,
+            channel: "refund",
+            refundOf: paid,
+            refundReason: "Item out of stock",
+            refundTo: "wallet",
+            payerName: user(payer).name,
+          },
+          r.at,
+        );
         this.post(`refund:${r.ref}`, "merchant-refund", `Refund of ${paid}: Item out of stock`, r.id, r.at, [
           [this.merchantWallet(m), -kobo],
           [this.wallet(payer), kobo],

@@ -95,9 +95,7 @@ describe("seed:scale", () => {
   it("refuses a database with other users' data unless forced", async () => {
     const other = await createTestDatabase();
     try {
-      await other.db.execute(
-        (await import("drizzle-orm")).sql`insert into users (name, email, password_hash) values ('Real Person', 'real@example.com', 'x')`,
-      );
+      await other.db.execute((await import("drizzle-orm")).sql`insert into users (name, email, password_hash) values ('Real Person', 'real@example.com', 'x')`);
       await expect(seedScale(other.url, SIZE)).rejects.toThrow(/already holds 1 users and 0 transactions/);
     } finally {
       await other.close();
