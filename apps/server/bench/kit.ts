@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { settleTopUp } from "@kolo/api";
 import { type Database, createDb, insertTransaction, prepareDatabase, schema } from "@kolo/db";
 import { findFreePort, startEmbeddedPostgres } from "@kolo/db/embedded";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import postgres from "postgres";
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS, buildServer } from "../build.mjs";
 
@@ -102,7 +102,8 @@ export const cookiesOf = (response: Response) =>
  * Users `{prefix}{i}@example.com` (password secret123) at verification level 2, signed in over HTTP
  * with their session and device cookies. Each is registered (POST /api/auth/register) and funded with
  * `fundKobo` through the real top-up settlement; one registered by an earlier run on the same
- * database is signed in instead (POST /api/auth/login) and keeps the balance it has.
+ * database is signed in instead (POST /api/auth/login), its new device trusted for money out, and
+ * keeps the balance it has.
  */
 export async function benchUsers(db: Database, base: string, options: { prefix: string; count: number; fundKobo: bigint }): Promise<BenchUser[]> {
   const { prefix, fundKobo } = options;
@@ -122,6 +123,9 @@ export async function benchUsers(db: Database, base: string, options: { prefix: 
     // Every cookie the registration set: the session's and the device's (money out checks the device).
     const cookie = cookiesOf(response);
     await db.update(schema.users).set({ verificationLevel: 2 }).where(eq(schema.users.id, user.id));
+    // Signed in again, the user is on a new device, which money out refuses until it is trusted (a
+    // code by e-mail in the app): trusted here, as the benchmark's own users' devices.
+    if (!registered) await db.update(schema.userDevices).set({ trustedAt: new Date() }).where(and(eq(schema.userDevices.userId, user.id), isNull(schema.userDevices.trustedAt)));
     if (registered && fundKobo > 0n) {
       const reference = `BENCH-FUND-${prefix}-${i}`;
       await insertTransaction(db, {

@@ -22,6 +22,7 @@ import { fileURLToPath } from "node:url";
 import { createSession, devTotpSecret, generateSessionToken, totpCode } from "@kolo/api";
 import { createDb, prepareDatabase } from "@kolo/db";
 import { ADMIN_TRANSACTION_TABS, HISTORY_TAB_KEYS, lagosDate, lagosDays } from "@kolo/domain";
+import { PaystackClient, sandboxKey } from "@kolo/providers";
 import { holdSandboxDay } from "@kolo/sandboxes";
 import postgres from "postgres";
 import { DASHBOARD_FIRST_BATCH, batchQueryUrl } from "../../web/src/lib/first-batch";
@@ -41,6 +42,10 @@ const PORT = Number(process.env.BENCH_PORT ?? 3343);
 /** Below this many transactions the database "looks small": seed:scale was not run. */
 const SMALL_DATABASE = 100_000;
 const WARM_UPS = 3;
+/** Rows per page where bench:scale pages with `limit` (History, the admin list). */
+const PAGE_SIZE = 20;
+/** The sandboxes' keys come from this seed (sandboxKey), so the bench can read the Paystack sandbox as the server does. */
+const SANDBOX_SEED = "bench-scale-sandbox-seed-0123456789abcdef";
 const READ_GOAL: Goal = { kind: "p99", ms: 50 };
 const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
 
@@ -109,7 +114,7 @@ async function main() {
       dbUrl: url,
       port: PORT,
       // A day's reconciliation is one admin request: the default 15 s budget would cut it off.
-      serverEnv: { REQUEST_TIMEOUT_MS: "600000" },
+      serverEnv: { REQUEST_TIMEOUT_MS: "600000", KOLO_SANDBOX_SEED: SANDBOX_SEED },
     });
     const { base } = server;
     const get = (path: string, cookie: string) => () => fetch(`${base}${path}`, { headers: { cookie } });
@@ -141,20 +146,33 @@ async function main() {
     const openapi = (await (await fetch(`${base}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
     };
-    const historyParams = new Set((openapi.paths["/api/transactions"]?.get?.parameters ?? []).map((p) => p.name));
-    if (historyParams.has("page")) record("history: page 50", await timeRequests("history page 50", get("/api/transactions?page=50", busy)), READ_GOAL);
-    else if (historyParams.has("cursor")) {
-      // Page 50 by cursor: walk 49 pages once, then time the 50th.
+    const paramsOf = (path: string) => new Set((openapi.paths[path]?.get?.parameters ?? []).map((p) => p.name));
+    /**
+     * Page 50 of `path` (pages of PAGE_SIZE): by `page` when the path takes it; by keyset `cursor`
+     * (walked once through 49 pages, the 50th timed) when it takes that instead. The cursor is the
+     * answer's `nextCursor`, or the `id` of an array answer's last row.
+     */
+    const pageFifty = async (label: string, path: string, cookie: string, byPage: boolean) => {
+      const params = paramsOf(path);
+      const sized = params.has("limit") ? `limit=${PAGE_SIZE}&` : "";
+      if (byPage && params.has("page")) return record(`${label}: page 50`, await timeRequests(label, get(`${path}?${sized}page=50`, cookie)), READ_GOAL);
+      if (!params.has("cursor")) {
+        rows.push({ operation: `${label}: page 50`, n: 0, p50: 0, p99: 0, goal: READ_GOAL, note: `${path} takes no page and no cursor` });
+        return;
+      }
       let cursor: string | undefined;
       for (let page = 1; page < 50; page++) {
-        const answer = (await (await fetch(`${base}/api/transactions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: { cookie: busy } })).json()) as {
-          nextCursor?: string | null;
-        };
-        cursor = answer.nextCursor ?? undefined;
+        const answer = (await (await fetch(`${base}${path}?${sized}${cursor ? `cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: { cookie } })).json()) as
+          | { nextCursor?: string | null }
+          | { id: number | string }[];
+        const next = Array.isArray(answer) ? (answer.length === PAGE_SIZE ? answer.at(-1)?.id : undefined) : answer.nextCursor;
+        cursor = next === undefined || next === null ? undefined : String(next);
         if (!cursor) break;
       }
-      if (cursor) record("history: page 50 (cursor)", await timeRequests("history page 50", get(`/api/transactions?cursor=${encodeURIComponent(cursor)}`, busy)), READ_GOAL);
-    } else rows.push({ operation: "history: page 50", n: 0, p50: 0, p99: 0, goal: READ_GOAL, note: "GET /api/transactions has no page (newest 500)" });
+      if (cursor) record(`${label}: page 50 (cursor)`, await timeRequests(label, get(`${path}?${sized}cursor=${encodeURIComponent(cursor)}`, cookie)), READ_GOAL);
+      else rows.push({ operation: `${label}: page 50 (cursor)`, n: 0, p50: 0, p99: 0, goal: READ_GOAL, note: "fewer than 50 pages" });
+    };
+    await pageFifty("history", "/api/transactions", busy, true);
     for (const tab of HISTORY_TAB_KEYS.filter((key) => key !== "all"))
       record(`history: tab ${tab}`, await timeRequests(`history ${tab}`, get(`/api/transactions?tab=${tab}`, busy)), READ_GOAL);
     if (subjects.historySearch)
@@ -212,6 +230,7 @@ async function main() {
     for (const tab of ADMIN_TRANSACTION_TABS)
       record(`admin transactions: tab ${tab}`, await timeRequests(`admin tx ${tab}`, get(`/api/admin/transactions?status=${tab}`, admin)), READ_GOAL);
     record("admin transactions: page 50", await timeRequests("admin tx page 50", get("/api/admin/transactions?page=50", admin)), READ_GOAL);
+    if (paramsOf("/api/admin/transactions").has("cursor")) await pageFifty("admin transactions", "/api/admin/transactions", admin, false);
     if (subjects.adminReference)
       record(
         "admin transactions: reference filter",
@@ -228,12 +247,24 @@ async function main() {
     const filling = performance.now();
     const held = await holdSandboxDay(db, { from: dayStart, to: new Date(dayStart.getTime() + 86_400_000), total: RECON_RECORDS, tag: day });
     console.log(`   ${JSON.stringify(held)} in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
+    // What the run spends reading the provider alone: the same client, every page of the day.
+    const range = { from: dayStart, to: new Date(dayStart.getTime() + 86_400_000) };
+    const gateway = new PaystackClient({
+      baseUrl: `${base}/sandbox/paystack`,
+      secretKey: `sk_test_sandbox_${sandboxKey({ internalUrl: base, sandboxSeed: SANDBOX_SEED }, "paystack", "secret")}`,
+      timeoutMs: 60_000,
+    });
+    const listing = performance.now();
+    const listed = (await gateway.listCharges(range)).length + (await gateway.listTransfers(range)).length;
+    const listingMs = performance.now() - listing;
+    console.log(`   reading them from the sandbox (GET /transaction and /transfer, 100 a page): ${listed} in ${(listingMs / 1000).toFixed(1)} s`);
+    rows.push({ operation: "  of which: the sandbox's pages", n: 1, p50: listingMs, p99: listingMs, goal: null, note: `${listed.toLocaleString("en")} records` });
     const reconStarted = performance.now();
     const reconResponse = await post("/api/admin/reconciliation/runs", admin, { date: day })();
     const reconMs = performance.now() - reconStarted;
-    const run = (await reconResponse.json()) as { state?: string; error?: string | null; counts?: unknown; message?: string };
+    const run = (await reconResponse.json()) as { state?: string; error?: string | null; matched?: number; open?: number; exceptions?: unknown; message?: string };
     const reconNote = `${held.total.toLocaleString("en")} provider records; HTTP ${reconResponse.status} ${run.state ?? run.message}${run.error ? `: ${run.error}` : ""}`;
-    console.log(`   run ${reconNote}; counts ${JSON.stringify(run.counts)}`);
+    console.log(`   run ${reconNote}; matched ${run.matched}, open ${run.open}, exceptions ${JSON.stringify(run.exceptions)}`);
     rows.push({ operation: `reconciliation of ${day}`, n: 1, p50: reconMs, p99: reconMs, goal: { kind: "p99", ms: 60_000 }, note: reconNote });
     rows.at(-1)!.pass = reconResponse.ok && run.state === "completed" && judge(rows.at(-1)!);
 
