@@ -117,7 +117,8 @@ export async function benchUsers(db: Database, base: string, options: { prefix: 
       body: JSON.stringify({ name: `Bench User ${prefix} ${i}`, email, password: "secret123" }),
     });
     const registered = response.ok;
-    if (response.status === 409) response = await fetch(`${base}/api/auth/login`, { method: "POST", headers, body: JSON.stringify({ email, password: "secret123" }) });
+    if (response.status === 409)
+      response = await fetch(`${base}/api/auth/login`, { method: "POST", headers, body: JSON.stringify({ email, password: "secret123" }) });
     if (!response.ok) throw new Error(`Registering ${email}: HTTP ${response.status} ${await response.text()}`);
     const user = (await response.json()) as { id: number };
     // Every cookie the registration set: the session's and the device's (money out checks the device).
@@ -125,7 +126,11 @@ export async function benchUsers(db: Database, base: string, options: { prefix: 
     await db.update(schema.users).set({ verificationLevel: 2 }).where(eq(schema.users.id, user.id));
     // Signed in again, the user is on a new device, which money out refuses until it is trusted (a
     // code by e-mail in the app): trusted here, as the benchmark's own users' devices.
-    if (!registered) await db.update(schema.userDevices).set({ trustedAt: new Date() }).where(and(eq(schema.userDevices.userId, user.id), isNull(schema.userDevices.trustedAt)));
+    if (!registered)
+      await db
+        .update(schema.userDevices)
+        .set({ trustedAt: new Date() })
+        .where(and(eq(schema.userDevices.userId, user.id), isNull(schema.userDevices.trustedAt)));
     if (registered && fundKobo > 0n) {
       const reference = `BENCH-FUND-${prefix}-${i}`;
       await insertTransaction(db, {

@@ -162,14 +162,15 @@ async function main() {
       }
       let cursor: string | undefined;
       for (let page = 1; page < 50; page++) {
-        const answer = (await (await fetch(`${base}${path}?${sized}${cursor ? `cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: { cookie } })).json()) as
-          | { nextCursor?: string | null }
-          | { id: number | string }[];
+        const answer = (await (
+          await fetch(`${base}${path}?${sized}${cursor ? `cursor=${encodeURIComponent(cursor)}` : ""}`, { headers: { cookie } })
+        ).json()) as { nextCursor?: string | null } | { id: number | string }[];
         const next = Array.isArray(answer) ? (answer.length === PAGE_SIZE ? answer.at(-1)?.id : undefined) : answer.nextCursor;
         cursor = next === undefined || next === null ? undefined : String(next);
         if (!cursor) break;
       }
-      if (cursor) record(`${label}: page 50 (cursor)`, await timeRequests(label, get(`${path}?${sized}cursor=${encodeURIComponent(cursor)}`, cookie)), READ_GOAL);
+      if (cursor)
+        record(`${label}: page 50 (cursor)`, await timeRequests(label, get(`${path}?${sized}cursor=${encodeURIComponent(cursor)}`, cookie)), READ_GOAL);
       else rows.push({ operation: `${label}: page 50 (cursor)`, n: 0, p50: 0, p99: 0, goal: READ_GOAL, note: "fewer than 50 pages" });
     };
     await pageFifty("history", "/api/transactions", busy, true);
@@ -189,7 +190,11 @@ async function main() {
       READ_GOAL,
     );
     if (subjects.receiptReference)
-      record("receipt (GET /api/receipts/:reference)", await timeRequests("receipt", get(`/api/receipts/${encodeURIComponent(subjects.receiptReference)}`, busy)), READ_GOAL);
+      record(
+        "receipt (GET /api/receipts/:reference)",
+        await timeRequests("receipt", get(`/api/receipts/${encodeURIComponent(subjects.receiptReference)}`, busy)),
+        READ_GOAL,
+      );
     const today = lagosDate(new Date());
     const yearAgo = lagosDays(today, 365)[0]!;
     record(
@@ -258,11 +263,25 @@ async function main() {
     const listed = (await gateway.listCharges(range)).length + (await gateway.listTransfers(range)).length;
     const listingMs = performance.now() - listing;
     console.log(`   reading them from the sandbox (GET /transaction and /transfer, 100 a page): ${listed} in ${(listingMs / 1000).toFixed(1)} s`);
-    rows.push({ operation: "  of which: the sandbox's pages", n: 1, p50: listingMs, p99: listingMs, goal: null, note: `${listed.toLocaleString("en")} records` });
+    rows.push({
+      operation: "  of which: the sandbox's pages",
+      n: 1,
+      p50: listingMs,
+      p99: listingMs,
+      goal: null,
+      note: `${listed.toLocaleString("en")} records`,
+    });
     const reconStarted = performance.now();
     const reconResponse = await post("/api/admin/reconciliation/runs", admin, { date: day })();
     const reconMs = performance.now() - reconStarted;
-    const run = (await reconResponse.json()) as { state?: string; error?: string | null; matched?: number; open?: number; exceptions?: unknown; message?: string };
+    const run = (await reconResponse.json()) as {
+      state?: string;
+      error?: string | null;
+      matched?: number;
+      open?: number;
+      exceptions?: unknown;
+      message?: string;
+    };
     const reconNote = `${held.total.toLocaleString("en")} provider records; HTTP ${reconResponse.status} ${run.state ?? run.message}${run.error ? `: ${run.error}` : ""}`;
     console.log(`   run ${reconNote}; matched ${run.matched}, open ${run.open}, exceptions ${JSON.stringify(run.exceptions)}`);
     rows.push({ operation: `reconciliation of ${day}`, n: 1, p50: reconMs, p99: reconMs, goal: { kind: "p99", ms: 60_000 }, note: reconNote });
@@ -270,7 +289,14 @@ async function main() {
 
     // P2P at 32 connections, as bench:transfers does, between the benchmark's own funded users.
     const p2pUsers = await benchUsers(db, base, { prefix: `${BENCH_EMAIL_PREFIX}p2p-`, count: 50, fundKobo: 50_000_000n });
-    const p2p = await runP2pLoad({ title: "P2P on this database", base, users: p2pUsers, connections: CONNECTIONS, seconds: SECONDS, serverPid: server.server.pid });
+    const p2p = await runP2pLoad({
+      title: "P2P on this database",
+      base,
+      users: p2pUsers,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      serverPid: server.server.pid,
+    });
     await server.stop();
     server = undefined;
 
@@ -295,8 +321,16 @@ async function main() {
       const small = await startBenchStack({ poolMax: 4 });
       try {
         const users = await small.fundedUsers("bench", 50, 50_000_000n);
-        referenceTps = (await runP2pLoad({ title: "P2P on a small database", base: small.base, users, connections: CONNECTIONS, seconds: SECONDS, serverPid: small.server.pid }))
-          .tps;
+        referenceTps = (
+          await runP2pLoad({
+            title: "P2P on a small database",
+            base: small.base,
+            users,
+            connections: CONNECTIONS,
+            seconds: SECONDS,
+            serverPid: small.server.pid,
+          })
+        ).tps;
       } finally {
         await small.close();
       }
