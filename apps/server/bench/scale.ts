@@ -10,7 +10,8 @@
 // and `ledger:verify`, incremental and --full. Subjects are picked by queries (scale-subjects.ts).
 // Prints a table (operation, n, p50, p99, goal, pass/miss) and writes it as JSON to
 // BENCH_REPORT_DIR when set. Not a test. It writes to the database: its own users (bench-scale-*),
-// sessions, their transfers, the sandbox's records of the reconciled day and the run itself.
+// sessions, their transfers, the sandbox's records of the reconciled day and the run itself, and the
+// demo sign-ins when missing (the admin it signs in as; refused with NODE_ENV=production).
 // Options (env): BENCH_SAMPLES (30 per read), BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
 // BENCH_RECON_RECORDS (100000), BENCH_RECON_DAY (yesterday, Lagos), BENCH_REFERENCE_TPS (skip the
 // small-database run and use this figure), BENCH_REPORT_DIR, BENCH_PORT.
