@@ -90,6 +90,7 @@ function ledgerVerify(url: string, full: boolean): Promise<{ ms: number; ok: boo
 
 async function main() {
   const env = readEnv();
+  if (env.NODE_ENV === "production") throw new Error("bench:scale writes to the database: not with NODE_ENV=production");
   const database = await openKoloDatabase(env);
   const { url } = database;
   await prepareDatabase(url);
@@ -98,7 +99,6 @@ async function main() {
   let server: Awaited<ReturnType<typeof startKoloServer>> | undefined;
   try {
     // The demo admins sign in with the development second factor (docs/admin-security.md).
-    if (env.NODE_ENV === "production") throw new Error("bench:scale writes to the database: not with NODE_ENV=production");
     await seedDemoUsers(db);
 
     console.log("Picking the subjects from the database...");
