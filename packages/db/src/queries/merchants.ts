@@ -112,6 +112,26 @@ export async function setInvoicePaid(db: DbOrTx, id: number, amountPaid: bigint,
   return row;
 }
 
+/**
+ * Kobo of the invoice's payments held by fraud monitoring (its `pending` wallet payments: an
+ * unscreened one is written completed). They keep their place on the invoice until released or
+ * rejected, so no other payer pays beyond its amount meanwhile (docs/decisions.md "Fraud monitoring").
+ */
+export async function heldOnInvoiceKobo(db: DbOrTx, invoiceId: number): Promise<bigint> {
+  const [row] = await db
+    .select({ held: sql<string>`coalesce(sum(${transactions.amount}), 0)::text` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.type, "payment"),
+        eq(transactions.status, "pending"),
+        isNotNull(transactions.senderId),
+        sql`(${transactions.metadata}->>'invoiceId')::int = ${invoiceId}`,
+      ),
+    );
+  return BigInt(row?.held ?? "0");
+}
+
 /** The record without a sender (e.g. a merchant withdrawal) stored under this idempotency key. */
 export async function findKeyedRecordWithoutSender(db: DbOrTx, idempotencyKey: string): Promise<TransactionRecord | undefined> {
   const [row] = await db
