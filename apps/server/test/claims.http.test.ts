@@ -258,7 +258,11 @@ describe("a lien on a merchant recipient", () => {
   /** A payer who paid `amount` to a merchant by QR (and the merchant's owner, who keeps `ownWallet` in their own wallet), and the claim on it. */
   async function claimedMerchantPayment(amount: number, ownWallet = 0) {
     const owner = await files.user("Claimed Merchant Owner", ownWallet);
-    const created = await call<{ id: number }>(owner, "POST", "/api/merchants", { name: "Claimed Shop", description: "Phones and accessories", category: "Retail" });
+    const created = await call<{ id: number }>(owner, "POST", "/api/merchants", {
+      name: "Claimed Shop",
+      description: "Phones and accessories",
+      category: "Retail",
+    });
     expect(created.status).toBe(201);
     const payer = await files.user("Merchant Claim Payer", amount + 1_000);
     const paid = await call<{ transaction: { reference: string } }>(payer, "POST", "/api/payments/merchant", { merchantId: created.body.id, amount });

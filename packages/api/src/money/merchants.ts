@@ -240,7 +240,11 @@ export async function payInvoice(
     if (invoice.status === "cancelled") throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.invoiceCancelled);
     // Payments held for review keep their place on the invoice (heldOnInvoiceKobo).
     const { payKobo } = invoicePaymentAmount(
-      { amountKobo: invoice.amount, paidKobo: invoice.amountPaid + (await heldOnInvoiceKobo(tx, invoice.id)), allowPartialPayment: invoice.allowPartialPayment },
+      {
+        amountKobo: invoice.amount,
+        paidKobo: invoice.amountPaid + (await heldOnInvoiceKobo(tx, invoice.id)),
+        allowPartialPayment: invoice.allowPartialPayment,
+      },
       params.amountKobo,
     );
     const transaction = await movePayment(tx, {

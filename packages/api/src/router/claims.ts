@@ -48,7 +48,12 @@ export const claimsRouter = router({
    */
   held: protectedProcedure
     .meta({
-      rest: { method: "GET", path: "/api/claims/held", tag: "Claims", summary: "Money held on the user's and their merchant's wallet while a claim is investigated" },
+      rest: {
+        method: "GET",
+        path: "/api/claims/held",
+        tag: "Claims",
+        summary: "Money held on the user's and their merchant's wallet while a claim is investigated",
+      },
     })
     .output(out.held)
     .query(async ({ ctx }) => ({

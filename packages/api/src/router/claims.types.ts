@@ -27,8 +27,6 @@ export const adminClaim = claim.extend({ userId: id, userName: z.string(), userE
 export const adminClaims = z.object({ claims: z.array(adminClaim) });
 export const adminClaimDetail = z.object({
   claim: adminClaim,
-  recipient: z
-    .object({ id, name: z.string(), email: z.string(), wallet: z.enum(["user", "merchant"]), balance: koboAsNaira, held: koboAsNaira })
-    .nullable(),
+  recipient: z.object({ id, name: z.string(), email: z.string(), wallet: z.enum(["user", "merchant"]), balance: koboAsNaira, held: koboAsNaira }).nullable(),
 });
 export const lienEnding = z.union([adminClaimDetail.extend({ pending: z.literal(false) }), message.extend({ pending: z.literal(true), approvalId: id })]);
