@@ -65,12 +65,16 @@ describe("a QR payment", () => {
     const held = await pay();
     const item = await expectHeld(held);
     expect([await balanceOf(payer), await merchantBalance(owner)]).toEqual([4_000, 0]);
+    // The merchant is not told: the held payment is not among its transactions until released.
+    const listed = async () => (await call<{ reference: string }[]>(owner, "GET", "/api/transactions/merchant")).body.map((r) => r.reference);
+    expect(await listed()).toEqual([]);
     const again = await pay();
     expect([again.status, again.body.message, again.body.transaction.reference]).toEqual([202, "Under review", held.body.transaction.reference]);
     expect(await t.db.select().from(schema.holds).where(eq(schema.holds.userId, payer.user.id))).toHaveLength(1);
 
     expect((await resolve(item.id, "release")).status).toBe(200);
     expect([await balanceOf(payer), await merchantBalance(owner)]).toEqual([4_000, 6_000]);
+    expect(await listed()).toEqual([item.reference]);
     const record = await recordOf(item.reference);
     expect([record.status, (record.metadata as Paid["transaction"]["metadata"]).fraudReview?.state]).toEqual(["completed", "released"]);
     expect((await resolve(item.id, "release")).status).toBe(409);

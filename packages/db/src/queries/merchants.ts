@@ -60,13 +60,21 @@ export async function lockLedgerAccounts(db: DbOrTx, ids: number[]): Promise<Map
 
 /**
  * The merchant's records, newest first (at most `limit`): payments into it and withdrawals out
- * of it, found by `metadata.merchantId` of type `payment` records.
+ * of it, found by `metadata.merchantId` of type `payment` records. A payment fraud monitoring
+ * held is not the merchant's until released: held or rejected, it is left out (the merchant is
+ * not told a payment to it is under review).
  */
 export async function listMerchantTransactions(db: DbOrTx, merchantId: number, limit = 200): Promise<TransactionRecord[]> {
   return db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.type, "payment"), sql`(${transactions.metadata}->>'merchantId')::int = ${merchantId}`))
+    .where(
+      and(
+        eq(transactions.type, "payment"),
+        sql`(${transactions.metadata}->>'merchantId')::int = ${merchantId}`,
+        sql`not (${transactions.metadata} ? 'fraudReview' and ${transactions.status} <> 'completed')`,
+      ),
+    )
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(limit);
 }
