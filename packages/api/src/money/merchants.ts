@@ -182,7 +182,9 @@ export function assertNotOwnMerchant(payer: schema.User, merchant: schema.Mercha
  * wallet, free. Errors (DomainError): NOT_FOUND 'Could not find merchant details'; RULE_VIOLATION
  * 'You cannot pay your own merchant account'; INSUFFICIENT_BALANCE; DAILY_LIMIT_EXCEEDED;
  * IDEMPOTENCY_KEY_REUSED (the key was used for another request). A repeat with the same key
- * answers the first record (`replayed`) and moves nothing.
+ * answers the first record (`replayed`) and moves nothing. Screened by fraud monitoring
+ * (movePayment; `deviceToken`: the `kolo_device` cookie's token): a hit answers the record
+ * `pending`, held for review.
  */
 export async function payMerchant(
   db: Database,
@@ -215,7 +217,9 @@ export async function payMerchant(
  * Errors: NOT_FOUND 'Could not find invoice details'; RULE_VIOLATION 'This invoice was cancelled', 'Invoice already paid',
  * 'This invoice must be paid in full', 'Amount exceeds the amount due on this invoice',
  * 'You cannot pay your own merchant account'; INSUFFICIENT_BALANCE; DAILY_LIMIT_EXCEEDED;
- * IDEMPOTENCY_KEY_REUSED. A repeat with the same key answers the first record.
+ * IDEMPOTENCY_KEY_REUSED. A repeat with the same key answers the first record. Screened by fraud
+ * monitoring (movePayment): a held payment answers the record `pending` and the invoice as it was;
+ * it keeps its place on the invoice (heldOnInvoiceKobo) and pays it only when released.
  */
 export async function payInvoice(
   db: Database,

@@ -535,7 +535,9 @@ export const paymentMessage = (transaction: schema.TransactionRecord) =>
 export const paymentsRouter = router({
   /**
    * {merchantId, amount: naira, idempotencyKey?} -> {message: 'Payment Successful', transaction,
-   * merchant {id, name, category}}. Free; within the daily limit. Errors: see payMerchant.
+   * merchant {id, name, category}}; held by fraud monitoring: 202 {message: 'Under review',
+   * transaction `pending`} (docs/product.md "Fraud controls"). Free; within the daily limit.
+   * Errors: see payMerchant.
    */
   merchant: pinProcedure("feature_scan_pay")
     .meta({
@@ -596,7 +598,8 @@ export const paymentsRouter = router({
     }),
 
   /**
-   * {invoiceId, amount?: naira, idempotencyKey?} -> {message, transaction, merchant, invoice}.
+   * {invoiceId, amount?: naira, idempotencyKey?} -> {message, transaction, merchant, invoice}
+   * (202 'Under review' when fraud monitoring held it, the invoice still unpaid).
    * No amount pays what remains; a part only when the invoice allows it. Errors: see payInvoice.
    */
   invoice: pinProcedure("feature_scan_pay")

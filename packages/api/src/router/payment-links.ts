@@ -159,7 +159,8 @@ export const linksRouter = router({
   /**
    * {slug, channel: "card", name, email, amount?} -> {authorizationUrl, reference}: a guest's
    * checkout at the gateway (startLinkCardPayment). {slug, channel: "wallet", amount?,
-   * idempotencyKey?} -> {message: 'Payment Successful', transaction, merchant}: signed in only
+   * idempotencyKey?} -> {message: 'Payment Successful', transaction, merchant} (202 'Under review'
+   * when fraud monitoring held it): signed in only
    * (UNAUTHENTICATED otherwise), feature_scan_pay and the transaction PIN as every payment
    * (pinProcedure's checks), then payLinkFromWallet. Errors: see those two.
    */
