@@ -43,6 +43,8 @@ export const ADMIN_MESSAGES = {
   fraudReleaseOrReject: "A held payment can only be released or rejected",
   onlyFraudReleases: "Only a payment held by fraud monitoring can be released or rejected",
   fraudHoldGone: "This payment is no longer held: nothing moved",
+  /** Release of a held invoice payment whose invoice the merchant cancelled meanwhile: the admin rejects it instead. */
+  fraudInvoiceCancelled: "The invoice was cancelled while the payment was held: reject the payment",
   reviewCreditNotConfirmed: "The provider does not confirm that money is owed: nothing credited",
   /** A review credit of a reference whose money was already paid back or credited (one credit per reference). */
   alreadyCredited: "Already credited",

@@ -33,6 +33,7 @@ import {
 } from "@kolo/domain";
 import type { PayInput } from "@kolo/providers";
 import type { Services } from "../services";
+import { completeHeldPayment } from "./merchant-holds";
 
 /** Who is paying and from where: the user and their `kolo_device` cookie's token, when there is a browser. */
 export interface MoneyOutContext {
@@ -110,7 +111,8 @@ export type AfterRelease = { kind: "none" } | { kind: "payout"; reference: strin
 
 /**
  * Releases a held payment in `tx` (the admin's release of a fraud review item). P2P: the hold is
- * settled into the recipient's wallet and the record completed. Payout or purchase: the record
+ * settled into the recipient's wallet and the record completed. A merchant wallet payment (QR,
+ * invoice, link): completeHeldPayment credits the merchant and pays the invoice or counts the link. Payout or purchase: the record
  * is marked released and its requery job written (it then goes through its normal path: the
  * returned AfterRelease sends it to the provider once `tx` commits).
  */
@@ -132,6 +134,10 @@ export async function releaseHeldIn(
     });
     if (outcome !== "settled") throw new DomainError("CONFLICT", ADMIN_MESSAGES.fraudHoldGone);
     await updateTransaction(tx, record.id, "p2p", { status: "completed", metadata: { fraudReview: released } });
+    return { kind: "none" };
+  }
+  if (record.type === "payment") {
+    await completeHeldPayment(tx, record, released);
     return { kind: "none" };
   }
   if (record.type === "transfer") {
