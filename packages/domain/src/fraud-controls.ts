@@ -24,9 +24,9 @@ export const FRAUD_CONTROL_FIELDS = {
   newDeviceHours: { key: FRAUD_SETTING_KEYS.newDeviceHours, label: "New device: hours it stays new" },
   newRecipientsPerHour: { key: FRAUD_SETTING_KEYS.newRecipientsPerHour, label: "New recipients allowed per hour" },
   medianMultiple: { key: FRAUD_SETTING_KEYS.medianMultiple, label: "Multiple of the 90-day median payment" },
-  medianFloorKobo: { key: FRAUD_SETTING_KEYS.medianFloorKobo, label: "Median rule floor (₦)" },
+  medianFloorKobo: { key: FRAUD_SETTING_KEYS.medianFloorKobo, label: "Median rule floor" },
   resetWindowMinutes: { key: FRAUD_SETTING_KEYS.resetWindowMinutes, label: "Minutes after a password or PIN reset" },
-  newDeviceCapKobo: { key: NEW_DEVICE_CAP_KEY, label: "First-day cap (₦)" },
+  newDeviceCapKobo: { key: NEW_DEVICE_CAP_KEY, label: "First-day cap" },
 } as const satisfies Record<keyof FraudControls, { key: string; label: string }>;
 
 /** The first-day cap from its admin_limits row (kobo), the default when the row is missing. */
@@ -100,7 +100,7 @@ export function fraudControlsFromPayload(payload: Record<string, string>): Parti
 export const formatFraudControl = (value: FraudControls[keyof FraudControls]): string =>
   typeof value === "boolean" ? (value ? "On" : "Off") : typeof value === "bigint" ? formatKobo(value) : String(value);
 
-/** The approvals queue's line for a change: 'Fraud controls: First-day cap (₦) ₦20,000.00 → ₦10,000.00; …'. */
+/** The approvals queue's line for a change: 'Fraud controls: First-day cap ₦20,000.00 → ₦10,000.00; …'. */
 export function fraudControlsSummary(before: FraudControls, changes: Partial<FraudControls>): string {
   const parts = (Object.entries(changes) as [keyof FraudControls, FraudControls[keyof FraudControls]][]).map(
     ([field, value]) => `${FRAUD_CONTROL_FIELDS[field].label} ${formatFraudControl(before[field])} → ${formatFraudControl(value)}`,
