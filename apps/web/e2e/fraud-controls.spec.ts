@@ -8,6 +8,7 @@ import { DEMO_ADMIN_2, loginAsAdmin, setNewDeviceCap, toast } from "./helpers";
 // @exclusive (playwright.config.ts): the first-day cap is one setting for everyone, off for the rest of the suite.
 test("an admin asks for a first-day cap of ₦15,000; a second admin approves it; the card shows it saved", { tag: "@exclusive" }, async ({ browser }) => {
   test.setTimeout(90_000);
+  await setNewDeviceCap(0);
   const firstContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const secondContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {

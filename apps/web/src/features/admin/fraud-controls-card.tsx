@@ -104,7 +104,8 @@ export function FraudControlsCard() {
               ))}
             </SimpleGrid>
             {data.pending.length > 0 && (
-              <Alert color="yellow" title="Awaiting Approval">
+              // Not an alert: a standing list of the requests, read in place (the toast is the alert).
+              <Alert color="yellow" title="Waiting for another admin" role="region" aria-label="Fraud control changes waiting for another admin">
                 <List size="sm">
                   {data.pending.map((p) => (
                     <List.Item key={p.approvalId}>{p.summary}</List.Item>
