@@ -30,7 +30,8 @@ interface Controls {
 }
 
 const controls = async () => (await call<Controls>(first, "GET", "/api/admin/settings/fraud")).body;
-const change = (admin: Client, body: unknown) => call<{ message: string; pending?: true; approvalId?: number }>(admin, "PATCH", "/api/admin/settings/fraud", body);
+const change = (admin: Client, body: unknown) =>
+  call<{ message: string; pending?: true; approvalId?: number }>(admin, "PATCH", "/api/admin/settings/fraud", body);
 const decide = (admin: Client, id: number, decision: "approve" | "reject") => api(admin, "POST", `/api/admin/approvals/${id}/${decision}`, {});
 const settingApprovals = () => t.client`select id from admin_approvals where kind = 'setting'`;
 
@@ -137,7 +138,10 @@ describe("a change waits for a second admin", () => {
     expect((await decide(second, asked.body.approvalId!, "approve")).status).toBe(200);
     expect((await controls()).enabled).toBe(true);
     const payer = await files.user("Screened Payer", 10_000);
-    const sent = await call<{ message: string }>(payer, "POST", "/api/transfer/p2p", { recipientEmail: (await files.user("Screened Payee")).user.email, amount: 9_000 });
+    const sent = await call<{ message: string }>(payer, "POST", "/api/transfer/p2p", {
+      recipientEmail: (await files.user("Screened Payee")).user.email,
+      amount: 9_000,
+    });
     expect([sent.status, sent.body.message]).toEqual([202, "Under review"]);
   });
 });

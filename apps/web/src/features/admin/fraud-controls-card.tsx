@@ -13,9 +13,19 @@ const NUMBER_FIELDS = [
   { name: "newDeviceHours", label: FRAUD_CONTROL_FIELDS.newDeviceHours.label, max: 168, hint: "0 turns the rule off" },
   { name: "newRecipientsPerHour", label: FRAUD_CONTROL_FIELDS.newRecipientsPerHour.label, max: 100, hint: "The next one is held; 0 turns the rule off" },
   { name: "medianMultiple", label: FRAUD_CONTROL_FIELDS.medianMultiple.label, max: 100, hint: "0 turns the rule off" },
-  { name: "medianFloor", label: `${FRAUD_CONTROL_FIELDS.medianFloorKobo.label} (₦)`, max: 10_000_000, hint: "Amounts at or below it are never held by the median rule" },
+  {
+    name: "medianFloor",
+    label: `${FRAUD_CONTROL_FIELDS.medianFloorKobo.label} (₦)`,
+    max: 10_000_000,
+    hint: "Amounts at or below it are never held by the median rule",
+  },
   { name: "resetWindowMinutes", label: FRAUD_CONTROL_FIELDS.resetWindowMinutes.label, max: 1_440, hint: "0 turns the rule off" },
-  { name: "newDeviceCap", label: `${FRAUD_CONTROL_FIELDS.newDeviceCapKobo.label} (₦)`, max: 1_000_000, hint: "Money out in the first 24 hours; 0 turns the cap off" },
+  {
+    name: "newDeviceCap",
+    label: `${FRAUD_CONTROL_FIELDS.newDeviceCapKobo.label} (₦)`,
+    max: 1_000_000,
+    hint: "Money out in the first 24 hours; 0 turns the cap off",
+  },
 ] as const;
 type NumberField = (typeof NUMBER_FIELDS)[number]["name"];
 type Draft = { enabled: boolean } & Record<NumberField, number | string>;
