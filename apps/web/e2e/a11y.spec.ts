@@ -454,6 +454,8 @@ test("every admin screen: no axe violations, touch targets of 44 px", async ({ p
 
   await page.goto("/admin/settings");
   await expect(page.getByRole("switch", { name: "Send Money" })).toBeVisible();
+  // The fraud controls card (docs/product.md "Fraud controls") below the switches.
+  await expect(page.getByRole("region", { name: "Fraud controls" }).getByLabel("First-day cap (₦)")).toBeVisible();
   await checkScreen(page, "/admin/settings");
 
   await page.goto("/admin/audit");

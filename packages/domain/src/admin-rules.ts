@@ -63,6 +63,8 @@ export const ADMIN_MESSAGES = {
   /** The approvals queue (docs/admin-security.md "Approvals"): every privileged act waits for a second admin. */
   approvalPending: "Waiting for another admin's approval: nothing changes until then",
   approvalNotFound: "Approval not found",
+  /** PATCH /api/admin/settings/fraud where every field already holds its value. */
+  fraudControlsUnchanged: "Nothing to change",
   approvalDecided: "This request was already approved or rejected",
   approvalOwn: "Another admin must approve or reject this request",
   approvalSubject: "An admin cannot decide a request that concerns their own account",

@@ -11,6 +11,7 @@ import {
   ensureUserWallet,
   findTransactionByReference,
   lockHoldForTransaction,
+  lockPayerForScreening,
   openReviewItem,
   patchTransactionMetadata,
   readFraudFacts,
@@ -46,10 +47,14 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 /**
  * The rules the payment `record` (just written, `pending`, by `user`) hits, read in `tx` before
  * its money leaves; empty when it may proceed or monitoring is off (setting fraud_monitoring 0).
+ * With monitoring on, it first takes the payer's screening lock (lockPayerForScreening), held until
+ * `tx` ends: two payments of one payer are screened one after the other, each counting the other.
  */
 export async function screenMoneyOut(tx: DbOrTx, record: schema.TransactionRecord, context: MoneyOutContext): Promise<FraudRule[]> {
   const settings = await readFraudSettings(tx);
   if (!settings.enabled || record.senderId === null) return [];
+  // One payer's screenings one at a time: the next reads this payment's record once it commits.
+  await lockPayerForScreening(tx, record.senderId);
   const facts = await readFraudFacts(tx, {
     userId: record.senderId,
     deviceHash: context.deviceToken ? sha256(context.deviceToken) : null,
