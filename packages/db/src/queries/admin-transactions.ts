@@ -4,6 +4,7 @@ import { type SQL, and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
 import { containsPattern } from "./admin-users";
+import { UnknownCursorError, afterCursor } from "./transactions";
 import { type Hold, type TransactionRecord, holds, transactionCounts, transactions, users } from "../schema";
 
 export interface AdminTransactionRow extends TransactionRecord {
@@ -40,22 +41,6 @@ const flatten = (row: PartiesRow): AdminTransactionRow => ({
 });
 
 export type AdminTransactionStatusFilter = "all" | "pending" | "processing" | "completed" | "failed";
-
-/** Raised for a keyset cursor that names no row the list could have given (the procedure answers 400). */
-export class UnknownCursorError extends Error {
-  constructor() {
-    super("Unknown cursor");
-    this.name = "UnknownCursorError";
-  }
-}
-
-/**
- * The rows strictly after the row `cursorId` in (created_at desc, id desc) order: a keyset
- * condition the (…, created_at, id) indexes answer from the cursor's place, with no OFFSET.
- */
-export function afterCursor(cursorId: number): SQL {
-  return sql`(${transactions.createdAt}, ${transactions.id}) < (select c.created_at, c.id from transactions c where c.id = ${cursorId})`;
-}
 
 /**
  * The per-status counts of every transaction record, summed over the slot rows of

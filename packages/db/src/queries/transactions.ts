@@ -37,6 +37,22 @@ export async function findTransactionByIdempotencyKey(db: DbOrTx, senderId: numb
   return row;
 }
 
+/** Raised for a keyset cursor that names no row the list could have given (the procedure answers 400). */
+export class UnknownCursorError extends Error {
+  constructor() {
+    super("Unknown cursor");
+    this.name = "UnknownCursorError";
+  }
+}
+
+/**
+ * The rows strictly after the row `cursorId` in (created_at desc, id desc) order: a keyset
+ * condition the (…, created_at, id) indexes answer from the cursor's place, with no OFFSET.
+ */
+export function afterCursor(cursorId: number): SQL {
+  return sql`(${transactions.createdAt}, ${transactions.id}) < (select c.created_at, c.id from transactions c where c.id = ${cursorId})`;
+}
+
 /** Narrows a user's list: types, a search text, and a period [from, to) as instants. */
 export interface UserTransactionFilter {
   types?: readonly TransactionType[] | null;
@@ -45,14 +61,18 @@ export interface UserTransactionFilter {
   from?: Date;
   /** Exclusive. */
   to?: Date;
+  /** The id of the last row already given: the rows after it in the list's order (afterCursor). */
+  cursor?: number;
 }
 
 /** Metadata fields the History search reads beside the description and reference: the parties as the reader knows them. */
 const SEARCHED_METADATA = ["senderName", "recipientName", "accountName", "merchantName", "payerName", "customerName", "phoneNumber"] as const;
 
 /**
- * The user's records as sender or recipient, newest first (at most `limit`), narrowed by `filter`.
- * Reads the (sender_id, created_at) and (recipient_id, created_at) indexes, the period included.
+ * The user's records as sender or recipient, newest first (created_at desc, id desc; at most
+ * `limit`), narrowed by `filter`; `filter.cursor` pages by keyset (UnknownCursorError when it is
+ * not one of the user's records). Reads the (sender_id, created_at) and (recipient_id, created_at)
+ * indexes, the period included.
  */
 export async function listUserTransactions(db: DbOrTx, userId: number, limit = 500, filter: UserTransactionFilter = {}): Promise<TransactionRecord[]> {
   const pattern = filter.search ? containsPattern(filter.search) : undefined;
@@ -63,12 +83,21 @@ export async function listUserTransactions(db: DbOrTx, userId: number, limit = 5
         ...SEARCHED_METADATA.map((key) => sql`${transactions.metadata} ->> ${key} ilike ${pattern}`),
       )
     : undefined;
+  const mine = or(eq(transactions.senderId, userId), eq(transactions.recipientId, userId));
+  if (filter.cursor !== undefined) {
+    const [known] = await db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.id, filter.cursor), mine));
+    if (!known) throw new UnknownCursorError();
+  }
   return db
     .select()
     .from(transactions)
     .where(
       and(
-        or(eq(transactions.senderId, userId), eq(transactions.recipientId, userId)),
+        mine,
+        filter.cursor === undefined ? undefined : afterCursor(filter.cursor),
         filter.types ? inArray(transactions.type, [...filter.types]) : undefined,
         filter.from ? gte(transactions.createdAt, filter.from) : undefined,
         filter.to ? lt(transactions.createdAt, filter.to) : undefined,
