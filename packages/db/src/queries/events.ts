@@ -62,9 +62,10 @@ export const EVENTS_PRUNE_BATCH = 5_000;
  */
 export async function pruneEvents(db: Database, before: Date, options: { batch?: number } = {}): Promise<number> {
   const batch = options.batch ?? EVENTS_PRUNE_BATCH;
+  const cut = sql`${before.toISOString()}::timestamptz`;
   const [bounds] = (await db.execute(sql`
     select (select min(id) from events) as first,
-           (select id from events where created_at < ${before} order by created_at desc, id desc limit 1) as last`)) as unknown as {
+           (select id from events where created_at < ${cut} order by created_at desc, id desc limit 1) as last`)) as unknown as {
     first: string | number | null;
     last: string | number | null;
   }[];
@@ -73,7 +74,7 @@ export async function pruneEvents(db: Database, before: Date, options: { batch?:
   let deleted = 0;
   for (let from = Number(bounds.first); from <= last; from += batch) {
     const rows = (await db.execute(sql`
-      with gone as (delete from events where id >= ${from} and id < ${Math.min(from + batch, last + 1)} and created_at < ${before} returning 1)
+      with gone as (delete from events where id >= ${from} and id < ${Math.min(from + batch, last + 1)} and created_at < ${cut} returning 1)
       select count(*)::int as n from gone`)) as unknown as { n: number }[];
     deleted += rows[0]?.n ?? 0;
   }
