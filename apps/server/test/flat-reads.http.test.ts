@@ -110,7 +110,8 @@ describe("keyset cursors beside page", () => {
     for (const filter of ["", "&status=completed", `&reference=${prefix}`, `&status=completed&reference=${prefix}`]) {
       const byPage: number[] = [];
       const first = await adminList(`?limit=3${filter}`);
-      for (let page = 1; page <= Math.ceil(first.total / 3); page++) byPage.push(...(await adminList(`?limit=3&page=${page}${filter}`)).transactions.map((r) => r.id));
+      for (let page = 1; page <= Math.ceil(first.total / 3); page++)
+        byPage.push(...(await adminList(`?limit=3&page=${page}${filter}`)).transactions.map((r) => r.id));
       const byCursor: number[] = [];
       let cursor: string | null = null;
       do {
@@ -127,7 +128,8 @@ describe("keyset cursors beside page", () => {
   it("the user's History: cursor pages equal the whole list, with a tab; the last page's last row ends it", async () => {
     const payer = await payoutUser(10_000, "success");
     const payee = await signUp(server.base, "History Payee");
-    for (const amount of [10, 20, 30, 40, 50]) expect((await api(payer.c, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount })).status).toBe(200);
+    for (const amount of [10, 20, 30, 40, 50])
+      expect((await api(payer.c, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount })).status).toBe(200);
     for (const tab of ["", "&tab=transfer"]) {
       const whole = (await (await api(payer.c, "GET", `/api/transactions?limit=500${tab}`)).json()) as { id: number }[];
       const paged: number[] = [];
@@ -146,7 +148,8 @@ describe("keyset cursors beside page", () => {
 
   it("a bad cursor is a 400 naming it: not digits, no such transaction, or another user's", async () => {
     const other = await signUp(server.base, "Cursor Stranger");
-    const [someone] = await t.client`select id from transactions where sender_id is distinct from ${other.user.id} and recipient_id is distinct from ${other.user.id} limit 1`;
+    const [someone] =
+      await t.client`select id from transactions where sender_id is distinct from ${other.user.id} and recipient_id is distinct from ${other.user.id} limit 1`;
     const answers = [
       await api(admin, "GET", "/api/admin/transactions?cursor=abc"),
       await api(admin, "GET", "/api/admin/transactions?cursor=-4"),
