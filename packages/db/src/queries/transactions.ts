@@ -1,5 +1,5 @@
 import { type TransactionMetadataMap, type TransactionType, parseMetadataPatch, parseTransactionMetadata } from "@kolo/domain";
-import { type SQL, and, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { type SQL, and, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import { containsPattern } from "./admin-users";
 import type { DbOrTx } from "../client";
 import { type NewTransactionRecord, type TransactionRecord, transactions } from "../schema";
