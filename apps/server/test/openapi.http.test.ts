@@ -135,6 +135,11 @@ describe("GET /api/openapi.json", () => {
     expect(document.paths["/api/merchants/me/settings"]?.patch?.operationId).toBe("merchants.updateSettings");
     expect(document.paths["/api/merchants/me/payouts"]?.post?.operationId).toBe("merchants.payout");
     expect(document.paths["/api/merchants/withdraw"]?.post?.operationId).toBe("merchants.withdraw");
+    // Fraud controls an admin edits (docs/product.md "Fraud controls"): beside the feature switches; a change answers 202.
+    const fraud = document.paths["/api/admin/settings/fraud"];
+    expect([fraud?.get?.operationId, fraud?.patch?.operationId]).toEqual(["admin.fraudControls.get", "admin.fraudControls.update"]);
+    expect(JSON.stringify(fraud?.patch?.requestBody?.content["application/json"]?.schema)).toContain('"newDeviceCap"');
+    expect(Object.keys(fraud?.patch?.responses ?? {})).toEqual(expect.arrayContaining(["202"]));
   });
 });
 

@@ -34,6 +34,7 @@ export * from "./merchant-analytics";
 export * from "./payment-links";
 export * from "./payment-link-slug";
 export * from "./fraud";
+export * from "./fraud-controls";
 export * from "./fraud-monitoring";
 export * from "./fraud-texts";
 export * from "./claim-rules";

@@ -16,6 +16,8 @@ import {
   adjustmentApprovalThresholdKobo,
   listApprovals,
   UnknownCursorError,
+  pendingSettingApprovals,
+  readFraudControls,
   type Database,
   type schema,
 } from "@kolo/db";
@@ -42,12 +44,13 @@ import {
   adminIdSchema,
   adminThresholdSchema,
   adminUserRoleSchema,
+  fraudControlsUpdateSchema,
   lagosDate,
   startOfLagosDay,
   DB_INT_MAX,
 } from "@kolo/domain";
 import { z } from "zod";
-import { decideApproval, forcedMoveApproval, requestThresholdChange, reviewCreditApproval } from "../admin/approvals";
+import { decideApproval, forcedMoveApproval, requestFraudControlsChange, requestThresholdChange, reviewCreditApproval } from "../admin/approvals";
 import { toggleFeatureSetting } from "../admin/settings";
 import { moveTransaction } from "../admin/transactions";
 import { changeUserStatus, requestUserRole } from "../admin/users";
@@ -82,6 +85,8 @@ import {
   approvals,
   approvalsRest,
   audit,
+  fraudControls,
+  pendingChange,
   reconciliationRun,
   reconciliationRunWithExceptions,
   reconciliationRuns,
@@ -527,6 +532,63 @@ export const adminRouter = router({
           ? requestThresholdChange(ctx.db, { adminId: ctx.user.id, valueKobo: input.value })
           : setFeature(ctx.user.id, ctx.db, input),
       ),
+  }),
+
+  /**
+   * The fraud controls an admin edits (docs/product.md "Fraud controls": thresholds are settings):
+   * fraud monitoring's switch and rule thresholds, and the first-day cap. Beside the feature
+   * switches in /admin/settings; every change waits for a second admin (docs/admin-security.md "Approvals").
+   */
+  fraudControls: router({
+    /**
+     * GET /api/admin/settings/fraud -> {enabled, newDeviceBalancePercent, newDeviceHours,
+     * newRecipientsPerHour, medianMultiple, medianFloor (naira), resetWindowMinutes, newDeviceCap
+     * (naira; 0: off), pending: [{approvalId, summary, requestedBy, createdAt}]}: the values in force
+     * (defaults where no row was written) and the changes waiting for a second admin.
+     */
+    get: adminProcedure
+      .meta({
+        rest: {
+          method: "GET",
+          path: "/api/admin/settings/fraud",
+          tag: "Admin",
+          summary: "The fraud controls in force: monitoring's thresholds and the first-day cap (naira), and changes waiting for approval",
+          description: "docs/product.md 'Fraud controls'",
+        },
+      })
+      .output(fraudControls)
+      .query(async ({ ctx }) => {
+        const [controls, waiting] = await Promise.all([readFraudControls(ctx.db), pendingSettingApprovals(ctx.db, "fraud_controls")]);
+        const { medianFloorKobo, newDeviceCapKobo, ...rest } = controls;
+        return {
+          ...rest,
+          medianFloor: medianFloorKobo,
+          newDeviceCap: newDeviceCapKobo,
+          pending: waiting.map((a) => ({ approvalId: a.id, summary: a.summary, requestedBy: a.createdBy, createdAt: a.createdAt })),
+        };
+      }),
+    /**
+     * PATCH /api/admin/settings/fraud {enabled?, newDeviceBalancePercent?, newDeviceHours?,
+     * newRecipientsPerHour?, medianMultiple?, medianFloor? (naira), resetWindowMinutes?,
+     * newDeviceCap? (naira)} -> {pending: true, approvalId, message} (202 on REST): the values in force
+     * hold until a second admin approves; then each field is written and audited (`setting`,
+     * subject setting:fraud_controls, before and after). 400 with the field's message for a value
+     * out of range or not whole (fraudControlsUpdateSchema), or 'Nothing to change'; nothing changes then.
+     */
+    update: adminProcedure
+      .meta({
+        rest: {
+          method: "PATCH",
+          path: "/api/admin/settings/fraud",
+          tag: "Admin",
+          summary: "Ask to change the fraud controls (naira for the floor and the cap; 202: waits for another admin)",
+          description: "docs/product.md 'Fraud controls'; docs/admin-security.md 'Approvals'",
+          accepted: (answer: object) => "pending" in answer,
+        },
+      })
+      .input(fraudControlsUpdateSchema)
+      .output(pendingChange)
+      .mutation(({ ctx, input }) => requestFraudControlsChange(ctx.db, { adminId: ctx.user.id, changes: input })),
   }),
 
   reviews: router({
