@@ -73,6 +73,10 @@ describe("GET /api/openapi.json", () => {
     expect(document.paths["/api/admin/transactions"]?.get?.parameters).toContainEqual(
       expect.objectContaining({ name: "reference", in: "query", required: false }),
     );
+    // Keyset cursors beside page (docs/performance.md "Flat reads").
+    for (const path of ["/api/admin/transactions", "/api/transactions"]) {
+      expect(document.paths[path]?.get?.parameters, path).toContainEqual(expect.objectContaining({ name: "cursor", in: "query", required: false }));
+    }
     expect(document.components.schemas.Error?.required).toEqual(["message", "details", "code"]);
     expect(p2p?.responses["401"]?.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
     expect(document.paths["/api/auth/logout-all"]?.post?.operationId).toBe("auth.logoutAll");

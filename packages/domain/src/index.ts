@@ -28,6 +28,7 @@ export * from "./transaction-pin";
 export * from "./statements";
 export * from "./receipts";
 export * from "./reader-description";
+export * from "./cursor";
 export * from "./history";
 export * from "./merchant-analytics";
 export * from "./payment-links";

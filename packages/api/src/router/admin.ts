@@ -15,6 +15,7 @@ import {
   fraudRuleHitCounts,
   adjustmentApprovalThresholdKobo,
   listApprovals,
+  UnknownCursorError,
   pendingSettingApprovals,
   readFraudControls,
   type Database,
@@ -29,6 +30,7 @@ import {
   adminReconciliationRunIdSchema,
   adminReconciliationRunSchema,
   DomainError,
+  CURSOR_MESSAGE,
   adminReviewResolveSchema,
   adminReviewsQuerySchema,
   adminTransactionMoveSchema,
@@ -306,9 +308,12 @@ export const adminRouter = router({
 
   transactions: router({
     /**
-     * GET /api/admin/transactions?page&limit&status&reference -> {transactions, total, totalPages, page,
-     * counts: {all, pending, processing, completed, failed}}: every user's, newest first.
+     * GET /api/admin/transactions?page&limit&status&reference&cursor -> {transactions, total, totalPages, page,
+     * counts: {all, pending, processing, completed, failed}, nextCursor}: every user's, newest first.
      * `reference` (optional) keeps those whose reference contains it, ignoring case, counts included.
+     * `cursor` (optional, a previous answer's `nextCursor`) pages by keyset in place of `page`;
+     * `nextCursor` is null on the last page. A cursor naming no transaction: 400 VALIDATION
+     * (docs/performance.md "Flat reads"; listAdminTransactions).
      */
     list: adminProcedure
       .meta({
@@ -322,8 +327,18 @@ export const adminRouter = router({
       .input(adminTransactionsQuerySchema)
       .output(adminTransactions)
       .query(async ({ ctx, input }) => {
-        const { rows, total, counts } = await listAdminTransactions(ctx.db, input);
-        return { transactions: rows.map(toAdminTransactionView), total, totalPages: pages(total, input.limit), page: input.page, counts };
+        const { rows, total, counts, nextCursor } = await listAdminTransactions(ctx.db, input).catch((error: unknown) => {
+          if (error instanceof UnknownCursorError) throw new DomainError("VALIDATION", CURSOR_MESSAGE, { cursor: [CURSOR_MESSAGE] });
+          throw error;
+        });
+        return {
+          transactions: rows.map(toAdminTransactionView),
+          total,
+          totalPages: pages(total, input.limit),
+          page: input.page,
+          counts,
+          nextCursor: nextCursor === null ? null : String(nextCursor),
+        };
       }),
 
     /**

@@ -113,6 +113,8 @@ export const adminTransactions = z.object({
   totalPages: z.number().int(),
   page: z.number().int(),
   counts: z.record(z.string(), z.number().int()),
+  /** The `cursor` of the next page (the last row's id), null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 /** A move's answer as REST documents it (any metadata). */
 export const adminMove = z.union([
