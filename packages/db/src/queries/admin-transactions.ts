@@ -44,7 +44,7 @@ export type AdminTransactionStatusFilter = "all" | "pending" | "processing" | "c
 
 /**
  * The per-status counts of every transaction record, summed over the slot rows of
- * transaction_counts (kept by a trigger at each commit; drizzle/0054_transaction_counts.sql):
+ * transaction_counts (kept by a trigger at each commit; drizzle/0052_transaction_counts.sql):
  * 16 rows read, whatever the table's size. `all` includes the reversed.
  */
 export async function transactionStatusCounts(db: DbOrTx): Promise<Record<AdminTransactionStatusFilter, number>> {

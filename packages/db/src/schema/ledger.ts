@@ -169,7 +169,7 @@ export const transactions = pgTable(
 /**
  * How many transaction records each status has, in TRANSACTION_COUNT_SLOTS rows summed at read
  * (the admin list's tab counts, with no count over the table). Moved only by the deferred trigger
- * kolo_count_transaction (drizzle/0054_transaction_counts.sql) at commit of the database
+ * kolo_count_transaction (drizzle/0052_transaction_counts.sql) at commit of the database
  * transaction that inserts, deletes or changes the status of a record; a transaction's changes all
  * go to the slot of its backend (pg_backend_pid() % 16), one row locked for the instant of its
  * commit, so concurrent transfers rarely wait on each other and never deadlock on it.
