@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { settleTopUp } from "@kolo/api";
 import { type Database, createDb, insertTransaction, prepareDatabase, schema } from "@kolo/db";
 import { findFreePort, startEmbeddedPostgres } from "@kolo/db/embedded";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import postgres from "postgres";
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS, buildServer } from "../build.mjs";
 
@@ -38,22 +38,21 @@ export interface BenchStack {
 /** Nearest-rank percentile `p` (0-100) of ascending `sorted` values; 0 when empty. */
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/**
- * Starts PostgreSQL (max_connections 200), migrates a `kolo_bench` database, opens a pool of
- * `poolMax` for the bench's own set-up, and spawns the compiled server (built first, as production
- * runs it: build.mjs) with `nodeArgs` after its usual flags and `serverEnv` added to the
- * environment (LOG_LEVEL warn, no demo data, no auth rate limit, no recipient lookup limit). Answers once /api/health is up.
- */
-export async function startBenchStack(options: { poolMax: number; serverEnv?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchStack> {
-  const dataDir = join(tmpdir(), `kolo-bench-${Date.now()}`);
-  const pg = await startEmbeddedPostgres({ dataDir, port: 0, postgresFlags: ["-c", "max_connections=200"] });
-  const dbUrl = pg.urlFor("kolo_bench");
-  const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
-  await admin.unsafe("create database kolo_bench");
-  await prepareDatabase(dbUrl);
-  const { db, close } = createDb(dbUrl, { max: options.poolMax });
+export interface KoloServer {
+  base: string;
+  server: ChildProcess;
+  /** Stops the server (SIGTERM) and waits for it to exit; a second call does nothing. */
+  stop: () => Promise<void>;
+}
 
-  const port = await findFreePort();
+/**
+ * Spawns the compiled server (built first, as production runs it: build.mjs) against `dbUrl` on
+ * `port` (a free one when not given), with `nodeArgs` after its usual flags and `serverEnv` added to
+ * the environment (LOG_LEVEL warn, no demo data, no auth rate limit, no recipient lookup limit).
+ * Answers once /api/health is up; throws when it is not within 60 s.
+ */
+export async function startKoloServer(options: { dbUrl: string; port?: number; serverEnv?: Record<string, string>; nodeArgs?: string[] }): Promise<KoloServer> {
+  const port = options.port ?? (await findFreePort());
   const base = `http://127.0.0.1:${port}`;
   await buildServer();
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), SERVER_BUNDLE], {
@@ -61,7 +60,7 @@ export async function startBenchStack(options: { poolMax: number; serverEnv?: Re
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
-      DATABASE_URL: dbUrl,
+      DATABASE_URL: options.dbUrl,
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
@@ -77,56 +76,102 @@ export async function startBenchStack(options: { poolMax: number; serverEnv?: Re
       () => false,
     );
     if (up) break;
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode} before it answered`);
     if (i > 120) throw new Error("The server did not start within 60 s");
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-
-  const fundedUsers = async (prefix: string, count: number, fundKobo: bigint) => {
-    const users: BenchUser[] = [];
-    for (let i = 0; i < count; i++) {
-      const email = `${prefix}${i}@example.com`;
-      const response = await fetch(`${base}/api/auth/register`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: base },
-        body: JSON.stringify({ name: `Bench User ${prefix} ${i}`, email, password: "secret123" }),
-      });
-      if (!response.ok) throw new Error(`Registering ${email}: HTTP ${response.status} ${await response.text()}`);
-      const user = (await response.json()) as { id: number };
-      // Every cookie the registration set: the session's and the device's (money out checks the device).
-      const cookie = response.headers
-        .getSetCookie()
-        .map((set) => set.split(";")[0]!)
-        .join("; ");
-      await db.update(schema.users).set({ verificationLevel: 2 }).where(eq(schema.users.id, user.id));
-      if (fundKobo > 0n) {
-        const reference = `BENCH-FUND-${prefix}-${i}`;
-        await insertTransaction(db, {
-          type: "topup",
-          amount: fundKobo,
-          status: "pending",
-          reference,
-          description: "Wallet top-up",
-          recipientId: user.id,
-          metadata: { gateway: "paystack" },
-        });
-        await settleTopUp(
-          db,
-          { reference, status: "success", amountKobo: fundKobo, currency: "NGN", feesKobo: null, paidAt: null, channel: "card", gatewayResponse: null },
-          { warn: () => {} },
-        );
-      }
-      users.push({ id: user.id, email, cookie });
-    }
-    return users;
-  };
-
-  let serverStopped = false;
-  const stopServer = async () => {
-    if (serverStopped) return;
-    serverStopped = true;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (server.exitCode !== null) return;
     server.kill("SIGTERM");
     await new Promise((resolve) => server.once("exit", resolve));
   };
+  return { base, server, stop };
+}
+
+/** The `Cookie` header of every cookie a response set (`name=value; name=value`). */
+export const cookiesOf = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .map((set) => set.split(";")[0]!)
+    .join("; ");
+
+/**
+ * Users `{prefix}{i}@example.com` (password secret123) at verification level 2, signed in over HTTP
+ * with their session and device cookies. Each is registered (POST /api/auth/register) and funded with
+ * `fundKobo` through the real top-up settlement; one registered by an earlier run on the same
+ * database is signed in instead (POST /api/auth/login), its new device trusted for money out, and
+ * keeps the balance it has.
+ */
+export async function benchUsers(db: Database, base: string, options: { prefix: string; count: number; fundKobo: bigint }): Promise<BenchUser[]> {
+  const { prefix, fundKobo } = options;
+  const users: BenchUser[] = [];
+  for (let i = 0; i < options.count; i++) {
+    const email = `${prefix}${i}@example.com`;
+    const headers = { "content-type": "application/json", origin: base };
+    let response = await fetch(`${base}/api/auth/register`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: `Bench User ${prefix} ${i}`, email, password: "secret123" }),
+    });
+    const registered = response.ok;
+    if (response.status === 409)
+      response = await fetch(`${base}/api/auth/login`, { method: "POST", headers, body: JSON.stringify({ email, password: "secret123" }) });
+    if (!response.ok) throw new Error(`Registering ${email}: HTTP ${response.status} ${await response.text()}`);
+    const user = (await response.json()) as { id: number };
+    // Every cookie the registration set: the session's and the device's (money out checks the device).
+    const cookie = cookiesOf(response);
+    await db.update(schema.users).set({ verificationLevel: 2 }).where(eq(schema.users.id, user.id));
+    // Signed in again, the user is on a new device, which money out refuses until it is trusted (a
+    // code by e-mail in the app): trusted here, as the benchmark's own users' devices.
+    if (!registered)
+      await db
+        .update(schema.userDevices)
+        .set({ trustedAt: new Date() })
+        .where(and(eq(schema.userDevices.userId, user.id), isNull(schema.userDevices.trustedAt)));
+    if (registered && fundKobo > 0n) {
+      const reference = `BENCH-FUND-${prefix}-${i}`;
+      await insertTransaction(db, {
+        type: "topup",
+        amount: fundKobo,
+        status: "pending",
+        reference,
+        description: "Wallet top-up",
+        recipientId: user.id,
+        metadata: { gateway: "paystack" },
+      });
+      await settleTopUp(
+        db,
+        { reference, status: "success", amountKobo: fundKobo, currency: "NGN", feesKobo: null, paidAt: null, channel: "card", gatewayResponse: null },
+        { warn: () => {} },
+      );
+    }
+    users.push({ id: user.id, email, cookie });
+  }
+  return users;
+}
+
+/**
+ * Starts PostgreSQL (max_connections 200), migrates a `kolo_bench` database, opens a pool of
+ * `poolMax` for the bench's own set-up, and starts the server on it (startKoloServer).
+ */
+export async function startBenchStack(options: { poolMax: number; serverEnv?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchStack> {
+  const dataDir = join(tmpdir(), `kolo-bench-${Date.now()}`);
+  const pg = await startEmbeddedPostgres({ dataDir, port: 0, postgresFlags: ["-c", "max_connections=200"] });
+  const dbUrl = pg.urlFor("kolo_bench");
+  const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
+  await admin.unsafe("create database kolo_bench");
+  await prepareDatabase(dbUrl);
+  const { db, close } = createDb(dbUrl, { max: options.poolMax });
+
+  const kolo = await startKoloServer({ dbUrl, serverEnv: options.serverEnv, nodeArgs: options.nodeArgs });
+  const { base, server } = kolo;
+
+  const fundedUsers = (prefix: string, count: number, fundKobo: bigint) => benchUsers(db, base, { prefix, count, fundKobo });
+
+  const stopServer = kolo.stop;
   return {
     base,
     dbUrl,

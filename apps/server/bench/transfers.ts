@@ -6,27 +6,16 @@
 // (extra Node flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { postingHash, verifyLedger } from "@kolo/db";
-import autocannon from "autocannon";
 import postgres from "postgres";
 import { percentile, startBenchStack } from "./kit";
+import { pickTransfer, runP2pLoad } from "./p2p-load";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const USERS = Number(process.env.BENCH_USERS ?? 50);
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 10_000);
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
-function cpuSeconds(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
 
 async function main() {
   const stack = await startBenchStack({ poolMax: CONNECTIONS, nodeArgs: (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean) });
@@ -34,49 +23,9 @@ async function main() {
 
   console.log(`Setting up ${USERS} funded users...`);
   const users = await stack.fundedUsers("bench", USERS, 50_000_000n);
-  const pick = () => {
-    const from = users[Math.floor(Math.random() * users.length)]!;
-    let to = users[Math.floor(Math.random() * users.length)]!;
-    if (to.id === from.id) to = users[(users.indexOf(from) + 1) % users.length]!;
-    return { from, to, amount: 1 + Math.floor(Math.random() * 900) / 100 };
-  };
-
+  const pick = () => pickTransfer(users);
   /** One autocannon run of POST /api/transfer/p2p; answers transfers/s and latency. */
-  const runKolo = async (title: string) => {
-    console.log(`\n${title}: POST /api/transfer/p2p, ${CONNECTIONS} connections, ${SECONDS} s (autocannon)`);
-    const cpuBefore = cpuSeconds(server.pid);
-    const result = await autocannon({
-      url: base,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests: [
-        {
-          method: "POST",
-          path: "/api/transfer/p2p",
-          setupRequest: (req) => {
-            const { from, to, amount } = pick();
-            return {
-              ...req,
-              headers: { "content-type": "application/json", origin: base, cookie: from.cookie, "idempotency-key": randomUUID() },
-              body: JSON.stringify({ recipientEmail: to.email, amount }),
-            };
-          },
-        },
-      ],
-    });
-    const tps = result["2xx"] / SECONDS;
-    console.log(
-      `   transfers/s ${tps.toFixed(1)}  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  errors ${result.errors}`,
-    );
-    const cpuAfter = cpuSeconds(server.pid);
-    if (cpuBefore !== undefined && cpuAfter !== undefined && result["2xx"] > 0) {
-      const used = cpuAfter - cpuBefore;
-      console.log(
-        `   server process CPU ${used.toFixed(1)} s in ${SECONDS} s (${((used / SECONDS) * 100).toFixed(0)}% of one core), ${((used * 1000) / result["2xx"]).toFixed(2)} ms CPU per transfer`,
-      );
-    }
-    return { tps, p99: result.latency.p99 };
-  };
+  const runKolo = (title: string) => runP2pLoad({ title, base, users, connections: CONNECTIONS, seconds: SECONDS, serverPid: server.pid });
 
   const fresh = await runKolo("1) Kolo over HTTP");
 

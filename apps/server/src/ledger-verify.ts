@@ -5,23 +5,12 @@
 // line per check, records the result (and, when it passed, the new checkpoints), and exits 1
 // naming the first broken account or entry when a check fails.
 import { createDb, prepareDatabase, recordLedgerVerification, verifyLedger } from "@kolo/db";
-import { isPortFree, startEmbeddedPostgres } from "@kolo/db/embedded";
 import { readEnv } from "./env";
+import { openKoloDatabase } from "./kolo-database";
 
 async function main(): Promise<number> {
   const env = readEnv();
-  let url = env.DATABASE_URL;
-  let stop: (() => Promise<void>) | undefined;
-  if (!url) {
-    if (await isPortFree(env.EMBEDDED_PG_PORT)) {
-      const pg = await startEmbeddedPostgres({ dataDir: `${env.KOLO_DATA_DIR}/postgres`, port: env.EMBEDDED_PG_PORT });
-      url = pg.url;
-      stop = pg.stop;
-    } else {
-      // `npm start` is running: its embedded PostgreSQL answers on the port.
-      url = `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/postgres`;
-    }
-  }
+  const { url, stop } = await openKoloDatabase(env);
   try {
     await prepareDatabase(url);
     const { db, close } = createDb(url, { max: 2 });

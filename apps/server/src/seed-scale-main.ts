@@ -4,8 +4,8 @@
 // `ledger:verify` opens it. Run it again after a stop: it resumes where it stopped.
 import { hashPassword } from "@kolo/api";
 import { prepareDatabase } from "@kolo/db";
-import { isPortFree, startEmbeddedPostgres } from "@kolo/db/embedded";
 import { readEnv } from "./env";
+import { openKoloDatabase } from "./kolo-database";
 import { SEED_SCALE_BUSIEST_EMAIL, SEED_SCALE_PASSWORD, SEED_SCALE_PIN, seedScale } from "./seed-scale";
 
 /** The value of `--name N` as a positive whole number, else `fallback`; throws on anything else. */
@@ -22,18 +22,7 @@ async function main(): Promise<number> {
   const transactions = numberArg("transactions", 10_000_000);
   const months = numberArg("months", 12);
   if (users < 10) throw new Error("--users needs at least 10 users");
-  const env = readEnv();
-  let url = env.DATABASE_URL;
-  let stop: (() => Promise<void>) | undefined;
-  if (!url) {
-    if (await isPortFree(env.EMBEDDED_PG_PORT)) {
-      const pg = await startEmbeddedPostgres({ dataDir: `${env.KOLO_DATA_DIR}/postgres`, port: env.EMBEDDED_PG_PORT });
-      url = pg.url;
-      stop = pg.stop;
-    } else {
-      url = `postgres://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/postgres`;
-    }
-  }
+  const { url, stop } = await openKoloDatabase(readEnv());
   try {
     await prepareDatabase(url);
     const started = performance.now();

@@ -250,3 +250,62 @@ describe("a lien on the recipient's wallet", () => {
     expect((await call(files.admin, "GET", "/api/admin/claims/999999")).status).toBe(404);
   });
 });
+
+describe("a lien on a merchant recipient", () => {
+  const merchantHeldOf = async (c: Client) => (await call<{ held: number; merchantHeld: number }>(c, "GET", "/api/claims/held")).body;
+  const merchantBalance = async (c: Client) => (await call<{ balance: number }>(c, "GET", "/api/merchants/me")).body.balance;
+
+  /** A payer who paid `amount` to a merchant by QR (and the merchant's owner, who keeps `ownWallet` in their own wallet), and the claim on it. */
+  async function claimedMerchantPayment(amount: number, ownWallet = 0) {
+    const owner = await files.user("Claimed Merchant Owner", ownWallet);
+    const created = await call<{ id: number }>(owner, "POST", "/api/merchants", {
+      name: "Claimed Shop",
+      description: "Phones and accessories",
+      category: "Retail",
+    });
+    expect(created.status).toBe(201);
+    const payer = await files.user("Merchant Claim Payer", amount + 1_000);
+    const paid = await call<{ transaction: { reference: string } }>(payer, "POST", "/api/payments/merchant", { merchantId: created.body.id, amount });
+    expect(paid.status).toBe(200);
+    const answer = await report(payer, paid.body.transaction.reference, { reason: "wrong_recipient", details: "I scanned the wrong shop's code" });
+    expect(answer.status).toBe(201);
+    return { owner, payer, claim: answer.body };
+  }
+
+  it("holds at most the claim and what the merchant wallet holds, never the owner's own wallet; refunds the claimant from it", async () => {
+    const { owner, payer, claim } = await claimedMerchantPayment(4_000, 9_000);
+    expect((await detailOf(claim.id)).claim.recipientId).toBe(owner.user.id);
+    // The merchant moves ₦1,500 of it to the owner's wallet: the merchant wallet holds ₦2,500, the owner's own ₦10,500.
+    expect((await call(owner, "POST", "/api/merchants/withdraw", { amount: 1_500 })).status).toBe(200);
+    const tooMuch = await call(files.admin, "POST", `/api/admin/claims/${claim.id}/lien`, { amount: 3_000 });
+    expect([tooMuch.status, tooMuch.body.message]).toEqual([400, CLAIM_MESSAGES.lienAboveBalance("₦2,500.00")]);
+
+    const held = await call<Detail>(files.admin, "POST", `/api/admin/claims/${claim.id}/lien`, { amount: 2_500 });
+    expect(held.status).toBe(200);
+    expect(held.body.recipient).toMatchObject({ id: owner.user.id, wallet: "merchant", balance: 0, held: 2_500 });
+    expect([await merchantBalance(owner), await balanceOf(owner)]).toEqual([0, 10_500]);
+    expect(await merchantHeldOf(owner)).toEqual({ held: 0, merchantHeld: 2_500 });
+    expect((await verifyLedger(files.t.db, { full: true })).checks.filter((check) => !check.ok)).toEqual([]);
+
+    const before = await balanceOf(payer);
+    const refunded = await call<Detail & { pending: boolean }>(files.admin, "POST", `/api/admin/claims/${claim.id}/refund`);
+    expect(refunded.body).toMatchObject({ pending: false, claim: { status: "refunded" }, recipient: { wallet: "merchant", balance: 0, held: 0 } });
+    expect(await balanceOf(payer)).toBe(before + 2_500);
+    expect([await merchantBalance(owner), await balanceOf(owner)]).toEqual([0, 10_500]);
+    expect(await merchantHeldOf(owner)).toEqual({ held: 0, merchantHeld: 0 });
+    expect(await ledgerInvariants(files.t.client)).toEqual(LEDGER_CONSISTENT);
+    expect((await verifyLedger(files.t.db, { full: true })).checks.filter((check) => !check.ok)).toEqual([]);
+  });
+
+  it("releases the lien back to the merchant wallet", async () => {
+    const { owner, payer, claim } = await claimedMerchantPayment(3_000);
+    expect((await call(files.admin, "POST", `/api/admin/claims/${claim.id}/lien`, { amount: 3_000 })).status).toBe(200);
+    expect(await merchantBalance(owner)).toBe(0);
+    const payerBefore = await balanceOf(payer);
+    const released = await call<Detail>(files.admin, "POST", `/api/admin/claims/${claim.id}/release`);
+    expect([released.status, released.body.claim.status]).toEqual([200, "released"]);
+    expect([await merchantBalance(owner), await balanceOf(owner), await balanceOf(payer)]).toEqual([3_000, 0, payerBefore]);
+    expect(await merchantHeldOf(owner)).toEqual({ held: 0, merchantHeld: 0 });
+    expect((await verifyLedger(files.t.db, { full: true })).checks.filter((check) => !check.ok)).toEqual([]);
+  });
+});

@@ -2,7 +2,8 @@
 // streams a user's own balance and transactions the moment another user's transfer commits,
 // nothing about anyone else; Last-Event-ID resumes with what was missed; the tRPC subscription
 // answers text/event-stream too; a stream needs a session.
-import { eventHub } from "@kolo/api";
+import { EVENTS_KEPT_MS, eventHub } from "@kolo/api";
+import { pruneEvents } from "@kolo/db";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Client, api, fundWallet, useTestServer, signUp } from "./helpers";
 
@@ -131,6 +132,34 @@ describe("GET /api/events", () => {
     const [message] = await stream.next(1);
     expect(message).toMatchObject({ event: "verification", data: { level: 1 } });
     await stream.close();
+  });
+});
+
+describe("pruning the events", () => {
+  it("deletes the events older than a day, in batches, and keeps the recent: a stream still resumes after Last-Event-ID", async () => {
+    // Seven events written two days ago.
+    await files.t.client`
+      insert into events (user_id, kind, data, created_at)
+      select ${payee.user.id}, 'balance', '{}'::jsonb, now() - interval '2 days' from generate_series(1, 7)`;
+    const first = await open(payee);
+    await streams(1);
+    await api(payer, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount: 70 });
+    const [seen] = await first.next(1);
+    await first.next(1, 1);
+    await first.close();
+    // Away: one more transfer, then the prune (batches of 3 rows, each its own statement).
+    await api(payer, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount: 80 });
+    const [{ recent }] = (await files.t.client`select count(*)::int as recent from events where created_at >= now() - interval '1 day'`) as unknown as [
+      { recent: number },
+    ];
+    expect(await pruneEvents(files.t.db, new Date(Date.now() - EVENTS_KEPT_MS), { batch: 3 })).toBe(7);
+    const [left] = await files.t.client`
+      select count(*) filter (where created_at < now() - interval '1 day')::int as old, count(*)::int as total from events`;
+    expect(left).toEqual({ old: 0, total: recent });
+
+    const resumed = await open(payee, "/api/events", { "last-event-id": seen!.id });
+    const missed = await resumed.until((m) => m.event === "transaction" && (m.data.transaction as { amount: number }).amount === 80);
+    expect(missed.filter((m) => m.event === "transaction").map((m) => (m.data.transaction as { amount: number }).amount)).toContain(80);
   });
 });
 

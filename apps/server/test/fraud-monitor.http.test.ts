@@ -206,3 +206,16 @@ describe("release, reject and repeat", () => {
     expect(Object.keys(list.ruleHits).sort()).toEqual(["above_median", "after_reset", "new_device_share", "new_recipients"]);
   });
 });
+
+describe("the new-recipient count cannot race", () => {
+  it("12 payments at once to 12 new recipients: 5 go through, 7 are held", async () => {
+    const payer = await oldUser("Racing Payer", 10_000);
+    const payees = await Promise.all(Array.from({ length: 12 }, (_, n) => files.user(`Racing Payee ${n + 1}`)));
+    const answers = await Promise.all(payees.map((payee) => p2p(payer, payee, 100)));
+    const statuses = answers.map((a) => a.status);
+    expect([statuses.filter((s) => s === 200).length, statuses.filter((s) => s === 202).length]).toEqual([5, 7]);
+    for (const held of answers.filter((a) => a.status === 202)) expect(held.body.transaction.metadata.fraudReview?.rules).toEqual(["new_recipients"]);
+    expect(await balanceOf(payer)).toBe(10_000 - 12 * 100);
+    expect(await ledgerInvariants(t.client)).toEqual(LEDGER_CONSISTENT);
+  });
+});

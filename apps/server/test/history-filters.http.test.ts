@@ -82,6 +82,8 @@ describe("GET /api/transactions filters", () => {
       ["q", false],
       ["from", false],
       ["to", false],
+      ["cursor", false],
+      ["limit", false],
     ]);
   });
 });

@@ -144,6 +144,10 @@ const FIELDS = [
   "expiresAt",
   "channel",
   "active",
+  "enabled",
+  "newDeviceCap",
+  "medianFloor",
+  "newRecipientsPerHour",
 ];
 const hostileBody = fc.oneof(fc.dictionary(fc.constantFrom(...FIELDS), hostileValue, { maxKeys: 6 }), hostileValue);
 const hostileSegment = fc.oneof(

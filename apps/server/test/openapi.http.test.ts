@@ -73,6 +73,10 @@ describe("GET /api/openapi.json", () => {
     expect(document.paths["/api/admin/transactions"]?.get?.parameters).toContainEqual(
       expect.objectContaining({ name: "reference", in: "query", required: false }),
     );
+    // Keyset cursors beside page (docs/performance.md "Flat reads").
+    for (const path of ["/api/admin/transactions", "/api/transactions"]) {
+      expect(document.paths[path]?.get?.parameters, path).toContainEqual(expect.objectContaining({ name: "cursor", in: "query", required: false }));
+    }
     expect(document.components.schemas.Error?.required).toEqual(["message", "details", "code"]);
     expect(p2p?.responses["401"]?.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/Error" });
     expect(document.paths["/api/auth/logout-all"]?.post?.operationId).toBe("auth.logoutAll");
@@ -131,6 +135,11 @@ describe("GET /api/openapi.json", () => {
     expect(document.paths["/api/merchants/me/settings"]?.patch?.operationId).toBe("merchants.updateSettings");
     expect(document.paths["/api/merchants/me/payouts"]?.post?.operationId).toBe("merchants.payout");
     expect(document.paths["/api/merchants/withdraw"]?.post?.operationId).toBe("merchants.withdraw");
+    // Fraud controls an admin edits (docs/product.md "Fraud controls"): beside the feature switches; a change answers 202.
+    const fraud = document.paths["/api/admin/settings/fraud"];
+    expect([fraud?.get?.operationId, fraud?.patch?.operationId]).toEqual(["admin.fraudControls.get", "admin.fraudControls.update"]);
+    expect(JSON.stringify(fraud?.patch?.requestBody?.content["application/json"]?.schema)).toContain('"newDeviceCap"');
+    expect(Object.keys(fraud?.patch?.responses ?? {})).toEqual(expect.arrayContaining(["202"]));
   });
 });
 

@@ -86,6 +86,10 @@ describe("seed:scale", () => {
       expect((await sql.unsafe(`select count(*)::int as n from ${table}`))[0]!.n, table).toBeGreaterThan(0);
     }
     expect((await sql`select count(*)::int as n from invoices where status = 'paid'`)[0]!.n).toBeGreaterThan(0);
+    // The admin list's maintained counts match the table.
+    const [counted] = await sql<{ counted: string; actual: string }[]>`
+      select (select sum(pending + processing + completed + failed + reversed) from transaction_counts)::text as counted, (select count(*) from transactions)::text as actual`;
+    expect(counted!.counted).toBe(counted!.actual);
     // The indexes dropped for the load are back, and the identity sequences follow the copied ids.
     expect((await sql`select count(*)::int as n from pg_indexes where indexname = 'postings_account_id_id_idx'`)[0]!.n).toBe(1);
     const [{ next }] = (await sql`select nextval(pg_get_serial_sequence('transactions', 'id'))::int as next`) as unknown as [{ next: number }];

@@ -161,6 +161,9 @@ export async function expectNoClippedTextOrLowContrast(page: Page, screen: strin
 
 /** axe and the touch-target check on the page as it is now, named `screen` in failures. */
 export async function checkScreen(page: Page, screen: string) {
+  // A screen is checked with its content: a query answered late (a slow machine, a refetch) may
+  // still show the route's loader, which is not the screen under test.
+  await expect(page.locator("[data-page-loader]")).toHaveCount(0);
   // A dialog still fading in blends its colours with the page behind: axe would measure the blend.
   // (Endless ones, such as a spinner, are not waited for.)
   await page.waitForFunction(() =>

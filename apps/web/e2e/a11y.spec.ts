@@ -3,7 +3,18 @@
 // 44×44 px (WCAG 2.5.5), beyond axe's 24 px: links inside a sentence are the standard's exception.
 import { expect, test } from "@playwright/test";
 import { checkScreen } from "./a11y-checks";
-import { confirmWithPin, freeFixtureBvn, loginAsAdmin, newUser, openWithdrawalReference, paymentScreen, register, settlePayout, toast } from "./helpers";
+import {
+  confirmWithPin,
+  freeFixtureBvn,
+  loginAsAdmin,
+  newUser,
+  openWithdrawalReference,
+  paymentScreen,
+  register,
+  registerAndSkipOnboarding,
+  settlePayout,
+  toast,
+} from "./helpers";
 
 test("every guest screen: no axe violations, touch targets of 44 px", async ({ page }) => {
   await page.goto("/login");
@@ -160,6 +171,11 @@ test("every signed-in screen: no axe violations, touch targets of 44 px", async 
   await expect(page.getByRole("dialog", { name: "Log out?" })).toBeVisible();
   await checkScreen(page, "the Log out confirmation");
   await page.getByRole("dialog", { name: "Log out?" }).getByRole("button", { name: "Cancel" }).click();
+});
+
+test("the merchant screens and the bills screens: no axe violations, touch targets of 44 px", async ({ page }) => {
+  test.setTimeout(180_000); // an upper bound: fifteen axe walks, 10 to 15 s each when both cores are busy
+  await registerAndSkipOnboarding(page, newUser("Emeka Obi"));
 
   await page.goto("/merchant/dashboard");
   const createDialog = page.getByRole("dialog", { name: "Create Merchant Account" });
@@ -438,6 +454,8 @@ test("every admin screen: no axe violations, touch targets of 44 px", async ({ p
 
   await page.goto("/admin/settings");
   await expect(page.getByRole("switch", { name: "Send Money" })).toBeVisible();
+  // The fraud controls card (docs/product.md "Fraud controls") below the switches.
+  await expect(page.getByRole("region", { name: "Fraud controls" }).getByLabel("First-day cap (₦)")).toBeVisible();
   await checkScreen(page, "/admin/settings");
 
   await page.goto("/admin/audit");

@@ -48,3 +48,25 @@ test("a held P2P shows 'Under review'; the admin releases it", { tag: "@exclusiv
     await setFraudMonitoring(false);
   }
 });
+
+test("a held QR payment to a merchant shows 'Under review', not 'Payment Successful'", { tag: "@exclusive" }, async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerAndSkipOnboarding(page, newUser("Held Shopper"));
+  await topUp(page, "2000");
+  await setFraudMonitoring(true);
+  try {
+    // Merchant 1 is the demo data's 'Test Store': ₦1,500 of ₦2,000 is a new account's first payment above half its balance.
+    await page.goto("/payment-confirmation?merchantId=1&merchantName=Test%20Store&amount=1500");
+    await page.getByRole("main").getByRole("button", { name: "Pay Now" }).click();
+    await confirmWithPin(page);
+    await expect(toast(page, "Under review")).toBeVisible();
+    await paymentScreen(page, { done: false });
+    await expect(page.getByTestId("payment-status")).toHaveText(/Under review/);
+    await expect(page.getByRole("heading", { name: "Payment Successful" })).toHaveCount(0);
+    await checkScreen(page, "/done/{reference} merchant payment under review");
+    await page.goto("/history");
+    await expect(page.getByRole("link").filter({ hasText: "Payment to Test Store" }).first()).toContainText("Under review");
+  } finally {
+    await setFraudMonitoring(false);
+  }
+});

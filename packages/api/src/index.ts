@@ -13,7 +13,7 @@ export {
 } from "./trpc";
 export { type Access, type HttpMethod, type ProcedureMeta, type RestMeta, wireJsonSchema } from "./rest-meta";
 export type { Mailer, MailMessage, Services } from "./services";
-export { SESSION_COOKIE_NAME } from "./auth/session";
+export { SESSION_COOKIE_NAME, createSession, generateSessionToken } from "./auth/session";
 export { hashPassword } from "./auth/password";
 export { DEV_TOTP_SECRET_BASE32, devTotpSecret, totpCode } from "./auth/mfa";
 export type { PublicUser } from "./users";

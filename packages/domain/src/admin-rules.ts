@@ -43,6 +43,8 @@ export const ADMIN_MESSAGES = {
   fraudReleaseOrReject: "A held payment can only be released or rejected",
   onlyFraudReleases: "Only a payment held by fraud monitoring can be released or rejected",
   fraudHoldGone: "This payment is no longer held: nothing moved",
+  /** Release of a held invoice payment whose invoice the merchant cancelled meanwhile: the admin rejects it instead. */
+  fraudInvoiceCancelled: "The invoice was cancelled while the payment was held: reject the payment",
   reviewCreditNotConfirmed: "The provider does not confirm that money is owed: nothing credited",
   /** A review credit of a reference whose money was already paid back or credited (one credit per reference). */
   alreadyCredited: "Already credited",
@@ -61,6 +63,8 @@ export const ADMIN_MESSAGES = {
   /** The approvals queue (docs/admin-security.md "Approvals"): every privileged act waits for a second admin. */
   approvalPending: "Waiting for another admin's approval: nothing changes until then",
   approvalNotFound: "Approval not found",
+  /** PATCH /api/admin/settings/fraud where every field already holds its value. */
+  fraudControlsUnchanged: "Nothing to change",
   approvalDecided: "This request was already approved or rejected",
   approvalOwn: "Another admin must approve or reject this request",
   approvalSubject: "An admin cannot decide a request that concerns their own account",

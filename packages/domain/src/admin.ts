@@ -2,6 +2,7 @@
 // texts, sizes and small rules are in admin-rules.ts (no zod, so route guards can import them).
 import { z } from "zod";
 import { DB_INT_MAX } from "./text";
+import { keysetCursorSchema } from "./cursor";
 import { ADMIN_AUDIT_ACTIONS, ADMIN_TRANSACTIONS_PAGE_SIZE, ADMIN_TRANSACTION_TABS, ADMIN_USERS_PAGE_SIZE } from "./admin-pages";
 import { ADMIN_MESSAGES, FORCE_REASON_MIN_LENGTH } from "./admin-rules";
 import { positiveNairaAmount } from "./money-schema";
@@ -50,6 +51,8 @@ export const adminTransactionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(ADMIN_TRANSACTIONS_PAGE_SIZE),
   status: z.enum(ADMIN_TRANSACTION_TABS).default("all"),
   reference: z.string().trim().max(100, "Reference is too long").optional().default(""),
+  /** The previous page's `nextCursor`: the rows after it by keyset, in place of `page` (cursor.ts). */
+  cursor: keysetCursorSchema.optional(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keysetCursorSchema } from "./cursor";
 import { STATEMENT_MESSAGES, lagosDaySchema } from "./statements";
 
 /**
@@ -18,6 +19,9 @@ export const HISTORY_TABS = {
 export type HistoryTab = keyof typeof HISTORY_TABS;
 export const HISTORY_TAB_KEYS = Object.keys(HISTORY_TABS) as HistoryTab[];
 
+/** The most rows one History list answer holds (the spec's list: the newest 500). */
+export const HISTORY_LIST_MAX = 500;
+
 /** The longest search text the History search takes, in characters. */
 export const MAX_HISTORY_SEARCH = 100;
 
@@ -25,7 +29,9 @@ export const MAX_HISTORY_SEARCH = 100;
  * GET /api/transactions?tab&q&from&to, every part optional: `tab` one of HISTORY_TAB_KEYS; `q`
  * (trimmed, at most MAX_HISTORY_SEARCH characters) matched, ignoring case, inside the description,
  * the reference or a party's name or phone; `from`/`to` Lagos calendar days (YYYY-MM-DD), both
- * included, `to` not before `from`. A bad part is a 400 (VALIDATION) naming its field.
+ * included, `to` not before `from`; `cursor` (the `id` of the last row already shown) and `limit`
+ * page through the list by keyset (docs/performance.md "Flat reads"). A bad part is a 400
+ * (VALIDATION) naming its field.
  */
 export const historyQuerySchema = z
   .object({
@@ -37,6 +43,10 @@ export const historyQuerySchema = z
       .optional(),
     from: lagosDaySchema.optional(),
     to: lagosDaySchema.optional(),
+    /** The id of the last row already shown: the rows after it, by keyset (cursor.ts). */
+    cursor: keysetCursorSchema.optional(),
+    /** At most this many rows, 1..HISTORY_LIST_MAX (default HISTORY_LIST_MAX). */
+    limit: z.coerce.number().int().min(1).max(HISTORY_LIST_MAX).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.from && value.to && value.to < value.from) ctx.addIssue({ code: "custom", path: ["to"], message: STATEMENT_MESSAGES.order });

@@ -120,6 +120,8 @@ export const paymentMetadataSchema = z.strictObject({
   providerRefundId: text.optional(),
   providerStatus: text.optional(),
   failureReason: text.optional(),
+  /** A wallet payment (qr, invoice, link) held by fraud monitoring before money left (docs/product.md "Fraud controls"). */
+  fraudReview: fraudReviewMetadataSchema.optional(),
 });
 
 /**

@@ -19,6 +19,8 @@ export { vtpassSandbox, SANDBOX_HANG_MS } from "./vtpass/sandbox";
 export * as paystackFixtures from "./paystack/fixtures";
 export { linksOf, mailboxRoutes, sandboxMailer } from "./mail/mailbox";
 export * as vtpassFixtures from "./vtpass/fixtures";
+/** Benchmark-only: a day of sandbox records in bulk (bench:scale's reconciliation run). */
+export { type BulkDayResult, holdSandboxDay } from "./paystack/bulk-fixture";
 
 /** Each sandbox's options, by provider name; `mail`: the sandbox mailbox (no SMTP_URL). */
 export interface SandboxOptions {

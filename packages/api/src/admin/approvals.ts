@@ -12,8 +12,20 @@ import {
   recordAdminAudit,
   type schema,
   setAdjustmentApprovalThresholdKobo,
+  readFraudControls,
+  writeFraudControls,
 } from "@kolo/db";
-import { ADMIN_MESSAGES, DomainError, auditKobo, formatKobo } from "@kolo/domain";
+import {
+  ADMIN_MESSAGES,
+  DomainError,
+  type FraudControls,
+  auditKobo,
+  formatKobo,
+  fraudControlsAudit,
+  fraudControlsFromPayload,
+  fraudControlsPayload,
+  fraudControlsSummary,
+} from "@kolo/domain";
 import { adjustUserWalletIn } from "../money/adjustments";
 import { endLienIn } from "../money/claims";
 import { resolveReview } from "../money/reviews";
@@ -51,6 +63,32 @@ export async function requestThresholdChange(db: Database, params: { adminId: nu
     amount: null,
     summary: `Approval threshold: ${formatKobo(current)} → ${formatKobo(params.valueKobo)}`,
     payload: { key: "adjustment_approval_threshold", valueKobo: params.valueKobo.toString() },
+    createdBy: params.adminId,
+    idempotencyKey: null,
+  });
+  return pendingAnswer(approval);
+}
+
+/**
+ * PATCH /api/admin/settings/fraud: a change of the fraud controls (monitoring's switch and
+ * thresholds, the first-day cap; docs/product.md "Fraud controls") waits for a second admin like
+ * every money setting, the values in force holding until then (docs/admin-security.md
+ * "Approvals"). `changes` as fraudControlsUpdateSchema parsed them (kobo for the floor and the
+ * cap); fields already at their value are left out. Errors: BAD_REQUEST 'Nothing to change' when
+ * every field already holds its value.
+ */
+export async function requestFraudControlsChange(db: Database, params: { adminId: number; changes: Partial<FraudControls> }): Promise<PendingApproval> {
+  const current = await readFraudControls(db);
+  const changes = Object.fromEntries(
+    Object.entries(params.changes).filter(([field, value]) => current[field as keyof FraudControls] !== value),
+  ) as Partial<FraudControls>;
+  if (Object.keys(changes).length === 0) throw new DomainError("VALIDATION", ADMIN_MESSAGES.fraudControlsUnchanged);
+  const { approval } = await requestApproval(db, {
+    kind: "setting",
+    userId: null,
+    amount: null,
+    summary: fraudControlsSummary(current, changes),
+    payload: { key: "fraud_controls", changes: fraudControlsPayload(changes) },
     createdBy: params.adminId,
     idempotencyKey: null,
   });
@@ -145,6 +183,19 @@ async function carryOut(tx: DbOrTx, db: Database, services: ApprovalServices, ap
       return { balance: moved.balance, transaction: moved.transaction, audit: { balanceKobo: auditKobo(moved.balance) } };
     }
     case "setting": {
+      if ("changes" in payload) {
+        const changes = fraudControlsFromPayload(payload.changes);
+        const fields = Object.keys(changes) as (keyof FraudControls)[];
+        const { before, after } = await writeFraudControls(tx, changes);
+        await recordAdminAudit(tx, {
+          adminId,
+          action: "setting",
+          subject: "setting:fraud_controls",
+          before: fraudControlsAudit(before, fields),
+          after: { ...fraudControlsAudit(after, fields), requestedBy: approval.createdBy, approvalId: approval.id },
+        });
+        return { balance: null, transaction: null, audit: { changes: fraudControlsAudit(after, fields) } };
+      }
       if (!("valueKobo" in payload)) break;
       const value = BigInt(payload.valueKobo);
       const before = await setAdjustmentApprovalThresholdKobo(tx, value);

@@ -2,6 +2,7 @@ export { REQUERY_KINDS } from "./kinds";
 export { type JobScheduler, type RequeryContext, type RequeryJob, type RequeryKind, type RequeryResult, runRequery } from "./requery";
 export {
   DEDICATED_ACCOUNT_QUEUE,
+  EVENTS_KEPT_MS,
   Jobs,
   type JobsOptions,
   recordingScheduler,

@@ -1,17 +1,21 @@
 // Fraud claims (docs/product.md "Fraud claims"; DECISIONS "Fraud controls"): a user reports their own
 // money out within 72 hours; the claim is a support ticket of kind `fraud`, acknowledged at once.
-// When the money reached a Kolo wallet, an admin holds it there (a lien: the recipient's wallet ->
-// the `liens` system account) and then refunds the claimant from it or releases it back.
+// When the money reached a Kolo wallet (a user's, or a merchant's for a QR, invoice or link payment
+// from the wallet), an admin holds it there (a lien: that wallet -> the `liens` system account) and
+// then refunds the claimant from it or releases it back.
 import {
   type ClaimWithContext,
   type Database,
   type DbOrTx,
   adjustmentApprovalThresholdKobo,
+  ensureMerchantWallet,
   ensureUserWallet,
   findClaim,
   findClaimByTransaction,
   findTransactionByReference,
+  findMerchantById,
   findUserById,
+  getMerchantBalanceKobo,
   getWalletBalanceKobo,
   heldByLiensKobo,
   insertClaimOnce,
@@ -75,10 +79,38 @@ export interface AdminClaimView extends ClaimView {
   recipientId: number | null;
 }
 
-/** GET /api/admin/claims/{id}: the claim with the recipient's wallet (balance and held, kobo) when the money reached a Kolo wallet. */
+/**
+ * GET /api/admin/claims/{id}: the claim with the recipient's wallet (balance and held, kobo) when
+ * the money reached a Kolo wallet; `wallet` says which: the recipient's own or their merchant's.
+ */
 export interface AdminClaimDetail {
   claim: AdminClaimView;
-  recipient: { id: number; name: string; email: string; balance: bigint; held: bigint } | null;
+  recipient: { id: number; name: string; email: string; wallet: RecipientWallet; balance: bigint; held: bigint } | null;
+}
+
+type RecipientWallet = schema.FraudClaim["recipientWallet"];
+
+/** The ledger account of the recipient's wallet the claimed money reached (their own, or their merchant's). */
+const walletAccountOf = (tx: DbOrTx, recipientId: number, wallet: RecipientWallet) =>
+  wallet === "merchant" ? ensureMerchantWallet(tx, recipientId) : ensureUserWallet(tx, recipientId);
+
+/** That wallet's balance, kobo. */
+const walletBalanceOf = (db: DbOrTx, recipientId: number, wallet: RecipientWallet) =>
+  wallet === "merchant" ? getMerchantBalanceKobo(db, recipientId) : getWalletBalanceKobo(db, recipientId);
+
+/**
+ * Who a money-out record paid inside Kolo, for a lien: a P2P's recipient (their wallet), a merchant
+ * payment's merchant owner (the merchant wallet: channels qr, invoice, link); null otherwise (the
+ * money left Kolo).
+ */
+async function koloRecipientOf(tx: DbOrTx, record: schema.TransactionRecord): Promise<{ recipientId: number | null; recipientWallet: RecipientWallet }> {
+  if (record.type === "p2p") return { recipientId: record.recipientId, recipientWallet: "user" };
+  const meta = record.metadata as { merchantId?: number; channel?: string };
+  if (record.type === "payment" && meta.merchantId !== undefined && ["qr", "invoice", "link"].includes(meta.channel ?? "")) {
+    const merchant = await findMerchantById(tx, meta.merchantId);
+    if (merchant) return { recipientId: merchant.userId, recipientWallet: "merchant" };
+  }
+  return { recipientId: null, recipientWallet: "user" };
 }
 
 export const toClaimView = (c: ClaimWithContext): ClaimView => ({
@@ -151,7 +183,7 @@ export async function reportClaim(
       ticketId: ticket.id,
       userId: user.id,
       transactionId: record.id,
-      recipientId: record.type === "p2p" ? record.recipientId : null,
+      ...(await koloRecipientOf(tx, record)),
       reason: params.reason,
       details: params.details,
       amount: record.amount,
@@ -196,15 +228,17 @@ export async function adminClaimDetail(db: Database, id: number): Promise<AdminC
           id: recipient.id,
           name: recipient.name,
           email: recipient.email,
-          balance: await getWalletBalanceKobo(db, recipient.id),
-          held: await heldByLiensKobo(db, recipient.id),
+          wallet: claim.recipientWallet,
+          balance: await walletBalanceOf(db, recipient.id, claim.recipientWallet),
+          held: await heldByLiensKobo(db, recipient.id, claim.recipientWallet),
         }
       : null,
   };
 }
 
 /**
- * POST /api/admin/claims/{id}/lien {amount}: holds `amountKobo` of the recipient's wallet in the
+ * POST /api/admin/claims/{id}/lien {amount}: holds `amountKobo` of the recipient's wallet (their
+ * merchant's for a merchant payment: `recipientWallet`) in the
  * `liens` system account (one balanced entry, key `lien:claim:{id}`), audited (claim_lien), all in
  * one database transaction under the claim's lock. The recipient sees 'Held: under investigation'.
  * At most the claimed amount and at most the recipient's balance (DECISIONS "Fraud controls"); a
@@ -221,8 +255,8 @@ export async function placeLien(db: Database, services: ClaimServices, params: {
     if (claim.status !== "open") return;
     if (claim.recipientId === null) throw new DomainError("RULE_VIOLATION", CLAIM_MESSAGES.noKoloRecipient);
     if (params.amountKobo > claim.amount) throw new DomainError("RULE_VIOLATION", CLAIM_MESSAGES.lienAboveClaim);
-    const wallet = await ensureUserWallet(tx, claim.recipientId);
-    const balance = await getWalletBalanceKobo(tx, claim.recipientId);
+    const wallet = await walletAccountOf(tx, claim.recipientId, claim.recipientWallet);
+    const balance = await walletBalanceOf(tx, claim.recipientId, claim.recipientWallet);
     if (params.amountKobo > balance) throw new DomainError("RULE_VIOLATION", CLAIM_MESSAGES.lienAboveBalance(formatKobo(balance)));
     // kolo_post_entry locks both accounts and refuses a negative wallet, should the balance move meanwhile.
     await postJournalEntry(tx, {
@@ -295,8 +329,8 @@ function assertLienEndable(claim: schema.FraudClaim, act: "refund" | "release"):
 /**
  * Ends the lien in the caller's transaction `tx`, under the claim's lock: `refund` posts liens ->
  * the claimant's wallet with a completed `other` record (reference KOLO-CLAIM-{id}-REFUND, from the
- * recipient to the claimant) in the claimant's History; `release` posts liens -> the recipient's
- * wallet. Each entry has its own key (`lien-refund:claim:{id}`, `lien-release:claim:{id}`); the
+ * recipient to the claimant) in the claimant's History; `release` posts liens -> the wallet the
+ * lien came from (the recipient's, or their merchant's). Each entry has its own key (`lien-refund:claim:{id}`, `lien-release:claim:{id}`); the
  * claim's ticket becomes resolved; audited (claim_refund | claim_release, with the approval when
  * one was decided). A repeat changes nothing. Answers the refund's record (null otherwise).
  */
@@ -342,7 +376,7 @@ export async function endLienIn(
       description: `Release of the lien of fraud claim ${claim.id}`,
       postings: [
         { accountId: liens, amount: -claim.lienAmount },
-        { accountId: await ensureUserWallet(tx, claim.recipientId), amount: claim.lienAmount },
+        { accountId: await walletAccountOf(tx, claim.recipientId, claim.recipientWallet), amount: claim.lienAmount },
       ],
       transactionId: claim.transactionId,
     });

@@ -11,6 +11,7 @@ import {
   ensureUserWallet,
   findTransactionByReference,
   lockHoldForTransaction,
+  lockPayerForScreening,
   openReviewItem,
   patchTransactionMetadata,
   readFraudFacts,
@@ -33,6 +34,7 @@ import {
 } from "@kolo/domain";
 import type { PayInput } from "@kolo/providers";
 import type { Services } from "../services";
+import { completeHeldPayment } from "./merchant-holds";
 
 /** Who is paying and from where: the user and their `kolo_device` cookie's token, when there is a browser. */
 export interface MoneyOutContext {
@@ -45,10 +47,14 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 /**
  * The rules the payment `record` (just written, `pending`, by `user`) hits, read in `tx` before
  * its money leaves; empty when it may proceed or monitoring is off (setting fraud_monitoring 0).
+ * With monitoring on, it first takes the payer's screening lock (lockPayerForScreening), held until
+ * `tx` ends: two payments of one payer are screened one after the other, each counting the other.
  */
 export async function screenMoneyOut(tx: DbOrTx, record: schema.TransactionRecord, context: MoneyOutContext): Promise<FraudRule[]> {
   const settings = await readFraudSettings(tx);
   if (!settings.enabled || record.senderId === null) return [];
+  // One payer's screenings one at a time: the next reads this payment's record once it commits.
+  await lockPayerForScreening(tx, record.senderId);
   const facts = await readFraudFacts(tx, {
     userId: record.senderId,
     deviceHash: context.deviceToken ? sha256(context.deviceToken) : null,
@@ -110,7 +116,8 @@ export type AfterRelease = { kind: "none" } | { kind: "payout"; reference: strin
 
 /**
  * Releases a held payment in `tx` (the admin's release of a fraud review item). P2P: the hold is
- * settled into the recipient's wallet and the record completed. Payout or purchase: the record
+ * settled into the recipient's wallet and the record completed. A merchant wallet payment (QR,
+ * invoice, link): completeHeldPayment credits the merchant and pays the invoice or counts the link. Payout or purchase: the record
  * is marked released and its requery job written (it then goes through its normal path: the
  * returned AfterRelease sends it to the provider once `tx` commits).
  */
@@ -132,6 +139,10 @@ export async function releaseHeldIn(
     });
     if (outcome !== "settled") throw new DomainError("CONFLICT", ADMIN_MESSAGES.fraudHoldGone);
     await updateTransaction(tx, record.id, "p2p", { status: "completed", metadata: { fraudReview: released } });
+    return { kind: "none" };
+  }
+  if (record.type === "payment") {
+    await completeHeldPayment(tx, record, released);
     return { kind: "none" };
   }
   if (record.type === "transfer") {

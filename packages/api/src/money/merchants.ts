@@ -9,6 +9,8 @@ import {
   findKeyedRecordWithoutSender,
   findTransactionByIdempotencyKey,
   findUserById,
+  heldOnInvoiceKobo,
+  holdFunds,
   insertTransaction,
   isUniqueViolation,
   lockLedgerAccounts,
@@ -18,7 +20,8 @@ import {
   setInvoicePaid,
   withIdempotencyLock,
 } from "@kolo/db";
-import { DomainError, MERCHANT_MESSAGES, MERCHANT_PAYMENT_FEE_KOBO, invoicePaymentAmount, lagosDate, ownDailyLimitAt } from "@kolo/domain";
+import { DomainError, MERCHANT_MESSAGES, MERCHANT_PAYMENT_FEE_KOBO, invoicePaymentAmount, invoiceStatusFor, lagosDate, ownDailyLimitAt } from "@kolo/domain";
+import { holdForReview, screenMoneyOut } from "./fraud";
 import { newReference } from "./reference";
 
 /**
@@ -73,22 +76,27 @@ export async function replayOf(
 
 export const metadataOf = (record: schema.TransactionRecord) => record.metadata as { merchantId?: number; invoiceId?: number; channel?: string };
 
+export interface MovePaymentParams {
+  payer: schema.User;
+  merchant: schema.Merchant;
+  amountKobo: bigint;
+  idempotencyKey?: string;
+  invoice?: schema.Invoice;
+  link?: schema.PaymentLink;
+  now: Date;
+  /** The payer's `kolo_device` cookie token (fraud monitoring's new-device rule). */
+  deviceToken?: string;
+}
+
 /**
  * Moves `amountKobo` payer wallet -> merchant wallet: daily limit, record, journal entry. Channel
- * 'invoice' with an invoice, 'link' with a payment link (`link`), else 'qr'.
+ * 'invoice' with an invoice, 'link' with a payment link (`link`), else 'qr'. Fraud monitoring
+ * first (docs/product.md "Fraud controls"): a hit writes the record `pending`, holds amount + fee
+ * in the `holds` account (kolo_hold: balance and daily limit checked there; kind 'payment-hold'),
+ * marks it held and opens its review item; nothing reaches the merchant until an admin releases
+ * it (money/merchant-holds.ts completeHeldPayment). The caller tells the two apart by the status.
  */
-export async function movePayment(
-  tx: DbOrTx,
-  params: {
-    payer: schema.User;
-    merchant: schema.Merchant;
-    amountKobo: bigint;
-    idempotencyKey?: string;
-    invoice?: schema.Invoice;
-    link?: schema.PaymentLink;
-    now: Date;
-  },
-): Promise<schema.TransactionRecord> {
+export async function movePayment(tx: DbOrTx, params: MovePaymentParams): Promise<schema.TransactionRecord> {
   const { payer, merchant, amountKobo, invoice, link } = params;
   const reference = newReference(invoice ? "INV" : link ? "LNK" : "PAY");
   // The merchant's owner must be able to use the money: a suspended or locked owner's merchant takes no payment.
@@ -96,20 +104,11 @@ export async function movePayment(
   if (owner?.status !== "active") throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.merchantNotAvailable);
   const payerWallet = await ensureUserWallet(tx, payer.id);
   const merchantWallet = await ensureMerchantWallet(tx, merchant.userId);
-  // Wallets before the daily counter, as every other movement.
-  await lockLedgerAccounts(tx, [payerWallet, merchantWallet]);
-  await recordOutgoing(tx, {
-    userId: payer.id,
-    day: lagosDate(params.now),
-    amountKobo: amountKobo + MERCHANT_PAYMENT_FEE_KOBO,
-    verificationLevel: payer.verificationLevel,
-    ownDailyLimitKobo: ownDailyLimitAt(payer, params.now),
-  });
-  const record = await insertTransaction(tx, {
-    type: "payment",
+  const draft = {
+    type: "payment" as const,
     amount: amountKobo,
     fee: MERCHANT_PAYMENT_FEE_KOBO,
-    status: "completed",
+    status: "completed" as const,
     reference,
     description: invoice
       ? `Invoice #${invoice.id} payment to ${merchant.name}`
@@ -124,10 +123,43 @@ export async function movePayment(
       merchantName: merchant.name,
       ...(invoice ? { invoiceId: invoice.id } : {}),
       ...(link ? { linkId: link.id } : {}),
-      channel: invoice ? "invoice" : link ? "link" : "qr",
+      channel: invoice ? ("invoice" as const) : link ? ("link" as const) : ("qr" as const),
       payerName: payer.name,
     },
+  };
+  const rules = await screenMoneyOut(
+    tx,
+    { ...draft, status: "pending", id: 0, createdAt: params.now, updatedAt: params.now },
+    { deviceToken: params.deviceToken, now: params.now },
+  );
+  if (rules.length > 0) {
+    // The hold locks the wallet and the holds account in id order itself (kolo_hold), before the daily counter.
+    const record = await insertTransaction(tx, { ...draft, status: "pending" });
+    await holdFunds(tx, {
+      reference,
+      walletAccountId: payerWallet,
+      userId: payer.id,
+      verificationLevel: payer.verificationLevel,
+      ownDailyLimitKobo: ownDailyLimitAt(payer, params.now),
+      amountKobo,
+      feeKobo: MERCHANT_PAYMENT_FEE_KOBO,
+      day: lagosDate(params.now),
+      transactionId: record.id,
+      kind: "payment-hold",
+      description: `Hold for ${reference} (under review)`,
+    });
+    return holdForReview(tx, record, rules);
+  }
+  // Wallets before the daily counter, as every other movement.
+  await lockLedgerAccounts(tx, [payerWallet, merchantWallet]);
+  await recordOutgoing(tx, {
+    userId: payer.id,
+    day: lagosDate(params.now),
+    amountKobo: amountKobo + MERCHANT_PAYMENT_FEE_KOBO,
+    verificationLevel: payer.verificationLevel,
+    ownDailyLimitKobo: ownDailyLimitAt(payer, params.now),
   });
+  const record = await insertTransaction(tx, draft);
   await postJournalEntry(tx, {
     idempotencyKey: `payment:${reference}`,
     kind: invoice ? "invoice-payment" : link ? "link-payment" : "merchant-payment",
@@ -150,11 +182,13 @@ export function assertNotOwnMerchant(payer: schema.User, merchant: schema.Mercha
  * wallet, free. Errors (DomainError): NOT_FOUND 'Could not find merchant details'; RULE_VIOLATION
  * 'You cannot pay your own merchant account'; INSUFFICIENT_BALANCE; DAILY_LIMIT_EXCEEDED;
  * IDEMPOTENCY_KEY_REUSED (the key was used for another request). A repeat with the same key
- * answers the first record (`replayed`) and moves nothing.
+ * answers the first record (`replayed`) and moves nothing. Screened by fraud monitoring
+ * (movePayment; `deviceToken`: the `kolo_device` cookie's token): a hit answers the record
+ * `pending`, held for review.
  */
 export async function payMerchant(
   db: Database,
-  params: { payer: schema.User; merchantId: number; amountKobo: bigint; idempotencyKey?: string; now?: Date },
+  params: { payer: schema.User; merchantId: number; amountKobo: bigint; idempotencyKey?: string; now?: Date; deviceToken?: string },
 ): Promise<PaymentResult> {
   return inTransaction(db, async (tx) => {
     const merchant = await findMerchantById(tx, params.merchantId);
@@ -183,11 +217,13 @@ export async function payMerchant(
  * Errors: NOT_FOUND 'Could not find invoice details'; RULE_VIOLATION 'This invoice was cancelled', 'Invoice already paid',
  * 'This invoice must be paid in full', 'Amount exceeds the amount due on this invoice',
  * 'You cannot pay your own merchant account'; INSUFFICIENT_BALANCE; DAILY_LIMIT_EXCEEDED;
- * IDEMPOTENCY_KEY_REUSED. A repeat with the same key answers the first record.
+ * IDEMPOTENCY_KEY_REUSED. A repeat with the same key answers the first record. Screened by fraud
+ * monitoring (movePayment): a held payment answers the record `pending` and the invoice as it was;
+ * it keeps its place on the invoice (heldOnInvoiceKobo) and pays it only when released.
  */
 export async function payInvoice(
   db: Database,
-  params: { payer: schema.User; invoiceId: number; amountKobo?: bigint; idempotencyKey?: string; now?: Date },
+  params: { payer: schema.User; invoiceId: number; amountKobo?: bigint; idempotencyKey?: string; now?: Date; deviceToken?: string },
 ): Promise<PaymentResult> {
   return inTransaction(db, async (tx) => {
     const earlier = await replayOf(
@@ -206,8 +242,13 @@ export async function payInvoice(
     if (earlier) return { transaction: earlier, replayed: true, merchant, invoice };
     assertNotOwnMerchant(params.payer, merchant);
     if (invoice.status === "cancelled") throw new DomainError("RULE_VIOLATION", MERCHANT_MESSAGES.invoiceCancelled);
-    const { payKobo, status } = invoicePaymentAmount(
-      { amountKobo: invoice.amount, paidKobo: invoice.amountPaid, allowPartialPayment: invoice.allowPartialPayment },
+    // Payments held for review keep their place on the invoice (heldOnInvoiceKobo).
+    const { payKobo } = invoicePaymentAmount(
+      {
+        amountKobo: invoice.amount,
+        paidKobo: invoice.amountPaid + (await heldOnInvoiceKobo(tx, invoice.id)),
+        allowPartialPayment: invoice.allowPartialPayment,
+      },
       params.amountKobo,
     );
     const transaction = await movePayment(tx, {
@@ -217,8 +258,11 @@ export async function payInvoice(
       idempotencyKey: params.idempotencyKey,
       invoice,
       now: params.now ?? new Date(),
+      deviceToken: params.deviceToken,
     });
-    const updated = await setInvoicePaid(tx, invoice.id, invoice.amountPaid + payKobo, status);
+    if (transaction.status !== "completed") return { transaction, replayed: false, merchant, invoice };
+    const paidKobo = invoice.amountPaid + payKobo;
+    const updated = await setInvoicePaid(tx, invoice.id, paidKobo, invoiceStatusFor(invoice.amount, paidKobo));
     return { transaction, replayed: false, merchant, invoice: updated };
   });
 }

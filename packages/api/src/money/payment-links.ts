@@ -74,14 +74,15 @@ async function lockedLink(tx: DbOrTx, slug: string) {
 /**
  * POST /api/links/{slug}/pay {channel: "wallet"}: pays the link from `payer`'s wallet into the
  * merchant wallet, as every merchant payment (free, within the daily limit; money/merchants.ts
- * movePayment), under the link's lock. Errors: NOT_FOUND; RULE_VIOLATION inactive / expired / full
+ * movePayment, screened by fraud monitoring: a hit answers the record `pending`, held for review),
+ * under the link's lock. Errors: NOT_FOUND; RULE_VIOLATION inactive / expired / full
  * (linkPaymentAmount) and 'You cannot pay your own merchant account'; VALIDATION for the amount;
  * INSUFFICIENT_BALANCE; DAILY_LIMIT_EXCEEDED; IDEMPOTENCY_KEY_REUSED. A repeat with the same key
  * answers the first record and moves nothing.
  */
 export async function payLinkFromWallet(
   db: Database,
-  params: { payer: schema.User; slug: string; amountKobo?: bigint; idempotencyKey?: string; now: Date },
+  params: { payer: schema.User; slug: string; amountKobo?: bigint; idempotencyKey?: string; now: Date; deviceToken?: string },
 ): Promise<{ transaction: schema.TransactionRecord; replayed: boolean; merchant: schema.Merchant; link: schema.PaymentLink }> {
   return inTransaction(db, async (tx) => {
     const earlier = await replayOf(
@@ -104,8 +105,10 @@ export async function payLinkFromWallet(
       idempotencyKey: params.idempotencyKey,
       link,
       now: params.now,
+      deviceToken: params.deviceToken,
     });
-    await countLinkPayment(tx, link.id, amountKobo);
+    // A payment held by fraud monitoring is counted on its link once released (completeHeldPayment).
+    if (transaction.status === "completed") await countLinkPayment(tx, link.id, amountKobo);
     return { transaction, replayed: false, merchant, link };
   });
 }

@@ -15,6 +15,9 @@ import {
   fraudRuleHitCounts,
   adjustmentApprovalThresholdKobo,
   listApprovals,
+  UnknownCursorError,
+  pendingSettingApprovals,
+  readFraudControls,
   type Database,
   type schema,
 } from "@kolo/db";
@@ -27,6 +30,7 @@ import {
   adminReconciliationRunIdSchema,
   adminReconciliationRunSchema,
   DomainError,
+  CURSOR_MESSAGE,
   adminReviewResolveSchema,
   adminReviewsQuerySchema,
   adminTransactionMoveSchema,
@@ -40,12 +44,13 @@ import {
   adminIdSchema,
   adminThresholdSchema,
   adminUserRoleSchema,
+  fraudControlsUpdateSchema,
   lagosDate,
   startOfLagosDay,
   DB_INT_MAX,
 } from "@kolo/domain";
 import { z } from "zod";
-import { decideApproval, forcedMoveApproval, requestThresholdChange, reviewCreditApproval } from "../admin/approvals";
+import { decideApproval, forcedMoveApproval, requestFraudControlsChange, requestThresholdChange, reviewCreditApproval } from "../admin/approvals";
 import { toggleFeatureSetting } from "../admin/settings";
 import { moveTransaction } from "../admin/transactions";
 import { changeUserStatus, requestUserRole } from "../admin/users";
@@ -80,6 +85,8 @@ import {
   approvals,
   approvalsRest,
   audit,
+  fraudControls,
+  pendingChange,
   reconciliationRun,
   reconciliationRunWithExceptions,
   reconciliationRuns,
@@ -301,9 +308,12 @@ export const adminRouter = router({
 
   transactions: router({
     /**
-     * GET /api/admin/transactions?page&limit&status&reference -> {transactions, total, totalPages, page,
-     * counts: {all, pending, processing, completed, failed}}: every user's, newest first.
+     * GET /api/admin/transactions?page&limit&status&reference&cursor -> {transactions, total, totalPages, page,
+     * counts: {all, pending, processing, completed, failed}, nextCursor}: every user's, newest first.
      * `reference` (optional) keeps those whose reference contains it, ignoring case, counts included.
+     * `cursor` (optional, a previous answer's `nextCursor`) pages by keyset in place of `page`;
+     * `nextCursor` is null on the last page. A cursor naming no transaction: 400 VALIDATION
+     * (docs/performance.md "Flat reads"; listAdminTransactions).
      */
     list: adminProcedure
       .meta({
@@ -317,8 +327,18 @@ export const adminRouter = router({
       .input(adminTransactionsQuerySchema)
       .output(adminTransactions)
       .query(async ({ ctx, input }) => {
-        const { rows, total, counts } = await listAdminTransactions(ctx.db, input);
-        return { transactions: rows.map(toAdminTransactionView), total, totalPages: pages(total, input.limit), page: input.page, counts };
+        const { rows, total, counts, nextCursor } = await listAdminTransactions(ctx.db, input).catch((error: unknown) => {
+          if (error instanceof UnknownCursorError) throw new DomainError("VALIDATION", CURSOR_MESSAGE, { cursor: [CURSOR_MESSAGE] });
+          throw error;
+        });
+        return {
+          transactions: rows.map(toAdminTransactionView),
+          total,
+          totalPages: pages(total, input.limit),
+          page: input.page,
+          counts,
+          nextCursor: nextCursor === null ? null : String(nextCursor),
+        };
       }),
 
     /**
@@ -512,6 +532,63 @@ export const adminRouter = router({
           ? requestThresholdChange(ctx.db, { adminId: ctx.user.id, valueKobo: input.value })
           : setFeature(ctx.user.id, ctx.db, input),
       ),
+  }),
+
+  /**
+   * The fraud controls an admin edits (docs/product.md "Fraud controls": thresholds are settings):
+   * fraud monitoring's switch and rule thresholds, and the first-day cap. Beside the feature
+   * switches in /admin/settings; every change waits for a second admin (docs/admin-security.md "Approvals").
+   */
+  fraudControls: router({
+    /**
+     * GET /api/admin/settings/fraud -> {enabled, newDeviceBalancePercent, newDeviceHours,
+     * newRecipientsPerHour, medianMultiple, medianFloor (naira), resetWindowMinutes, newDeviceCap
+     * (naira; 0: off), pending: [{approvalId, summary, requestedBy, createdAt}]}: the values in force
+     * (defaults where no row was written) and the changes waiting for a second admin.
+     */
+    get: adminProcedure
+      .meta({
+        rest: {
+          method: "GET",
+          path: "/api/admin/settings/fraud",
+          tag: "Admin",
+          summary: "The fraud controls in force: monitoring's thresholds and the first-day cap (naira), and changes waiting for approval",
+          description: "docs/product.md 'Fraud controls'",
+        },
+      })
+      .output(fraudControls)
+      .query(async ({ ctx }) => {
+        const [controls, waiting] = await Promise.all([readFraudControls(ctx.db), pendingSettingApprovals(ctx.db, "fraud_controls")]);
+        const { medianFloorKobo, newDeviceCapKobo, ...rest } = controls;
+        return {
+          ...rest,
+          medianFloor: medianFloorKobo,
+          newDeviceCap: newDeviceCapKobo,
+          pending: waiting.map((a) => ({ approvalId: a.id, summary: a.summary, requestedBy: a.createdBy, createdAt: a.createdAt })),
+        };
+      }),
+    /**
+     * PATCH /api/admin/settings/fraud {enabled?, newDeviceBalancePercent?, newDeviceHours?,
+     * newRecipientsPerHour?, medianMultiple?, medianFloor? (naira), resetWindowMinutes?,
+     * newDeviceCap? (naira)} -> {pending: true, approvalId, message} (202 on REST): the values in force
+     * hold until a second admin approves; then each field is written and audited (`setting`,
+     * subject setting:fraud_controls, before and after). 400 with the field's message for a value
+     * out of range or not whole (fraudControlsUpdateSchema), or 'Nothing to change'; nothing changes then.
+     */
+    update: adminProcedure
+      .meta({
+        rest: {
+          method: "PATCH",
+          path: "/api/admin/settings/fraud",
+          tag: "Admin",
+          summary: "Ask to change the fraud controls (naira for the floor and the cap; 202: waits for another admin)",
+          description: "docs/product.md 'Fraud controls'; docs/admin-security.md 'Approvals'",
+          accepted: (answer: object) => "pending" in answer,
+        },
+      })
+      .input(fraudControlsUpdateSchema)
+      .output(pendingChange)
+      .mutation(({ ctx, input }) => requestFraudControlsChange(ctx.db, { adminId: ctx.user.id, changes: input })),
   }),
 
   reviews: router({

@@ -69,6 +69,8 @@ const adjustment = z.object({
 
 /** A privileged act waiting for a second admin (docs/admin-security.md "Approvals"): 202. */
 const pendingApproval = message.extend({ pending: z.literal(true), approvalId: id });
+/** A request that waits for a second admin (202 on REST). */
+export const pendingChange = pendingApproval;
 
 export const adminWallet = z.union([
   message.extend({ pending: z.literal(false), balance: koboAsNaira, transaction }),
@@ -111,6 +113,8 @@ export const adminTransactions = z.object({
   totalPages: z.number().int(),
   page: z.number().int(),
   counts: z.record(z.string(), z.number().int()),
+  /** The `cursor` of the next page (the last row's id), null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 /** A move's answer as REST documents it (any metadata). */
 export const adminMove = z.union([
@@ -123,6 +127,18 @@ export const adminMoveAnswer = z.union([message.extend({ pending: z.literal(fals
 export const setting = z.object({ id, key: z.string(), value: z.boolean(), description: z.string() });
 export const settings = z.array(setting);
 export const settingChanged = z.union([setting, pendingApproval]);
+/** GET /api/admin/settings/fraud: the fraud controls in force (naira for the floor and the cap) and the changes waiting for a second admin. */
+export const fraudControls = z.object({
+  enabled: z.boolean(),
+  newDeviceBalancePercent: z.number().int(),
+  newDeviceHours: z.number().int(),
+  newRecipientsPerHour: z.number().int(),
+  medianMultiple: z.number().int(),
+  medianFloor: koboAsNaira,
+  resetWindowMinutes: z.number().int(),
+  newDeviceCap: koboAsNaira,
+  pending: z.array(z.object({ approvalId: id, summary: z.string(), requestedBy: id, createdAt: dateTime })),
+});
 
 export const audit = z.object({
   entries: z.array(

@@ -42,11 +42,24 @@ export const claimsRouter = router({
     .output(out.claims)
     .query(async ({ ctx }) => ({ claims: (await listUserClaims(ctx.db, ctx.user.id)).map(toClaimView) })),
 
-  /** GET /api/claims/held -> {held: naira}: what liens hold on the caller's wallet ('Held: under investigation'). */
+  /**
+   * GET /api/claims/held -> {held: naira, merchantHeld: naira}: what liens hold on the caller's
+   * wallet and on their merchant's wallet ('Held: under investigation' under each balance).
+   */
   held: protectedProcedure
-    .meta({ rest: { method: "GET", path: "/api/claims/held", tag: "Claims", summary: "Money held on the user's wallet while a claim is investigated" } })
+    .meta({
+      rest: {
+        method: "GET",
+        path: "/api/claims/held",
+        tag: "Claims",
+        summary: "Money held on the user's and their merchant's wallet while a claim is investigated",
+      },
+    })
     .output(out.held)
-    .query(async ({ ctx }) => ({ held: await heldByLiensKobo(ctx.db, ctx.user.id) })),
+    .query(async ({ ctx }) => ({
+      held: await heldByLiensKobo(ctx.db, ctx.user.id),
+      merchantHeld: await heldByLiensKobo(ctx.db, ctx.user.id, "merchant"),
+    })),
 
   /** GET /api/admin/claims -> {claims: [...]}: every claim, newest first (at most 200). Admins only. */
   adminList: adminProcedure

@@ -21,12 +21,12 @@ export const claim = z.object({
 });
 
 export const claims = z.object({ claims: z.array(claim) });
-export const held = z.object({ held: koboAsNaira });
+export const held = z.object({ held: koboAsNaira, merchantHeld: koboAsNaira });
 
 export const adminClaim = claim.extend({ userId: id, userName: z.string(), userEmail: z.string(), recipientId: id.nullable() });
 export const adminClaims = z.object({ claims: z.array(adminClaim) });
 export const adminClaimDetail = z.object({
   claim: adminClaim,
-  recipient: z.object({ id, name: z.string(), email: z.string(), balance: koboAsNaira, held: koboAsNaira }).nullable(),
+  recipient: z.object({ id, name: z.string(), email: z.string(), wallet: z.enum(["user", "merchant"]), balance: koboAsNaira, held: koboAsNaira }).nullable(),
 });
 export const lienEnding = z.union([adminClaimDetail.extend({ pending: z.literal(false) }), message.extend({ pending: z.literal(true), approvalId: id })]);

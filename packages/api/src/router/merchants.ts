@@ -20,8 +20,10 @@ import {
 } from "@kolo/db";
 import {
   DomainError,
+  FRAUD_MESSAGES,
   MERCHANT_MESSAGES,
   buildPaymentLink,
+  isHeldForReview,
   createInvoiceSchema,
   createMerchantSchema,
   invoicePaymentSchema,
@@ -47,6 +49,7 @@ import { startRefund } from "../money/refunds";
 import { merchantSettings as merchantSettingsOf, startMerchantPayout, updateMerchantSettingsFor } from "../money/settlement";
 import { type TransactionView, toTransactionView } from "../money/view";
 import { featureProcedure, moneyOutProcedure, pinProcedure, protectedProcedure, router } from "../trpc";
+import { heldAnswer } from "./wallet";
 import {
   invoice as invoiceSchema,
   invoiceCancelled,
@@ -501,24 +504,40 @@ export const invoicesRouter = router({
 });
 
 /** Pays invoice `invoiceId` (payInvoice) and answers {message, transaction, merchant, invoice} as both invoice payment paths do. */
-async function payInvoiceAnswer(db: Database, payer: schema.User, input: { invoiceId: number; amount?: bigint; idempotencyKey?: string }) {
-  const result = await payInvoice(db, { payer, invoiceId: input.invoiceId, amountKobo: input.amount, idempotencyKey: input.idempotencyKey });
+async function payInvoiceAnswer(
+  db: Database,
+  payer: schema.User,
+  input: { invoiceId: number; amount?: bigint; idempotencyKey?: string; deviceToken?: string },
+) {
+  const result = await payInvoice(db, {
+    payer,
+    invoiceId: input.invoiceId,
+    amountKobo: input.amount,
+    idempotencyKey: input.idempotencyKey,
+    deviceToken: input.deviceToken,
+  });
   const invoice = result.invoice ?? (await findInvoiceById(db, input.invoiceId));
   // Invoices are never deleted, so the one just paid is there; the answer always carries it.
   if (!invoice) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
   return {
-    message: MERCHANT_MESSAGES.paymentSuccess,
+    message: paymentMessage(result.transaction),
     transaction: toTransactionView(result.transaction, payer.id),
     merchant: { id: result.merchant.id, name: result.merchant.name, category: result.merchant.category },
     invoice: toPublicInvoice(invoice, result.merchant),
   };
 }
 
+/** A merchant payment's answer text: 'Under review' when fraud monitoring held it (202 on REST, heldAnswer), else 'Payment Successful'. */
+export const paymentMessage = (transaction: schema.TransactionRecord) =>
+  isHeldForReview(transaction) ? FRAUD_MESSAGES.underReview : MERCHANT_MESSAGES.paymentSuccess;
+
 /** Paying merchants and invoices (docs/product.md#merchants-and-invoices). Both need feature_scan_pay. */
 export const paymentsRouter = router({
   /**
    * {merchantId, amount: naira, idempotencyKey?} -> {message: 'Payment Successful', transaction,
-   * merchant {id, name, category}}. Free; within the daily limit. Errors: see payMerchant.
+   * merchant {id, name, category}}; held by fraud monitoring: 202 {message: 'Under review',
+   * transaction `pending`} (docs/product.md "Fraud controls"). Free; within the daily limit.
+   * Errors: see payMerchant.
    */
   merchant: pinProcedure("feature_scan_pay")
     .meta({
@@ -529,6 +548,7 @@ export const paymentsRouter = router({
         summary: "Pay a merchant (scanned QR code)",
         idempotencyKey: true,
         errors: [404, 409],
+        accepted: heldAnswer,
       },
     })
     .input(merchantPaymentSchema)
@@ -539,9 +559,10 @@ export const paymentsRouter = router({
         merchantId: input.merchantId,
         amountKobo: input.amount,
         idempotencyKey: input.idempotencyKey,
+        deviceToken: ctx.deviceToken,
       });
       return {
-        message: MERCHANT_MESSAGES.paymentSuccess,
+        message: paymentMessage(result.transaction),
         transaction: toTransactionView(result.transaction, ctx.user.id),
         merchant: { id: result.merchant.id, name: result.merchant.name, category: result.merchant.category },
       };
@@ -560,6 +581,7 @@ export const paymentsRouter = router({
         summary: "Pay an invoice reached by its payment link's token",
         idempotencyKey: true,
         errors: [404, 409],
+        accepted: heldAnswer,
       },
     })
     .input(invoiceTokenPaymentSchema)
@@ -567,11 +589,17 @@ export const paymentsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const found = await findInvoiceByToken(ctx.db, input.token);
       if (!found) throw new DomainError("NOT_FOUND", MERCHANT_MESSAGES.invoiceNotFound);
-      return payInvoiceAnswer(ctx.db, ctx.user, { invoiceId: found.id, amount: input.amount, idempotencyKey: input.idempotencyKey });
+      return payInvoiceAnswer(ctx.db, ctx.user, {
+        invoiceId: found.id,
+        amount: input.amount,
+        idempotencyKey: input.idempotencyKey,
+        deviceToken: ctx.deviceToken,
+      });
     }),
 
   /**
-   * {invoiceId, amount?: naira, idempotencyKey?} -> {message, transaction, merchant, invoice}.
+   * {invoiceId, amount?: naira, idempotencyKey?} -> {message, transaction, merchant, invoice}
+   * (202 'Under review' when fraud monitoring held it, the invoice still unpaid).
    * No amount pays what remains; a part only when the invoice allows it. Errors: see payInvoice.
    */
   invoice: pinProcedure("feature_scan_pay")
@@ -583,9 +611,10 @@ export const paymentsRouter = router({
         summary: "Pay an invoice by id (the merchant's own link)",
         idempotencyKey: true,
         errors: [404, 409],
+        accepted: heldAnswer,
       },
     })
     .input(invoicePaymentSchema)
     .output(invoicePayment)
-    .mutation(({ ctx, input }) => payInvoiceAnswer(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => payInvoiceAnswer(ctx.db, ctx.user, { ...input, deviceToken: ctx.deviceToken })),
 });

@@ -29,6 +29,8 @@ import { isLinkCardPayment, linkUrl, newLinkSlug, payLinkFromWallet, sendLinkRec
 import { assertMoneyOutAllowed } from "../auth/fraud";
 import { toTransactionView } from "../money/view";
 import { assertFeatures, assertTransactionPin, featureProcedure, protectedProcedure, publicProcedure, router } from "../trpc";
+import { heldAnswer } from "./wallet";
+import { paymentMessage } from "./merchants";
 import { linkPayment, linkPaymentStatus, paymentLink, paymentLinks, publicPaymentLink } from "./payment-links.types";
 
 /** What a link is now: closed for a reason (inactive, expired, full: completed payments only), else active. */
@@ -157,7 +159,8 @@ export const linksRouter = router({
   /**
    * {slug, channel: "card", name, email, amount?} -> {authorizationUrl, reference}: a guest's
    * checkout at the gateway (startLinkCardPayment). {slug, channel: "wallet", amount?,
-   * idempotencyKey?} -> {message: 'Payment Successful', transaction, merchant}: signed in only
+   * idempotencyKey?} -> {message: 'Payment Successful', transaction, merchant} (202 'Under review'
+   * when fraud monitoring held it): signed in only
    * (UNAUTHENTICATED otherwise), feature_scan_pay and the transaction PIN as every payment
    * (pinProcedure's checks), then payLinkFromWallet. Errors: see those two.
    */
@@ -170,6 +173,7 @@ export const linksRouter = router({
         summary: "Pay a payment link by card (a guest checkout) or from the signed-in user's wallet",
         idempotencyKey: true,
         errors: [401, 403, 404, 409],
+        accepted: heldAnswer,
       },
     })
     .input(linkPaymentSchema)
@@ -197,9 +201,10 @@ export const linksRouter = router({
         amountKobo: input.amount,
         idempotencyKey: input.idempotencyKey,
         now,
+        deviceToken: ctx.deviceToken,
       });
       return {
-        message: MERCHANT_MESSAGES.paymentSuccess,
+        message: paymentMessage(result.transaction),
         transaction: toTransactionView(result.transaction, ctx.user.id),
         merchant: { id: result.merchant.id, name: result.merchant.name, category: result.merchant.category },
       };

@@ -1,5 +1,5 @@
-import { HISTORY_TABS, historyQuerySchema } from "@kolo/domain";
-import { listUserTransactions } from "@kolo/db";
+import { CURSOR_MESSAGE, DomainError, HISTORY_LIST_MAX, HISTORY_TABS, historyQuerySchema } from "@kolo/domain";
+import { UnknownCursorError, listUserTransactions } from "@kolo/db";
 import { lagosDayRange } from "../money/reconciliation";
 import { expireStaleTopUps } from "../money/topup-expiry";
 import { toTransactionView } from "../money/view";
@@ -12,10 +12,13 @@ const EXPIRY_BUDGET_MS = 2_000;
 /** The signed-in user's transactions (docs/product.md GET /api/transactions). */
 export const transactionsRouter = router({
   /**
-   * {tab?, q?, from?, to?} (historyQuerySchema, @kolo/domain: the History tabs, a search ignoring
-   * case, Lagos days YYYY-MM-DD both included) -> TransactionView[] newest first (up to 500), amounts
-   * in naira; a credit is one whose recipientId is the user. A bad filter: 400 VALIDATION, by field
-   * (docs/product.md "History"; docs/decisions.md "History filters").
+   * {tab?, q?, from?, to?, cursor?, limit?} (historyQuerySchema, @kolo/domain: the History tabs, a
+   * search ignoring case, Lagos days YYYY-MM-DD both included) -> TransactionView[] newest first
+   * (created_at desc, id desc; up to `limit`, default and most 500), amounts in naira; a credit is
+   * one whose recipientId is the user. `cursor`: the `id` of the last row already shown (the answer
+   * stays an array, so its last row's id is the next cursor): the rows after it, by keyset. A bad
+   * filter, or a cursor that is not one of the user's transactions: 400 VALIDATION, by field
+   * (docs/product.md "History"; docs/decisions.md "History filters"; docs/performance.md "Flat reads").
    * First ends the user's own top-ups whose checkout expired, waiting at most
    * EXPIRY_BUDGET_MS for the gateway: a slow gateway delays nothing further, the work goes on.
    */
@@ -38,11 +41,15 @@ export const transactionsRouter = router({
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([expiry, new Promise<void>((resolve) => (timer = setTimeout(resolve, EXPIRY_BUDGET_MS)))]);
       clearTimeout(timer);
-      const records = await listUserTransactions(ctx.db, ctx.user.id, 500, {
+      const records = await listUserTransactions(ctx.db, ctx.user.id, input?.limit ?? HISTORY_LIST_MAX, {
         types: input?.tab ? HISTORY_TABS[input.tab].types : null,
         search: input?.q || undefined,
         from: input?.from ? lagosDayRange(input.from).from : undefined,
         to: input?.to ? lagosDayRange(input.to).to : undefined,
+        cursor: input?.cursor,
+      }).catch((error: unknown) => {
+        if (error instanceof UnknownCursorError) throw new DomainError("VALIDATION", CURSOR_MESSAGE, { cursor: [CURSOR_MESSAGE] });
+        throw error;
       });
       return records.map((record) => toTransactionView(record, ctx.user.id));
     }),

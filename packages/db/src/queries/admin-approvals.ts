@@ -129,3 +129,12 @@ export async function listApprovals(
   ]);
   return { rows: rows.map((row) => ({ ...row.approval, userName: row.userName, createdByName: row.createdByName })), total: totals?.total ?? 0 };
 }
+
+/** The pending approvals of setting `key` (payload key: 'fraud_controls', 'adjustment_approval_threshold'), oldest first. */
+export async function pendingSettingApprovals(db: DbOrTx, key: string): Promise<AdminApproval[]> {
+  return db
+    .select()
+    .from(adminApprovals)
+    .where(and(eq(adminApprovals.kind, "setting"), eq(adminApprovals.status, "pending"), sql`${adminApprovals.payload}->>'key' = ${key}`))
+    .orderBy(adminApprovals.id);
+}

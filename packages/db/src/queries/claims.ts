@@ -20,6 +20,7 @@ const claimColumns = {
   userId: fraudClaims.userId,
   transactionId: fraudClaims.transactionId,
   recipientId: fraudClaims.recipientId,
+  recipientWallet: fraudClaims.recipientWallet,
   reason: fraudClaims.reason,
   details: fraudClaims.details,
   amount: fraudClaims.amount,
@@ -48,7 +49,10 @@ const withContext = (db: DbOrTx) =>
 /** Stores a claim; undefined when the transaction already has one (its unique key). */
 export async function insertClaimOnce(
   tx: DbOrTx,
-  values: Pick<FraudClaim, "ticketId" | "userId" | "transactionId" | "recipientId" | "reason" | "details" | "amount" | "answerBy" | "decisionBy" | "createdAt">,
+  values: Pick<
+    FraudClaim,
+    "ticketId" | "userId" | "transactionId" | "recipientId" | "recipientWallet" | "reason" | "details" | "amount" | "answerBy" | "decisionBy" | "createdAt"
+  >,
 ): Promise<FraudClaim | undefined> {
   const [row] = await tx
     .insert(fraudClaims)
@@ -96,11 +100,15 @@ export async function updateClaim(tx: DbOrTx, id: number, values: { status: Frau
   return row!;
 }
 
-/** Kobo held on the user's wallet by liens still in force (status lien): the balance card's 'Held: under investigation'. */
-export async function heldByLiensKobo(db: DbOrTx, recipientId: number): Promise<bigint> {
+/**
+ * Kobo held by liens still in force (status lien) on the user's own wallet (`wallet` 'user', the
+ * balance card's 'Held: under investigation') or on their merchant's wallet ('merchant', the
+ * merchant dashboard's).
+ */
+export async function heldByLiensKobo(db: DbOrTx, recipientId: number, wallet: FraudClaim["recipientWallet"] = "user"): Promise<bigint> {
   const [row] = await db
     .select({ held: sql<string>`coalesce(sum(${fraudClaims.lienAmount}), 0)::text` })
     .from(fraudClaims)
-    .where(and(eq(fraudClaims.recipientId, recipientId), eq(fraudClaims.status, "lien")));
+    .where(and(eq(fraudClaims.recipientId, recipientId), eq(fraudClaims.status, "lien"), eq(fraudClaims.recipientWallet, wallet)));
   return BigInt(row?.held ?? "0");
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../client";
 import { type EventRow, events } from "../schema";
 
@@ -49,10 +49,36 @@ export async function eventsAfter(db: DbOrTx, params: { userId: number; admin: b
   return rows;
 }
 
-/** Deletes the events written before `before` (a stream resumes within minutes; a day is kept). Returns how many. */
-export async function pruneEvents(db: Database, before: Date): Promise<number> {
-  const result = await db.delete(events).where(lt(events.createdAt, before));
-  return (result as unknown as { count?: number }).count ?? 0;
+/** How many events one prune statement deletes at most: each batch is its own short transaction. */
+export const EVENTS_PRUNE_BATCH = 5_000;
+
+/**
+ * Deletes the events written before `before` (docs/decisions.md "Events retention": a stream
+ * resumes from Last-Event-ID within seconds or minutes; a day is kept), in batches of at most
+ * `batch` rows by id range, each its own statement and transaction, so no lock is held longer
+ * than one batch and the table is never locked (row locks only). The ranges run from the oldest
+ * id to the newest id written before `before`; rows in them written at or after `before` (a late
+ * commit's lower id) stay. Returns how many were deleted.
+ */
+export async function pruneEvents(db: Database, before: Date, options: { batch?: number } = {}): Promise<number> {
+  const batch = options.batch ?? EVENTS_PRUNE_BATCH;
+  const cut = sql`${before.toISOString()}::timestamptz`;
+  const [bounds] = (await db.execute(sql`
+    select (select min(id) from events) as first,
+           (select id from events where created_at < ${cut} order by created_at desc, id desc limit 1) as last`)) as unknown as {
+    first: string | number | null;
+    last: string | number | null;
+  }[];
+  if (bounds?.first == null || bounds.last == null) return 0;
+  const last = Number(bounds.last);
+  let deleted = 0;
+  for (let from = Number(bounds.first); from <= last; from += batch) {
+    const rows = (await db.execute(sql`
+      with gone as (delete from events where id >= ${from} and id < ${Math.min(from + batch, last + 1)} and created_at < ${cut} returning 1)
+      select count(*)::int as n from gone`)) as unknown as { n: number }[];
+    deleted += rows[0]?.n ?? 0;
+  }
+  return deleted;
 }
 
 /** The id of the newest event, 0 when there is none: where a live stream without a last id starts. */

@@ -1,7 +1,17 @@
 // Fraud monitoring's reads (docs/product.md "Fraud controls"): its settings, and the facts about a
 // payment read inside the database transaction that moves it. The rules themselves are pure
 // (@kolo/domain evaluateFraudRules).
-import { FRAUD_SETTING_KEYS, type FraudFacts, type FraudSettings, fraudSettingsFrom } from "@kolo/domain";
+import {
+  FRAUD_CONTROL_FIELDS,
+  FRAUD_SETTING_KEYS,
+  type FraudControls,
+  type FraudFacts,
+  type FraudSettings,
+  NEW_DEVICE_CAP_KEY,
+  fraudControlStored,
+  fraudSettingsFrom,
+  newDeviceCapFrom,
+} from "@kolo/domain";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { adminLimits, type TransactionRecord } from "../schema";
@@ -21,6 +31,49 @@ export async function setFraudSetting(db: DbOrTx, key: keyof FraudSettings, valu
     .insert(adminLimits)
     .values({ key: FRAUD_SETTING_KEYS[key], valueKobo: value, description: `Fraud monitoring: ${key}` })
     .onConflictDoUpdate({ target: adminLimits.key, set: { valueKobo: value, updatedAt: new Date() } });
+}
+
+/**
+ * The fraud controls an admin edits (docs/product.md "Fraud controls"): monitoring's settings and
+ * the first-day cap (kobo), from admin_limits; defaults for rows that are missing. `forUpdate` locks
+ * the rows that exist (an approval carrying out a change reads the values before under the lock).
+ */
+export async function readFraudControls(db: DbOrTx, options: { forUpdate?: boolean } = {}): Promise<FraudControls> {
+  const query = db
+    .select({ key: adminLimits.key, value: adminLimits.valueKobo })
+    .from(adminLimits)
+    .where(inArray(adminLimits.key, [...Object.values(FRAUD_SETTING_KEYS), NEW_DEVICE_CAP_KEY]));
+  const rows = new Map((await (options.forUpdate ? query.for("update") : query)).map((r) => [r.key, r.value]));
+  return { ...fraudSettingsFrom(rows), newDeviceCapKobo: newDeviceCapFrom(rows) };
+}
+
+/**
+ * Writes `changes` to their admin_limits rows (kobo for the median floor and the cap, 1/0 for the
+ * switch, else the number), in `tx`; answers the controls before and after. Read at payment time
+ * (readFraudSettings, kolo_record_outgoing), so a change holds from the next payment.
+ */
+export async function writeFraudControls(tx: DbOrTx, changes: Partial<FraudControls>): Promise<{ before: FraudControls; after: FraudControls }> {
+  const before = await readFraudControls(tx, { forUpdate: true });
+  for (const [field, value] of Object.entries(changes) as [keyof FraudControls, FraudControls[keyof FraudControls]][]) {
+    const { key, label } = FRAUD_CONTROL_FIELDS[field];
+    const valueKobo = fraudControlStored(value);
+    await tx
+      .insert(adminLimits)
+      .values({ key, valueKobo, description: label })
+      .onConflictDoUpdate({ target: adminLimits.key, set: { valueKobo, updatedAt: new Date() } });
+  }
+  return { before, after: await readFraudControls(tx) };
+}
+
+/**
+ * Serialises the fraud screening of one payer's money out: a transaction-scoped advisory lock on
+ * (hashtext('fraud-facts'), `userId`), taken in the payment's transaction before readFraudFacts and
+ * held until it commits, so the next payment of the same payer reads this one's record (the
+ * "new recipients in one hour" count cannot race). Taken before any ledger row lock, and only
+ * ever after the (payer, idempotency key) lock (docs/decisions.md "Fraud monitoring").
+ */
+export async function lockPayerForScreening(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fraud-facts'), ${userId}::integer)`);
 }
 
 /**

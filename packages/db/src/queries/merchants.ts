@@ -60,13 +60,21 @@ export async function lockLedgerAccounts(db: DbOrTx, ids: number[]): Promise<Map
 
 /**
  * The merchant's records, newest first (at most `limit`): payments into it and withdrawals out
- * of it, found by `metadata.merchantId` of type `payment` records.
+ * of it, found by `metadata.merchantId` of type `payment` records. A payment fraud monitoring
+ * held is not the merchant's until released: held or rejected, it is left out (the merchant is
+ * not told a payment to it is under review).
  */
 export async function listMerchantTransactions(db: DbOrTx, merchantId: number, limit = 200): Promise<TransactionRecord[]> {
   return db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.type, "payment"), sql`(${transactions.metadata}->>'merchantId')::int = ${merchantId}`))
+    .where(
+      and(
+        eq(transactions.type, "payment"),
+        sql`(${transactions.metadata}->>'merchantId')::int = ${merchantId}`,
+        sql`not (${transactions.metadata} ? 'fraudReview' and ${transactions.status} <> 'completed')`,
+      ),
+    )
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(limit);
 }
@@ -110,6 +118,26 @@ export async function setInvoicePaid(db: DbOrTx, id: number, amountPaid: bigint,
   const [row] = await db.update(invoices).set({ amountPaid, status, updatedAt: new Date() }).where(eq(invoices.id, id)).returning();
   if (!row) throw new Error(`Invoice ${id} not found`);
   return row;
+}
+
+/**
+ * Kobo of the invoice's payments held by fraud monitoring (its `pending` wallet payments: an
+ * unscreened one is written completed). They keep their place on the invoice until released or
+ * rejected, so no other payer pays beyond its amount meanwhile (docs/decisions.md "Fraud monitoring").
+ */
+export async function heldOnInvoiceKobo(db: DbOrTx, invoiceId: number): Promise<bigint> {
+  const [row] = await db
+    .select({ held: sql<string>`coalesce(sum(${transactions.amount}), 0)::text` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.type, "payment"),
+        eq(transactions.status, "pending"),
+        isNotNull(transactions.senderId),
+        sql`(${transactions.metadata}->>'invoiceId')::int = ${invoiceId}`,
+      ),
+    );
+  return BigInt(row?.held ?? "0");
 }
 
 /** The record without a sender (e.g. a merchant withdrawal) stored under this idempotency key. */

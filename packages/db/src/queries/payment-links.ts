@@ -1,6 +1,6 @@
 // Payment links (docs/product.md "Payment links"). Money never moves here: link payments go through
 // the ledger kit in packages/api/src/money/payment-links.ts.
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { type PaymentLink, paymentLinks, transactions } from "../schema";
 
@@ -57,7 +57,11 @@ export async function countLinkPayment(db: DbOrTx, id: number, amountKobo: bigin
     .where(eq(paymentLinks.id, id));
 }
 
-/** Card checkouts of the link opened since `since` and still pending: each holds a place under maxPayments. */
+/**
+ * Pending payments of the link that hold a place under maxPayments: card checkouts opened since
+ * `since`, and wallet payments held by fraud monitoring (channel 'link'), however old, until they
+ * are released (then counted) or rejected.
+ */
 export async function countOpenCardCheckouts(db: DbOrTx, linkId: number, since: Date): Promise<number> {
   return db.$count(
     transactions,
@@ -65,7 +69,7 @@ export async function countOpenCardCheckouts(db: DbOrTx, linkId: number, since: 
       eq(transactions.type, "payment"),
       sql`${transactions.metadata} ? 'linkId'`,
       sql`(${transactions.metadata}->>'linkId')::int = ${linkId}`,
-      gt(transactions.createdAt, since),
+      or(gt(transactions.createdAt, since), sql`${transactions.metadata}->>'channel' = 'link'`),
       eq(transactions.status, "pending"),
     ),
   );

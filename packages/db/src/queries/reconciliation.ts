@@ -15,7 +15,8 @@ import {
 
 /**
  * Kolo's records of `types` created in [from, to), plus those of the same types whose reference is
- * in `references` (a provider record of the day whose Kolo record was made earlier or later).
+ * in `references` (a provider record of the day whose Kolo record was made earlier or later; any
+ * number of them: they travel as one parameter).
  */
 export async function recordsForReconciliation(
   db: DbOrTx,
@@ -25,7 +26,16 @@ export async function recordsForReconciliation(
   return db
     .select()
     .from(transactions)
-    .where(and(inArray(transactions.type, params.types), params.references.length > 0 ? or(inDay, inArray(transactions.reference, params.references)) : inDay));
+    .where(
+      and(
+        inArray(transactions.type, params.types),
+        // The references as one JSON parameter: a day holds 100,000 provider records and more, past
+        // the 65,535 bind parameters one statement may carry (an IN list takes one each).
+        params.references.length > 0
+          ? or(inDay, sql`${transactions.reference} in (select jsonb_array_elements_text(${JSON.stringify(params.references)}::jsonb))`)
+          : inDay,
+      ),
+    );
 }
 
 /** Kobo each system account moved in [from, to): the sum of its postings, by account code. */

@@ -45,6 +45,8 @@ export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export type ApprovalPayload =
   | { type: "credit" | "debit"; description: string }
   | { key: "adjustment_approval_threshold"; valueKobo: string }
+  /** Fraud controls (docs/product.md "Fraud controls"): each changed field of FraudControls -> its admin_limits value (decimal string). */
+  | { key: "fraud_controls"; changes: Record<string, string> }
   | { role: "admin" }
   | { reviewId: number; note: string; action?: "credit" | "release" | "reject" }
   | { transactionId: number; status: "completed" | "failed"; reason: string }

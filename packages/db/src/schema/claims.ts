@@ -9,7 +9,8 @@ import { users } from "./users";
  * money-out transaction, each with its support ticket (kind `fraud`). `amount` is the reported
  * transaction's amount and `lienAmount` the kobo held on the recipient's wallet in the `liens`
  * system account (0 before a lien). `status`: open -> lien -> refunded | released. `recipientId` is
- * the Kolo wallet's owner the money went to (null when it left Kolo). `answerBy` and `decisionBy`
+ * the Kolo wallet's owner the money went to (null when it left Kolo), `recipientWallet` which of
+ * their wallets (a merchant payment's: the merchant's). `answerBy` and `decisionBy`
  * are the deadlines set at report time.
  */
 export const fraudClaims = pgTable(
@@ -28,6 +29,8 @@ export const fraudClaims = pgTable(
       .unique()
       .references(() => transactions.id, { onDelete: "restrict" }),
     recipientId: integer().references(() => users.id, { onDelete: "restrict" }),
+    /** Which of the recipient's wallets the money reached: their own (`user`, a P2P) or their merchant's (`merchant`, a QR, invoice or link payment). */
+    recipientWallet: text().$type<"user" | "merchant">().notNull().default("user"),
     reason: text().$type<"not_me" | "tricked" | "wrong_recipient">().notNull(),
     details: text().notNull(),
     amount: bigint({ mode: "bigint" }).notNull(),
@@ -42,6 +45,7 @@ export const fraudClaims = pgTable(
     index("fraud_claims_user_created_idx").on(t.userId, t.createdAt),
     index("fraud_claims_recipient_status_idx").on(t.recipientId, t.status),
     check("fraud_claims_reason", sql`${t.reason} in ('not_me', 'tricked', 'wrong_recipient')`),
+    check("fraud_claims_recipient_wallet", sql`${t.recipientWallet} in ('user', 'merchant')`),
     check("fraud_claims_status", sql`${t.status} in ('open', 'lien', 'refunded', 'released')`),
     check("fraud_claims_lien_range", sql`${t.lienAmount} >= 0 and ${t.lienAmount} <= ${t.amount}`),
   ],

@@ -13,6 +13,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -149,6 +150,8 @@ export const transactions = pgTable(
     /** A payment's refunds, summed under the payment's row lock (merchant refunds). */
     index("transactions_refund_of_idx").on(sql`(${t.metadata}->>'refundOf')`).where(sql`${t.type} = 'payment' and ${t.metadata} ? 'refundOf'`),
     index("transactions_open_created_idx").on(t.createdAt, t.id).where(sql`${t.status} in ('pending', 'processing')`),
+    /** The admin list's status tabs paged by keyset, newest first: (status, created_at, id) read backwards. */
+    index("transactions_status_created_idx").on(t.status, t.createdAt, t.id),
     /** Recent numbers and the purchase screens: a user's airtime and data purchases, newest first. */
     index("transactions_purchases_sender_idx").on(t.senderId, t.createdAt).where(sql`${t.type} in ('airtime', 'data')`),
     // A merchant's payments by time, covering the view merchant_payments (index-only scans): its
@@ -162,6 +165,30 @@ export const transactions = pgTable(
     check("transactions_fee_non_negative", sql`${t.fee} >= 0`),
   ],
 );
+
+/**
+ * How many transaction records each status has, in TRANSACTION_COUNT_SLOTS rows summed at read
+ * (the admin list's tab counts, with no count over the table). Moved only by the deferred trigger
+ * kolo_count_transaction (drizzle/0052_transaction_counts.sql) at commit of the database
+ * transaction that inserts, deletes or changes the status of a record; a transaction's changes all
+ * go to the slot of its backend (pg_backend_pid() % 16), one row locked for the instant of its
+ * commit, so concurrent transfers rarely wait on each other and never deadlock on it.
+ */
+export const transactionCounts = pgTable(
+  "transaction_counts",
+  {
+    slot: smallint().primaryKey(),
+    pending: bigint({ mode: "number" }).notNull().default(0),
+    processing: bigint({ mode: "number" }).notNull().default(0),
+    completed: bigint({ mode: "number" }).notNull().default(0),
+    failed: bigint({ mode: "number" }).notNull().default(0),
+    reversed: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("transaction_counts_slot", sql`${t.slot} between 0 and 15`)],
+);
+
+/** How many rows transaction_counts has (its slots 0..15). */
+export const TRANSACTION_COUNT_SLOTS = 16;
 
 export const holdStatus = pgEnum("hold_status", ["held", "settled", "released", "reversed"]);
 

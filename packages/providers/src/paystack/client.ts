@@ -32,6 +32,9 @@ import {
   toVerifiedCharge,
 } from "./wire";
 
+/** How many list pages are read at once after the first (readAll). */
+const PAGES_AT_ONCE = 8;
+
 /** One client for every Paystack API Kolo uses: cards (PaymentGateway) and banks/payouts/BVN (BankingProvider). */
 export class PaystackClient implements PaymentGateway, BankingProvider {
   constructor(private readonly options: { baseUrl: string; secretKey: string; timeoutMs?: number }) {}
@@ -79,12 +82,15 @@ export class PaystackClient implements PaymentGateway, BankingProvider {
   /**
    * Reads every page of `path` (`GET /transaction` or `GET /transfer`, 100 a page) for records
    * created in `range` (`from` inclusive, `to` exclusive: sent as `to` minus 1 ms, Paystack's `to`
-   * being inclusive). Throws PaymentGatewayError when a page cannot be read.
+   * being inclusive). The first page gives `meta.pageCount`; the others are read
+   * PAGES_AT_ONCE at a time, since a day of 100,000 records is 1,000 pages and one after another
+   * each waits a round trip (docs/performance.md "At scale"). A record seen on two pages (the list
+   * moved while it was read) is kept once, by its reference. Throws PaymentGatewayError when a page
+   * cannot be read.
    */
-  private async readAll<T extends z.ZodType>(path: "/transaction" | "/transfer", item: T, range: ProviderRange): Promise<z.infer<T>[]> {
-    const items: z.infer<T>[] = [];
+  private async readAll<T extends z.ZodType<{ reference: string }>>(path: "/transaction" | "/transfer", item: T, range: ProviderRange): Promise<z.infer<T>[]> {
     const to = new Date(range.to.getTime() - 1).toISOString();
-    for (let page = 1; ; page++) {
+    const readPage = async (page: number) => {
       const query = `?perPage=100&page=${page}&from=${encodeURIComponent(range.from.toISOString())}&to=${encodeURIComponent(to)}`;
       let response: Response;
       try {
@@ -98,9 +104,17 @@ export class PaystackClient implements PaymentGateway, BankingProvider {
       const parsed = listPage(item).safeParse(await response.json().catch(() => null));
       if (!response.ok || !parsed.success)
         throw new PaymentGatewayError(`Payment gateway refused GET ${path} page ${page}: HTTP ${response.status}`, response.status);
-      items.push(...parsed.data.data);
-      if (page >= parsed.data.meta.pageCount || parsed.data.data.length === 0) return items;
+      return parsed.data;
+    };
+    const first = await readPage(1);
+    const pages = [first.data];
+    for (let page = 2; page <= first.meta.pageCount; page += PAGES_AT_ONCE) {
+      const batch = Array.from({ length: Math.min(PAGES_AT_ONCE, first.meta.pageCount - page + 1) }, (_, i) => readPage(page + i));
+      for (const read of await Promise.all(batch)) pages.push(read.data);
     }
+    const byReference = new Map<string, z.infer<T>>();
+    for (const record of pages.flat()) if (!byReference.has(record.reference)) byReference.set(record.reference, record);
+    return [...byReference.values()];
   }
 
   /** `GET /transaction`, every page: the charges created in `range` (PaymentGateway). */

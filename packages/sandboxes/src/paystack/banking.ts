@@ -361,7 +361,7 @@ export function bankingRoutes(
         .select()
         .from(transfers)
         .where(where)
-        .orderBy(desc(transfers.id))
+        .orderBy(desc(transfers.createdAt), desc(transfers.id))
         .limit(perPage)
         .offset((page - 1) * perPage),
       db.select({ total: count() }).from(transfers).where(where),

@@ -162,7 +162,7 @@ export async function paystackSandbox(app: FastifyInstance, options: PaystackSan
             .select()
             .from(charges)
             .where(where)
-            .orderBy(desc(charges.id))
+            .orderBy(desc(charges.createdAt), desc(charges.id))
             .limit(perPage)
             .offset((page - 1) * perPage),
           db.select({ total: count() }).from(charges).where(where),

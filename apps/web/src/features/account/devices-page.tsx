@@ -84,7 +84,7 @@ export function DevicesPage() {
           Unable to load your devices.
         </Text>
       ) : (
-        <Skeleton h={120} aria-label="Loading" />
+        <Skeleton h={120} role="status" aria-label="Loading" />
       )}
       <Modal
         opened={removing !== null}

@@ -102,7 +102,7 @@ export function LimitsPage() {
             </Button>
           </Group>
         ) : (
-          <Skeleton h={60} aria-label="Loading" />
+          <Skeleton h={60} role="status" aria-label="Loading" />
         )}
       </Card>
       <FormCard id="new-limit" title="New daily limit" onSubmit={submitWith(submit)}>

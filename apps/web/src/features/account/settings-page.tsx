@@ -119,7 +119,7 @@ export function SettingsPage() {
               Unable to load your alert settings.
             </Text>
           ) : (
-            <Skeleton h={28} aria-label="Loading" />
+            <Skeleton h={28} role="status" aria-label="Loading" />
           )}
           <Text size="xs" c="dimmed">
             Sign-ins from a new device and PIN-reset codes are always e-mailed.

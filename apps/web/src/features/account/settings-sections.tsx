@@ -132,7 +132,7 @@ export function LimitSection() {
           Unable to load your daily limit.
         </Text>
       ) : (
-        <Skeleton h={20} aria-label="Loading" />
+        <Skeleton h={20} role="status" aria-label="Loading" />
       )}
       <Group>
         <Button component={Link} to="/settings/limits" variant="outline">

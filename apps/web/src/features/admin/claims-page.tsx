@@ -117,7 +117,8 @@ function ClaimDetail({ id }: { id: number }) {
       </Text>
       {recipient ? (
         <Text size="sm" data-testid="claim-recipient">
-          Recipient {recipient.name} ({recipient.email}): balance {formatNaira(recipient.balance)}, held {formatNaira(recipient.held)}
+          Recipient {recipient.name} ({recipient.email}){recipient.wallet === "merchant" ? ", merchant wallet" : ""}: balance {formatNaira(recipient.balance)},
+          held {formatNaira(recipient.held)}
         </Text>
       ) : (
         <Alert color="gray">The money left Kolo: no wallet to place a lien on.</Alert>

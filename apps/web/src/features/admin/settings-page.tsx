@@ -3,6 +3,7 @@ import { Alert, Card, Group, Skeleton, Stack, Switch, Text, Title } from "@manti
 import { useState } from "react";
 import { notify, notifyError } from "../../lib/notify";
 import { trpc } from "../../lib/trpc";
+import { FraudControlsCard } from "./fraud-controls-card";
 import { LoadError } from "./shared";
 
 /** The feature names of docs/product.md#admin-console (plus support tickets, docs/product.md#admin-console). */
@@ -23,7 +24,8 @@ const FEATURE_TITLES: Record<FeatureKey, string> = {
 /**
  * Admin settings (docs/product.md#admin-console): one switch card per
  * feature with its description; a toggle says 'Setting Updated' and whether it is now enabled or
- * disabled; admins always have access regardless.
+ * disabled; admins always have access regardless. Below the switches, the fraud controls'
+ * thresholds and first-day cap (FraudControlsCard; docs/product.md "Fraud controls").
  */
 export function AdminSettingsPage() {
   const settings = trpc.admin.settings.list.useQuery();
@@ -93,6 +95,7 @@ export function AdminSettingsPage() {
           })}
         </Stack>
       )}
+      <FraudControlsCard />
     </Stack>
   );
 }

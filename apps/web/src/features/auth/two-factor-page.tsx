@@ -1,6 +1,6 @@
 import { getRouteApi } from "@tanstack/react-router";
 import { MFA_MESSAGES } from "@kolo/domain";
-import { Alert, Button, Card, Code, List, Loader, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Card, Code, List, Loader, Stack, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import QRCode from "qrcode";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { BusyButton } from "../../components/busy-button";
@@ -84,8 +84,9 @@ export function TwoFactorPage() {
   if (step.kind === "loading") {
     return (
       <Card>
-        <Stack align="center" py="lg">
-          <Loader aria-label="Loading" />
+        <Stack align="center" py="lg" role="status" aria-live="polite">
+          <Loader aria-hidden />
+          <VisuallyHidden>Loading</VisuallyHidden>
         </Stack>
       </Card>
     );

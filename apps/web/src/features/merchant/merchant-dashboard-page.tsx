@@ -7,6 +7,7 @@ import { BusyButton } from "../../components/busy-button";
 import { IconArrowUpRight, IconDownload, IconPlus, IconQrCode, IconSend, IconStore, IconUser } from "../../components/icons";
 import { PageHeader } from "../../components/page-header";
 import { PageLoader } from "../../components/page-loader";
+import { HeldNotice } from "../dashboard/held-notice";
 import { domainCode } from "../../lib/errors";
 import { useMoneySubmit } from "../../lib/money-form";
 import { notify, notifyError } from "../../lib/notify";
@@ -164,6 +165,7 @@ function MerchantHome({ merchant }: { merchant: { id: number; name: string; cate
         <Text fz={32} fw={800} lh={1.2} mt={4} aria-live="polite">
           {formatNaira(merchant.balance)}
         </Text>
+        <HeldNotice wallet="merchant" />
         <Text size="xs" c="kolo.0">
           {merchant.category}
         </Text>

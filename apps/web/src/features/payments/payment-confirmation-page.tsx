@@ -1,5 +1,14 @@
 import { getRouteApi } from "@tanstack/react-router";
-import { FEATURE_DISABLED_MESSAGE, LINK_MESSAGES, MERCHANT_MESSAGES, MONEY_TOASTS, formatDateTime, formatNaira, parseNairaInput } from "@kolo/domain";
+import {
+  FEATURE_DISABLED_MESSAGE,
+  FRAUD_MESSAGES,
+  LINK_MESSAGES,
+  MERCHANT_MESSAGES,
+  MONEY_TOASTS,
+  formatDateTime,
+  formatNaira,
+  parseNairaInput,
+} from "@kolo/domain";
 import { Alert, Button, Card, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
@@ -186,7 +195,14 @@ function ConfirmationForm({
           : target.kind === "link"
             ? payLink.mutateAsync({ slug: target.slug, channel: "wallet", amount, idempotencyKey, transactionPin }).then(walletPaymentOf)
             : payInvoice.mutateAsync({ token: target.invoiceToken, amount, idempotencyKey, transactionPin }),
-      (result) => {
+      async (result) => {
+        // Held by fraud monitoring (docs/product.md "Fraud controls"): nothing reached the merchant
+        // yet; the payment's own screen reads 'Under review', as after a held P2P transfer.
+        if (result.message === FRAUD_MESSAGES.underReview) {
+          notify({ title: FRAUD_MESSAGES.underReview, message: `${formatNaira(result.transaction.amount)} held for review before it goes to ${merchantName}` });
+          await navigate({ to: "/done/$reference", params: { reference: result.transaction.reference } });
+          return;
+        }
         notify({ title: MONEY_TOASTS.paymentSuccessTitle, message: `${formatNaira(result.transaction.amount)} paid to ${merchantName}` });
         onPaid({
           reference: result.transaction.reference,
