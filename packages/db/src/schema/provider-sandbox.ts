@@ -44,7 +44,12 @@ export const paystackSandboxCharges = pgTable(
     refunded: bigint({ mode: "number" }).notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("paystack_sandbox_charges_webhook_due_idx").on(t.nextWebhookAt)],
+  (t) => [
+    index("paystack_sandbox_charges_webhook_due_idx").on(t.nextWebhookAt),
+    // GET /transaction's pages, newest first within a day (a reconciliation reads 1,000 of them),
+    // read backwards.
+    index("paystack_sandbox_charges_created_idx").on(t.createdAt, t.id),
+  ],
 );
 
 export type PaystackSandboxChargeRow = typeof paystackSandboxCharges.$inferSelect;
@@ -86,7 +91,11 @@ export const paystackSandboxTransfers = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("paystack_sandbox_transfers_due_idx").on(t.nextEventAt)],
+  (t) => [
+    index("paystack_sandbox_transfers_due_idx").on(t.nextEventAt),
+    // GET /transfer's pages, newest first within a day.
+    index("paystack_sandbox_transfers_created_idx").on(t.createdAt, t.id),
+  ],
 );
 
 export type PaystackSandboxTransferRow = typeof paystackSandboxTransfers.$inferSelect;

@@ -1,0 +1,2 @@
+CREATE INDEX "paystack_sandbox_charges_created_idx" ON "paystack_sandbox_charges" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "paystack_sandbox_transfers_created_idx" ON "paystack_sandbox_transfers" USING btree ("created_at","id");
