@@ -1,6 +1,6 @@
 // The database a command-line tool works on, as `npm start` picks it: DATABASE_URL, else the
 // embedded PostgreSQL under KOLO_DATA_DIR (the running one when `npm start` is up, else started for
-// the tool and stopped by `stop`). Used by `ledger:verify` and `bench:scale`.
+// the tool and stopped by `stop`). Used by `ledger:verify`, `bench:scale` and `seed:scale`.
 import { isPortFree, startEmbeddedPostgres } from "@kolo/db/embedded";
 import type { readEnv } from "./env";
 
