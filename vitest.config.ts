@@ -17,9 +17,9 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "**/*.ha.test.ts"],
     globalSetup: ["./packages/db/src/testing/global-setup.ts"],
     pool: "forks",
-    // Two files at a time (Vitest's default on 2 cores is one): the files wait on PostgreSQL and on
+    // Three files at a time on 2 cores (Vitest's default is one): the files wait on PostgreSQL and on
     // the servers they start as much as they compute (docs/testing.md "Phases and times").
-    maxWorkers: 2,
+    maxWorkers: 3,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

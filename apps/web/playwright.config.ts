@@ -33,15 +33,15 @@ const chromium = {
  */
 const DEMO_MERCHANT_FILES = ["a11y.spec.ts", "merchant-payments.spec.ts", "security.spec.ts"];
 
-// Two workers on one server and one database (docs/testing.md "Browser tests on two workers"):
+// Three workers on one server and one database (docs/testing.md "Playwright on three workers"):
 // 1. admin-sessions: the demo admins sign in once (helpers.ts loginAsAdmin reuses the sessions);
 // 2. exclusive: the tests tagged @exclusive change or read what every user shares (a feature
 //    switch, the newest users, the count of processing transactions): alone, one at a time;
-// 3. demo-merchant (one at a time) and parallel (both workers), side by side.
+// 3. demo-merchant (one at a time) and parallel (the other workers), side by side.
 // A project runs only when the ones it depends on passed: a failure in 1 or 2 leaves the rest not run.
 export default defineConfig({
   testDir: "./e2e",
-  workers: 2,
+  workers: 3,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
