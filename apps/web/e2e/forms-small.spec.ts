@@ -58,6 +58,10 @@ test("an amount gets its thousands separators as it is typed, and the amount sen
   const sent = page.waitForRequest((request) => request.url().includes("wallet.topup"));
   await dialog.getByRole("button", { name: "Add Money" }).click();
   expect((await sent).postData()).toContain('"amount":25000.5');
+  // The top-up opens the gateway's checkout for that amount: the test ends once it has loaded, not
+  // while the page is still leaving (a context closed mid-navigation once hung its teardown).
+  await expect(page.getByRole("heading", { name: "Paystack sandbox checkout" })).toBeVisible();
+  await expect(page.getByText("₦25,000.50")).toBeVisible();
 });
 
 test("bank search knows the short names users type: UBA, GTB, FBN", async ({ page }) => {

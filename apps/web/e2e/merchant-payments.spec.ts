@@ -202,7 +202,9 @@ test("a signed-out payer who opens an invoice link signs in and comes back to th
   await signedOut.getByLabel("Email").fill(payer.email);
   await signedOut.getByRole("textbox", { name: "Password", exact: true }).fill(payer.password);
   await signedOut.getByRole("button", { name: "Sign In" }).click();
-  await expect(signedOut).toHaveURL(new RegExp(`/invoice/pay/${invoice.token}$`));
+  // Back to the invoice: /invoice/pay/{token} opens its payment screen at once (a redirect that
+  // replaces the URL), so the URL to wait for is that screen's, with the same token.
+  await expect(signedOut).toHaveURL(new RegExp(`/payment-confirmation\\?invoiceToken=${invoice.token}$`));
   await expect(signedOut.getByRole("main").getByText("Invoice Payment")).toBeVisible();
 
   // Only a path of this site: anything else signs in to /dashboard.
