@@ -7,6 +7,7 @@
 import { createDb, prepareDatabase, recordLedgerVerification, verifyLedger } from "@kolo/db";
 import { readEnv } from "./env";
 import { openKoloDatabase } from "./kolo-database";
+import { runCommand } from "./command";
 
 async function main(): Promise<number> {
   const env = readEnv();
@@ -35,10 +36,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(2);
-  },
-);
+runCommand(main);

@@ -7,6 +7,7 @@ import { prepareDatabase } from "@kolo/db";
 import { readEnv } from "./env";
 import { openKoloDatabase } from "./kolo-database";
 import { SEED_SCALE_BUSIEST_EMAIL, SEED_SCALE_PASSWORD, SEED_SCALE_PIN, seedScale } from "./seed-scale";
+import { runCommand } from "./command";
 
 /** The value of `--name N` as a positive whole number, else `fallback`; throws on anything else. */
 function numberArg(name: string, fallback: number): number {
@@ -38,10 +39,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(2);
-  },
-);
+runCommand(main);
