@@ -157,9 +157,15 @@ export async function benchUsers(db: Database, base: string, options: { prefix: 
  * Starts PostgreSQL (max_connections 200), migrates a `kolo_bench` database, opens a pool of
  * `poolMax` for the bench's own set-up, and starts the server on it (startKoloServer).
  */
-export async function startBenchStack(options: { poolMax: number; serverEnv?: Record<string, string>; nodeArgs?: string[] }): Promise<BenchStack> {
+export async function startBenchStack(options: {
+  poolMax: number;
+  serverEnv?: Record<string, string>;
+  nodeArgs?: string[];
+  /** Extra `postgres` flags, e.g. ["-c", "shared_preload_libraries=pg_stat_statements"]. */
+  postgresFlags?: string[];
+}): Promise<BenchStack> {
   const dataDir = join(tmpdir(), `kolo-bench-${Date.now()}`);
-  const pg = await startEmbeddedPostgres({ dataDir, port: 0, postgresFlags: ["-c", "max_connections=200"] });
+  const pg = await startEmbeddedPostgres({ dataDir, port: 0, postgresFlags: ["-c", "max_connections=200", ...(options.postgresFlags ?? [])] });
   const dbUrl = pg.urlFor("kolo_bench");
   const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
   await admin.unsafe("create database kolo_bench");

@@ -1,5 +1,5 @@
 // The P2P load the benchmarks share (bench:transfers, bench:scale): autocannon drives
-// POST /api/transfer/p2p between funded users (random sender and recipient, ₦1–₦10, a fresh
+// POST /api/transfer/p2p between funded users (random sender, one of its ring neighbours as recipient, ₦1–₦10, a fresh
 // Idempotency-Key each) and reports transfers/s, latency and the server process's CPU time.
 // Benchmarks only (docs/performance.md); not used by tests.
 import { randomUUID } from "node:crypto";
@@ -17,12 +17,21 @@ export function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
-/** A random transfer between two different `users` (at least two): amount in naira, ₦1.00–₦9.99. */
+/**
+ * Each sender pays only the next RECIPIENTS_PER_SENDER users around the ring: fewer new recipients
+ * in an hour than the fraud rule allows (5, docs/product.md "new_recipients"), so the load is the everyday
+ * transfer and not a queue of payments held for review.
+ */
+export const RECIPIENTS_PER_SENDER = 4;
+
+/**
+ * A random transfer between two different `users` (at least two): a random sender, one of its
+ * RECIPIENTS_PER_SENDER neighbours on the ring as recipient; amount in naira, ₦1.00–₦9.99.
+ */
 export function pickTransfer(users: BenchUser[]): { from: BenchUser; to: BenchUser; amount: number } {
-  const from = users[Math.floor(Math.random() * users.length)]!;
-  let to = users[Math.floor(Math.random() * users.length)]!;
-  if (to.id === from.id) to = users[(users.indexOf(from) + 1) % users.length]!;
-  return { from, to, amount: 1 + Math.floor(Math.random() * 900) / 100 };
+  const index = Math.floor(Math.random() * users.length);
+  const step = 1 + Math.floor(Math.random() * Math.min(RECIPIENTS_PER_SENDER, users.length - 1));
+  return { from: users[index]!, to: users[(index + step) % users.length]!, amount: 1 + Math.floor(Math.random() * 900) / 100 };
 }
 
 export interface P2pLoadResult {

@@ -116,6 +116,12 @@ describe("admin users, settings and stats over REST", () => {
     const found = await search(`reference=${encodeURIComponent(`  ${tail} `)}`);
     expect(found.status).toBe(200);
     expect(found.body.transactions.map((tx) => tx.reference)).toEqual([one.reference]);
+    // A whole reference, in small letters: its one transaction (by the unique index), counted alike.
+    expect((await search(`reference=${encodeURIComponent(one.reference.toLowerCase())}`)).body).toMatchObject({
+      transactions: [{ reference: one.reference }],
+      total: 1,
+      counts: { all: 1 },
+    });
     expect(found.body).toMatchObject({ total: 1, totalPages: 1, counts: { all: 1, pending: 1, completed: 0, failed: 0, processing: 0 } });
     expect((await search(`status=completed&reference=${encodeURIComponent(tail)}`)).body).toMatchObject({ transactions: [], total: 0, counts: { all: 1 } });
 

@@ -17,6 +17,19 @@ export const HISTORY_TABS = {
   bills: { label: "Bills", types: ["airtime", "data", "electricity", "cable"] },
 } as const satisfies Record<string, { label: string; types: readonly string[] | null }>;
 export type HistoryTab = keyof typeof HISTORY_TABS;
+
+/**
+ * Types whose records never name a user as sender: money that comes from outside (a top-up).
+ * The database holds it (check transactions_parties_by_type), so History skips the sent side of a
+ * tab made of them instead of walking every record the user sent (docs/performance.md "At scale").
+ */
+export const TYPES_WITHOUT_SENDER = ["topup"] as const;
+
+/**
+ * Types whose records never name a user as recipient: money that leaves Kolo (a bank payout, a
+ * bill). Held by the same check; History skips the received side of a tab made of them.
+ */
+export const TYPES_WITHOUT_RECIPIENT = ["transfer", "airtime", "data", "electricity", "cable"] as const;
 export const HISTORY_TAB_KEYS = Object.keys(HISTORY_TABS) as HistoryTab[];
 
 /** The most rows one History list answer holds (the spec's list: the newest 500). */

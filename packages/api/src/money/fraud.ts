@@ -62,6 +62,7 @@ export async function screenMoneyOut(tx: DbOrTx, record: schema.TransactionRecor
     amountKobo: record.amount,
     now: context.now,
     excludeTransactionId: record.id,
+    settings,
   });
   return evaluateFraudRules(facts, settings);
 }

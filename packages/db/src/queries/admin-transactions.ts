@@ -1,6 +1,6 @@
 // The admin console's transaction list and the locks an admin move takes (docs/money-integrity.md
 // "Admin moves"). Money never moves here: moves go through the outcome functions in packages/api.
-import { type SQL, and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { type SQL, and, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../client";
 import { containsPattern } from "./admin-users";
@@ -77,7 +77,8 @@ export async function transactionStatusCounts(db: DbOrTx): Promise<Record<AdminT
  *   else null. UnknownCursorError when no transaction has that id.
  * - `reference`, when given, keeps the rows whose reference contains it, ignoring case (its `%`,
  *   `_` and `\` taken literally), in the rows and the counts alike: those counts are counted;
- *   without it they come from the maintained counts (transactionStatusCounts).
+ *   without it they come from the maintained counts (transactionStatusCounts). A whole reference
+ *   keeps its one transaction, found by the unique index (referenceCondition).
  */
 export async function listAdminTransactions(
   db: DbOrTx,
@@ -88,7 +89,7 @@ export async function listAdminTransactions(
   counts: Record<AdminTransactionStatusFilter, number>;
   nextCursor: number | null;
 }> {
-  const byReference: SQL | undefined = params.reference ? ilike(transactions.reference, containsPattern(params.reference)) : undefined;
+  const byReference = params.reference ? await referenceCondition(db, params.reference) : undefined;
   if (params.cursor !== undefined && !(await findTransactionById(db, params.cursor))) throw new UnknownCursorError();
   const where: SQL | undefined = and(
     byReference,
@@ -105,6 +106,23 @@ export async function listAdminTransactions(
   ]);
   const last = rows.length === params.limit ? rows.at(-1) : undefined;
   return { rows: rows.map(flatten), total: counts[params.status], counts, nextCursor: last ? last.transaction.id : null };
+}
+
+/**
+ * The condition of a reference search: the transaction whose whole reference it is (as typed, in
+ * capitals or in small letters: one probe of transactions_reference_unique each) when there is
+ * one, else the references containing it, ignoring case, which reads the whole table
+ * (docs/decisions/support-and-admin.md "Transactions are searched by reference").
+ */
+async function referenceCondition(db: DbOrTx, reference: string): Promise<SQL> {
+  const spellings = [...new Set([reference, reference.toUpperCase(), reference.toLowerCase()])];
+  const exact = await db.select({ id: transactions.id }).from(transactions).where(inArray(transactions.reference, spellings));
+  return exact.length > 0
+    ? inArray(
+        transactions.id,
+        exact.map((row) => row.id),
+      )
+    : ilike(transactions.reference, containsPattern(reference));
 }
 
 /** The counts per status tab of the records matching `where` (a reference search: counted, not maintained). */

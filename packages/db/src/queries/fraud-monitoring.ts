@@ -92,18 +92,13 @@ const MONEY_OUT = sql`('p2p', 'transfer', 'payment', 'airtime', 'data', 'electri
 
 /**
  * Who a money-out record paid, as one text key: a Kolo wallet (`user:{id}`), a bank account
- * (`bank:{code}:{number}`), a merchant, a meter, a smartcard, or a phone (airtime, data).
+ * (`bank:{code}:{number}`), a merchant, a meter, a smartcard, or a phone (airtime, data). The SQL
+ * function kolo_payee_key (migration 0055_fraud_facts_flat), which the index
+ * transactions_sender_payee_idx is built on, so "paid before?" is one index probe.
  */
-const recipientKeyOf = (t: string) =>
-  sql.raw(`case ${t}.type
-    when 'p2p' then 'user:' || ${t}.recipient_id
-    when 'transfer' then 'bank:' || coalesce(${t}.metadata->>'bankCode', '') || ':' || coalesce(${t}.metadata->>'accountNumber', '')
-    when 'payment' then 'merchant:' || coalesce(${t}.metadata->>'merchantId', '')
-    when 'electricity' then 'meter:' || coalesce(${t}.metadata->>'meterNumber', '')
-    when 'cable' then 'card:' || coalesce(${t}.metadata->>'smartcardNumber', '')
-    else 'phone:' || coalesce(${t}.metadata->>'phoneNumber', '') end`);
+const payeeKeyOf = (t: string) => sql.raw(`kolo_payee_key(${t}.type, ${t}.recipient_id, ${t}.metadata)`);
 
-/** The recipient key of a payment about to be made (the same keys as recipientKeyOf). */
+/** The recipient key of a payment about to be made (the same keys as kolo_payee_key). */
 export function recipientKeyFor(record: Pick<TransactionRecord, "type" | "recipientId" | "metadata">): string {
   const m = record.metadata as Record<string, unknown>;
   const s = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
@@ -126,8 +121,15 @@ export function recipientKeyFor(record: Pick<TransactionRecord, "type" | "recipi
 /**
  * The facts of evaluateFraudRules for `userId` paying `amountKobo` to `recipientKey`, in one
  * statement, inside the payment's database transaction (before its own record is written, or
- * excluding `excludeTransactionId`). Reads the user's money-out records through
- * transactions_sender_created_idx, the wallet, the device and the resets.
+ * excluding `excludeTransactionId`). Flat in the payer's history (docs/performance.md "At scale"):
+ * - whether the payee was paid before: one probe of transactions_sender_payee_idx;
+ * - paid since the device was first seen: the newest records on transactions_sender_created_idx,
+ *   stopping at the first that was not failed;
+ * - new payees in the last hour: read only when the payee is new and the rule is on (`settings`),
+ *   from the hour's records, each payee probed for an earlier payment;
+ * - the 90-day median: read only when the amount is above the rule's floor and the rule is on;
+ *   else `medianKobo` is null and `newRecipientsLastHour` 0, which evaluateFraudRules cannot tell
+ *   from the full facts (those rules need the amount above the floor, or a new payee).
  *
  * "New device": the device's row in user_devices (by `deviceHash`, the SHA-256 of the `kolo_device`
  * cookie) gives the time it became able to pay, when it was trusted (docs/product.md "Trusted
@@ -135,28 +137,51 @@ export function recipientKeyFor(record: Pick<TransactionRecord, "type" | "recipi
  */
 export async function readFraudFacts(
   tx: DbOrTx,
-  params: { userId: number; deviceHash: string | null; recipientKey: string; amountKobo: bigint; now: Date; excludeTransactionId?: number },
+  params: {
+    userId: number;
+    deviceHash: string | null;
+    recipientKey: string;
+    amountKobo: bigint;
+    now: Date;
+    excludeTransactionId?: number;
+    settings: Pick<FraudSettings, "newRecipientsPerHour" | "medianMultiple" | "medianFloorKobo">;
+  },
 ): Promise<FraudFacts> {
   const now = params.now.toISOString();
+  const { settings } = params;
+  const mine = (t: string) =>
+    sql`${sql.raw(t)}.sender_id = ${params.userId} and ${sql.raw(t)}.type in ${MONEY_OUT} and ${sql.raw(t)}.id <> ${params.excludeTransactionId ?? 0}`;
+  // Literals, not parameters: the plan leaves out what it will not read.
+  const countNew = sql.raw(settings.newRecipientsPerHour > 0 ? "true" : "false");
+  const needMedian = sql.raw(settings.medianMultiple > 0 && params.amountKobo > settings.medianFloorKobo ? "true" : "false");
   const rows = (await tx.execute(sql`
-    with mine as (
-      select t.created_at, t.amount, t.status, ${recipientKeyOf("t")} as rkey
-      from transactions t
-      where t.sender_id = ${params.userId} and t.type in ${MONEY_OUT} and t.id <> ${params.excludeTransactionId ?? 0}
-    ), seen as (
+    with seen as (
       select coalesce(
         (select coalesce(d.trusted_at, d.created_at) from user_devices d where d.user_id = ${params.userId} and d.device_hash = ${params.deviceHash}),
         (select u.created_at from users u where u.id = ${params.userId})
       ) as first_seen
+    ), known as (
+      select exists (select 1 from transactions t where ${mine("t")} and ${payeeKeyOf("t")} = ${params.recipientKey}) as paid_before
     )
     select
       coalesce((select a.balance from ledger_accounts a where a.kind = 'user_wallet' and a.user_id = ${params.userId}), 0)::text as balance,
       (select first_seen from seen) as first_seen,
-      exists (select 1 from mine, seen where mine.created_at >= seen.first_seen and mine.status <> 'failed') as paid_since,
-      not exists (select 1 from mine where mine.rkey = ${params.recipientKey}) as new_recipient,
-      (select count(*) from (select rkey from mine group by rkey having min(created_at) > ${now}::timestamptz - interval '1 hour') f)::int as new_last_hour,
-      (select percentile_disc(0.5) within group (order by mine.amount) from mine
-        where mine.status = 'completed' and mine.created_at > ${now}::timestamptz - interval '90 days')::text as median,
+      exists (select 1 from transactions t, seen where ${mine("t")} and t.created_at >= seen.first_seen and t.status <> 'failed') as paid_since,
+      not (select paid_before from known) as new_recipient,
+      case when ${countNew} and not (select paid_before from known) then (
+        select count(*) from (
+          select distinct ${payeeKeyOf("h")} as payee from transactions h
+          where ${mine("h")} and h.created_at > ${now}::timestamptz - interval '1 hour'
+        ) hour
+        where not exists (
+          select 1 from transactions t
+          where ${mine("t")} and ${payeeKeyOf("t")} = hour.payee and t.created_at <= ${now}::timestamptz - interval '1 hour'
+        )
+      ) else 0 end::int as new_last_hour,
+      case when ${needMedian} then (
+        select percentile_disc(0.5) within group (order by t.amount) from transactions t
+        where ${mine("t")} and t.status = 'completed' and t.created_at > ${now}::timestamptz - interval '90 days'
+      ) end::text as median,
       greatest(
         (select max(r.used_at) from password_reset_tokens r where r.user_id = ${params.userId}),
         (select p.reset_at from transaction_pins p where p.user_id = ${params.userId})

@@ -1,4 +1,11 @@
-import { type TransactionMetadataMap, type TransactionType, parseMetadataPatch, parseTransactionMetadata } from "@kolo/domain";
+import {
+  TYPES_WITHOUT_RECIPIENT,
+  TYPES_WITHOUT_SENDER,
+  type TransactionMetadataMap,
+  type TransactionType,
+  parseMetadataPatch,
+  parseTransactionMetadata,
+} from "@kolo/domain";
 import { type SQL, and, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import { containsPattern } from "./admin-users";
 import type { DbOrTx } from "../client";
@@ -74,7 +81,8 @@ const SEARCHED_METADATA = ["senderName", "recipientName", "accountName", "mercha
  * not one of the user's records). Two reads, each stopping at `limit`: the records sent, on
  * (sender_id, created_at), and those received and not sent, on (recipient_id, created_at), the
  * period and the cursor included, merged newest first: flat for a user with 200,000 records
- * (docs/performance.md "Flat reads").
+ * (docs/performance.md "Flat reads"). A filter of types that never have a user as recipient (or
+ * as sender) reads the other side only (TYPES_WITHOUT_RECIPIENT, TYPES_WITHOUT_SENDER).
  */
 export async function listUserTransactions(db: DbOrTx, userId: number, limit = 500, filter: UserTransactionFilter = {}): Promise<TransactionRecord[]> {
   const pattern = filter.search ? containsPattern(filter.search) : undefined;
@@ -115,6 +123,11 @@ export async function listUserTransactions(db: DbOrTx, userId: number, limit = 5
     .where(and(eq(transactions.recipientId, userId), sql`${transactions.senderId} is distinct from ${userId}`, narrowed))
     .orderBy(...newestFirst)
     .limit(limit);
+  // A tab whose types only ever have the user on one side reads that side alone (the check
+  // transactions_parties_by_type holds it): the other would walk all the user's records for none.
+  const only = (without: readonly TransactionType[]) => filter.types?.every((type) => without.includes(type)) ?? false;
+  if (only(TYPES_WITHOUT_RECIPIENT)) return sent;
+  if (only(TYPES_WITHOUT_SENDER)) return received;
   return sent
     .unionAll(received)
     .orderBy(...newestFirst)

@@ -143,8 +143,19 @@ export const transactions = pgTable(
     index("transactions_sender_created_idx").on(t.senderId, t.createdAt),
     index("transactions_recipient_created_idx").on(t.recipientId, t.createdAt),
     uniqueIndex("transactions_sender_idempotency_key").on(t.senderId, t.idempotencyKey),
+    /**
+     * Fraud monitoring's "paid this payee before?" (readFraudFacts): one probe per payment, flat in
+     * the payer's history. kolo_payee_key is created by migration 0055_fraud_facts_flat.
+     */
+    index("transactions_sender_payee_idx")
+      .on(t.senderId, sql`kolo_payee_key(${t.type}, ${t.recipientId}, ${t.metadata})`, t.createdAt)
+      .where(sql`${t.type} in ('p2p', 'transfer', 'payment', 'airtime', 'data', 'electricity', 'cable')`),
     /** The expiry job's scan (unpaid top-ups older than the checkout's lifetime) stays small. */
     index("transactions_pending_topups_idx").on(t.createdAt, t.id).where(sql`${t.type} = 'topup' and ${t.status} = 'pending'`),
+    /** The same for one user: History first ends the user's own expired top-ups, flat however many other users have. */
+    index("transactions_pending_topups_recipient_idx")
+      .on(t.recipientId, t.createdAt, t.id)
+      .where(sql`${t.type} = 'topup' and ${t.status} = 'pending'`),
     /** The admin list, newest first, read backwards; open records (the tabs an admin acts on) have a small one of their own. */
     index("transactions_created_idx").on(t.createdAt, t.id),
     /** A payment's refunds, summed under the payment's row lock (merchant refunds). */
@@ -163,6 +174,11 @@ export const transactions = pgTable(
       .where(sql`${t.type} = 'payment' and ${t.metadata} ? 'linkId'`),
     check("transactions_amount_positive", sql`${t.amount} > 0`),
     check("transactions_fee_non_negative", sql`${t.fee} >= 0`),
+    /** TYPES_WITHOUT_SENDER and TYPES_WITHOUT_RECIPIENT (@kolo/domain history): History reads one side only for them. */
+    check(
+      "transactions_parties_by_type",
+      sql`(${t.type} <> 'topup' or ${t.senderId} is null) and (${t.type} not in ('transfer', 'airtime', 'data', 'electricity', 'cable') or ${t.recipientId} is null)`,
+    ),
   ],
 );
 

@@ -1,0 +1,188 @@
+// `pnpm bench:transfer-parts`: what each part of a P2P transfer costs the database. Kolo's
+// kolo_transfer_p2p is called directly (no HTTP) at BENCH_CONNECTIONS for BENCH_SECONDS, once as
+// built and once with each part switched off, on one throwaway embedded PostgreSQL with
+// pg_stat_statements, next to pgbench's TPC-B-like run on the same server. The switches exist only
+// in that throwaway database, for the run: triggers disabled, or a function replaced by one that
+// does nothing (docs/performance.md "At scale"). While the as-built run goes, the backends' wait
+// events are sampled every 20 ms. Not a test. Options (env): BENCH_SECONDS (10),
+// BENCH_CONNECTIONS (32), BENCH_USERS (50), BENCH_ROUNDS (2: each variant this many times, in turn).
+import { execFileSync, spawnSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { cpus, totalmem } from "node:os";
+import postgres from "postgres";
+import { percentile, startBenchStack } from "./kit";
+import { pickTransfer } from "./p2p-load";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const USERS = Number(process.env.BENCH_USERS ?? 50);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+
+/** SQL that switches a part off, and the SQL that switches it back on (read from the database first). */
+interface Part {
+  name: string;
+  off: string[];
+  on: string[];
+}
+
+/** A function's definition as the database has it, to put back after a run without it. */
+async function definitionOf(sql: postgres.Sql, name: string): Promise<string> {
+  const [row] = await sql<{ def: string }[]>`select pg_get_functiondef(${name}::regproc) as def`;
+  if (!row) throw new Error(`No function ${name}`);
+  return row.def;
+}
+
+async function parts(sql: postgres.Sql): Promise<Part[]> {
+  const hash = await definitionOf(sql, "kolo_posting_hash");
+  const outgoing = await definitionOf(sql, "kolo_record_outgoing");
+  const triggers = (pairs: [string, string][], enable: boolean) =>
+    pairs.map(([table, trigger]) => `alter table ${table} ${enable ? "enable" : "disable"} trigger ${trigger}`);
+  const events: [string, string][] = [
+    ["transactions", "transactions_event"],
+    ["ledger_accounts", "ledger_accounts_event"],
+  ];
+  const notify: [string, string][] = [["events", "events_announce"]];
+  const alerts: [string, string][] = [["transactions", "transactions_money_alert"]];
+  const counts: [string, string][] = [["transactions", "transactions_count_rows"]];
+  const noHash = `create or replace function kolo_posting_hash(p_previous bytea, p_entry_id bigint, p_account_id integer, p_amount bigint, p_at timestamptz)
+    returns bytea language sql immutable as $$ select p_previous $$`;
+  const noOutgoing = `create or replace function kolo_record_outgoing(p_user_id integer, p_day date, p_amount bigint, p_limit bigint)
+    returns bigint language sql as $$ select 0::bigint $$`;
+  return [
+    { name: "as built", off: [], on: [] },
+    { name: "no hash chain (kolo_posting_hash returns the head)", off: [noHash], on: [hash] },
+    { name: "no live events (their rows and NOTIFY)", off: triggers(events, false), on: triggers(events, true) },
+    { name: "live events' rows, no NOTIFY", off: triggers(notify, false), on: triggers(notify, true) },
+    { name: "no alert outbox (rows and NOTIFY)", off: triggers(alerts, false), on: triggers(alerts, true) },
+    { name: "no daily counter (kolo_record_outgoing)", off: [noOutgoing], on: [outgoing] },
+    { name: "no tab counts (transaction_counts trigger)", off: triggers(counts, false), on: triggers(counts, true) },
+    {
+      name: "all of these off",
+      off: [noHash, noOutgoing, ...triggers([...events, ...notify, ...alerts, ...counts], false)],
+      on: [hash, outgoing, ...triggers([...events, ...notify, ...alerts, ...counts], true)],
+    },
+  ];
+}
+
+/** CONNECTIONS workers calling kolo_transfer_p2p for SECONDS; wait events sampled when `sampler` is given. */
+async function run(sql: postgres.Sql, users: { id: number; email: string }[], sampler?: postgres.Sql) {
+  const latencies: number[] = [];
+  const waits = new Map<string, number>();
+  let samples = 0;
+  const deadline = Date.now() + SECONDS * 1000;
+  const day = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+  const sampling = (async () => {
+    while (sampler && Date.now() < deadline) {
+      const rows = await sampler<{ wait: string; n: number }[]>`
+        select coalesce(wait_event_type || ':' || wait_event, 'CPU (no wait)') as wait, count(*)::int as n
+        from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid() group by 1`;
+      samples++;
+      for (const { wait, n } of rows) waits.set(wait, (waits.get(wait) ?? 0) + n);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < deadline) {
+        const { from, to, amount } = pickTransfer(users.map((u) => ({ ...u, cookie: "" })));
+        const started = performance.now();
+        await sql`select * from kolo_transfer_p2p(${from.id}, ${to.email}, ${Math.round(amount * 100)}, ${randomUUID()}, ${`BENCH-P-${randomBytes(8).toString("hex")}`}, ${day}, ${1_000_000_000})`;
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  await sampling;
+  latencies.sort((x, y) => x - y);
+  return { tps: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), waits, samples };
+}
+
+function pgbench(port: number, admin: postgres.Sql): Promise<number | undefined> {
+  return (async () => {
+    if (spawnSync("pgbench", ["--version"]).status !== 0) return undefined;
+    await admin.unsafe("drop database if exists pgbench");
+    await admin.unsafe("create database pgbench");
+    const env = { ...process.env, PGPASSWORD: "postgres" };
+    const args = ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres"];
+    execFileSync("pgbench", [...args, "-i", "-q", "-s", "10", "pgbench"], { env, stdio: "ignore" });
+    const out = execFileSync("pgbench", [...args, "-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "pgbench"], { env }).toString();
+    return Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+  })();
+}
+
+async function main() {
+  const stack = await startBenchStack({
+    poolMax: 4,
+    postgresFlags: ["-c", "shared_preload_libraries=pg_stat_statements", "-c", "pg_stat_statements.track=all"],
+  });
+  try {
+    console.log(`Setting up ${USERS} funded users...`);
+    const users = await stack.fundedUsers("parts", USERS, 500_000_000n);
+    await stack.stopServer();
+    const sql = postgres(stack.dbUrl, { max: CONNECTIONS, onnotice: () => {} });
+    const sampler = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
+    await sql`create extension if not exists pg_stat_statements`;
+    const variants = await parts(sql);
+    const results = new Map<string, { tps: number[]; p50: number[]; p99: number[] }>();
+    const bench: number[] = [];
+    let waits: Map<string, number> | undefined;
+    let samples = 0;
+    let statements: { calls: string; total: number; mean: number; query: string }[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const tps = await pgbench(stack.pgPort, stack.admin);
+      if (tps !== undefined) {
+        bench.push(tps);
+        console.log(`round ${round}: pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients: ${tps.toFixed(0)} tps`);
+      }
+      for (const part of variants) {
+        for (const statement of part.off) await sql.unsafe(statement);
+        const first = round === 1 && part.off.length === 0;
+        if (first) await sql`select pg_stat_statements_reset()`;
+        const result = await run(sql, users, first ? sampler : undefined);
+        for (const statement of part.on) await sql.unsafe(statement);
+        if (first) {
+          waits = result.waits;
+          samples = result.samples;
+          statements = await sql<{ calls: string; total: number; mean: number; query: string }[]>`
+            select calls::text, total_exec_time as total, mean_exec_time as mean, left(regexp_replace(query, '\s+', ' ', 'g'), 90) as query
+            from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+            order by total_exec_time desc limit 12`;
+        }
+        const entry = results.get(part.name) ?? { tps: [], p50: [], p99: [] };
+        entry.tps.push(result.tps);
+        entry.p50.push(result.p50);
+        entry.p99.push(result.p99);
+        results.set(part.name, entry);
+        console.log(`round ${round}: ${part.name}: ${result.tps.toFixed(0)}/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`);
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+    const pgbenchTps = bench.length ? median(bench) : undefined;
+    const base = median(results.get("as built")!.tps);
+    console.log(`\nkolo_transfer_p2p, ${CONNECTIONS} connections, ${SECONDS} s a run, ${ROUNDS} rounds (medians)`);
+    console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+    for (const [name, r] of results) {
+      const tps = median(r.tps);
+      console.log(
+        `   ${name.padEnd(52)} ${tps.toFixed(0).padStart(5)}/s  ${name === "as built" ? "      " : `${(((tps - base) / base) * 100).toFixed(0).padStart(4)}% `} p50 ${median(r.p50).toFixed(1)} ms  p99 ${median(r.p99).toFixed(1)} ms${pgbenchTps ? `  (${(tps / pgbenchTps).toFixed(2)} of pgbench)` : ""}`,
+      );
+    }
+    if (pgbenchTps) console.log(`   pgbench TPC-B-like ${pgbenchTps.toFixed(0)} tps (runs: ${bench.map((b) => b.toFixed(0)).join(", ")})`);
+    if (waits) {
+      console.log(`\nWait events of the active backends, as built (${samples} samples of every 20 ms):`);
+      const total = [...waits.values()].reduce((a, b) => a + b, 0);
+      for (const [wait, n] of [...waits].sort((a, b) => b[1] - a[1]).slice(0, 10))
+        console.log(`   ${wait.padEnd(40)} ${((n / total) * 100).toFixed(0).padStart(3)}%`);
+    }
+    console.log("\nThe statements of the first as-built run, nested ones included (pg_stat_statements, by total time):");
+    for (const s of statements) console.log(`   ${s.calls.padStart(7)} calls ${s.mean.toFixed(2).padStart(7)} ms mean  ${s.query}`);
+    await sampler.end();
+    await sql.end();
+  } finally {
+    await stack.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,2 @@
+CREATE INDEX "transactions_pending_topups_recipient_idx" ON "transactions" USING btree ("recipient_id","created_at","id") WHERE "transactions"."type" = 'topup' and "transactions"."status" = 'pending';--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_parties_by_type" CHECK (("transactions"."type" <> 'topup' or "transactions"."sender_id" is null) and ("transactions"."type" not in ('transfer', 'airtime', 'data', 'electricity', 'cable') or "transactions"."recipient_id" is null));
