@@ -35,6 +35,9 @@ async function definitionOf(sql: postgres.Sql, name: string): Promise<string> {
 async function parts(sql: postgres.Sql): Promise<Part[]> {
   const hash = await definitionOf(sql, "kolo_posting_hash");
   const outgoing = await definitionOf(sql, "kolo_record_outgoing");
+  const alert = await definitionOf(sql, "kolo_queue_money_alert");
+  const alertUnannounced = alert.replace(/PERFORM pg_notify\([^;]*\);/, "NULL;");
+  if (alertUnannounced === alert) throw new Error("kolo_queue_money_alert has no pg_notify to switch off");
   const triggers = (pairs: [string, string][], enable: boolean) =>
     pairs.map(([table, trigger]) => `alter table ${table} ${enable ? "enable" : "disable"} trigger ${trigger}`);
   const events: [string, string][] = [
@@ -54,6 +57,7 @@ async function parts(sql: postgres.Sql): Promise<Part[]> {
     { name: "no live events (their rows and NOTIFY)", off: triggers(events, false), on: triggers(events, true) },
     { name: "live events' rows, no NOTIFY", off: triggers(notify, false), on: triggers(notify, true) },
     { name: "no alert outbox (rows and NOTIFY)", off: triggers(alerts, false), on: triggers(alerts, true) },
+    { name: "no NOTIFY at all (events' and alerts' rows kept)", off: [...triggers(notify, false), alertUnannounced], on: [...triggers(notify, true), alert] },
     { name: "no daily counter (kolo_record_outgoing)", off: [noOutgoing], on: [outgoing] },
     { name: "no tab counts (transaction_counts trigger)", off: triggers(counts, false), on: triggers(counts, true) },
     {
@@ -143,7 +147,7 @@ async function main() {
           waits = result.waits;
           samples = result.samples;
           statements = await sql<{ calls: string; total: number; mean: number; query: string }[]>`
-            select calls::text, total_exec_time as total, mean_exec_time as mean, left(regexp_replace(query, '\s+', ' ', 'g'), 90) as query
+            select calls::text, total_exec_time as total, mean_exec_time as mean, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as query
             from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
             order by total_exec_time desc limit 12`;
         }

@@ -361,6 +361,11 @@ export async function seedScale(url: string, options: SeedScaleOptions): Promise
       await tx`select kolo_recount_transactions()`;
       return 16;
     });
+    // The same for the users per verification level (the admin console's header and user list).
+    await step("user-counts", async (tx) => {
+      await tx`select kolo_recount_users()`;
+      return 16;
+    });
     await timed("indexes", async () => {
       await sql`set maintenance_work_mem = '512MB'`;
       for (const index of config.indexes) await sql.unsafe(index.def.replace(/^CREATE (UNIQUE )?INDEX /, "CREATE $1INDEX IF NOT EXISTS "));

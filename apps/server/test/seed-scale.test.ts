@@ -90,6 +90,9 @@ describe("seed:scale", () => {
     const [counted] = await sql<{ counted: string; actual: string }[]>`
       select (select sum(pending + processing + completed + failed + reversed) from transaction_counts)::text as counted, (select count(*) from transactions)::text as actual`;
     expect(counted!.counted).toBe(counted!.actual);
+    const [users] = await sql<{ counted: string; actual: string }[]>`
+      select (select sum(level0 + level1 + level2) from user_counts)::text as counted, (select count(*) from users)::text as actual`;
+    expect(users!.counted).toBe(users!.actual);
     // The indexes dropped for the load are back, and the identity sequences follow the copied ids.
     expect((await sql`select count(*)::int as n from pg_indexes where indexname = 'postings_account_id_id_idx'`)[0]!.n).toBe(1);
     const [{ next }] = (await sql`select nextval(pg_get_serial_sequence('transactions', 'id'))::int as next`) as unknown as [{ next: number }];

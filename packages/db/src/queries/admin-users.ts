@@ -2,6 +2,7 @@
 import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { type User, ledgerAccounts, sessions, users } from "../schema";
+import { userLevelCounts } from "./admin-stats";
 
 /** `%text%` for LIKE with the user's `%`, `_` and `\` taken literally (the admin user and transaction searches). */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -63,7 +64,8 @@ export async function listAdminUsers(db: DbOrTx, params: { page: number; limit: 
       .from(page)
       .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, page.id), eq(ledgerAccounts.kind, "user_wallet")))
       .orderBy(desc(page.createdAt), desc(page.id)),
-    db.select({ total: count() }).from(users).where(where),
+    // Without a search, the total is the maintained count (userLevelCounts), not a count of 1 M rows.
+    where ? db.select({ total: count() }).from(users).where(where) : userLevelCounts(db).then((levels) => [{ total: levels.total }]),
   ]);
   return { rows: rows.map((row) => ({ ...row, balanceKobo: BigInt(row.balanceKobo) })), total: totals?.total ?? 0 };
 }

@@ -153,9 +153,7 @@ export const transactions = pgTable(
     /** The expiry job's scan (unpaid top-ups older than the checkout's lifetime) stays small. */
     index("transactions_pending_topups_idx").on(t.createdAt, t.id).where(sql`${t.type} = 'topup' and ${t.status} = 'pending'`),
     /** The same for one user: History first ends the user's own expired top-ups, flat however many other users have. */
-    index("transactions_pending_topups_recipient_idx")
-      .on(t.recipientId, t.createdAt, t.id)
-      .where(sql`${t.type} = 'topup' and ${t.status} = 'pending'`),
+    index("transactions_pending_topups_recipient_idx").on(t.recipientId, t.createdAt, t.id).where(sql`${t.type} = 'topup' and ${t.status} = 'pending'`),
     /** The admin list, newest first, read backwards; open records (the tabs an admin acts on) have a small one of their own. */
     index("transactions_created_idx").on(t.createdAt, t.id),
     /** A payment's refunds, summed under the payment's row lock (merchant refunds). */

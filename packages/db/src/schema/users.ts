@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -85,6 +86,24 @@ export const users = pgTable(
     // Paying a Kolo user by phone number (docs/product.md#qr-codes-and-p2p-transfers).
     index("users_phone_idx").on(t.phone),
   ],
+);
+
+/**
+ * How many users each verification level has, in USER_COUNT_SLOTS rows summed at read (the admin
+ * console's header and the user list's total, with no count over the table; docs/performance.md
+ * "At scale"). Moved only by the deferred trigger kolo_count_user (drizzle/0056_user_counts.sql)
+ * at commit of the database transaction that inserts or deletes a user or changes their level,
+ * into the slot of its backend (pg_backend_pid() % 16), as transaction_counts is.
+ */
+export const userCounts = pgTable(
+  "user_counts",
+  {
+    slot: smallint().primaryKey(),
+    level0: bigint({ mode: "number" }).notNull().default(0),
+    level1: bigint({ mode: "number" }).notNull().default(0),
+    level2: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("user_counts_slot", sql`${t.slot} between 0 and 15`)],
 );
 
 /**
