@@ -31,6 +31,14 @@ export async function enforceUserLimit(
   await lockUserAction(tx, userId, action);
   const { count, oldest } = await countUserAction(tx, userId, action, new Date(now.getTime() - windowMs));
   if (count < max) return;
+  throw tooManyRequests(oldest, windowMs, now);
+}
+
+/**
+ * The refusal past a limit: RATE_LIMITED (429) 'Too many requests' {retryAfterSeconds}, the time
+ * until the window's oldest action (`oldest`, else `now`) leaves it, at least 1 s.
+ */
+export function tooManyRequests(oldest: Date | null, windowMs: number, now: Date): DomainError {
   const retryAfterSeconds = Math.max(1, Math.ceil(((oldest?.getTime() ?? now.getTime()) + windowMs - now.getTime()) / 1000));
-  throw new DomainError("RATE_LIMITED", TOO_MANY_REQUESTS, { retryAfterSeconds });
+  return new DomainError("RATE_LIMITED", TOO_MANY_REQUESTS, { retryAfterSeconds });
 }

@@ -1,8 +1,8 @@
-import { type Database, type DbOrTx, findActiveUsersByPhone, findUserByEmail, findUserById, recordRecipientLookup, type schema } from "@kolo/db";
+import { type Database, type DbOrTx, findActiveUsersByPhone, findUserByEmail, findUserById, type schema, takeRecipientLookup } from "@kolo/db";
 import { DomainError, TRANSFER_MESSAGES, parseRecipient, recipientLookupSchema, recipientQuerySchema } from "@kolo/domain";
 import type { Services } from "../services";
 import { protectedProcedure, router } from "../trpc";
-import { enforceUserLimit } from "../user-limits";
+import { USER_LIMITS, tooManyRequests } from "../user-limits";
 import * as out from "./users.types";
 
 /**
@@ -38,7 +38,7 @@ export type RecipientName = { email: string } | { phone: string } | { id: number
  * The one way a caller learns who an e-mail, a phone number or a user id names: users.lookup,
  * users.recipient and transfers.p2p (REST and tRPC, by e-mail, phone or scanned code) all come
  * here. Each call counts against the caller's `recipient_lookup` limit (30 in 10 minutes,
- * USER_LIMITS; docs/decisions.md "Per-user caps"), found or not, in its own database transaction
+ * USER_LIMITS; docs/decisions.md "Per-user caps"), found or not, in one statement of its own
  * before anything is read, so neither the name nor 404-against-400 can enumerate users. Answers
  * the active user. Errors: RATE_LIMITED (429) 'Too many requests' {retryAfterSeconds}; those of
  * resolveRecipient and resolveRecipientById.
@@ -49,10 +49,11 @@ export async function resolveRecipientCounted(
   sender: Pick<schema.User, "id">,
   recipient: RecipientName,
 ): Promise<schema.User> {
-  await db.transaction(async (tx) => {
-    await enforceUserLimit(tx, sender.id, "recipient_lookup", { limits });
-    await recordRecipientLookup(tx, sender.id);
-  });
+  // One statement: the user's lock for the action, the window's count and the new row (takeRecipientLookup).
+  const now = new Date();
+  const { max, windowMs } = limits?.recipient_lookup ?? USER_LIMITS.recipient_lookup;
+  const { taken, oldest } = await takeRecipientLookup(db, sender.id, new Date(now.getTime() - windowMs), max);
+  if (!taken) throw tooManyRequests(oldest, windowMs, now);
   return "id" in recipient ? resolveRecipientById(db, sender.id, recipient.id) : resolveRecipient(db, sender.id, recipient);
 }
 

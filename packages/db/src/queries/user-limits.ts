@@ -48,9 +48,20 @@ export async function countUserAction(tx: DbOrTx, userId: number, action: Limite
   return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
-/** Records one recipient lookup of `userId` (counted by the `recipient_lookup` limit). */
-export async function recordRecipientLookup(tx: DbOrTx, userId: number): Promise<void> {
-  await tx.insert(recipientLookups).values({ userId });
+/**
+ * Takes one recipient lookup of `userId` when fewer than `max` were taken after `since`, in one
+ * statement (kolo_take_recipient_lookup, migration 0057_take_recipient_lookup): under the same
+ * lock as lockUserAction(…, "recipient_lookup"), counts the window and writes the lookup's row
+ * when there is room, in one round trip where a transaction of its own took five. Answers whether
+ * it was taken and the window's oldest lookup (for the time until one frees up).
+ */
+export async function takeRecipientLookup(db: DbOrTx, userId: number, since: Date, max: number): Promise<{ taken: boolean; oldest: Date | null }> {
+  const rows = (await db.execute(
+    sql`select taken, oldest from kolo_take_recipient_lookup(${userId}::integer, ${since.toISOString()}::timestamptz, ${max}::integer)`,
+  )) as unknown as { taken: boolean; oldest: string | Date | null }[];
+  const row = rows[0];
+  if (!row) throw new Error("kolo_take_recipient_lookup returned no row");
+  return { taken: row.taken, oldest: row.oldest === null ? null : new Date(row.oldest) };
 }
 
 /** Records one PIN-reset code sent to `userId` at `at` (counted by the `pin_reset_code` limit). */
