@@ -8,8 +8,11 @@
 import { createHash } from "node:crypto";
 import {
   type DbOrTx,
+  type NewTypedTransactionRecord,
   ensureUserWallet,
   findTransactionByReference,
+  holdFunds,
+  insertTransaction,
   lockHoldForTransaction,
   lockPayerForScreening,
   openReviewItem,
@@ -31,6 +34,8 @@ import {
   fraudReason,
   isHeldForReview,
   isPurchaseType,
+  lagosDate,
+  ownDailyLimitAt,
 } from "@kolo/domain";
 import type { PayInput } from "@kolo/providers";
 import type { Services } from "../services";
@@ -97,6 +102,36 @@ export async function holdForReview(
     reason: fraudReason(rules),
   });
   return held;
+}
+
+/**
+ * A payment that moves money only once released (P2P, a merchant payment), held by fraud monitoring
+ * (`rules`), in `tx`: `draft` is written `pending`, its amount and fee (kobo) go on hold from
+ * `walletAccountId` (kolo_hold checks the balance and the payer's daily limit; `kind` is the hold
+ * entry's kind), and it is marked held with its review item (holdForReview). Answers the record as
+ * it now stands. Payouts and purchases hold their money anyway and call holdForReview alone.
+ */
+export async function holdPendingForReview(
+  tx: DbOrTx,
+  draft: NewTypedTransactionRecord,
+  hold: { payer: schema.User; walletAccountId: number; kind: string; now: Date },
+  rules: FraudRule[],
+): Promise<schema.TransactionRecord> {
+  const record = await insertTransaction(tx, { ...draft, status: "pending" });
+  await holdFunds(tx, {
+    reference: record.reference,
+    walletAccountId: hold.walletAccountId,
+    userId: hold.payer.id,
+    verificationLevel: hold.payer.verificationLevel,
+    ownDailyLimitKobo: ownDailyLimitAt(hold.payer, hold.now),
+    amountKobo: record.amount,
+    feeKobo: record.fee,
+    day: lagosDate(hold.now),
+    transactionId: record.id,
+    kind: hold.kind,
+    description: `Hold for ${record.reference} (under review)`,
+  });
+  return holdForReview(tx, record, rules);
 }
 
 const reviewOf = (record: schema.TransactionRecord) => (record.metadata as { fraudReview?: FraudReviewMetadata }).fraudReview;

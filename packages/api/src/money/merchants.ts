@@ -10,7 +10,6 @@ import {
   findTransactionByIdempotencyKey,
   findUserById,
   heldOnInvoiceKobo,
-  holdFunds,
   insertTransaction,
   isUniqueViolation,
   lockLedgerAccounts,
@@ -21,7 +20,7 @@ import {
   withIdempotencyLock,
 } from "@kolo/db";
 import { DomainError, MERCHANT_MESSAGES, MERCHANT_PAYMENT_FEE_KOBO, invoicePaymentAmount, invoiceStatusFor, lagosDate, ownDailyLimitAt } from "@kolo/domain";
-import { holdForReview, screenMoneyOut } from "./fraud";
+import { holdPendingForReview, screenMoneyOut } from "./fraud";
 import { newReference } from "./reference";
 
 /**
@@ -132,24 +131,8 @@ export async function movePayment(tx: DbOrTx, params: MovePaymentParams): Promis
     { ...draft, status: "pending", id: 0, createdAt: params.now, updatedAt: params.now },
     { deviceToken: params.deviceToken, now: params.now },
   );
-  if (rules.length > 0) {
-    // The hold locks the wallet and the holds account in id order itself (kolo_hold), before the daily counter.
-    const record = await insertTransaction(tx, { ...draft, status: "pending" });
-    await holdFunds(tx, {
-      reference,
-      walletAccountId: payerWallet,
-      userId: payer.id,
-      verificationLevel: payer.verificationLevel,
-      ownDailyLimitKobo: ownDailyLimitAt(payer, params.now),
-      amountKobo,
-      feeKobo: MERCHANT_PAYMENT_FEE_KOBO,
-      day: lagosDate(params.now),
-      transactionId: record.id,
-      kind: "payment-hold",
-      description: `Hold for ${reference} (under review)`,
-    });
-    return holdForReview(tx, record, rules);
-  }
+  // The hold locks the wallet and the holds account in id order itself (kolo_hold), before the daily counter.
+  if (rules.length > 0) return holdPendingForReview(tx, draft, { payer, walletAccountId: payerWallet, kind: "payment-hold", now: params.now }, rules);
   // Wallets before the daily counter, as every other movement.
   await lockLedgerAccounts(tx, [payerWallet, merchantWallet]);
   await recordOutgoing(tx, {

@@ -4,15 +4,13 @@ import {
   ensureUserWallet,
   findTransactionByIdempotencyKey,
   findUserByEmail,
-  holdFunds,
-  insertTransaction,
   patchTransactionMetadata,
   postP2PTransferIn,
   type schema,
   withIdempotencyLock,
 } from "@kolo/db";
 import { lagosDate, ownDailyLimitAt } from "@kolo/domain";
-import { holdForReview, screenMoneyOut } from "./fraud";
+import { holdPendingForReview, screenMoneyOut } from "./fraud";
 import { newReference } from "./reference";
 
 type P2PParams = {
@@ -29,7 +27,7 @@ type P2PParams = {
  * A P2P transfer that fraud monitoring holds, in `tx`, or undefined when it may proceed (or the
  * recipient is not one kolo_transfer_p2p would pay: it answers the error): the record `pending`
  * with both names, amount on hold (balance and daily limit checked by the ledger kit's kolo_hold),
- * marked fraudReview and its review item open (holdForReview).
+ * marked fraudReview and its review item open (holdPendingForReview).
  */
 async function heldP2P(tx: DbOrTx, params: P2PParams, now: Date, reference: string): Promise<schema.TransactionRecord | undefined> {
   const recipient = await findUserByEmail(tx, params.recipientEmail);
@@ -47,20 +45,8 @@ async function heldP2P(tx: DbOrTx, params: P2PParams, now: Date, reference: stri
   };
   const rules = await screenMoneyOut(tx, { ...draft, id: 0, fee: 0n, createdAt: now, updatedAt: now }, { deviceToken: params.deviceToken, now });
   if (rules.length === 0) return undefined;
-  const record = await insertTransaction(tx, draft);
-  await holdFunds(tx, {
-    reference,
-    walletAccountId: await ensureUserWallet(tx, params.sender.id),
-    userId: params.sender.id,
-    verificationLevel: params.sender.verificationLevel,
-    ownDailyLimitKobo: ownDailyLimitAt(params.sender, now),
-    amountKobo: params.amountKobo,
-    day: lagosDate(now),
-    transactionId: record.id,
-    kind: "p2p-hold",
-    description: `Hold for ${reference} (under review)`,
-  });
-  return holdForReview(tx, record, rules);
+  const walletAccountId = await ensureUserWallet(tx, params.sender.id);
+  return holdPendingForReview(tx, draft, { payer: params.sender, walletAccountId, kind: "p2p-hold", now }, rules);
 }
 
 /**
