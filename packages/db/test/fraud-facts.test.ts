@@ -11,6 +11,8 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 const SETTINGS = { newRecipientsPerHour: 5, medianMultiple: 5, medianFloorKobo: 0n };
 
+/** A payment about to be made, as readFraudFacts takes it. */
+type Payment = Parameters<typeof readFraudFacts>[1]["payment"];
 type Row = { type: string; payee: string; recipientId: number | null; metadata: Record<string, string>; amount: number; status: string; at: Date };
 
 /** A small deterministic generator (mulberry32), so a failure replays. */
@@ -82,8 +84,18 @@ describe("readFraudFacts", () => {
       // A top-up and someone else's payment to the same payee are not the user's payments.
       await t.client`insert into transactions (type, amount, status, reference, description, recipient_id) values ('topup', 5000, 'completed', ${`FACTS-IN-${userId}`}, 'in', ${userId})`;
 
-      for (const payee of [...new Set(rows.map((r) => r.payee)), "phone:08000000000"]) {
-        const facts = await readFraudFacts(t.db, { userId, deviceHash: null, recipientKey: payee, amountKobo: 1_000_000n, now: NOW, settings: SETTINGS });
+      // Each payee once, as a payment to it names it, and one never paid.
+      const payees = new Map(rows.map((r) => [r.payee, r]));
+      payees.set("phone:08000000000", {
+        ...rows[0]!,
+        type: "airtime",
+        payee: "phone:08000000000",
+        recipientId: null,
+        metadata: { phoneNumber: "08000000000" },
+      });
+      for (const [payee, r] of payees) {
+        const payment = { type: r.type, recipientId: r.recipientId, metadata: r.metadata } as Payment;
+        const facts = await readFraudFacts(t.db, { userId, deviceHash: null, payment, amountKobo: 1_000_000n, now: NOW, settings: SETTINGS });
         expect({ seed, payee, ...facts }).toMatchObject({ seed, payee, ...expected(rows, payee, firstSeen), firstSeenAt: firstSeen });
       }
     }
@@ -96,15 +108,19 @@ describe("readFraudFacts", () => {
       await t.client`
         insert into transactions (type, amount, status, reference, description, sender_id, metadata, created_at)
         values ('airtime', 20000, 'completed', ${`FACTS-A-${userId}-${i}`}, 'airtime', ${userId}, ${JSON.stringify({ phoneNumber: `0803000000${i}` })}::jsonb, ${new Date(NOW.getTime() - minutes * MINUTE).toISOString()}::timestamptz)`;
-    const read = (amountKobo: bigint, recipientKey: string, settings = SETTINGS) =>
-      readFraudFacts(t.db, { userId, deviceHash: null, recipientKey, amountKobo, now: NOW, settings });
+    const read = (amountKobo: bigint, payment: Payment, settings = SETTINGS) =>
+      readFraudFacts(t.db, { userId, deviceHash: null, payment, amountKobo, now: NOW, settings });
+    const toOther = { type: "p2p", recipientId: other, metadata: {} } as Payment;
 
-    expect((await read(5_000_000n, `user:${other}`)).medianKobo).toBe(20000n);
-    expect((await read(5_000_000n, `user:${other}`, { ...SETTINGS, medianFloorKobo: 5_000_000n })).medianKobo).toBeNull();
-    expect((await read(5_000_000n, `user:${other}`, { ...SETTINGS, medianMultiple: 0 })).medianKobo).toBeNull();
-    expect((await read(100n, `user:${other}`)).newRecipientsLastHour).toBe(2);
-    expect((await read(100n, `user:${other}`, { ...SETTINGS, newRecipientsPerHour: 0 })).newRecipientsLastHour).toBe(0);
-    expect(await read(100n, "phone:08030000000")).toMatchObject({ newRecipient: false, newRecipientsLastHour: 0 });
+    expect((await read(5_000_000n, toOther)).medianKobo).toBe(20000n);
+    expect((await read(5_000_000n, toOther, { ...SETTINGS, medianFloorKobo: 5_000_000n })).medianKobo).toBeNull();
+    expect((await read(5_000_000n, toOther, { ...SETTINGS, medianMultiple: 0 })).medianKobo).toBeNull();
+    expect((await read(100n, toOther)).newRecipientsLastHour).toBe(2);
+    expect((await read(100n, toOther, { ...SETTINGS, newRecipientsPerHour: 0 })).newRecipientsLastHour).toBe(0);
+    expect(await read(100n, { type: "airtime", recipientId: null, metadata: { phoneNumber: "08030000000" } } as Payment)).toMatchObject({
+      newRecipient: false,
+      newRecipientsLastHour: 0,
+    });
   });
 
   it("asks 'paid this payee before?' of transactions_sender_payee_idx", async () => {

@@ -19,7 +19,6 @@ import {
   patchTransactionMetadata,
   readFraudFacts,
   readFraudSettings,
-  recipientKeyFor,
   releaseHold,
   type schema,
   settleHold,
@@ -63,7 +62,7 @@ export async function screenMoneyOut(tx: DbOrTx, record: schema.TransactionRecor
   const facts = await readFraudFacts(tx, {
     userId: record.senderId,
     deviceHash: context.deviceToken ? sha256(context.deviceToken) : null,
-    recipientKey: recipientKeyFor(record),
+    payment: record,
     amountKobo: record.amount,
     now: context.now,
     excludeTransactionId: record.id,

@@ -98,28 +98,19 @@ const MONEY_OUT = sql`('p2p', 'transfer', 'payment', 'airtime', 'data', 'electri
  */
 const payeeKeyOf = (t: string) => sql.raw(`kolo_payee_key(${t}.type, ${t}.recipient_id, ${t}.metadata)`);
 
-/** The recipient key of a payment about to be made (the same keys as kolo_payee_key). */
-export function recipientKeyFor(record: Pick<TransactionRecord, "type" | "recipientId" | "metadata">): string {
-  const m = record.metadata as Record<string, unknown>;
-  const s = (v: unknown) => (typeof v === "string" || typeof v === "number" ? String(v) : "");
-  switch (record.type) {
-    case "p2p":
-      return `user:${s(record.recipientId)}`;
-    case "transfer":
-      return `bank:${s(m.bankCode)}:${s(m.accountNumber)}`;
-    case "payment":
-      return `merchant:${s(m.merchantId)}`;
-    case "electricity":
-      return `meter:${s(m.meterNumber)}`;
-    case "cable":
-      return `card:${s(m.smartcardNumber)}`;
-    default:
-      return `phone:${s(m.phoneNumber)}`;
-  }
+/** The metadata fields kolo_payee_key reads: the payee of a payment about to be made is keyed by the same function. */
+const PAYEE_FIELDS = ["bankCode", "accountNumber", "merchantId", "meterNumber", "smartcardNumber", "phoneNumber"] as const;
+
+/** kolo_payee_key of a payment about to be made (no row yet): its type, recipient and the metadata fields it reads. */
+function payeeKeyFor(payment: Pick<TransactionRecord, "type" | "recipientId" | "metadata">) {
+  const metadata = payment.metadata as Record<string, unknown>;
+  const fields = Object.fromEntries(PAYEE_FIELDS.filter((field) => metadata[field] !== undefined).map((field) => [field, metadata[field]]));
+  return sql`kolo_payee_key(${payment.type}::transaction_type, ${payment.recipientId}::integer, ${JSON.stringify(fields)}::jsonb)`;
 }
 
 /**
- * The facts of evaluateFraudRules for `userId` paying `amountKobo` to `recipientKey`, in one
+ * The facts of evaluateFraudRules for `userId` paying `amountKobo` to the payee of `payment` (its
+ * type, recipient and metadata, keyed by kolo_payee_key as the records paid before are), in one
  * statement, inside the payment's database transaction (before its own record is written, or
  * excluding `excludeTransactionId`). Flat in the payer's history (docs/performance.md "At scale"):
  * - whether the payee was paid before: one probe of transactions_sender_payee_idx;
@@ -140,7 +131,7 @@ export async function readFraudFacts(
   params: {
     userId: number;
     deviceHash: string | null;
-    recipientKey: string;
+    payment: Pick<TransactionRecord, "type" | "recipientId" | "metadata">;
     amountKobo: bigint;
     now: Date;
     excludeTransactionId?: number;
@@ -161,7 +152,7 @@ export async function readFraudFacts(
         (select u.created_at from users u where u.id = ${params.userId})
       ) as first_seen
     ), known as (
-      select exists (select 1 from transactions t where ${mine("t")} and ${payeeKeyOf("t")} = ${params.recipientKey}) as paid_before
+      select exists (select 1 from transactions t where ${mine("t")} and ${payeeKeyOf("t")} = ${payeeKeyFor(params.payment)}) as paid_before
     )
     select
       coalesce((select a.balance from ledger_accounts a where a.kind = 'user_wallet' and a.user_id = ${params.userId}), 0)::text as balance,
