@@ -1,7 +1,7 @@
 // Per-user limits (docs/decisions.md "Security, second round"): 5 new tickets an hour, 30 ticket
 // replies an hour, 10 top-up initializations a minute, 30 recipient lookups in 10 minutes, 3 PIN-reset
 // codes an hour (docs/decisions.md "Per-user caps"). Past a limit: 429 'Too many requests'.
-import { type DbOrTx, type LimitedAction, countUserAction, lockUserAction } from "@kolo/db";
+import { type CountedAction, type DbOrTx, type LimitedAction, countUserAction, lockUserAction } from "@kolo/db";
 import { DomainError } from "@kolo/domain";
 import type { Services } from "./services";
 
@@ -23,7 +23,7 @@ export const TOO_MANY_REQUESTS = "Too many requests";
 export async function enforceUserLimit(
   tx: DbOrTx,
   userId: number,
-  action: LimitedAction,
+  action: CountedAction,
   options: { limits?: Services["userLimits"]; now?: Date } = {},
 ): Promise<void> {
   const now = options.now ?? new Date();

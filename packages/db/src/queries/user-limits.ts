@@ -4,9 +4,12 @@
 // transaction, so concurrent requests cannot all slip under the limit.
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { pinResetCodeRequests, recipientLookups, supportTickets, ticketReplies, transactions } from "../schema";
+import { pinResetCodeRequests, supportTickets, ticketReplies, transactions } from "../schema";
 
 export type LimitedAction = "ticket" | "ticket_reply" | "topup" | "recipient_lookup" | "pin_reset_code";
+
+/** The actions counted by countUserAction in a transaction of the caller's; a recipient lookup is taken in one statement (takeRecipientLookup). */
+export type CountedAction = Exclude<LimitedAction, "recipient_lookup">;
 
 /** Serialises `action` for `userId` until the end of the caller's transaction. */
 export async function lockUserAction(tx: DbOrTx, userId: number, action: LimitedAction): Promise<void> {
@@ -17,7 +20,7 @@ export async function lockUserAction(tx: DbOrTx, userId: number, action: Limited
  * How many of `action` the user did since `since`, and when the oldest of them was (null when
  * none): the limit frees up one `windowMs` after that.
  */
-export async function countUserAction(tx: DbOrTx, userId: number, action: LimitedAction, since: Date): Promise<{ count: number; oldest: Date | null }> {
+export async function countUserAction(tx: DbOrTx, userId: number, action: CountedAction, since: Date): Promise<{ count: number; oldest: Date | null }> {
   const at = since.toISOString();
   const query =
     action === "ticket"
@@ -30,20 +33,15 @@ export async function countUserAction(tx: DbOrTx, userId: number, action: Limite
             .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${ticketReplies.createdAt})` })
             .from(ticketReplies)
             .where(and(eq(ticketReplies.userId, userId), gt(ticketReplies.createdAt, sql`${at}::timestamptz`)))
-        : action === "recipient_lookup"
+        : action === "pin_reset_code"
           ? tx
-              .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${recipientLookups.createdAt})` })
-              .from(recipientLookups)
-              .where(and(eq(recipientLookups.userId, userId), gt(recipientLookups.createdAt, sql`${at}::timestamptz`)))
-          : action === "pin_reset_code"
-            ? tx
-                .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${pinResetCodeRequests.createdAt})` })
-                .from(pinResetCodeRequests)
-                .where(and(eq(pinResetCodeRequests.userId, userId), gt(pinResetCodeRequests.createdAt, sql`${at}::timestamptz`)))
-            : tx
-                .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${transactions.createdAt})` })
-                .from(transactions)
-                .where(and(eq(transactions.type, "topup"), eq(transactions.recipientId, userId), gt(transactions.createdAt, sql`${at}::timestamptz`)));
+              .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${pinResetCodeRequests.createdAt})` })
+              .from(pinResetCodeRequests)
+              .where(and(eq(pinResetCodeRequests.userId, userId), gt(pinResetCodeRequests.createdAt, sql`${at}::timestamptz`)))
+          : tx
+              .select({ count: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${transactions.createdAt})` })
+              .from(transactions)
+              .where(and(eq(transactions.type, "topup"), eq(transactions.recipientId, userId), gt(transactions.createdAt, sql`${at}::timestamptz`)));
   const [row] = await query;
   return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
