@@ -96,7 +96,7 @@ export function FraudControlsCard() {
               checked={draft.enabled}
               onChange={(event) => setDraft({ ...draft, enabled: event.currentTarget.checked })}
             />
-            <SimpleGrid cols={2} spacing="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               {NUMBER_FIELDS.map((field) => (
                 <NumberInput
                   key={field.name}
