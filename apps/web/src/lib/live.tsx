@@ -12,6 +12,9 @@ import { notify } from "./notify";
 import { type LiveTransaction, emitLiveTransaction, setStreamLive } from "./live-state";
 import { trpc } from "./trpc";
 
+/** Invalidation filter: the queries that did not end in an error (refreshStreamed). */
+const answered = { predicate: (query: { state: { status: string } }) => query.state.status !== "error" };
+
 /** The refresh that stands in for the stream while it is down. */
 export const LIVE_FALLBACK_MS = 60_000;
 /** The pause before a stream the server ended is reopened (its user still signed in); doubled after each end that follows no start, up to LIVE_FALLBACK_MS. */
@@ -72,17 +75,21 @@ export function LiveUpdates() {
   const refreshAdmin = useRef(throttled(() => void utils.admin.transactions.invalidate(), ADMIN_REFRESH_MS));
   const refreshReviews = useRef(throttled(() => void utils.admin.reviews.invalidate(), ADMIN_REFRESH_MS));
 
-  /** Everything the stream keeps fresh, fetched again (the stream is down, or was not listening yet). */
+  /**
+   * Everything the stream keeps fresh, fetched again (the stream is down, or was not listening yet).
+   * A query that failed is left to its screen's Try Again: fetched again without data it would turn
+   * back to loading and hide the error the screen shows (a ticket that does not exist, say).
+   */
   const refreshStreamed = () =>
     Promise.all([
-      utils.auth.me.invalidate(),
-      utils.transactions.list.invalidate(),
-      utils.wallet.withdrawalStatus.invalidate(),
-      utils.supportTickets.invalidate(),
-      utils.verification.invalidate(),
-      utils.merchants.invalidate(),
-      utils.admin.transactions.invalidate(),
-      utils.admin.reviews.invalidate(),
+      utils.auth.me.invalidate(undefined, answered),
+      utils.transactions.list.invalidate(undefined, answered),
+      utils.wallet.withdrawalStatus.invalidate(undefined, answered),
+      utils.supportTickets.invalidate(undefined, answered),
+      utils.verification.invalidate(undefined, answered),
+      utils.merchants.invalidate(undefined, answered),
+      utils.admin.transactions.invalidate(undefined, answered),
+      utils.admin.reviews.invalidate(undefined, answered),
     ]);
   // The server hears this tab's events (its `ready`) and what was read before it is fetched again.
   const [listening, setListening] = useState(false);
