@@ -35,16 +35,12 @@ async function definitionOf(sql: postgres.Sql, name: string): Promise<string> {
 async function parts(sql: postgres.Sql): Promise<Part[]> {
   const hash = await definitionOf(sql, "kolo_posting_hash");
   const outgoing = await definitionOf(sql, "kolo_record_outgoing");
-  const alert = await definitionOf(sql, "kolo_queue_money_alert");
-  const alertUnannounced = alert.replace(/PERFORM pg_notify\([^;]*\);/, "NULL;");
-  if (alertUnannounced === alert) throw new Error("kolo_queue_money_alert has no pg_notify to switch off");
   const triggers = (pairs: [string, string][], enable: boolean) =>
     pairs.map(([table, trigger]) => `alter table ${table} ${enable ? "enable" : "disable"} trigger ${trigger}`);
   const events: [string, string][] = [
     ["transactions", "transactions_event"],
     ["ledger_accounts", "ledger_accounts_event"],
   ];
-  const notify: [string, string][] = [["events", "events_announce"]];
   const alerts: [string, string][] = [["transactions", "transactions_money_alert"]];
   const counts: [string, string][] = [["transactions", "transactions_count_rows"]];
   const noHash = `create or replace function kolo_posting_hash(p_previous bytea, p_entry_id bigint, p_account_id integer, p_amount bigint, p_at timestamptz)
@@ -54,16 +50,14 @@ async function parts(sql: postgres.Sql): Promise<Part[]> {
   return [
     { name: "as built", off: [], on: [] },
     { name: "no hash chain (kolo_posting_hash returns the head)", off: [noHash], on: [hash] },
-    { name: "no live events (their rows and NOTIFY)", off: triggers(events, false), on: triggers(events, true) },
-    { name: "live events' rows, no NOTIFY", off: triggers(notify, false), on: triggers(notify, true) },
-    { name: "no alert outbox (rows and NOTIFY)", off: triggers(alerts, false), on: triggers(alerts, true) },
-    { name: "no NOTIFY at all (events' and alerts' rows kept)", off: [...triggers(notify, false), alertUnannounced], on: [...triggers(notify, true), alert] },
+    { name: "no live events (their rows)", off: triggers(events, false), on: triggers(events, true) },
+    { name: "no alert outbox (its rows)", off: triggers(alerts, false), on: triggers(alerts, true) },
     { name: "no daily counter (kolo_record_outgoing)", off: [noOutgoing], on: [outgoing] },
     { name: "no tab counts (transaction_counts trigger)", off: triggers(counts, false), on: triggers(counts, true) },
     {
       name: "all of these off",
-      off: [noHash, noOutgoing, ...triggers([...events, ...notify, ...alerts, ...counts], false)],
-      on: [hash, outgoing, ...triggers([...events, ...notify, ...alerts, ...counts], true)],
+      off: [noHash, noOutgoing, ...triggers([...events, ...alerts, ...counts], false)],
+      on: [hash, outgoing, ...triggers([...events, ...alerts, ...counts], true)],
     },
   ];
 }

@@ -256,7 +256,7 @@ export async function seedScale(url: string, options: SeedScaleOptions): Promise
     const step = async (name: string, work: (tx: postgres.TransactionSql) => Promise<number>) =>
       timed(name, () =>
         sql.begin<number>(async (tx) => {
-          // No row triggers (events, NOTIFY, money alerts) nor foreign-key checks during the load: see docs/performance.md "At scale".
+          // No row triggers (events, money alerts, kept counts) nor foreign-key checks during the load: see docs/performance.md "At scale".
           await tx`set local session_replication_role = replica`;
           const rows = await work(tx);
           await tx`insert into seed_scale_progress (step) values (${name})`;

@@ -119,7 +119,7 @@ describe("money alerts tell the balance after their own transaction", () => {
     expect(await alertsTo(payer.user.email)).toHaveLength(4);
   });
 
-  it("with the job runner, an alert goes out on the commit's notification alone, with no minute schedule", async () => {
+  it("with the job runner, an alert goes out on the server's look for new alerts alone, with no minute schedule", async () => {
     const runner = new Jobs({
       connectionString: files.t.url,
       topUpExpiry: false,
@@ -133,7 +133,7 @@ describe("money alerts tell the balance after their own transaction", () => {
       const payer = await signUp(files.server.base, "Emeka Okafor");
       const payee = await signUp(files.server.base, "Swift Payee");
       await fundWallet(files.t.db, payer.user.id, 30_000);
-      // The schedule is off: only the outbox trigger's NOTIFY can queue these runs. The poll's
+      // The schedule is off: only the look for new alerts can queue these runs. The poll's
       // timeout is an upper bound for a loaded machine, never waited out by a passing run.
       await expect.poll(() => mailTo(payer.user.email), { timeout: 30_000, interval: 100 }).toEqual(["Kolo credit alert: ₦30,000.00"]);
       expect((await api(payer, "POST", "/api/transfer/p2p", { recipientEmail: payee.user.email, amount: 25_000 })).status).toBe(200);

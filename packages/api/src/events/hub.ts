@@ -1,16 +1,19 @@
-// Live events, the server's side (docs/product.md "Live updates"): one LISTEN on `kolo_events` per
-// database handle (so per server process), fanned out in memory to the streams of the users they
-// concern and, for events without a user, of admins. An idle stream costs a listener entry, no
-// database connection. When the listening connection is lost and comes back, every stream is told
-// to catch up from its last event id, since NOTIFYs sent meanwhile are gone. A `session` event
-// (a session ended, or the user's role or status changed) closes the streams it concerns at once:
-// they are removed before the next event is dispatched, so a demoted admin hears no admin event
-// committed after the demotion.
-import { type Database, EVENTS_CHANNEL, type LiveEventRow, listenResiliently, parseEventPayload } from "@kolo/db";
+// Live events, the server's side (docs/product.md "Live updates"): one reader of the `events` table
+// per database handle (so per server process), fanned out in memory to the streams of the users
+// they concern and, for events without a user, of admins. While at least one stream is open, the
+// reader asks every POLL_MS for the events committed since its last snapshot
+// (eventsCommittedSince), so a money transaction sends no NOTIFY (docs/decisions.md "Live events
+// without NOTIFY"). An open stream costs a listener entry, no database connection. A read that
+// fails is tried again from the same snapshot, so nothing is missed while the database is away. A
+// `session` event (a session ended, or the user's role or status changed) closes the streams it
+// concerns at once: they are removed before the next event is dispatched, so a demoted admin hears
+// no admin event committed after the demotion.
+import { type Database, type EventsSnapshot, type LiveEventRow, currentEventsSnapshot, eventsCommittedSince } from "@kolo/db";
 
 /**
- * What a stream hears: an event, "catch-up" after the listener reconnected, or "ended" when its
- * session ended or its user's role or status changed (it hears nothing more).
+ * What a stream hears: an event, "catch-up" when one read found more events than it sends (the
+ * stream reads what it missed itself), or "ended" when its session ended or its user's role or
+ * status changed (it hears nothing more).
  */
 export type HubSignal = LiveEventRow | "catch-up" | "ended";
 
@@ -26,6 +29,12 @@ export interface StreamOwner {
  * more closes that user's oldest, so one account cannot pile up streams.
  */
 export const MAX_STREAMS_PER_USER = 5;
+
+/** How often an open stream's server reads the new events (ms): within a second of a change. */
+export const POLL_MS = 100;
+
+/** The pause after a failed read (ms), before the next try from the same snapshot. */
+const RETRY_MS = 1_000;
 
 /** How many events' shared reads (readOnce) a hub remembers. */
 const REMEMBERED_READS = 1_000;
@@ -51,8 +60,12 @@ export class EventHub {
   private readonly byUser = new Map<number, Set<Subscriber>>();
   private readonly admins = new Set<Subscriber>();
   private readonly reads = new Map<number, Promise<unknown>>();
-  private listening: Promise<unknown> | undefined;
-  private connectedOnce = false;
+  /** Resolves once the reader has its first snapshot; undefined while no stream is open. */
+  private reading: Promise<void> | undefined;
+  private snapshot: EventsSnapshot | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  /** Bumped each time the reader stops, so a read in flight from before is dropped. */
+  private generation = 0;
   /** How many reads readOnce has started (benchmarks and tests). */
   loads = 0;
 
@@ -74,11 +87,17 @@ export class EventHub {
    * Registers a stream of `user` (admins also hear the events without a user). `deliver` is
    * called synchronously for each event; `close` ends the stream when a newer one of the same user
    * pushes it out (at most MAX_STREAMS_PER_USER: the oldest goes). Returns the unsubscribe
-   * function. Registers once this server is listening, so an event committed after it resolves is heard.
+   * function. Registers once this server reads the events, so an event committed after it resolves
+   * is heard. Rejects when the database cannot be reached.
    */
   async subscribe(user: StreamOwner, deliver: (signal: HubSignal) => void, close: () => void = () => {}): Promise<() => void> {
     const subscriber: Subscriber = { owner: user, deliver, close };
-    await this.listen();
+    // The reader may stop while this waits (the last other stream left): then start it again.
+    for (;;) {
+      const reading = this.read();
+      await reading;
+      if (this.reading === reading) break;
+    }
     let set = this.byUser.get(user.id);
     if (!set) {
       set = new Set();
@@ -118,29 +137,63 @@ export class EventHub {
     set?.delete(subscriber);
     if (set?.size === 0) this.byUser.delete(subscriber.owner.id);
     this.admins.delete(subscriber);
+    if (this.byUser.size === 0) this.stop();
   }
 
-  private listen(): Promise<unknown> {
-    // Resilient: it LISTENs again after a failover, which postgres.js alone may not (docs/operations.md).
-    this.listening ??= listenResiliently(
-      this.db,
-      EVENTS_CHANNEL,
-      (payload) => this.dispatch(payload),
-      () => {
-        // Every (re)connection of the listener after the first: events may have been missed.
-        if (this.connectedOnce) this.broadcast("catch-up");
-        this.connectedOnce = true;
+  /** Starts the reader (its first snapshot), unless it runs; resolves once it has that snapshot. */
+  private read(): Promise<void> {
+    if (this.reading) return this.reading;
+    const generation = this.generation;
+    const reading = currentEventsSnapshot(this.db).then(
+      (snapshot) => {
+        // Stopped meanwhile (the last stream left): a later read() starts afresh.
+        if (generation !== this.generation) return;
+        this.snapshot = snapshot;
+        this.schedule(POLL_MS);
       },
-    ).catch((error: unknown) => {
-      this.listening = undefined;
-      throw error;
-    });
-    return this.listening;
+      (error: unknown) => {
+        if (this.reading === reading) this.reading = undefined;
+        throw error;
+      },
+    );
+    this.reading = reading;
+    return reading;
   }
 
-  private dispatch(payload: string) {
-    const event = parseEventPayload(payload);
-    if (!event) return;
+  /** Stops the reader when the last stream leaves: the next stream starts from a new snapshot. */
+  private stop() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.reading = undefined;
+    this.snapshot = undefined;
+    this.generation++;
+  }
+
+  private schedule(ms: number) {
+    const generation = this.generation;
+    this.timer = setTimeout(() => void this.poll(generation), ms);
+    this.timer.unref();
+  }
+
+  /** One read of the events committed since the last snapshot; then the next, while streams are open. */
+  private async poll(generation: number) {
+    const since = this.snapshot;
+    if (since === undefined || generation !== this.generation) return;
+    let next = POLL_MS;
+    try {
+      const { snapshot, rows, overflow } = await eventsCommittedSince(this.db, since);
+      if (generation !== this.generation) return;
+      this.snapshot = snapshot;
+      if (overflow) this.broadcast("catch-up");
+      else for (const row of rows) this.dispatch(row);
+    } catch {
+      // The database is away: the next try reads from the same snapshot, so nothing is missed.
+      next = RETRY_MS;
+    }
+    if (generation === this.generation) this.schedule(next);
+  }
+
+  private dispatch(event: LiveEventRow) {
     const targets = event.userId === null ? this.admins : this.byUser.get(event.userId);
     if (!targets) return;
     if (event.kind === "session") {

@@ -18,7 +18,7 @@ import { type HubSignal, type StreamOwner, eventHub, sessionEventEnds } from "./
  * - admins also: `admin.transaction` (any transaction's new status) and `admin.review` (a new review item);
  * - `ready` (the tRPC stream only, `announce`): from here on the server hears the user's events, after
  *   a resumed stream's catch-up; its id is the newest event id the stream covers. What the client
- *   fetched before it may be stale (a change committed before the stream listened is never sent).
+ *   fetched before it may be stale (a change committed before the server read the events for it is never sent).
  */
 export const liveEventSchema = z.discriminatedUnion("type", [
   z.object({ id: z.string(), type: z.literal("ready") }),
@@ -89,9 +89,9 @@ async function sessionStillValid(db: Database, user: Pick<schema.User, "id" | "r
 }
 
 /**
- * The events of `user` as they happen, on any server (each server LISTENs once, eventHub). With
- * `lastEventId` it first sends what the user missed after it (one catch-up query); after the
- * server's listener reconnects it catches up again. Ends when `signal` aborts, or when the user
+ * The events of `user` as they happen, on any server (each server reads them once, eventHub). With
+ * `lastEventId` it first sends what the user missed after it (one catch-up query); when a read of
+ * the server's finds more than it sends at once, it catches up again. Ends when `signal` aborts, or when the user
  * opens a stream past MAX_STREAMS_PER_USER on this server (this one being the oldest). An event
  * is sent once per stream. `onSubscribed` runs once this server hears the user's events: an event
  * committed after it is on the stream (the REST stream says ': connected' then); `announce` says
@@ -100,7 +100,7 @@ async function sessionStillValid(db: Database, user: Pick<schema.User, "id" | "r
  * With `sessionId` (the stream's session, docs/product.md "Live updates") it also ends, on every
  * server, when that session ends (sign-out, sign-out of all devices, suspension, lock, password
  * reset, expiry) or the user's role or status changes: a `session` event, heard live or in a
- * catch-up after the listener reconnected; the session is checked once more after subscribing,
+ * catch-up (a read too large to send); the session is checked once more after subscribing,
  * so an end committed while the stream was connecting is not missed.
  */
 export async function* liveEvents(

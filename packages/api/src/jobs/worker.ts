@@ -1,7 +1,7 @@
 // Background jobs on the app's PostgreSQL with pg-boss: jobs
 // are rows, so they survive restarts, and pg-boss hands each job to one worker even with several
 // servers on one database (SELECT … FOR UPDATE SKIP LOCKED).
-import { type Database, type DbOrTx, MONEY_ALERTS_CHANNEL, listAutoSettleMerchantIds, jobQueueAdapterArgs, listenResiliently, pruneEvents } from "@kolo/db";
+import { type Database, type DbOrTx, listAutoSettleMerchantIds, jobQueueAdapterArgs, newestMoneyAlertId, pruneEvents } from "@kolo/db";
 import { DomainError, REQUERY_FIRST_DELAY_MS, lagosDate } from "@kolo/domain";
 import { type JobResult, type Job as PgBossJob, PgBoss, type Queue, fromDrizzle } from "pg-boss";
 import { assignDedicatedAccount } from "../banking/dedicated-account";
@@ -33,12 +33,14 @@ export const DEDICATED_ACCOUNT_QUEUE = "kolo-dedicated-account";
 const DEDICATED_ACCOUNT_RETRY_LIMIT = 8;
 /**
  * Queue of the money-alert e-mails (notifications/alerts.ts): sent within a second or two of each
- * NOTIFY on MONEY_ALERTS_CHANNEL (a completed transaction), and by a pg-boss schedule every minute
- * as the safety net for a notification missed while no server listened.
+ * new alert (a completed transaction), which every server looks for each MONEY_ALERTS_LOOK_MS,
+ * and by a pg-boss schedule every minute as the safety net for a look that failed.
  */
 export const MONEY_ALERTS_QUEUE = "kolo-money-alerts";
-/** Notifications within one such slot (s) share one alert run (pg-boss sendDebounced). */
+/** New alerts within one such slot (s) share one alert run (pg-boss sendDebounced). */
 const MONEY_ALERTS_DEBOUNCE_SECONDS = 1;
+/** How often a server looks for new money alerts (ms): one read of the outbox's newest id. */
+const MONEY_ALERTS_LOOK_MS = 1_000;
 /** Queue of the hourly pruning of live events older than a day (packages/db/src/queries/events.ts). */
 export const EVENTS_PRUNE_QUEUE = "kolo-events-prune";
 /** How long live events are kept for a reconnecting stream's catch-up. */
@@ -68,7 +70,7 @@ export interface JobsOptions {
   topUpExpiry?: boolean;
   /** Send the money-alert e-mails within seconds of each completed transaction, and every minute (default true). */
   moneyAlerts?: boolean;
-  /** Keep the every-minute money-alert run as a safety net (default true); false leaves only the NOTIFY path. */
+  /** Keep the every-minute money-alert run as a safety net (default true); false leaves only the look for new alerts. */
   moneyAlertsSchedule?: boolean;
   /** Run the daily reconciliation schedule (default true). */
   reconciliation?: boolean;
@@ -90,7 +92,8 @@ export class Jobs implements JobScheduler {
   readonly #options: JobsOptions;
   #started: Promise<unknown> | undefined;
   #log: Services["log"] | undefined;
-  #stopListening: (() => Promise<void>) | undefined;
+  /** This server's look for new money alerts, every MONEY_ALERTS_LOOK_MS. */
+  #alertLook: NodeJS.Timeout | undefined;
   /** The money alert run this server will ask pg-boss for at the end of the debounce slot. */
   #alertRequest: NodeJS.Timeout | undefined;
 
@@ -174,13 +177,16 @@ export class Jobs implements JobScheduler {
       const worker = await boss.work(MONEY_ALERTS_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
         await sendMoneyAlerts(db, services);
       });
-      // Each completed transaction's alert goes out within seconds of its commit: the outbox
-      // trigger NOTIFYs, and this server queues one run per second at most (debounced: a
-      // notification during a run queues the next one, so none waits for the schedule). The
-      // debounce is kept here as well as in pg-boss: the first notification of a slot asks at
-      // once, the rest of the slot share one request at its end, so a busy second costs pg-boss
-      // two inserts, not two per transfer (docs/performance.md "At scale"). A run reads every
-      // alert unsent when it starts, so an alert committed before the request is in its run.
+      // Each completed transaction's alert goes out within seconds of its commit: this server
+      // looks every second for an alert newer than the newest it saw (the outbox sends no NOTIFY:
+      // docs/decisions.md "Live events without NOTIFY"), and queues one run per second at most
+      // (debounced: a new alert during a run queues the next one, so none waits for the
+      // schedule). The debounce is kept here as well as in pg-boss: the first look of a slot that
+      // finds one asks at once, the rest of the slot share one request at its end, so a busy
+      // second costs pg-boss two inserts, not two per transfer (docs/performance.md "At scale").
+      // A run reads every alert unsent when it starts, so an alert committed before the request
+      // is in its run; after each look that found new alerts, the next look asks once more, for an
+      // alert with a lower id committed meanwhile (a longer straggler: the schedule).
       let lastAsked = 0;
       const soon = () => {
         if (this.#alertRequest) return;
@@ -195,10 +201,27 @@ export class Jobs implements JobScheduler {
         }, wait);
         this.#alertRequest.unref();
       };
-      this.#stopListening = await listenResiliently(db, MONEY_ALERTS_CHANNEL, soon, soon).catch((error: unknown) => {
-        services.log.warn({ err: String(error) }, "Not listening for money alerts: the schedule sends them");
-        return undefined;
-      });
+      let seen = 0;
+      let trailing = false;
+      let looking = false;
+      const look = async () => {
+        if (looking) return;
+        looking = true;
+        try {
+          const newest = await newestMoneyAlertId(db);
+          if (newest > seen || trailing) {
+            trailing = newest > seen;
+            seen = newest;
+            soon();
+          }
+        } catch (error) {
+          services.log.warn({ err: String(error) }, "Could not look for new money alerts: the schedule sends them");
+        } finally {
+          looking = false;
+        }
+      };
+      this.#alertLook = setInterval(() => void look(), MONEY_ALERTS_LOOK_MS);
+      this.#alertLook.unref();
     }
     await this.#queue(EVENTS_PRUNE_QUEUE, "singleton", { retryLimit: 0, expireInSeconds: 600 });
     await boss.schedule(EVENTS_PRUNE_QUEUE, "17 * * * *");
@@ -288,7 +311,8 @@ export class Jobs implements JobScheduler {
   /** Stops the workers (waiting for running jobs) and closes pg-boss's pool. */
   async stop(): Promise<void> {
     if (!this.#started) return;
-    await this.#stopListening?.();
+    clearInterval(this.#alertLook);
+    this.#alertLook = undefined;
     clearTimeout(this.#alertRequest);
     this.#alertRequest = undefined;
     await this.#boss.stop({ graceful: true, timeout: 10_000 });

@@ -1,7 +1,7 @@
 // E-mail alerts (docs/product.md "E-mail alerts"): a receipt of every credit and debit, sent from
-// the outbox the `transactions` trigger fills, within seconds of the commit (the trigger's NOTIFY
-// on kolo_money_alerts sends the job; one job run at a time: pg-boss queue kolo-money-alerts,
-// policy singleton), and a notice of each sign-in from a new device.
+// the outbox the `transactions` trigger fills, within seconds of the commit (each server looks for
+// new alerts every second and sends the job; one job run at a time: pg-boss queue
+// kolo-money-alerts, policy singleton), and a notice of each sign-in from a new device.
 import { createHash, randomBytes } from "node:crypto";
 import {
   type Database,

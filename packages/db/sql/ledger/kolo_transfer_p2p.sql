@@ -1,9 +1,12 @@
 -- User-to-user transfer (docs/product.md "/transfer/p2p"; docs/decisions.md "Fees", "Limits") in
 -- one statement, so one round trip: finds the active recipient by e-mail, writes the record and
 -- the entry (an earlier request with the same idempotency key is answered instead: replayed =
--- true), locks both wallets in id order, checks the balance, counts the amount against the day's
--- limit, and applies the postings. The record's metadata keeps both names only, never an e-mail
--- (docs/decisions.md "Security, second round").
+-- true), moves both wallets in id order, each by one UPDATE that locks it (the payer's refuses to
+-- go below zero), counts the amount against the day's limit, and writes the postings. The same
+-- rules as kolo_apply_postings (a balanced entry of two postings, locks in id order, the hash
+-- chain, balance_after), written for this one shape so that the wallets stay locked for as little
+-- as possible (docs/performance.md "The transfer, part by part"). The record's metadata keeps both
+-- names only, never an e-mail (docs/decisions.md "Security, second round").
 CREATE OR REPLACE FUNCTION kolo_transfer_p2p(
   p_sender_id integer,
   p_recipient_email text,
@@ -24,8 +27,10 @@ DECLARE
   v_sender_name text;
   v_sender_wallet integer;
   v_recipient_wallet integer;
-  v_sender_balance bigint;
-  v_wallet record;
+  v_account integer;
+  v_delta bigint;
+  v_now timestamptz := now();
+  v_rows integer;
   v_existing transactions%ROWTYPE;
   v_transaction transactions%ROWTYPE;
   v_entry_id bigint;
@@ -44,7 +49,7 @@ BEGIN
   END IF;
 
   -- The record and the entry are written before the wallets are locked: the locks are then held
-  -- only for the balance check, the limit, the postings and the commit. A failure below raises,
+  -- only for the balances, the postings, the limit and the commit. A failure below raises,
   -- which undoes these rows too. A second request with the same idempotency key waits here for the
   -- first to commit (the unique index), then finds its record and answers it.
   INSERT INTO transactions AS t (type, amount, status, reference, description, sender_id, recipient_id, metadata, idempotency_key)
@@ -70,40 +75,37 @@ BEGIN
   )
   RETURNING journal_entries.id INTO v_entry_id;
 
-  -- Both wallets, locked in id order.
-  FOR v_wallet IN
-    SELECT a.id, a.user_id, a.balance FROM ledger_accounts AS a
-    WHERE a.kind = 'user_wallet' AND a.user_id IN (p_sender_id, v_recipient_id) ORDER BY a.id FOR UPDATE
-  LOOP
-    IF v_wallet.user_id = p_sender_id THEN
-      v_sender_wallet := v_wallet.id;
-      v_sender_balance := v_wallet.balance;
-    ELSE
-      v_recipient_wallet := v_wallet.id;
-    END IF;
-  END LOOP;
+  -- The wallets' ids, without a lock (an account's id and owner never change).
+  SELECT max(a.id) FILTER (WHERE a.user_id = p_sender_id), max(a.id) FILTER (WHERE a.user_id = v_recipient_id)
+  INTO v_sender_wallet, v_recipient_wallet
+  FROM ledger_accounts AS a WHERE a.kind = 'user_wallet' AND a.user_id IN (p_sender_id, v_recipient_id);
   IF v_sender_wallet IS NULL OR v_recipient_wallet IS NULL THEN
-    -- A user without a wallet yet (created on first use): make it, then lock again in id order.
+    -- A user without a wallet yet (created on first use).
     INSERT INTO ledger_accounts (kind, user_id) VALUES ('user_wallet', p_sender_id), ('user_wallet', v_recipient_id)
     ON CONFLICT (user_id) WHERE kind = 'user_wallet' DO NOTHING;
-    FOR v_wallet IN
-      SELECT a.id, a.user_id, a.balance FROM ledger_accounts AS a
-      WHERE a.kind = 'user_wallet' AND a.user_id IN (p_sender_id, v_recipient_id) ORDER BY a.id FOR UPDATE
-    LOOP
-      IF v_wallet.user_id = p_sender_id THEN
-        v_sender_wallet := v_wallet.id;
-        v_sender_balance := v_wallet.balance;
-      ELSE
-        v_recipient_wallet := v_wallet.id;
-      END IF;
-    END LOOP;
+    SELECT max(a.id) FILTER (WHERE a.user_id = p_sender_id), max(a.id) FILTER (WHERE a.user_id = v_recipient_id)
+    INTO v_sender_wallet, v_recipient_wallet
+    FROM ledger_accounts AS a WHERE a.kind = 'user_wallet' AND a.user_id IN (p_sender_id, v_recipient_id);
   END IF;
 
-  IF v_sender_balance < p_amount THEN
-    RAISE EXCEPTION 'Insufficient Balance' USING ERRCODE = 'KL001';
-  END IF;
+  -- Each wallet in id order: its UPDATE takes its lock (after a wait, the condition is checked
+  -- again on the newest balance), moves the balance and the chain head, and its posting follows.
+  FOREACH v_account IN ARRAY ARRAY[least(v_sender_wallet, v_recipient_wallet), greatest(v_sender_wallet, v_recipient_wallet)] LOOP
+    v_delta := CASE WHEN v_account = v_sender_wallet THEN -p_amount ELSE p_amount END;
+    WITH moved AS (
+      UPDATE ledger_accounts AS a
+      SET balance = a.balance + v_delta, head_hash = kolo_posting_hash(a.head_hash, v_entry_id, a.id, v_delta, v_now)
+      WHERE a.id = v_account AND a.balance + v_delta >= 0
+      RETURNING a.id, a.head_hash, a.balance
+    )
+    INSERT INTO postings (journal_entry_id, account_id, amount, balance_after, created_at, hash)
+    SELECT v_entry_id, m.id, v_delta, m.balance, v_now, m.head_hash FROM moved AS m;
+    GET DIAGNOSTICS v_rows = ROW_COUNT;
+    IF v_rows <> 1 THEN
+      RAISE EXCEPTION 'Insufficient Balance' USING ERRCODE = 'KL001';
+    END IF;
+  END LOOP;
   PERFORM kolo_record_outgoing(p_sender_id, p_day, p_amount, p_daily_limit);
-  PERFORM kolo_apply_postings(v_entry_id, ARRAY[v_sender_wallet, v_recipient_wallet], ARRAY[-p_amount, p_amount]);
   RETURN QUERY SELECT false, v_transaction.id, v_transaction.type, v_transaction.amount, v_transaction.fee, v_transaction.status, v_transaction.reference, v_transaction.description, v_transaction.sender_id, v_transaction.recipient_id, v_transaction.metadata, v_transaction.idempotency_key, v_transaction.created_at, v_transaction.updated_at;
 END;
 $$;

@@ -2,10 +2,7 @@ import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../client";
 import { type EventRow, events } from "../schema";
 
-/** The NOTIFY channel the events trigger announces each new row on (drizzle/0030_events.sql). */
-export const EVENTS_CHANNEL = "kolo_events";
-
-/** One event as NOTIFY carries it (`{id, u, k, s, d}`) or as a row: the same fields. */
+/** One event as a row: what a stream is sent, before it is read into a live event. */
 export interface LiveEventRow {
   id: number;
   userId: number | null;
@@ -14,21 +11,71 @@ export interface LiveEventRow {
   data: Record<string, unknown>;
 }
 
-/** Parses a `kolo_events` NOTIFY payload; undefined for anything else. */
-export function parseEventPayload(payload: string): LiveEventRow | undefined {
-  try {
-    const raw = JSON.parse(payload) as { id?: unknown; u?: unknown; k?: unknown; s?: unknown; d?: unknown };
-    if (typeof raw.id !== "number" || typeof raw.k !== "string") return undefined;
-    return {
-      id: raw.id,
-      userId: typeof raw.u === "number" ? raw.u : null,
-      kind: raw.k as EventRow["kind"],
-      subjectId: typeof raw.s === "number" ? raw.s : null,
-      data: typeof raw.d === "object" && raw.d !== null ? (raw.d as Record<string, unknown>) : {},
-    };
-  } catch {
-    return undefined;
-  }
+/**
+ * A snapshot as pg_current_snapshot() writes it (`xmin:xmax:xip,...`): which transactions had
+ * committed when it was taken. The events hub keeps the one of its last read.
+ */
+export type EventsSnapshot = string;
+
+/** The database's snapshot now: where a hub starts (an event committed after it is read next). */
+export async function currentEventsSnapshot(db: DbOrTx): Promise<EventsSnapshot> {
+  const [row] = (await db.execute(sql`select pg_current_snapshot()::text as snapshot`)) as unknown as { snapshot: string }[];
+  if (!row) throw new Error("pg_current_snapshot returned no row");
+  return row.snapshot;
+}
+
+/** The part of a snapshot that says what came after it: its xmax and its in-progress ids. */
+function afterSnapshot(snapshot: EventsSnapshot): { xmax: string; inProgress: string[] } {
+  const [, xmax, list] = snapshot.split(":");
+  if (!xmax || !/^\d+$/.test(xmax)) throw new Error(`Not a snapshot: ${snapshot}`);
+  return { xmax, inProgress: list ? list.split(",").filter((id) => /^\d+$/.test(id)) : [] };
+}
+
+/**
+ * The events committed after `since` and before this statement's own snapshot (returned, for the
+ * next read), oldest id first: the rows whose transaction id is at or above `since`'s xmax, or was
+ * in progress in `since` (docs/decisions.md "Live events without NOTIFY"). A row is in exactly one
+ * read: visible now and not in `since`. More than `limit` rows: `overflow`, and no rows (the
+ * streams catch up by their own query).
+ */
+export async function eventsCommittedSince(
+  db: DbOrTx,
+  since: EventsSnapshot,
+  limit = 10_000,
+): Promise<{ snapshot: EventsSnapshot; rows: LiveEventRow[]; overflow: boolean }> {
+  const { xmax, inProgress } = afterSnapshot(since);
+  const found = (await db.execute(sql`
+    select s.snapshot, e.id, e.user_id, e.kind, e.subject_id, e.data
+    from (select pg_current_snapshot()::text as snapshot) as s
+    left join lateral (
+      select e.id, e.user_id, e.kind, e.subject_id, e.data from ${events} as e
+      where e.txid >= ${xmax}::xid8 or e.txid = any(${`{${inProgress.join(",")}}`}::xid8[])
+      order by e.id limit ${limit + 1}
+    ) as e on true`)) as unknown as {
+    snapshot: string;
+    id: string | number | null;
+    user_id: number | null;
+    kind: EventRow["kind"];
+    subject_id: string | number | null;
+    data: Record<string, unknown> | null;
+  }[];
+  const snapshot = found[0]?.snapshot;
+  if (!snapshot) throw new Error("pg_current_snapshot returned no row");
+  const rows = found.flatMap((row) =>
+    row.id === null
+      ? []
+      : [
+          {
+            id: Number(row.id),
+            userId: row.user_id,
+            kind: row.kind,
+            subjectId: row.subject_id === null ? null : Number(row.subject_id),
+            data: row.data ?? {},
+          },
+        ],
+  );
+  if (rows.length > limit) return { snapshot, rows: [], overflow: true };
+  return { snapshot, rows, overflow: false };
 }
 
 /**

@@ -42,8 +42,14 @@ export async function setMoneyAlerts(db: DbOrTx, userId: number, enabled: boolea
   return row?.moneyAlerts ?? enabled;
 }
 
-/** The NOTIFY channel the money-alert outbox announces each completed transaction on (drizzle/0038_posting_balance_after.sql). */
-export const MONEY_ALERTS_CHANNEL = "kolo_money_alerts";
+/**
+ * The id of the newest money alert in the outbox, 0 when there is none: a server asks for an alert
+ * run when it grows (one read of the primary key's last entry).
+ */
+export async function newestMoneyAlertId(db: DbOrTx): Promise<number> {
+  const [row] = (await db.execute(sql`select max(id) as id from money_alerts`)) as unknown as { id: number | string | null }[];
+  return Number(row?.id ?? 0);
+}
 
 /** An alert waiting to be sent, with what the e-mail needs (amounts in kobo). */
 export interface PendingMoneyAlert {

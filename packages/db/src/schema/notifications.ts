@@ -38,12 +38,13 @@ export const moneyAlerts = pgTable(
   "money_alerts",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    transactionId: integer()
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    /**
+     * No foreign keys on userId and transactionId (drizzle/0060_transfer_commit_path.sql): rows are
+     * written only by the trigger, from the record's own checked keys, and neither users nor
+     * records are ever deleted; the checks cost every transfer a lock on each party's user row.
+     */
+    userId: integer().notNull(),
+    transactionId: integer().notNull(),
     direction: text({ enum: ["credit", "debit"] }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
