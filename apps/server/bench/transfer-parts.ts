@@ -4,9 +4,11 @@
 // pg_stat_statements, next to pgbench's TPC-B-like run on the same server. The switches exist only
 // in that throwaway database, for the run: triggers disabled, or a function replaced by one that
 // does nothing (docs/performance.md "At scale"). While the as-built run goes, the backends' wait
-// events are sampled every 20 ms. Not a test. Options (env): BENCH_SECONDS (10),
-// BENCH_CONNECTIONS (32), BENCH_USERS (50), BENCH_ROUNDS (2: each variant this many times, in turn).
+// events are sampled every 20 ms, and the database's CPU a transfer is read from /proc. Not a
+// test. Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_USERS (50), BENCH_ROUNDS
+// (2: each variant this many times, in turn).
 import { execFileSync, spawnSync } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
 import { randomBytes, randomUUID } from "node:crypto";
 import { cpus, totalmem } from "node:os";
 import postgres from "postgres";
@@ -62,6 +64,28 @@ async function parts(sql: postgres.Sql): Promise<Part[]> {
   ];
 }
 
+/**
+ * CPU seconds (user + system) of every `postgres` process, with the children they reaped (so the
+ * postmaster counts the backends that ended, such as pgbench's): from /proc, Linux only.
+ */
+function postgresCpuSeconds(): number {
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      if (stat.slice(stat.indexOf("(") + 1, close) !== "postgres") continue;
+      const fields = stat.slice(close + 2).split(" ");
+      // Fields 14–17 of proc(5) (utime, stime, cutime, cstime), counted from the state (field 3).
+      total += [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0) / tick;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
 /** CONNECTIONS workers calling kolo_transfer_p2p for SECONDS; wait events sampled when `sampler` is given. */
 async function run(sql: postgres.Sql, users: { id: number; email: string }[], sampler?: postgres.Sql) {
   const latencies: number[] = [];
@@ -79,6 +103,7 @@ async function run(sql: postgres.Sql, users: { id: number; email: string }[], sa
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
+  const cpuBefore = postgresCpuSeconds();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < deadline) {
@@ -89,12 +114,14 @@ async function run(sql: postgres.Sql, users: { id: number; email: string }[], sa
       }
     }),
   );
+  const cpuMs = ((postgresCpuSeconds() - cpuBefore) * 1000) / latencies.length;
   await sampling;
   latencies.sort((x, y) => x - y);
-  return { tps: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), waits, samples };
+  return { tps: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMs, waits, samples };
 }
 
-function pgbench(port: number, admin: postgres.Sql): Promise<number | undefined> {
+/** pgbench's TPC-B-like run on the same server: its tps, and the database's CPU ms per transaction. */
+function pgbench(port: number, admin: postgres.Sql): Promise<{ tps: number; cpuMs: number } | undefined> {
   return (async () => {
     if (spawnSync("pgbench", ["--version"]).status !== 0) return undefined;
     await admin.unsafe("drop database if exists pgbench");
@@ -102,8 +129,12 @@ function pgbench(port: number, admin: postgres.Sql): Promise<number | undefined>
     const env = { ...process.env, PGPASSWORD: "postgres" };
     const args = ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres"];
     execFileSync("pgbench", [...args, "-i", "-q", "-s", "10", "pgbench"], { env, stdio: "ignore" });
+    const cpuBefore = postgresCpuSeconds();
     const out = execFileSync("pgbench", [...args, "-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "pgbench"], { env }).toString();
-    return Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+    const cpu = postgresCpuSeconds() - cpuBefore;
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+    const done = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? tps * SECONDS);
+    return { tps, cpuMs: (cpu * 1000) / done };
   })();
 }
 
@@ -120,16 +151,20 @@ async function main() {
     const sampler = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
     await sql`create extension if not exists pg_stat_statements`;
     const variants = await parts(sql);
-    const results = new Map<string, { tps: number[]; p50: number[]; p99: number[] }>();
+    const results = new Map<string, { tps: number[]; p50: number[]; p99: number[]; cpuMs: number[] }>();
+    const benchCpuMs: number[] = [];
     const bench: number[] = [];
     let waits: Map<string, number> | undefined;
     let samples = 0;
     let statements: { calls: string; total: number; mean: number; query: string }[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      const tps = await pgbench(stack.pgPort, stack.admin);
-      if (tps !== undefined) {
-        bench.push(tps);
-        console.log(`round ${round}: pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients: ${tps.toFixed(0)} tps`);
+      const measured = await pgbench(stack.pgPort, stack.admin);
+      if (measured !== undefined) {
+        bench.push(measured.tps);
+        benchCpuMs.push(measured.cpuMs);
+        console.log(
+          `round ${round}: pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients: ${measured.tps.toFixed(0)} tps, ${measured.cpuMs.toFixed(2)} ms of database CPU a transaction`,
+        );
       }
       for (const part of variants) {
         for (const statement of part.off) await sql.unsafe(statement);
@@ -145,7 +180,8 @@ async function main() {
             from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
             order by total_exec_time desc limit 12`;
         }
-        const entry = results.get(part.name) ?? { tps: [], p50: [], p99: [] };
+        const entry = results.get(part.name) ?? { tps: [], p50: [], p99: [], cpuMs: [] };
+        entry.cpuMs.push(result.cpuMs);
         entry.tps.push(result.tps);
         entry.p50.push(result.p50);
         entry.p99.push(result.p99);
@@ -153,7 +189,11 @@ async function main() {
         console.log(`round ${round}: ${part.name}: ${result.tps.toFixed(0)}/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`);
       }
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const middle = (sorted.length - 1) / 2;
+      return (sorted[Math.floor(middle)]! + sorted[Math.ceil(middle)]!) / 2;
+    };
     const pgbenchTps = bench.length ? median(bench) : undefined;
     const base = median(results.get("as built")!.tps);
     console.log(`\nkolo_transfer_p2p, ${CONNECTIONS} connections, ${SECONDS} s a run, ${ROUNDS} rounds (medians)`);
@@ -161,10 +201,14 @@ async function main() {
     for (const [name, r] of results) {
       const tps = median(r.tps);
       console.log(
-        `   ${name.padEnd(52)} ${tps.toFixed(0).padStart(5)}/s  ${name === "as built" ? "      " : `${(((tps - base) / base) * 100).toFixed(0).padStart(4)}% `} p50 ${median(r.p50).toFixed(1)} ms  p99 ${median(r.p99).toFixed(1)} ms${pgbenchTps ? `  (${(tps / pgbenchTps).toFixed(2)} of pgbench)` : ""}`,
+        `   ${name.padEnd(52)} ${tps.toFixed(0).padStart(5)}/s  ${name === "as built" ? "      " : `${(((tps - base) / base) * 100).toFixed(0).padStart(4)}% `} p50 ${median(r.p50).toFixed(1)} ms  p99 ${median(r.p99).toFixed(1)} ms  ${median(r.cpuMs).toFixed(2)} ms CPU${pgbenchTps ? `  (${(tps / pgbenchTps).toFixed(2)} of pgbench)` : ""}`,
       );
     }
-    if (pgbenchTps) console.log(`   pgbench TPC-B-like ${pgbenchTps.toFixed(0)} tps (runs: ${bench.map((b) => b.toFixed(0)).join(", ")})`);
+    if (pgbenchTps)
+      console.log(
+        `   pgbench TPC-B-like ${pgbenchTps.toFixed(0)} tps (runs: ${bench.map((b) => b.toFixed(0)).join(", ")}), ${median(benchCpuMs).toFixed(2)} ms CPU`,
+      );
+    console.log("   (CPU: the database's processes, ms a transfer; the load generator's own is not counted)");
     if (waits) {
       console.log(`\nWait events of the active backends, as built (${samples} samples of every 20 ms):`);
       const total = [...waits.values()].reduce((a, b) => a + b, 0);

@@ -186,8 +186,9 @@ export const transactions = pgTable(
  * (the admin list's tab counts, with no count over the table). Moved only by the deferred trigger
  * kolo_count_transaction (drizzle/0052_transaction_counts.sql) at commit of the database
  * transaction that inserts, deletes or changes the status of a record; a transaction's changes all
- * go to the slot of its backend (pg_backend_pid() % 16), one row locked for the instant of its
- * commit, so concurrent transfers rarely wait on each other and never deadlock on it.
+ * go to the slot of its backend (pg_backend_pid() % 64 since drizzle/0060; 16 before), one row
+ * locked for the instant of its commit, so concurrent transfers rarely wait on each other and
+ * never deadlock on it.
  */
 export const transactionCounts = pgTable(
   "transaction_counts",
@@ -199,11 +200,11 @@ export const transactionCounts = pgTable(
     failed: bigint({ mode: "number" }).notNull().default(0),
     reversed: bigint({ mode: "number" }).notNull().default(0),
   },
-  (t) => [check("transaction_counts_slot", sql`${t.slot} between 0 and 15`)],
+  (t) => [check("transaction_counts_slot", sql`${t.slot} between 0 and 63`)],
 );
 
-/** How many rows transaction_counts has (its slots 0..15). */
-export const TRANSACTION_COUNT_SLOTS = 16;
+/** How many rows transaction_counts has (its slots 0..63). */
+export const TRANSACTION_COUNT_SLOTS = 64;
 
 export const holdStatus = pgEnum("hold_status", ["held", "settled", "released", "reversed"]);
 

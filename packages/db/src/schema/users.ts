@@ -93,7 +93,7 @@ export const users = pgTable(
  * console's header and the user list's total, with no count over the table; docs/performance.md
  * "At scale"). Moved only by the deferred trigger kolo_count_user (drizzle/0056_user_counts.sql)
  * at commit of the database transaction that inserts or deletes a user or changes their level,
- * into the slot of its backend (pg_backend_pid() % 16), as transaction_counts is.
+ * into the slot of its backend (pg_backend_pid() % 16), as transaction_counts does (with 64 slots).
  */
 export const userCounts = pgTable(
   "user_counts",
