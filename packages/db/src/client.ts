@@ -55,6 +55,19 @@ export function closeWith(db: Database, close: () => Promise<void>): () => void 
   return () => closers.delete(close);
 }
 
+/**
+ * A handle of one connection of its own on the database `db` was opened on (createDb), closed
+ * with `db`: for a reader that must not wait behind the pool's queue under load (the live-event
+ * hub). `db` itself when it was not opened by createDb.
+ */
+export function ownConnection(db: Database): Database {
+  const url = databaseUrlOf(db);
+  if (!url) return db;
+  const own = createDb(url, { max: 1, connectTimeoutMs: 5_000 });
+  closeWith(db, own.close);
+  return own.db;
+}
+
 /** Opens a pool of at most `max` connections to `url`, with the given timeouts. */
 export function createDb(url: string, options: DbOptions = {}): DbHandle {
   const client = postgres(url, {

@@ -7,8 +7,9 @@
 // fails is tried again from the same snapshot, so nothing is missed while the database is away. A
 // `session` event (a session ended, or the user's role or status changed) closes the streams it
 // concerns at once: they are removed before the next event is dispatched, so a demoted admin hears
-// no admin event committed after the demotion.
-import { type Database, type EventsSnapshot, type LiveEventRow, currentEventsSnapshot, eventsCommittedSince } from "@kolo/db";
+// no admin event committed after the demotion. The reads have a connection of their own, so a busy
+// pool does not delay them.
+import { type Database, type EventsSnapshot, type LiveEventRow, currentEventsSnapshot, eventsCommittedSince, ownConnection } from "@kolo/db";
 
 /**
  * What a stream hears: an event, "catch-up" when one read found more events than it sends (the
@@ -64,6 +65,8 @@ export class EventHub {
   private reading: Promise<void> | undefined;
   private snapshot: EventsSnapshot | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** The reads' own connection (opened on first use, closed with the database handle): never queued behind the pool. */
+  private reader: Database | undefined;
   /** Bumped each time the reader stops, so a read in flight from before is dropped. */
   private generation = 0;
   /** How many reads readOnce has started (benchmarks and tests). */
@@ -144,7 +147,8 @@ export class EventHub {
   private read(): Promise<void> {
     if (this.reading) return this.reading;
     const generation = this.generation;
-    const reading = currentEventsSnapshot(this.db).then(
+    this.reader ??= ownConnection(this.db);
+    const reading = currentEventsSnapshot(this.reader).then(
       (snapshot) => {
         // Stopped meanwhile (the last stream left): a later read() starts afresh.
         if (generation !== this.generation) return;
@@ -181,7 +185,7 @@ export class EventHub {
     if (since === undefined || generation !== this.generation) return;
     let next = POLL_MS;
     try {
-      const { snapshot, rows, overflow } = await eventsCommittedSince(this.db, since);
+      const { snapshot, rows, overflow } = await eventsCommittedSince(this.reader ?? this.db, since);
       if (generation !== this.generation) return;
       this.snapshot = snapshot;
       if (overflow) this.broadcast("catch-up");

@@ -48,10 +48,13 @@ export async function eventsCommittedSince(
     select s.snapshot, e.id, e.user_id, e.kind, e.subject_id, e.data
     from (select pg_current_snapshot()::text as snapshot) as s
     left join lateral (
+      select e.id, e.user_id, e.kind, e.subject_id, e.data from ${events} as e where e.txid >= ${xmax}::xid8
+      union all
       select e.id, e.user_id, e.kind, e.subject_id, e.data from ${events} as e
-      where e.txid >= ${xmax}::xid8 or e.txid = any(${`{${inProgress.join(",")}}`}::xid8[])
-      order by e.id limit ${limit + 1}
-    ) as e on true`)) as unknown as {
+      where e.txid = any(${`{${inProgress.join(",")}}`}::xid8[]) and e.txid < ${xmax}::xid8
+      limit ${limit + 1}
+    ) as e on true
+    order by e.id`)) as unknown as {
     snapshot: string;
     id: string | number | null;
     user_id: number | null;
