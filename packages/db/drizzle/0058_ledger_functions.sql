@@ -153,7 +153,7 @@ $$;
 -- STABLE, not IMMUTABLE: its body calls convert_to and extract on a timestamptz, which PostgreSQL
 -- declares STABLE, and only a function no stricter than its body is inlined into the statement that
 -- calls it. Not inlined, each statement planned the body again: 24 µs a call against 4 µs, inside
--- the wallet's lock (docs/performance.md "The transfer, part by part"). The bytes are the same.
+-- the wallet's lock (docs/performance.md "The transfer without NOTIFY"). The bytes are the same.
 CREATE OR REPLACE FUNCTION kolo_posting_hash(p_previous bytea, p_entry_id bigint, p_account_id integer, p_amount bigint, p_at timestamptz)
 RETURNS bytea LANGUAGE sql STABLE STRICT AS $$
   SELECT sha256(p_previous || convert_to(
@@ -335,10 +335,10 @@ $$;
 -- one statement, so one round trip: finds the active recipient by e-mail, writes the record and
 -- the entry (an earlier request with the same idempotency key is answered instead: replayed =
 -- true), moves both wallets in id order, each by one UPDATE that locks it (the payer's refuses to
--- go below zero), counts the amount against the day's limit, and writes the postings. The same
+-- go below zero) followed by its posting, then counts the amount against the day's limit. The same
 -- rules as kolo_apply_postings (a balanced entry of two postings, locks in id order, the hash
 -- chain, balance_after), written for this one shape so that the wallets stay locked for as little
--- as possible (docs/performance.md "The transfer, part by part"). The record's metadata keeps both
+-- as possible (docs/performance.md "The transfer without NOTIFY"). The record's metadata keeps both
 -- names only, never an e-mail (docs/decisions.md "Security, second round").
 CREATE OR REPLACE FUNCTION kolo_transfer_p2p(
   p_sender_id integer,

@@ -1,4 +1,4 @@
--- The transfer's commit path, lighter (docs/performance.md "The transfer, part by part"): the live
+-- The transfer's commit path, lighter (docs/performance.md "The transfer without NOTIFY"): the live
 -- events and the money-alert outbox lose their foreign keys (rows written only by triggers from a
 -- row whose own keys were just checked; users and records are never deleted), whose checks locked
 -- each party's user row on every transfer; the prune's time index becomes BRIN (rows arrive in

@@ -2,10 +2,10 @@
 -- one statement, so one round trip: finds the active recipient by e-mail, writes the record and
 -- the entry (an earlier request with the same idempotency key is answered instead: replayed =
 -- true), moves both wallets in id order, each by one UPDATE that locks it (the payer's refuses to
--- go below zero), counts the amount against the day's limit, and writes the postings. The same
+-- go below zero) followed by its posting, then counts the amount against the day's limit. The same
 -- rules as kolo_apply_postings (a balanced entry of two postings, locks in id order, the hash
 -- chain, balance_after), written for this one shape so that the wallets stay locked for as little
--- as possible (docs/performance.md "The transfer, part by part"). The record's metadata keeps both
+-- as possible (docs/performance.md "The transfer without NOTIFY"). The record's metadata keeps both
 -- names only, never an e-mail (docs/decisions.md "Security, second round").
 CREATE OR REPLACE FUNCTION kolo_transfer_p2p(
   p_sender_id integer,
