@@ -2,7 +2,8 @@
 -- events and the money-alert outbox lose their foreign keys (rows written only by triggers from a
 -- row whose own keys were just checked; users and records are never deleted), whose checks locked
 -- each party's user row on every transfer; the prune's time index becomes BRIN (rows arrive in
--- time order); a transaction's events and alerts are each written by one statement.
+-- time order); a transaction's events and alerts are each written by one statement; the payee key
+-- of the fraud facts' index is a PL/pgSQL function.
 ALTER TABLE "money_alerts" DROP CONSTRAINT "money_alerts_user_id_users_id_fk";
 --> statement-breakpoint
 ALTER TABLE "money_alerts" DROP CONSTRAINT "money_alerts_transaction_id_transactions_id_fk";
@@ -33,4 +34,20 @@ BEGIN
     ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- The payee key (0055) in PL/pgSQL, same answers: as a SQL function it is not inlined (its enum-to-text
+-- cast is STABLE), so every insert into `transactions` planned its body again for the payee index:
+-- 28 µs an insert against 6 µs. Index scans match the call as before.
+CREATE OR REPLACE FUNCTION kolo_payee_key(p_type transaction_type, p_recipient_id integer, p_metadata jsonb) RETURNS text
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+BEGIN
+  RETURN CASE p_type::text
+    WHEN 'p2p' THEN 'user:' || p_recipient_id::text
+    WHEN 'transfer' THEN 'bank:' || coalesce(p_metadata->>'bankCode', '') || ':' || coalesce(p_metadata->>'accountNumber', '')
+    WHEN 'payment' THEN 'merchant:' || coalesce(p_metadata->>'merchantId', '')
+    WHEN 'electricity' THEN 'meter:' || coalesce(p_metadata->>'meterNumber', '')
+    WHEN 'cable' THEN 'card:' || coalesce(p_metadata->>'smartcardNumber', '')
+    ELSE 'phone:' || coalesce(p_metadata->>'phoneNumber', '')
+  END;
 END $$;
