@@ -18,11 +18,13 @@ const SQL_TEST_FILES = [
   "packages/db/test/ledger-verify.test.ts",
   "packages/db/test/listen.test.ts",
   "packages/db/test/feature-switches.test.ts",
-  // The flat reads at scale: fraud facts on their index, History's one-sided tabs, kept user counts, lookups.
+  // The flat reads at scale (fraud facts on their index, History's one-sided tabs, kept user counts, lookups) and
+  // the live events read by snapshot (xid8, pg_current_snapshot).
   "packages/db/test/fraud-facts.test.ts",
   "packages/db/test/history-sides.test.ts",
   "packages/db/test/user-counts.test.ts",
   "packages/db/test/recipient-lookups.test.ts",
+  "packages/db/test/events-by-snapshot.test.ts",
   // The routers and the pg-boss jobs through the tRPC caller.
   "packages/api/test/admin.test.ts",
   "packages/api/test/auth.test.ts",
