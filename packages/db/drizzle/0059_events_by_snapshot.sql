@@ -10,16 +10,14 @@ CREATE INDEX "events_txid_idx" ON "events" USING btree ("txid");--> statement-br
 DROP TRIGGER "events_announce" ON "events";--> statement-breakpoint
 DROP FUNCTION kolo_announce_event();--> statement-breakpoint
 -- The money-alert outbox without its NOTIFY: each server's worker looks for new alerts every
--- second (docs/product.md "E-mail alerts").
+-- second (docs/product.md "E-mail alerts"). A record's two alerts are written by one statement.
 CREATE OR REPLACE FUNCTION kolo_queue_money_alert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW.status = 'completed' AND (TG_OP = 'INSERT' OR OLD.status IS DISTINCT FROM 'completed') THEN
-    IF NEW.sender_id IS NOT NULL THEN
-      INSERT INTO money_alerts (user_id, transaction_id, direction) VALUES (NEW.sender_id, NEW.id, 'debit') ON CONFLICT DO NOTHING;
-    END IF;
-    IF NEW.recipient_id IS NOT NULL THEN
-      INSERT INTO money_alerts (user_id, transaction_id, direction) VALUES (NEW.recipient_id, NEW.id, 'credit') ON CONFLICT DO NOTHING;
-    END IF;
+    INSERT INTO money_alerts (user_id, transaction_id, direction)
+    SELECT p.user_id, NEW.id, p.direction FROM (VALUES (NEW.sender_id, 'debit'), (NEW.recipient_id, 'credit')) AS p (user_id, direction)
+    WHERE p.user_id IS NOT NULL
+    ON CONFLICT DO NOTHING;
   END IF;
   RETURN NULL;
 END $$;

@@ -2,8 +2,8 @@
 -- events and the money-alert outbox lose their foreign keys (rows written only by triggers from a
 -- row whose own keys were just checked; users and records are never deleted), whose checks locked
 -- each party's user row on every transfer; the prune's time index becomes BRIN (rows arrive in
--- time order); a transaction's events and alerts are each written by one statement; the payee key
--- of the fraud facts' index is a PL/pgSQL function.
+-- time order); a transaction's events are written by one statement (its alerts are since 0059);
+-- the payee key of the fraud facts' index is a PL/pgSQL function.
 ALTER TABLE "money_alerts" DROP CONSTRAINT "money_alerts_user_id_users_id_fk";
 --> statement-breakpoint
 ALTER TABLE "money_alerts" DROP CONSTRAINT "money_alerts_transaction_id_transactions_id_fk";
@@ -22,17 +22,6 @@ BEGIN
   SELECT p.user_id, 'transaction', NEW.id, jsonb_build_object('status', NEW.status, 'type', NEW.type)
   FROM (VALUES (NEW.sender_id, true), (CASE WHEN NEW.recipient_id IS DISTINCT FROM NEW.sender_id THEN NEW.recipient_id END, true), (NULL::integer, false)) AS p (user_id, party)
   WHERE p.user_id IS NOT NULL OR NOT p.party;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION kolo_queue_money_alert() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.status = 'completed' AND (TG_OP = 'INSERT' OR OLD.status IS DISTINCT FROM 'completed') THEN
-    INSERT INTO money_alerts (user_id, transaction_id, direction)
-    SELECT p.user_id, NEW.id, p.direction FROM (VALUES (NEW.sender_id, 'debit'), (NEW.recipient_id, 'credit')) AS p (user_id, direction)
-    WHERE p.user_id IS NOT NULL
-    ON CONFLICT DO NOTHING;
-  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -32,7 +32,7 @@ export interface StreamOwner {
 export const MAX_STREAMS_PER_USER = 5;
 
 /** How often an open stream's server reads the new events (ms): within a second of a change. */
-export const POLL_MS = 100;
+const POLL_MS = 100;
 
 /** The pause after a failed read (ms), before the next try from the same snapshot. */
 const RETRY_MS = 1_000;
@@ -65,14 +65,16 @@ export class EventHub {
   private reading: Promise<void> | undefined;
   private snapshot: EventsSnapshot | undefined;
   private timer: NodeJS.Timeout | undefined;
-  /** The reads' own connection (opened on first use, closed with the database handle): never queued behind the pool. */
-  private reader: Database | undefined;
+  /** The reads' own connection (connected on first use, closed with the database handle): never queued behind the pool. */
+  private readonly reader: Database;
   /** Bumped each time the reader stops, so a read in flight from before is dropped. */
   private generation = 0;
   /** How many reads readOnce has started (benchmarks and tests). */
   loads = 0;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.reader = ownConnection(db);
+  }
 
   /** How many streams are open on this server (benchmarks and tests). */
   get size(): number {
@@ -147,7 +149,6 @@ export class EventHub {
   private read(): Promise<void> {
     if (this.reading) return this.reading;
     const generation = this.generation;
-    this.reader ??= ownConnection(this.db);
     const reading = currentEventsSnapshot(this.reader).then(
       (snapshot) => {
         // Stopped meanwhile (the last stream left): a later read() starts afresh.
@@ -185,7 +186,7 @@ export class EventHub {
     if (since === undefined || generation !== this.generation) return;
     let next = POLL_MS;
     try {
-      const { snapshot, rows, overflow } = await eventsCommittedSince(this.reader ?? this.db, since);
+      const { snapshot, rows, overflow } = await eventsCommittedSince(this.reader, since);
       if (generation !== this.generation) return;
       this.snapshot = snapshot;
       if (overflow) this.broadcast("catch-up");

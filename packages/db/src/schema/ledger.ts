@@ -182,13 +182,13 @@ export const transactions = pgTable(
 );
 
 /**
- * How many transaction records each status has, in TRANSACTION_COUNT_SLOTS rows summed at read
- * (the admin list's tab counts, with no count over the table). Moved only by the deferred trigger
- * kolo_count_transaction (drizzle/0052_transaction_counts.sql) at commit of the database
- * transaction that inserts, deletes or changes the status of a record; a transaction's changes all
- * go to the slot of its backend (pg_backend_pid() % 64 since drizzle/0060; 16 before), one row
- * locked for the instant of its commit, so concurrent transfers rarely wait on each other and
- * never deadlock on it.
+ * How many transaction records each status has, in 64 slot rows summed at read (the admin list's
+ * tab counts, with no count over the table). Moved only by the deferred trigger
+ * kolo_count_transaction (drizzle/0052_transaction_counts.sql, 0061_count_slots.sql) at commit of
+ * the database transaction that inserts, deletes or changes the status of a record; a
+ * transaction's changes all go to the slot of its backend (pg_backend_pid() % 64), one row locked
+ * for the instant of its commit, so concurrent transfers rarely wait on each other and never
+ * deadlock on it.
  */
 export const transactionCounts = pgTable(
   "transaction_counts",
@@ -202,9 +202,6 @@ export const transactionCounts = pgTable(
   },
   (t) => [check("transaction_counts_slot", sql`${t.slot} between 0 and 63`)],
 );
-
-/** How many rows transaction_counts has (its slots 0..63). */
-export const TRANSACTION_COUNT_SLOTS = 64;
 
 export const holdStatus = pgEnum("hold_status", ["held", "settled", "released", "reversed"]);
 

@@ -89,7 +89,7 @@ export const users = pgTable(
 );
 
 /**
- * How many users each verification level has, in USER_COUNT_SLOTS rows summed at read (the admin
+ * How many users each verification level has, in 16 slot rows summed at read (the admin
  * console's header and the user list's total, with no count over the table; docs/performance.md
  * "At scale"). Moved only by the deferred trigger kolo_count_user (drizzle/0056_user_counts.sql)
  * at commit of the database transaction that inserts or deletes a user or changes their level,
