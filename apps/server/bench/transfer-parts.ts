@@ -4,9 +4,11 @@
 // pg_stat_statements, next to pgbench's TPC-B-like run on the same server. The switches exist only
 // in that throwaway database, for the run: triggers disabled, or a function replaced by one that
 // does nothing (docs/performance.md "At scale"). While the as-built run goes, the backends' wait
-// events are sampled every 20 ms, and the database's CPU a transfer is read from /proc. Not a
+// events are sampled every 20 ms; each run reads the database's CPU a transfer from /proc, the WAL a
+// transfer from pg_stat_wal and the load generator's own CPU. Not a
 // test. Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_USERS (50), BENCH_ROUNDS
-// (2: each variant this many times, in turn).
+// (2: each variant this many times, in turn), BENCH_PARTS (comma-separated words: only the variants
+// whose name has one of them, besides "as built"; "none" for as built only).
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -86,6 +88,19 @@ function postgresCpuSeconds(): number {
   return total;
 }
 
+/** The server's WAL so far (pg_stat_wal): bytes, records and full-page images. */
+async function walNow(sql: postgres.Sql) {
+  const [row] = await sql<
+    { bytes: string; records: string; fpi: string }[]
+  >`select wal_bytes::text as bytes, wal_records::text as records, wal_fpi::text as fpi from pg_stat_wal`;
+  return { bytes: Number(row!.bytes), records: Number(row!.records), fpi: Number(row!.fpi) };
+}
+
+/** WAL a transaction between two readings of walNow. */
+function walPer(before: Awaited<ReturnType<typeof walNow>>, after: Awaited<ReturnType<typeof walNow>>, count: number) {
+  return { bytes: (after.bytes - before.bytes) / count, records: (after.records - before.records) / count, fpi: (after.fpi - before.fpi) / count };
+}
+
 /** CONNECTIONS workers calling kolo_transfer_p2p for SECONDS; wait events sampled when `sampler` is given. */
 async function run(sql: postgres.Sql, users: { id: number; email: string }[], sampler?: postgres.Sql) {
   const latencies: number[] = [];
@@ -103,11 +118,14 @@ async function run(sql: postgres.Sql, users: { id: number; email: string }[], sa
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
+  const walBefore = await walNow(sql);
+  const payers = users.map((user) => ({ ...user, cookie: "" }));
   const cpuBefore = postgresCpuSeconds();
+  const ownBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < deadline) {
-        const { from, to, amount } = pickTransfer(users.map((u) => ({ ...u, cookie: "" })));
+        const { from, to, amount } = pickTransfer(payers);
         const started = performance.now();
         await sql`select * from kolo_transfer_p2p(${from.id}, ${to.email}, ${Math.round(amount * 100)}, ${randomUUID()}, ${`BENCH-P-${randomBytes(8).toString("hex")}`}, ${day}, ${1_000_000_000})`;
         latencies.push(performance.now() - started);
@@ -115,13 +133,24 @@ async function run(sql: postgres.Sql, users: { id: number; email: string }[], sa
     }),
   );
   const cpuMs = ((postgresCpuSeconds() - cpuBefore) * 1000) / latencies.length;
+  const own = process.cpuUsage(ownBefore);
+  const wal = walPer(walBefore, await walNow(sql), latencies.length);
   await sampling;
   latencies.sort((x, y) => x - y);
-  return { tps: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuMs, waits, samples };
+  return {
+    tps: latencies.length / SECONDS,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    cpuMs,
+    wal,
+    ownCpuMs: (own.user + own.system) / 1000 / latencies.length,
+    waits,
+    samples,
+  };
 }
 
 /** pgbench's TPC-B-like run on the same server: its tps, and the database's CPU ms per transaction. */
-function pgbench(port: number, admin: postgres.Sql): Promise<{ tps: number; cpuMs: number } | undefined> {
+function pgbench(port: number, admin: postgres.Sql): Promise<{ tps: number; cpuMs: number; wal: ReturnType<typeof walPer> } | undefined> {
   return (async () => {
     if (spawnSync("pgbench", ["--version"]).status !== 0) return undefined;
     await admin.unsafe("drop database if exists pgbench");
@@ -129,12 +158,13 @@ function pgbench(port: number, admin: postgres.Sql): Promise<{ tps: number; cpuM
     const env = { ...process.env, PGPASSWORD: "postgres" };
     const args = ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres"];
     execFileSync("pgbench", [...args, "-i", "-q", "-s", "10", "pgbench"], { env, stdio: "ignore" });
+    const walBefore = await walNow(admin);
     const cpuBefore = postgresCpuSeconds();
     const out = execFileSync("pgbench", [...args, "-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "pgbench"], { env }).toString();
     const cpu = postgresCpuSeconds() - cpuBefore;
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
     const done = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? tps * SECONDS);
-    return { tps, cpuMs: (cpu * 1000) / done };
+    return { tps, cpuMs: (cpu * 1000) / done, wal: walPer(walBefore, await walNow(admin), done) };
   })();
 }
 
@@ -153,7 +183,8 @@ async function main() {
     // controls") has closed, so thousands of transfers each are not refused by it.
     await sql`update first_day_caps set until = now() - interval '1 day' where user_id in ${sql(users.map((user) => user.id))}`;
     await sql`create extension if not exists pg_stat_statements`;
-    const variants = await parts(sql);
+    const only = process.env.BENCH_PARTS?.split(",");
+    const variants = (await parts(sql)).filter((part) => part.name === "as built" || !only || only.some((word) => part.name.includes(word)));
     const results = new Map<string, { tps: number[]; p50: number[]; p99: number[]; cpuMs: number[] }>();
     const benchCpuMs: number[] = [];
     const bench: number[] = [];
@@ -166,7 +197,7 @@ async function main() {
         bench.push(measured.tps);
         benchCpuMs.push(measured.cpuMs);
         console.log(
-          `round ${round}: pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients: ${measured.tps.toFixed(0)} tps, ${measured.cpuMs.toFixed(2)} ms of database CPU a transaction`,
+          `round ${round}: pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients: ${measured.tps.toFixed(0)} tps, ${measured.cpuMs.toFixed(2)} ms of database CPU a transaction, WAL ${measured.wal.bytes.toFixed(0)} B (${measured.wal.records.toFixed(1)} records, ${measured.wal.fpi.toFixed(2)} full pages)`,
         );
       }
       for (const part of variants) {
@@ -189,7 +220,9 @@ async function main() {
         entry.p50.push(result.p50);
         entry.p99.push(result.p99);
         results.set(part.name, entry);
-        console.log(`round ${round}: ${part.name}: ${result.tps.toFixed(0)}/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`);
+        console.log(
+          `round ${round}: ${part.name}: ${result.tps.toFixed(0)}/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, WAL ${result.wal.bytes.toFixed(0)} B (${result.wal.records.toFixed(1)} records, ${result.wal.fpi.toFixed(2)} full pages) a transfer, load generator ${result.ownCpuMs.toFixed(2)} ms CPU a transfer`,
+        );
       }
     }
     const median = (values: number[]) => {

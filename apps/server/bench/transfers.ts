@@ -160,6 +160,7 @@ async function main() {
     }),
   );
   direct.sort((x, y) => x - y);
+  const directTps = direct.length / SECONDS;
   console.log(
     `   transfers/s ${(direct.length / SECONDS).toFixed(1)}  p50 ${percentile(direct, 50).toFixed(1)} ms  p99 ${percentile(direct, 99).toFixed(1)} ms`,
   );
@@ -188,6 +189,7 @@ async function main() {
   );
   console.log(`   hand-written SQL ${sqlTps.toFixed(1)} | ratio Kolo/SQL ${(appTps / sqlTps).toFixed(2)} (target >= 0.7)`);
   if (pgbenchTps) console.log(`   pgbench TPC-B tps ${pgbenchTps.toFixed(1)} | ratio Kolo/pgbench ${(appTps / pgbenchTps).toFixed(2)} (target >= 0.3)`);
+  if (pgbenchTps) console.log(`   kolo_transfer_p2p direct ${directTps.toFixed(1)} | ratio to pgbench ${(directTps / pgbenchTps).toFixed(2)} (target >= 0.5)`);
   console.log(`   p99 at ${CONNECTIONS} connections: ${fresh.p99} ms (target <= 50 ms)`);
 
   await stack.close();

@@ -264,6 +264,80 @@ describe("holds", () => {
     expect(await outgoingOnDay(db, user.id, TODAY)).toBe(10_000n);
   });
 
+  it("two holds with one reference at once: one holds, the other holds and counts nothing", async () => {
+    const { user, wallet } = await fundedUser(100_000n);
+    const reference = `KIT-TWIN-${user.id}`;
+    const hold = () =>
+      holdFunds(db, {
+        reference,
+        walletAccountId: wallet,
+        userId: user.id,
+        verificationLevel: 2,
+        amountKobo: 10_000n,
+        feeKobo: 500n,
+        day: TODAY,
+        kind: "purchase-hold",
+        description: "twin",
+      });
+    // The wallet is held by another transaction until all three wait: the first to count takes the
+    // day's counter row, the other two wait for it and find the first's hold once it commits.
+    let locked!: () => void;
+    let open!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const blocker = t.client.begin(async (tx) => {
+      await tx`select 1 from ledger_accounts where id = ${wallet} for update`;
+      locked();
+      await gate;
+    });
+    await isLocked;
+    const holds = Promise.all([hold(), hold(), hold()]);
+    const waiting = async () =>
+      (await t.client`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)[0]!.n;
+    while ((await waiting()) < 3);
+    open();
+    await blocker;
+    const results = await holds;
+    expect(results.map((result) => result.created).sort()).toEqual([false, false, true]);
+    expect(new Set(results.map((result) => result.holdId)).size).toBe(1);
+    expect(await balance(wallet)).toBe(89_500n);
+    expect(await outgoingOnDay(db, user.id, TODAY)).toBe(10_500n);
+  });
+
+  it("P2P both ways, holds and releases by the same two users at once: one lock order, no deadlock", async () => {
+    const a = await fundedUser(5_000_000n);
+    const b = await fundedUser(5_000_000n);
+    const earlier = await Promise.all(Array.from({ length: 20 }, () => purchaseWithHold(a.user.id, a.wallet, 1_000n)));
+    const p2p = (from: typeof a, to: typeof a) =>
+      postP2PTransfer(db, {
+        senderId: from.user.id,
+        recipientEmail: to.user.email,
+        amountKobo: 700n,
+        idempotencyKey: null,
+        reference: `LOCKS-${Math.random().toString(36).slice(2)}`,
+        day: TODAY,
+        verificationLevel: 2,
+      });
+    const release = (reference: string) =>
+      db.transaction(async (tx) => {
+        await releaseHold(tx, { reference, description: "release" });
+        await tx.execute(sql`update transactions set status = 'failed' where reference = ${reference}`);
+      });
+    await Promise.all(
+      earlier.flatMap(({ reference }) => [
+        p2p(a, b),
+        p2p(b, a),
+        purchaseWithHold(a.user.id, a.wallet, 300n),
+        purchaseWithHold(b.user.id, b.wallet, 300n),
+        release(reference),
+      ]),
+    );
+    expect(await invariants()).toEqual(CONSISTENT);
+    for (const { user } of [a, b]) expect(await outgoingOnDay(db, user.id, TODAY)).toBe(await outgoingFromRecords(user.id));
+    expect(await balance(a.wallet)).toBe(5_000_000n - 20n * 300n);
+    expect(await balance(b.wallet)).toBe(5_000_000n - 20n * 300n);
+  });
+
   it("refuses a hold beyond the balance or the daily limit and writes nothing", async () => {
     const { user, wallet } = await fundedUser(6_000_000n, 0); // ₦60,000 at level 0 (limit ₦50,000)
     await expectDomainError(purchaseWithHold(user.id, wallet, 7_000_000n, 0n, 0), "INSUFFICIENT_BALANCE");

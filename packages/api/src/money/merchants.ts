@@ -131,10 +131,9 @@ export async function movePayment(tx: DbOrTx, params: MovePaymentParams): Promis
     { ...draft, status: "pending", id: 0, createdAt: params.now, updatedAt: params.now },
     { deviceToken: params.deviceToken, now: params.now },
   );
-  // The hold locks the wallet and the holds account in id order itself (kolo_hold), before the daily counter.
+  // The hold takes its locks itself (kolo_hold): the daily counter, then the wallet and the holds account.
   if (rules.length > 0) return holdPendingForReview(tx, draft, { payer, walletAccountId: payerWallet, kind: "payment-hold", now: params.now }, rules);
-  // Wallets before the daily counter, as every other movement.
-  await lockLedgerAccounts(tx, [payerWallet, merchantWallet]);
+  // The daily counter before the wallets, as every other movement (packages/db/sql/ledger/README.md).
   await recordOutgoing(tx, {
     userId: payer.id,
     day: lagosDate(params.now),
@@ -142,6 +141,7 @@ export async function movePayment(tx: DbOrTx, params: MovePaymentParams): Promis
     verificationLevel: payer.verificationLevel,
     ownDailyLimitKobo: ownDailyLimitAt(payer, params.now),
   });
+  await lockLedgerAccounts(tx, [payerWallet, merchantWallet]);
   const record = await insertTransaction(tx, draft);
   await postJournalEntry(tx, {
     idempotencyKey: `payment:${reference}`,

@@ -1,5 +1,6 @@
 -- Moves amount + fee from a wallet into the `holds` account for a pending operation, counting it
--- against the daily limit, all under the wallet's lock. Idempotent on `p_reference`.
+-- against the daily limit (the day's counter row locked first, then the wallet's). Idempotent on
+-- `p_reference`.
 CREATE OR REPLACE FUNCTION kolo_hold(
   p_reference text,
   p_wallet_account_id integer,
@@ -26,12 +27,13 @@ BEGIN
   IF v_holds IS NULL THEN
     RAISE EXCEPTION 'System account holds is missing' USING ERRCODE = 'KL009';
   END IF;
-  PERFORM 1 FROM ledger_accounts AS a WHERE a.id IN (p_wallet_account_id, v_holds) ORDER BY a.id FOR UPDATE;
+  -- A repeat is answered before anything is counted or locked.
   SELECT h.id INTO hold_id FROM holds AS h WHERE h.reference = p_reference;
   IF hold_id IS NOT NULL THEN
     created := false;
     RETURN;
   END IF;
+  -- Insufficient Balance before Daily limit exceeded; checked again under the wallet's lock below.
   SELECT a.balance INTO v_balance FROM ledger_accounts AS a WHERE a.id = p_wallet_account_id AND a.kind <> 'system';
   IF v_balance IS NULL THEN
     RAISE EXCEPTION 'Unknown wallet %', p_wallet_account_id USING ERRCODE = 'KL009';
@@ -39,7 +41,21 @@ BEGIN
   IF v_balance < p_amount + p_fee THEN
     RAISE EXCEPTION 'Insufficient Balance' USING ERRCODE = 'KL001';
   END IF;
+  -- The day's counter row, then the wallet and the holds account in id order: the one lock order
+  -- (packages/db/sql/ledger/README.md).
   PERFORM kolo_record_outgoing(p_user_id, p_day, p_amount + p_fee, p_daily_limit);
+  PERFORM 1 FROM ledger_accounts AS a WHERE a.id IN (p_wallet_account_id, v_holds) ORDER BY a.id FOR UPDATE;
+  SELECT h.id INTO hold_id FROM holds AS h WHERE h.reference = p_reference;
+  IF hold_id IS NOT NULL THEN
+    -- A call with the same reference committed while this one waited: its count is given back.
+    PERFORM kolo_release_outgoing(p_user_id, p_day, p_amount + p_fee);
+    created := false;
+    RETURN;
+  END IF;
+  SELECT a.balance INTO v_balance FROM ledger_accounts AS a WHERE a.id = p_wallet_account_id;
+  IF v_balance < p_amount + p_fee THEN
+    RAISE EXCEPTION 'Insufficient Balance' USING ERRCODE = 'KL001';
+  END IF;
   SELECT e.entry_id INTO v_entry FROM kolo_post_entry(
     'hold:' || p_reference, p_kind, p_description,
     ARRAY[p_wallet_account_id, v_holds], ARRAY[-(p_amount + p_fee), p_amount + p_fee], p_transaction_id

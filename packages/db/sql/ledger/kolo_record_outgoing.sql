@@ -14,9 +14,16 @@ BEGIN
   IF p_amount <= 0 THEN
     RAISE EXCEPTION 'Outgoing amount must be positive' USING ERRCODE = 'KL009';
   END IF;
-  INSERT INTO daily_outgoing AS d (user_id, day, total_kobo) VALUES (p_user_id, p_day, p_amount)
-  ON CONFLICT (user_id, day) DO UPDATE SET total_kobo = d.total_kobo + excluded.total_kobo
+  -- The day's row is updated where it exists (all but the day's first movement): a plain UPDATE
+  -- writes less than the INSERT … ON CONFLICT below, which first locks the row it meets.
+  UPDATE daily_outgoing AS d SET total_kobo = d.total_kobo + p_amount
+  WHERE d.user_id = p_user_id AND d.day = p_day
   RETURNING d.total_kobo INTO v_total;
+  IF v_total IS NULL THEN
+    INSERT INTO daily_outgoing AS d (user_id, day, total_kobo) VALUES (p_user_id, p_day, p_amount)
+    ON CONFLICT (user_id, day) DO UPDATE SET total_kobo = d.total_kobo + excluded.total_kobo
+    RETURNING d.total_kobo INTO v_total;
+  END IF;
   IF v_total > p_limit THEN
     RAISE EXCEPTION 'Daily limit exceeded' USING ERRCODE = 'KL002',
       DETAIL = greatest(p_limit - (v_total - p_amount), 0)::text, HINT = p_limit::text;

@@ -13,13 +13,14 @@ BEGIN
     entry_id := v_hold.final_entry_id;
     RETURN;
   END IF;
+  -- The day's counter row before the wallets: the one lock order (packages/db/sql/ledger/README.md).
+  PERFORM kolo_release_outgoing(v_hold.user_id, v_hold.day, v_hold.amount + v_hold.fee);
   SELECT a.id INTO v_holds FROM ledger_accounts AS a WHERE a.code = 'holds';
   PERFORM kolo_reverse_entry(v_hold.final_entry_id, p_description);
   SELECT e.entry_id INTO entry_id FROM kolo_post_entry(
     'reverse-release:' || p_reference, 'release', p_description,
     ARRAY[v_holds, v_hold.wallet_account_id], ARRAY[-(v_hold.amount + v_hold.fee), v_hold.amount + v_hold.fee], v_hold.transaction_id
   ) AS e;
-  PERFORM kolo_release_outgoing(v_hold.user_id, v_hold.day, v_hold.amount + v_hold.fee);
   UPDATE holds SET status = 'reversed', updated_at = now() WHERE id = v_hold.id;
   outcome := 'reversed';
 END;

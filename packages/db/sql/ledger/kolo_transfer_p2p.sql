@@ -1,8 +1,9 @@
 -- User-to-user transfer (docs/product.md "/transfer/p2p"; docs/decisions.md "Fees", "Limits") in
 -- one statement, so one round trip: finds the active recipient by e-mail, writes the record and
 -- the entry (an earlier request with the same idempotency key is answered instead: replayed =
--- true), moves both wallets in id order, each by one UPDATE that locks it (the payer's refuses to
--- go below zero) followed by its posting, then counts the amount against the day's limit. The same
+-- true), counts the amount against the day's limit (its counter row locked before the wallets,
+-- the one order: packages/db/sql/ledger/README.md), then moves both wallets in id order, each by
+-- one UPDATE that locks it (the payer's refuses to go below zero) followed by its posting. The same
 -- rules as kolo_apply_postings (a balanced entry of two postings, locks in id order, the hash
 -- chain, balance_after), written for this one shape so that the wallets stay locked for as little
 -- as possible (docs/performance.md "The transfer without NOTIFY"). The record's metadata keeps both
@@ -31,6 +32,7 @@ DECLARE
   v_delta bigint;
   v_now timestamptz := now();
   v_rows integer;
+  v_balance bigint;
   v_existing transactions%ROWTYPE;
   v_transaction transactions%ROWTYPE;
   v_entry_id bigint;
@@ -49,7 +51,7 @@ BEGIN
   END IF;
 
   -- The record and the entry are written before the wallets are locked: the locks are then held
-  -- only for the balances, the postings, the limit and the commit. A failure below raises,
+  -- only for the balances, the postings and the commit. A failure below raises,
   -- which undoes these rows too. A second request with the same idempotency key waits here for the
   -- first to commit (the unique index), then finds its record and answers it.
   INSERT INTO transactions AS t (type, amount, status, reference, description, sender_id, recipient_id, metadata, idempotency_key)
@@ -75,10 +77,20 @@ BEGIN
   )
   RETURNING journal_entries.id INTO v_entry_id;
 
-  -- The wallets' ids, without a lock (an account's id and owner never change).
-  SELECT max(a.id) FILTER (WHERE a.user_id = p_sender_id), max(a.id) FILTER (WHERE a.user_id = v_recipient_id)
-  INTO v_sender_wallet, v_recipient_wallet
+  -- The wallets' ids, without a lock (an account's id and owner never change), and the payer's
+  -- balance: short of the amount, the transfer is refused before the day's total is counted, so
+  -- Insufficient Balance comes before Daily limit exceeded, as in kolo_hold. The UPDATE below checks
+  -- again under the lock.
+  SELECT max(a.id) FILTER (WHERE a.user_id = p_sender_id), max(a.id) FILTER (WHERE a.user_id = v_recipient_id),
+    coalesce(max(a.balance) FILTER (WHERE a.user_id = p_sender_id), 0)
+  INTO v_sender_wallet, v_recipient_wallet, v_balance
   FROM ledger_accounts AS a WHERE a.kind = 'user_wallet' AND a.user_id IN (p_sender_id, v_recipient_id);
+  IF v_balance < p_amount THEN
+    RAISE EXCEPTION 'Insufficient Balance' USING ERRCODE = 'KL001';
+  END IF;
+  -- The day's counter before the wallets (the one lock order), so that the wallets stay locked for
+  -- the moves, the postings and the commit only.
+  PERFORM kolo_record_outgoing(p_sender_id, p_day, p_amount, p_daily_limit);
   IF v_sender_wallet IS NULL OR v_recipient_wallet IS NULL THEN
     -- A user without a wallet yet (created on first use).
     INSERT INTO ledger_accounts (kind, user_id) VALUES ('user_wallet', p_sender_id), ('user_wallet', v_recipient_id)
@@ -105,7 +117,6 @@ BEGIN
       RAISE EXCEPTION 'Insufficient Balance' USING ERRCODE = 'KL001';
     END IF;
   END LOOP;
-  PERFORM kolo_record_outgoing(p_sender_id, p_day, p_amount, p_daily_limit);
   RETURN QUERY SELECT false, v_transaction.id, v_transaction.type, v_transaction.amount, v_transaction.fee, v_transaction.status, v_transaction.reference, v_transaction.description, v_transaction.sender_id, v_transaction.recipient_id, v_transaction.metadata, v_transaction.idempotency_key, v_transaction.created_at, v_transaction.updated_at;
 END;
 $$;
