@@ -389,6 +389,14 @@ describe("holds", () => {
     expect(first.created).toBe(true);
     expect(second).toEqual({ journalEntryId: first.journalEntryId, created: false });
     expect([await balance(a.wallet), await balance(b.wallet)]).toEqual([50_000n, 0n]);
+    // A second reversal under another key is refused by the database itself (a partial unique index).
+    const another = await t.client`
+      insert into journal_entries (idempotency_key, kind, description, reverses_entry_id)
+      values (${`other-reversal:${entry!.id}`}, 'reversal', 'again', ${entry!.id})`.then(
+      () => undefined,
+      (error: { code?: string }) => error.code,
+    );
+    expect(another).toBe("23505");
 
     const { transaction: spent } = await postP2PTransfer(db, {
       senderId: a.user.id,

@@ -28,15 +28,14 @@ BEGIN
     RAISE EXCEPTION 'Daily limit exceeded' USING ERRCODE = 'KL002',
       DETAIL = greatest(p_limit - (v_total - p_amount), 0)::text, HINT = p_limit::text;
   END IF;
-  SELECT l.value_kobo INTO v_cap FROM admin_limits AS l WHERE l.key = 'new_device_cap';
-  IF coalesce(v_cap, 0) > 0 THEN
-    UPDATE first_day_caps AS c SET total_kobo = c.total_kobo + p_amount
-    WHERE c.user_id = p_user_id AND c.until > clock_timestamp()
-    RETURNING c.total_kobo, c.until INTO v_cap_total, v_until;
-    IF v_cap_total > v_cap THEN
-      RAISE EXCEPTION 'New device limit' USING ERRCODE = 'KL010',
-        DETAIL = greatest(v_cap - (v_cap_total - p_amount), 0)::text, HINT = floor(extract(epoch FROM v_until) * 1000)::bigint::text;
-    END IF;
+  -- The cap and the window in one statement: no row when the cap is 0 or the window has closed.
+  UPDATE first_day_caps AS c SET total_kobo = c.total_kobo + p_amount
+  FROM admin_limits AS l
+  WHERE l.key = 'new_device_cap' AND l.value_kobo > 0 AND c.user_id = p_user_id AND c.until > clock_timestamp()
+  RETURNING c.total_kobo, c.until, l.value_kobo INTO v_cap_total, v_until, v_cap;
+  IF v_cap_total > v_cap THEN
+    RAISE EXCEPTION 'New device limit' USING ERRCODE = 'KL010',
+      DETAIL = greatest(v_cap - (v_cap_total - p_amount), 0)::text, HINT = floor(extract(epoch FROM v_until) * 1000)::bigint::text;
   END IF;
   RETURN v_total;
 END;
