@@ -2,8 +2,8 @@
 // "/transfer/bank"; docs/decisions.md "Limits", "Banking", "Providers";
 // docs/adding-a-movement.md example 2). A payout is a hold, then a settlement:
 //
-//   accept   record `pending` + hold of amount + fee (balance and daily limit checked under the
-//            wallet's lock), one database transaction; nothing reaches the provider before it commits
+//   accept   record `pending` + hold of amount + fee (daily limit and balance checked under the
+//            counter's and the wallet's locks), one database transaction; nothing reaches the provider before it commits
 //   submit   transfer recipient (once per account) and POST /transfer with the payout's reference,
 //            Paystack's idempotency key: a retry of the same payout never pays twice
 //   apply    the provider's answer, once, under the record's row lock: queued/unclear -> `processing`;

@@ -209,8 +209,9 @@ export interface HoldInput {
 }
 
 /**
- * Holds amount + fee for a pending operation (kolo_hold): under the wallet's lock, checks the
- * balance (INSUFFICIENT_BALANCE) and the daily limit (DAILY_LIMIT_EXCEEDED), moves the money to
+ * Holds amount + fee for a pending operation (kolo_hold): checks the daily limit under the day's
+ * counter row's lock (DAILY_LIMIT_EXCEEDED), then the balance under the wallet's (INSUFFICIENT_BALANCE;
+ * a balance already short is refused before anything is counted), moves the money to
  * the `holds` account and records the hold. A repeated reference holds nothing more: `created: false`.
  */
 export async function holdFunds(db: DbOrTx, hold: HoldInput): Promise<{ holdId: number; created: boolean }> {

@@ -77,9 +77,7 @@ export const journalEntries = pgTable(
     index("journal_entries_transaction_id_idx").on(t.transactionId),
     // At most one reversal per entry. Partial: the entries that reverse nothing (nearly all) add no
     // index entry (docs/performance.md "Fewer writes a transfer").
-    uniqueIndex("journal_entries_reverses_entry_id_key")
-      .on(t.reversesEntryId)
-      .where(sql`${t.reversesEntryId} is not null`),
+    uniqueIndex("journal_entries_reverses_entry_id_key").on(t.reversesEntryId).where(sql`${t.reversesEntryId} is not null`),
   ],
 );
 
