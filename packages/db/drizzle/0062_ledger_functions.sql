@@ -122,7 +122,11 @@ END;
 $$;
 --> statement-breakpoint
 
--- The hold with this reference, locked until the transaction ends (KL009 when there is none).
+-- The hold with this reference, locked until the transaction ends (KL009 when there is none), then
+-- the day's counter row it was counted on: every hold transition (settle, release, reverse) takes
+-- that row before any ledger account, as kolo_hold and kolo_transfer_p2p do (the one lock order:
+-- README.md), even when it is not the first movement of its transaction (a provider's reversal
+-- settles, then reverses).
 CREATE OR REPLACE FUNCTION kolo_lock_hold(p_reference text) RETURNS holds LANGUAGE plpgsql AS $$
 DECLARE
   v_hold holds%ROWTYPE;
@@ -131,6 +135,7 @@ BEGIN
   IF v_hold.id IS NULL THEN
     RAISE EXCEPTION 'Unknown hold %', p_reference USING ERRCODE = 'KL009';
   END IF;
+  PERFORM 1 FROM daily_outgoing AS d WHERE d.user_id = v_hold.user_id AND d.day = v_hold.day FOR UPDATE;
   RETURN v_hold;
 END;
 $$;
@@ -236,7 +241,7 @@ BEGIN
     entry_id := v_hold.final_entry_id;
     RETURN;
   END IF;
-  -- The day's counter row before the wallets: the one lock order (packages/db/sql/ledger/README.md).
+  -- The day's counter row (locked by kolo_lock_hold) before the wallets: the one lock order (README.md).
   PERFORM kolo_release_outgoing(v_hold.user_id, v_hold.day, v_hold.amount + v_hold.fee);
   SELECT a.id INTO v_holds FROM ledger_accounts AS a WHERE a.code = 'holds';
   SELECT e.entry_id INTO entry_id FROM kolo_post_entry(
@@ -301,7 +306,7 @@ BEGIN
     entry_id := v_hold.final_entry_id;
     RETURN;
   END IF;
-  -- The day's counter row before the wallets: the one lock order (packages/db/sql/ledger/README.md).
+  -- The day's counter row (locked by kolo_lock_hold) before the wallets: the one lock order (README.md).
   PERFORM kolo_release_outgoing(v_hold.user_id, v_hold.day, v_hold.amount + v_hold.fee);
   SELECT a.id INTO v_holds FROM ledger_accounts AS a WHERE a.code = 'holds';
   PERFORM kolo_reverse_entry(v_hold.final_entry_id, p_description);

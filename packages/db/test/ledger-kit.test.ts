@@ -338,6 +338,22 @@ describe("holds", () => {
     expect(await balance(b.wallet)).toBe(5_000_000n - 20n * 300n);
   });
 
+  it("a reversal that settles first, in one transaction, beside new holds by the same user: no deadlock", async () => {
+    const { user, wallet } = await fundedUser(5_000_000n);
+    const earlier = await Promise.all(Array.from({ length: 15 }, () => purchaseWithHold(user.id, wallet, 1_000n, 100n)));
+    // A provider's reversal of a payment still in flight: settle, then reverse (payouts' "reversed").
+    const reverse = (reference: string) =>
+      db.transaction(async (tx) => {
+        await settleHold(tx, { reference, destination: SYSTEM_ACCOUNTS.payoutsInTransit, description: "settle" });
+        await reverseHold(tx, { reference, description: "reverse" });
+        await tx.execute(sql`update transactions set status = 'reversed' where reference = ${reference}`);
+      });
+    await Promise.all(earlier.flatMap(({ reference }) => [reverse(reference), purchaseWithHold(user.id, wallet, 500n)]));
+    expect(await invariants()).toEqual(CONSISTENT);
+    expect(await balance(wallet)).toBe(5_000_000n - 15n * 500n);
+    expect(await outgoingOnDay(db, user.id, TODAY)).toBe(15n * 500n);
+  });
+
   it("refuses a hold beyond the balance or the daily limit and writes nothing", async () => {
     const { user, wallet } = await fundedUser(6_000_000n, 0); // ₦60,000 at level 0 (limit ₦50,000)
     await expectDomainError(purchaseWithHold(user.id, wallet, 7_000_000n, 0n, 0), "INSUFFICIENT_BALANCE");

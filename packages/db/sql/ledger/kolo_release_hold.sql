@@ -12,7 +12,7 @@ BEGIN
     entry_id := v_hold.final_entry_id;
     RETURN;
   END IF;
-  -- The day's counter row before the wallets: the one lock order (packages/db/sql/ledger/README.md).
+  -- The day's counter row (locked by kolo_lock_hold) before the wallets: the one lock order (README.md).
   PERFORM kolo_release_outgoing(v_hold.user_id, v_hold.day, v_hold.amount + v_hold.fee);
   SELECT a.id INTO v_holds FROM ledger_accounts AS a WHERE a.code = 'holds';
   SELECT e.entry_id INTO entry_id FROM kolo_post_entry(
