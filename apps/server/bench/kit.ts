@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { settleTopUp } from "@kolo/api";
 import { type Database, createDb, insertTransaction, prepareDatabase, schema } from "@kolo/db";
 import { findFreePort, startEmbeddedPostgres } from "@kolo/db/embedded";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { SERVER_BUNDLE, SERVER_NODE_FLAGS, buildServer } from "../build.mjs";
 
@@ -37,6 +37,22 @@ export interface BenchStack {
 
 /** Nearest-rank percentile `p` (0-100) of ascending `sorted` values; 0 when empty. */
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** The median of `values` (any order; the mean of the two middle values when their count is even); NaN when empty. */
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = (sorted.length - 1) / 2;
+  return (sorted[Math.floor(middle)]! + sorted[Math.ceil(middle)]!) / 2;
+}
+
+/**
+ * Closes the first-day cap window (docs/product.md "Fraud controls") of the bench's `userIds`: they
+ * pay as users a day old, as most payers are, so thousands of transfers each are not refused by it.
+ */
+export async function closeFirstDayWindows(db: Database, userIds: number[]): Promise<void> {
+  await db.update(schema.firstDayCaps).set({ until: sql`now() - interval '1 day'` }).where(inArray(schema.firstDayCaps.userId, userIds));
+}
 
 export interface KoloServer {
   base: string;

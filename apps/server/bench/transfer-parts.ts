@@ -14,7 +14,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { randomBytes, randomUUID } from "node:crypto";
 import { cpus, totalmem } from "node:os";
 import postgres from "postgres";
-import { percentile, startBenchStack } from "./kit";
+import { closeFirstDayWindows, median, percentile, startBenchStack } from "./kit";
 import { pickTransfer } from "./p2p-load";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -179,9 +179,10 @@ async function main() {
     await stack.stopServer();
     const sql = postgres(stack.dbUrl, { max: CONNECTIONS, onnotice: () => {} });
     const sampler = postgres(stack.dbUrl, { max: 1, onnotice: () => {} });
-    // The users are a day old, as most payers are: their first-day cap (docs/product.md "Fraud
-    // controls") has closed, so thousands of transfers each are not refused by it.
-    await sql`update first_day_caps set until = now() - interval '1 day' where user_id in ${sql(users.map((user) => user.id))}`;
+    await closeFirstDayWindows(
+      stack.db,
+      users.map((user) => user.id),
+    );
     await sql`create extension if not exists pg_stat_statements`;
     const only = process.env.BENCH_PARTS?.split(",");
     const variants = (await parts(sql)).filter((part) => part.name === "as built" || !only || only.some((word) => part.name.includes(word)));
@@ -225,11 +226,6 @@ async function main() {
         );
       }
     }
-    const median = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      const middle = (sorted.length - 1) / 2;
-      return (sorted[Math.floor(middle)]! + sorted[Math.ceil(middle)]!) / 2;
-    };
     const pgbenchTps = bench.length ? median(bench) : undefined;
     const base = median(results.get("as built")!.tps);
     console.log(`\nkolo_transfer_p2p, ${CONNECTIONS} connections, ${SECONDS} s a run, ${ROUNDS} rounds (medians)`);

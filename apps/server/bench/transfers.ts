@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { cpus, totalmem } from "node:os";
 import { postingHash, verifyLedger } from "@kolo/db";
 import postgres from "postgres";
-import { percentile, startBenchStack } from "./kit";
+import { closeFirstDayWindows, median, percentile, startBenchStack } from "./kit";
 import { pickTransfer, runP2pLoad } from "./p2p-load";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -25,11 +25,10 @@ async function main() {
 
   console.log(`Setting up ${USERS} funded users...`);
   const users = await stack.fundedUsers("bench", USERS, 50_000_000n);
-  // The users are a day old, as most payers are: their first-day cap window (docs/product.md "Fraud
-  // controls") has closed, as in bench:transfer-parts.
-  const setup = postgres(dbUrl, { max: 1, onnotice: () => {} });
-  await setup`update first_day_caps set until = now() - interval '1 day' where user_id in ${setup(users.map((user) => user.id))}`;
-  await setup.end();
+  await closeFirstDayWindows(
+    db,
+    users.map((user) => user.id),
+  );
   const pick = () => pickTransfer(users);
   /** One autocannon run of POST /api/transfer/p2p; answers transfers/s and latency. */
   const runKolo = (title: string) => runP2pLoad({ title, base, users, connections: CONNECTIONS, seconds: SECONDS, serverPid: server.pid });
@@ -199,11 +198,7 @@ async function main() {
     );
   }
   await sql.end();
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted.length === 0 ? undefined : (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2;
-  };
-  const directTps = median(directTpsRuns)!;
+  const directTps = median(directTpsRuns);
   const pgbenchTps = median(pgbenchRuns);
 
   console.log("\nSummary");

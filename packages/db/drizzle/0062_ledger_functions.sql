@@ -87,7 +87,8 @@ BEGIN
     created := false;
     RETURN;
   END IF;
-  -- Insufficient Balance before Daily limit exceeded; checked again under the wallet's lock below.
+  -- Insufficient Balance before Daily limit exceeded; kolo_apply_postings checks the balance again
+  -- under the wallet's lock.
   SELECT a.balance INTO v_balance FROM ledger_accounts AS a WHERE a.id = p_wallet_account_id AND a.kind <> 'system';
   IF v_balance IS NULL THEN
     RAISE EXCEPTION 'Unknown wallet %', p_wallet_account_id USING ERRCODE = 'KL009';
@@ -105,10 +106,6 @@ BEGIN
     PERFORM kolo_release_outgoing(p_user_id, p_day, p_amount + p_fee);
     created := false;
     RETURN;
-  END IF;
-  SELECT a.balance INTO v_balance FROM ledger_accounts AS a WHERE a.id = p_wallet_account_id;
-  IF v_balance < p_amount + p_fee THEN
-    RAISE EXCEPTION 'Insufficient Balance' USING ERRCODE = 'KL001';
   END IF;
   SELECT e.entry_id INTO v_entry FROM kolo_post_entry(
     'hold:' || p_reference, p_kind, p_description,
