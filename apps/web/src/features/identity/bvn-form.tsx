@@ -83,7 +83,9 @@ export function BvnForm({ status, enabled, onVerified }: BvnFormProps) {
           const reason = serverMessage(error) ?? FALLBACK_ERROR;
           notifyError("BVN Verification Failed", left !== undefined && left > 0 ? `${reason} (${left} attempt${left === 1 ? "" : "s"} left)` : reason);
         } else notifyError("Verification Error", serverMessage(error) ?? FALLBACK_ERROR);
-        if (code) await utils.verification.status.invalidate();
+        // The attempts count is read again without holding the form: a click once the error shows is
+        // the next attempt, not dropped while the read is in flight.
+        if (code) void utils.verification.status.invalidate();
       } finally {
         inFlight.current = false;
       }
