@@ -103,14 +103,17 @@ async function ensureInstalled() {
 }
 
 /**
- * The tests' Debian packages: Chromium (/usr/bin/chromium) and ffmpeg (the scanner's tests turn a
- * QR picture into the fake camera's .y4m video) for the browser tests; HAProxy for the cluster
- * test; PostgreSQL 15, Patroni and etcd for the PostgreSQL 15 pass and the failover test.
+ * The tests' Debian packages: Chromium's headless shell (/usr/bin/chromium-headless-shell, the
+ * browser tests' browser), Chromium (/usr/bin/chromium, the scanner's camera browser:
+ * apps/web/e2e/browser.ts) and ffmpeg (the scanner's tests turn a QR picture into the fake camera's
+ * .y4m video) for the browser tests; HAProxy for the cluster test; PostgreSQL 15, Patroni and etcd
+ * for the PostgreSQL 15 pass and the failover test.
  * Installed with apt-get when missing and running as root; otherwise a message says what to install.
  * Resolves with apt-get's exit code (1 when it cannot run), or "present" when nothing is missing.
  */
 async function ensureTestTools() {
   const missing = [
+    ["/usr/bin/chromium-headless-shell", "chromium-headless-shell"],
     ["/usr/bin/chromium", "chromium"],
     ["/usr/bin/ffmpeg", "ffmpeg"],
     ["/usr/sbin/haproxy", "haproxy"],

@@ -1,22 +1,11 @@
 // A fake camera for the scanner's browser tests: a QR picture turned into a .y4m video with ffmpeg
 // (Debian's package; tooling/scripts/kolo.mjs and .ci/run install it) and a Chromium that plays it.
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { promisify } from "node:util";
 import { type Browser, chromium } from "@playwright/test";
+import { BROWSER_ARGS, CAMERA_BROWSER_EXECUTABLE } from "./browser";
 
 const run = promisify(execFile);
-const systemChromium = "/usr/bin/chromium";
-const BROWSER_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 /** Turns a QR picture into a short .y4m video: the code scaled up (sharp edges) on a white 640x480 frame. */
 export async function qrVideo(png: string, y4m: string) {
@@ -47,7 +36,7 @@ export async function qrVideo(png: string, y4m: string) {
  */
 export async function cameraBrowser(video: string, grant = true): Promise<Browser> {
   return chromium.launch({
-    ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+    ...(CAMERA_BROWSER_EXECUTABLE ? { executablePath: CAMERA_BROWSER_EXECUTABLE } : {}),
     args: [
       ...BROWSER_ARGS,
       ...(grant ? ["--use-fake-ui-for-media-stream"] : []),
