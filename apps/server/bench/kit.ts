@@ -54,6 +54,23 @@ export async function closeFirstDayWindows(db: Database, userIds: number[]): Pro
   await db.update(schema.firstDayCaps).set({ until: sql`now() - interval '1 day'` }).where(inArray(schema.firstDayCaps.userId, userIds));
 }
 
+/**
+ * The checkpoints PostgreSQL has done so far, timed and requested alike (pg_stat_checkpointer,
+ * PostgreSQL 17): read before a timed run and given to checkpointsSince after it, so each run says
+ * whether one fell in it. No CHECKPOINT is forced before a run: after one, pgbench's TPC-B writes a
+ * full-page image for most accounts pages it touches and the transfer's appends almost none, so a
+ * forced start would slow the yardstick more than the transfer (docs/performance.md "At scale").
+ */
+export async function checkpointCount(sql: postgres.Sql): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`select (num_timed + num_requested)::int as n from pg_stat_checkpointer`;
+  return row?.n ?? 0;
+}
+
+/** Checkpoints done since `before` (a checkpointCount answer). */
+export async function checkpointsSince(sql: postgres.Sql, before: number): Promise<number> {
+  return (await checkpointCount(sql)) - before;
+}
+
 export interface KoloServer {
   base: string;
   server: ChildProcess;

@@ -5,16 +5,19 @@
 // in that throwaway database, for the run: triggers disabled, or a function replaced by one that
 // does nothing (docs/performance.md "At scale"). While the as-built run goes, the backends' wait
 // events are sampled every 20 ms; each run reads the database's CPU a transfer from /proc, the WAL a
-// transfer from pg_stat_wal and the load generator's own CPU. Not a
+// transfer from pg_stat_wal, the load generator's own CPU and the checkpoints that fell in it; its
+// transfers carry references made as the app makes them (newReference: time first, so they append
+// to the unique index). Not a
 // test. Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_USERS (50), BENCH_ROUNDS
 // (2: each variant this many times, in turn), BENCH_PARTS (comma-separated words: only the variants
 // whose name has one of them, besides "as built"; "none" for as built only).
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { cpus, totalmem } from "node:os";
+import { newReference } from "@kolo/api";
 import postgres from "postgres";
-import { closeFirstDayWindows, median, percentile, startBenchStack } from "./kit";
+import { checkpointCount, checkpointsSince, closeFirstDayWindows, median, percentile, startBenchStack } from "./kit";
 import { pickTransfer } from "./p2p-load";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -103,6 +106,7 @@ function walPer(before: Awaited<ReturnType<typeof walNow>>, after: Awaited<Retur
 
 /** CONNECTIONS workers calling kolo_transfer_p2p for SECONDS; wait events sampled when `sampler` is given. */
 async function run(sql: postgres.Sql, users: { id: number; email: string }[], sampler?: postgres.Sql) {
+  const checkpoints = await checkpointCount(sql);
   const latencies: number[] = [];
   const waits = new Map<string, number>();
   let samples = 0;
@@ -127,7 +131,7 @@ async function run(sql: postgres.Sql, users: { id: number; email: string }[], sa
       while (Date.now() < deadline) {
         const { from, to, amount } = pickTransfer(payers);
         const started = performance.now();
-        await sql`select * from kolo_transfer_p2p(${from.id}, ${to.email}, ${Math.round(amount * 100)}, ${randomUUID()}, ${`BENCH-P-${randomBytes(8).toString("hex")}`}, ${day}, ${1_000_000_000})`;
+        await sql`select * from kolo_transfer_p2p(${from.id}, ${to.email}, ${Math.round(amount * 100)}, ${randomUUID()}, ${newReference("P2P")}, ${day}, ${1_000_000_000})`;
         latencies.push(performance.now() - started);
       }
     }),
@@ -146,11 +150,12 @@ async function run(sql: postgres.Sql, users: { id: number; email: string }[], sa
     ownCpuMs: (own.user + own.system) / 1000 / latencies.length,
     waits,
     samples,
+    checkpoints: await checkpointsSince(sql, checkpoints),
   };
 }
 
 /** pgbench's TPC-B-like run on the same server: its tps, and the database's CPU ms per transaction. */
-function pgbench(port: number, admin: postgres.Sql): Promise<{ tps: number; cpuMs: number; wal: ReturnType<typeof walPer> } | undefined> {
+function pgbench(port: number, admin: postgres.Sql): Promise<{ tps: number; cpuMs: number; wal: ReturnType<typeof walPer>; checkpoints: number } | undefined> {
   return (async () => {
     if (spawnSync("pgbench", ["--version"]).status !== 0) return undefined;
     await admin.unsafe("drop database if exists pgbench");
@@ -158,13 +163,14 @@ function pgbench(port: number, admin: postgres.Sql): Promise<{ tps: number; cpuM
     const env = { ...process.env, PGPASSWORD: "postgres" };
     const args = ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres"];
     execFileSync("pgbench", [...args, "-i", "-q", "-s", "10", "pgbench"], { env, stdio: "ignore" });
+    const checkpoints = await checkpointCount(admin);
     const walBefore = await walNow(admin);
     const cpuBefore = postgresCpuSeconds();
     const out = execFileSync("pgbench", [...args, "-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "pgbench"], { env }).toString();
     const cpu = postgresCpuSeconds() - cpuBefore;
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
     const done = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? tps * SECONDS);
-    return { tps, cpuMs: (cpu * 1000) / done, wal: walPer(walBefore, await walNow(admin), done) };
+    return { tps, cpuMs: (cpu * 1000) / done, wal: walPer(walBefore, await walNow(admin), done), checkpoints: await checkpointsSince(admin, checkpoints) };
   })();
 }
 
@@ -198,7 +204,7 @@ async function main() {
         bench.push(measured.tps);
         benchCpuMs.push(measured.cpuMs);
         console.log(
-          `round ${round}: pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients: ${measured.tps.toFixed(0)} tps, ${measured.cpuMs.toFixed(2)} ms of database CPU a transaction, WAL ${measured.wal.bytes.toFixed(0)} B (${measured.wal.records.toFixed(1)} records, ${measured.wal.fpi.toFixed(2)} full pages)`,
+          `round ${round}: pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients: ${measured.tps.toFixed(0)} tps, ${measured.cpuMs.toFixed(2)} ms of database CPU a transaction, WAL ${measured.wal.bytes.toFixed(0)} B (${measured.wal.records.toFixed(1)} records, ${measured.wal.fpi.toFixed(2)} full pages), checkpoints during it ${measured.checkpoints}`,
         );
       }
       for (const part of variants) {
@@ -222,7 +228,7 @@ async function main() {
         entry.p99.push(result.p99);
         results.set(part.name, entry);
         console.log(
-          `round ${round}: ${part.name}: ${result.tps.toFixed(0)}/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, WAL ${result.wal.bytes.toFixed(0)} B (${result.wal.records.toFixed(1)} records, ${result.wal.fpi.toFixed(2)} full pages) a transfer, load generator ${result.ownCpuMs.toFixed(2)} ms CPU a transfer`,
+          `round ${round}: ${part.name}: ${result.tps.toFixed(0)}/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, WAL ${result.wal.bytes.toFixed(0)} B (${result.wal.records.toFixed(1)} records, ${result.wal.fpi.toFixed(2)} full pages) a transfer, load generator ${result.ownCpuMs.toFixed(2)} ms CPU a transfer, checkpoints during it ${result.checkpoints}`,
         );
       }
     }

@@ -1,17 +1,22 @@
 // `pnpm bench:transfers`: P2P transfer throughput of the whole stack (HTTP -> tRPC caller ->
 // ledger) next to baselines measured in the same run on the same PostgreSQL: the same transfer as
-// minimal hand-written SQL at the same concurrency, and pgbench's TPC-B-like TPS. Not a test.
+// minimal hand-written SQL at the same concurrency, and pgbench's TPC-B-like TPS. The transfers
+// made from Node carry references made as the app makes them (newReference). Not a test.
 // Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_USERS (50), BENCH_HISTORY (10000:
-// earlier transfers per sender today for run 1b), BENCH_ROUNDS (3: rounds of the direct function and
-// pgbench, in turn; the summary compares their medians), BENCH_SERVER_NODE_ARGS
+// earlier transfers per sender today for run 1b), BENCH_ROUNDS (3: rounds of the direct function
+// from Node, the same driven by pgbench, and pgbench's TPC-B, in turn; each says how many
+// checkpoints fell in it; the summary compares their medians), BENCH_SERVER_NODE_ARGS
 // (extra Node flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
 import { execFileSync, spawnSync } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
-import { cpus, totalmem } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { newReference } from "@kolo/api";
 import { postingHash, verifyLedger } from "@kolo/db";
 import postgres from "postgres";
-import { closeFirstDayWindows, median, percentile, startBenchStack } from "./kit";
-import { pickTransfer, runP2pLoad } from "./p2p-load";
+import { checkpointCount, checkpointsSince, closeFirstDayWindows, median, percentile, startBenchStack } from "./kit";
+import { RECIPIENTS_PER_SENDER, pickTransfer, runP2pLoad } from "./p2p-load";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -130,7 +135,7 @@ async function main() {
                 ];
           // The record first: the journal entry points at it (journal_entries.transaction_id).
           const [record] =
-            await tx`insert into transactions (type, amount, status, reference, description, sender_id, recipient_id) values ('p2p', ${kobo}, 'completed', ${`BENCH-${randomBytes(8).toString("hex")}`}, 'bench', ${from.id}, ${to.id}) returning id`;
+            await tx`insert into transactions (type, amount, status, reference, description, sender_id, recipient_id) values ('p2p', ${kobo}, 'completed', ${newReference("P2P")}, 'bench', ${from.id}, ${to.id}) returning id`;
           const [entry] =
             await tx`insert into journal_entries (idempotency_key, kind, description, transaction_id) values (${randomUUID()}, 'p2p', 'bench', ${record!.id}) returning id`;
           // Balance and hash-chain head in one update per account, in id order (docs/ledger-verification.md).
@@ -155,7 +160,10 @@ async function main() {
   // tRPC, in ROUNDS rounds beside pgbench's TPC-B-like run on the same server (medians), so that
   // the two are compared under the same conditions.
   const day = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+  // Each round says how many checkpoints fell into its runs (checkpointCount): the history and
+  // pgbench's set-up write about a gigabyte of WAL, whose checkpoint may land in the next run.
   const directRun = async () => {
+    const checkpoints = await checkpointCount(sql);
     const direct: number[] = [];
     const directDeadline = Date.now() + SECONDS * 1000;
     await Promise.all(
@@ -163,13 +171,13 @@ async function main() {
         while (Date.now() < directDeadline) {
           const { from, to, amount } = pick();
           const started = performance.now();
-          await sql`select * from kolo_transfer_p2p(${from.id}, ${to.email}, ${Math.round(amount * 100)}, ${randomUUID()}, ${`BENCH-D-${randomBytes(8).toString("hex")}`}, ${day}, ${100_000_000})`;
+          await sql`select * from kolo_transfer_p2p(${from.id}, ${to.email}, ${Math.round(amount * 100)}, ${randomUUID()}, ${newReference("P2P")}, ${day}, ${100_000_000})`;
           direct.push(performance.now() - started);
         }
       }),
     );
     direct.sort((x, y) => x - y);
-    return { tps: direct.length / SECONDS, p50: percentile(direct, 50), p99: percentile(direct, 99) };
+    return { tps: direct.length / SECONDS, p50: percentile(direct, 50), p99: percentile(direct, 99), checkpoints: await checkpointsSince(sql, checkpoints) };
   };
   const hasPgbench = spawnSync("pgbench", ["--version"]).status === 0;
   const env = { ...process.env, PGPASSWORD: "postgres" };
@@ -180,25 +188,73 @@ async function main() {
   } else {
     console.log("\n   pgbench not found on PATH: its runs are skipped");
   }
+  // The same function driven by pgbench itself (2c): the client that drives TPC-B, so the ratio
+  // compares what the database does for each, not a Node client against a C one on the same two
+  // cores. The payers are numbered in a table of their own (bench_payers, this throwaway database
+  // only); each pgbench client numbers its references (time first in the app's; here client and
+  // count, appended to the unique index in 32 places) and draws payee and amount as pickTransfer.
+  const kolo = new URL(dbUrl);
+  const koloArgs = ["-h", kolo.hostname, "-p", kolo.port, "-U", decodeURIComponent(kolo.username)];
+  const koloEnv = { ...process.env, PGPASSWORD: decodeURIComponent(kolo.password) };
+  const koloDb = kolo.pathname.slice(1);
+  const script = join(tmpdir(), `kolo-transfer-${process.pid}.sql`);
+  if (hasPgbench) {
+    await sql`create table bench_payers (n integer primary key, user_id integer not null, email text not null)`;
+    for (const [n, user] of users.entries()) await sql`insert into bench_payers values (${n}, ${user.id}, ${user.email})`;
+    writeFileSync(
+      script,
+      [
+        `\\set i random(0, ${users.length - 1})`,
+        `\\set step random(1, ${Math.min(RECIPIENTS_PER_SENDER, users.length - 1)})`,
+        "\\set amount random(100, 999)",
+        "\\set n :n + 1",
+        "select * from kolo_transfer_p2p((select user_id from bench_payers where n = :i), " +
+          `(select email from bench_payers where n = (:i + :step) % ${users.length}), :amount, gen_random_uuid()::text, ` +
+          `'KOLO-P2P-PGB' || :round || '-' || :client_id || '-' || :n, '${day}', 1000000000);`,
+        "",
+      ].join("\n"),
+    );
+  }
+  const pgbenchDriven = async (round: number) => {
+    const checkpoints = await checkpointCount(sql);
+    const out = execFileSync(
+      "pgbench",
+      [...koloArgs, "-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "-D", "n=0", "-D", `round=${round}`, "-f", script, koloDb],
+      { env: koloEnv },
+    ).toString();
+    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+    const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+    const failed = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
+    return { tps, latency, failed, checkpoints: await checkpointsSince(sql, checkpoints) };
+  };
   const directTpsRuns: number[] = [];
+  const drivenRuns: number[] = [];
   const pgbenchRuns: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const run = await directRun();
     directTpsRuns.push(run.tps);
     console.log(
-      `\n2b) round ${round}: Kolo's kolo_transfer_p2p called directly (no HTTP), ${CONNECTIONS} concurrent workers, ${SECONDS} s\n   transfers/s ${run.tps.toFixed(1)}  p50 ${run.p50.toFixed(1)} ms  p99 ${run.p99.toFixed(1)} ms`,
+      `\n2b) round ${round}: Kolo's kolo_transfer_p2p called directly (no HTTP), ${CONNECTIONS} concurrent workers, ${SECONDS} s\n   transfers/s ${run.tps.toFixed(1)}  p50 ${run.p50.toFixed(1)} ms  p99 ${run.p99.toFixed(1)} ms  checkpoints during it ${run.checkpoints}`,
     );
     if (!hasPgbench) continue;
+    const driven = await pgbenchDriven(round);
+    drivenRuns.push(driven.tps);
+    console.log(
+      `\n2c) round ${round}: kolo_transfer_p2p driven by pgbench (the TPC-B run's client), ${CONNECTIONS} clients, ${SECONDS} s\n   transfers/s ${driven.tps.toFixed(1)}  latency average ${driven.latency} ms  failed ${driven.failed}  checkpoints during it ${driven.checkpoints}`,
+    );
+    const checkpoints = await checkpointCount(sql);
     const out = execFileSync("pgbench", [...args, "-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "pgbench"], { env }).toString();
     const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
     pgbenchRuns.push(tps);
     const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
     console.log(
-      `\n3) round ${round}: pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients, ${SECONDS} s\n   tps ${tps.toFixed(1)}  latency average ${latency} ms`,
+      `\n3) round ${round}: pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients, ${SECONDS} s\n   tps ${tps.toFixed(1)}  latency average ${latency} ms  checkpoints during it ${await checkpointsSince(sql, checkpoints)}`,
     );
   }
   await sql.end();
+  rmSync(script, { force: true });
   const directTps = median(directTpsRuns);
+  const drivenTps = median(drivenRuns);
   const pgbenchTps = median(pgbenchRuns);
 
   console.log("\nSummary");
@@ -211,6 +267,10 @@ async function main() {
   if (pgbenchTps)
     console.log(
       `   kolo_transfer_p2p direct ${directTps.toFixed(1)} (runs: ${directTpsRuns.map((tps) => tps.toFixed(0)).join(", ")}) | pgbench (runs: ${pgbenchRuns.map((tps) => tps.toFixed(0)).join(", ")}) | ratio ${(directTps / pgbenchTps).toFixed(2)} (target >= 0.5; medians of ${ROUNDS} rounds)`,
+    );
+  if (pgbenchTps)
+    console.log(
+      `   kolo_transfer_p2p driven by pgbench ${drivenTps.toFixed(1)} (runs: ${drivenRuns.map((tps) => tps.toFixed(0)).join(", ")}) | ratio ${(drivenTps / pgbenchTps).toFixed(2)} (the same client on both sides)`,
     );
   console.log(`   p99 at ${CONNECTIONS} connections: ${fresh.p99} ms (target <= 50 ms)`);
 

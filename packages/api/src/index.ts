@@ -21,6 +21,7 @@ export type { PublicUser } from "./users";
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export { settleTopUp } from "./money/topup";
+export { newReference } from "./money/reference";
 export type { TransactionView } from "./money/view";
 export type { TopUpVerification } from "./router/wallet";
 export { handlePaystackWebhook } from "./money/inbound/paystack";
