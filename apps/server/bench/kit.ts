@@ -1,7 +1,7 @@
 // What the server benchmarks share: an embedded PostgreSQL with a fresh database, the server in
 // its own process (as in production) on a free port, and funded users with their session cookies.
 // Benchmarks only (docs/performance.md); not used by tests.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -69,6 +69,43 @@ export async function checkpointCount(sql: postgres.Sql): Promise<number> {
 /** Checkpoints done since `before` (a checkpointCount answer). */
 export async function checkpointsSince(sql: postgres.Sql, before: number): Promise<number> {
   return (await checkpointCount(sql)) - before;
+}
+
+/** What one pgbench run printed: transactions a second, average latency (ms), transactions done and failed. */
+export interface PgbenchResult {
+  tps: number;
+  latencyMs: number;
+  processed: number;
+  failed: number;
+}
+
+/** Whether `pgbench` is on PATH (Debian's postgresql-client); without it the benches skip its runs. */
+export const hasPgbench = () => spawnSync("pgbench", ["--version"]).status === 0;
+
+/** A fresh database `pgbench` (dropped first if there) filled for TPC-B at scale 10 (`pgbench -i`). */
+export async function initPgbench(admin: postgres.Sql, pgPort: number): Promise<void> {
+  await admin.unsafe("drop database if exists pgbench");
+  await admin.unsafe("create database pgbench");
+  execFileSync("pgbench", [...pgbenchConnection(pgPort), "-i", "-q", "-s", "10", "pgbench"], { env: pgbenchEnv(), stdio: "ignore" });
+}
+
+const pgbenchConnection = (pgPort: number) => ["-h", "127.0.0.1", "-p", String(pgPort), "-U", "postgres"];
+const pgbenchEnv = () => ({ ...process.env, PGPASSWORD: "postgres" });
+
+/**
+ * One `pgbench` run on the bench's embedded PostgreSQL (127.0.0.1:`pgPort`, user postgres) against
+ * `database`, with pgbench's own `options` (e.g. ["-n", "-c", "32", "-T", "10"], or "-f" and a
+ * script). Throws when pgbench fails (a client aborted by an error included).
+ */
+export function runPgbench(pgPort: number, database: string, options: string[]): PgbenchResult {
+  const out = execFileSync("pgbench", [...pgbenchConnection(pgPort), ...options, database], { env: pgbenchEnv() }).toString();
+  const figure = (pattern: RegExp) => Number(pattern.exec(out)?.[1] ?? Number.NaN);
+  return {
+    tps: figure(/tps = ([\d.]+)/),
+    latencyMs: figure(/latency average = ([\d.]+) ms/),
+    processed: figure(/number of transactions actually processed: (\d+)/),
+    failed: figure(/number of failed transactions: (\d+)/) || 0,
+  };
 }
 
 export interface KoloServer {

@@ -11,13 +11,12 @@
 // test. Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_USERS (50), BENCH_ROUNDS
 // (2: each variant this many times, in turn), BENCH_PARTS (comma-separated words: only the variants
 // whose name has one of them, besides "as built"; "none" for as built only).
-import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { cpus, totalmem } from "node:os";
 import { newReference } from "@kolo/api";
 import postgres from "postgres";
-import { checkpointCount, checkpointsSince, closeFirstDayWindows, median, percentile, startBenchStack } from "./kit";
+import { checkpointCount, checkpointsSince, closeFirstDayWindows, hasPgbench, initPgbench, median, percentile, runPgbench, startBenchStack } from "./kit";
 import { pickTransfer } from "./p2p-load";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -155,23 +154,23 @@ async function run(sql: postgres.Sql, users: { id: number; email: string }[], sa
 }
 
 /** pgbench's TPC-B-like run on the same server: its tps, and the database's CPU ms per transaction. */
-function pgbench(port: number, admin: postgres.Sql): Promise<{ tps: number; cpuMs: number; wal: ReturnType<typeof walPer>; checkpoints: number } | undefined> {
-  return (async () => {
-    if (spawnSync("pgbench", ["--version"]).status !== 0) return undefined;
-    await admin.unsafe("drop database if exists pgbench");
-    await admin.unsafe("create database pgbench");
-    const env = { ...process.env, PGPASSWORD: "postgres" };
-    const args = ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres"];
-    execFileSync("pgbench", [...args, "-i", "-q", "-s", "10", "pgbench"], { env, stdio: "ignore" });
-    const checkpoints = await checkpointCount(admin);
-    const walBefore = await walNow(admin);
-    const cpuBefore = postgresCpuSeconds();
-    const out = execFileSync("pgbench", [...args, "-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "pgbench"], { env }).toString();
-    const cpu = postgresCpuSeconds() - cpuBefore;
-    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-    const done = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? tps * SECONDS);
-    return { tps, cpuMs: (cpu * 1000) / done, wal: walPer(walBefore, await walNow(admin), done), checkpoints: await checkpointsSince(admin, checkpoints) };
-  })();
+async function pgbench(
+  port: number,
+  admin: postgres.Sql,
+): Promise<{ tps: number; cpuMs: number; wal: ReturnType<typeof walPer>; checkpoints: number } | undefined> {
+  if (!hasPgbench()) return undefined;
+  await initPgbench(admin, port);
+  const checkpoints = await checkpointCount(admin);
+  const walBefore = await walNow(admin);
+  const cpuBefore = postgresCpuSeconds();
+  const { tps, processed } = runPgbench(port, "pgbench", ["-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS)]);
+  const cpu = postgresCpuSeconds() - cpuBefore;
+  return {
+    tps,
+    cpuMs: (cpu * 1000) / processed,
+    wal: walPer(walBefore, await walNow(admin), processed),
+    checkpoints: await checkpointsSince(admin, checkpoints),
+  };
 }
 
 async function main() {

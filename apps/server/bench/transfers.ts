@@ -7,7 +7,6 @@
 // from Node, the same driven by pgbench, and pgbench's TPC-B, in turn; each says how many
 // checkpoints fell in it; the summary compares their medians), BENCH_SERVER_NODE_ARGS
 // (extra Node flags for the server process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
-import { execFileSync, spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { randomUUID } from "node:crypto";
@@ -15,7 +14,7 @@ import { cpus, tmpdir, totalmem } from "node:os";
 import { newReference } from "@kolo/api";
 import { postingHash, verifyLedger } from "@kolo/db";
 import postgres from "postgres";
-import { checkpointCount, checkpointsSince, closeFirstDayWindows, median, percentile, startBenchStack } from "./kit";
+import { checkpointCount, checkpointsSince, closeFirstDayWindows, hasPgbench, initPgbench, median, percentile, runPgbench, startBenchStack } from "./kit";
 import { RECIPIENTS_PER_SENDER, pickTransfer, runP2pLoad } from "./p2p-load";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -179,26 +178,17 @@ async function main() {
     direct.sort((x, y) => x - y);
     return { tps: direct.length / SECONDS, p50: percentile(direct, 50), p99: percentile(direct, 99), checkpoints: await checkpointsSince(sql, checkpoints) };
   };
-  const hasPgbench = spawnSync("pgbench", ["--version"]).status === 0;
-  const env = { ...process.env, PGPASSWORD: "postgres" };
-  const args = ["-h", "127.0.0.1", "-p", String(stack.pgPort), "-U", "postgres"];
-  if (hasPgbench) {
-    await admin.unsafe("create database pgbench");
-    execFileSync("pgbench", [...args, "-i", "-q", "-s", "10", "pgbench"], { env, stdio: "ignore" });
-  } else {
-    console.log("\n   pgbench not found on PATH: its runs are skipped");
-  }
-  // The same function driven by pgbench itself (2c): the client that drives TPC-B, so the ratio
-  // compares what the database does for each, not a Node client against a C one on the same two
-  // cores. The payers are numbered in a table of their own (bench_payers, this throwaway database
-  // only); each pgbench client numbers its references (time first in the app's; here client and
-  // count, appended to the unique index in 32 places) and draws payee and amount as pickTransfer.
-  const kolo = new URL(dbUrl);
-  const koloArgs = ["-h", kolo.hostname, "-p", kolo.port, "-U", decodeURIComponent(kolo.username)];
-  const koloEnv = { ...process.env, PGPASSWORD: decodeURIComponent(kolo.password) };
-  const koloDb = kolo.pathname.slice(1);
+  const pgbenchFound = hasPgbench();
+  if (pgbenchFound) await initPgbench(admin, stack.pgPort);
+  else console.log("\n   pgbench not found on PATH: its runs are skipped");
+  // The same function driven by pgbench itself (2c): the TPC-B run's client and protocol (simple:
+  // the call parsed and planned each time, where Node's driver prepares it once). The payers are
+  // numbered in a table of their own (bench_payers, this throwaway database only); each pgbench
+  // client numbers its references (time first in the app's; here client and count, appended to the
+  // unique index in 32 places) and draws payee and amount as pickTransfer.
+  const koloDb = new URL(dbUrl).pathname.slice(1);
   const script = join(tmpdir(), `kolo-transfer-${process.pid}.sql`);
-  if (hasPgbench) {
+  if (pgbenchFound) {
     await sql`create table bench_payers (n integer primary key, user_id integer not null, email text not null)`;
     for (const [n, user] of users.entries()) await sql`insert into bench_payers values (${n}, ${user.id}, ${user.email})`;
     writeFileSync(
@@ -217,15 +207,22 @@ async function main() {
   }
   const pgbenchDriven = async (round: number) => {
     const checkpoints = await checkpointCount(sql);
-    const out = execFileSync(
-      "pgbench",
-      [...koloArgs, "-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "-D", "n=0", "-D", `round=${round}`, "-f", script, koloDb],
-      { env: koloEnv },
-    ).toString();
-    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-    const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
-    const failed = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
-    return { tps, latency, failed, checkpoints: await checkpointsSince(sql, checkpoints) };
+    const run = runPgbench(stack.pgPort, koloDb, [
+      "-n",
+      "-c",
+      String(CONNECTIONS),
+      "-j",
+      "2",
+      "-T",
+      String(SECONDS),
+      "-D",
+      "n=0",
+      "-D",
+      `round=${round}`,
+      "-f",
+      script,
+    ]);
+    return { ...run, checkpoints: await checkpointsSince(sql, checkpoints) };
   };
   const directTpsRuns: number[] = [];
   const drivenRuns: number[] = [];
@@ -236,19 +233,17 @@ async function main() {
     console.log(
       `\n2b) round ${round}: Kolo's kolo_transfer_p2p called directly (no HTTP), ${CONNECTIONS} concurrent workers, ${SECONDS} s\n   transfers/s ${run.tps.toFixed(1)}  p50 ${run.p50.toFixed(1)} ms  p99 ${run.p99.toFixed(1)} ms  checkpoints during it ${run.checkpoints}`,
     );
-    if (!hasPgbench) continue;
+    if (!pgbenchFound) continue;
     const driven = await pgbenchDriven(round);
     drivenRuns.push(driven.tps);
     console.log(
-      `\n2c) round ${round}: kolo_transfer_p2p driven by pgbench (the TPC-B run's client), ${CONNECTIONS} clients, ${SECONDS} s\n   transfers/s ${driven.tps.toFixed(1)}  latency average ${driven.latency} ms  failed ${driven.failed}  checkpoints during it ${driven.checkpoints}`,
+      `\n2c) round ${round}: kolo_transfer_p2p driven by pgbench (the TPC-B run's client), ${CONNECTIONS} clients, ${SECONDS} s\n   transfers/s ${driven.tps.toFixed(1)}  latency average ${driven.latencyMs} ms  failed ${driven.failed}  checkpoints during it ${driven.checkpoints}`,
     );
     const checkpoints = await checkpointCount(sql);
-    const out = execFileSync("pgbench", [...args, "-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS), "pgbench"], { env }).toString();
-    const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-    pgbenchRuns.push(tps);
-    const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
+    const tpcb = runPgbench(stack.pgPort, "pgbench", ["-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS)]);
+    pgbenchRuns.push(tpcb.tps);
     console.log(
-      `\n3) round ${round}: pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients, ${SECONDS} s\n   tps ${tps.toFixed(1)}  latency average ${latency} ms  checkpoints during it ${await checkpointsSince(sql, checkpoints)}`,
+      `\n3) round ${round}: pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients, ${SECONDS} s\n   tps ${tpcb.tps.toFixed(1)}  latency average ${tpcb.latencyMs} ms  checkpoints during it ${await checkpointsSince(sql, checkpoints)}`,
     );
   }
   await sql.end();
