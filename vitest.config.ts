@@ -17,6 +17,11 @@ export default defineConfig({
     exclude: ["**/node_modules/**", "**/*.ha.test.ts"],
     globalSetup: ["./packages/db/src/testing/global-setup.ts"],
     pool: "forks",
+    // Each worker process runs its files one after another with one module cache (docs/testing.md
+    // "Vitest: one module cache a worker"): isolated, every file imported the server's whole module
+    // graph again in a new process, a quarter of the run's time. Files share what a module keeps at
+    // its top level, so a test restores what it spies on or changes, and closes what it opens.
+    isolate: false,
     // Three files at a time on 2 cores (Vitest's default is one): the files wait on PostgreSQL and on
     // the servers they start as much as they compute (docs/testing.md "Phases and times").
     maxWorkers: 3,
