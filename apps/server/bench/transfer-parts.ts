@@ -10,7 +10,10 @@
 // to the unique index). Not a
 // test. Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_USERS (50), BENCH_ROUNDS
 // (2: each variant this many times, in turn), BENCH_PARTS (comma-separated words: only the variants
-// whose name has one of them, besides "as built"; "none" for as built only).
+// whose name has one of them, besides "as built"; "none" for as built only), BENCH_VARIANTS (a JSON
+// file of more variants to try, each {name, off: [SQL], on: [SQL]}, run after "as built"). Each
+// round starts one variant later than the last, so that none always follows pgbench's run and the
+// checkpoint its set-up brings on.
 import { readFileSync, readdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { cpus, totalmem } from "node:os";
@@ -38,6 +41,18 @@ async function definitionOf(sql: postgres.Sql, name: string): Promise<string> {
   return row.def;
 }
 
+/** BENCH_VARIANTS' file: a JSON array of {name, off, on}, each a list of SQL statements. */
+function variantsFrom(file: string): Part[] {
+  const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+  const isPart = (value: unknown): value is Part => {
+    const part = value as Part;
+    const statements = (list: unknown) => Array.isArray(list) && list.every((statement) => typeof statement === "string");
+    return typeof part?.name === "string" && statements(part.off) && statements(part.on);
+  };
+  if (!Array.isArray(parsed) || !parsed.every(isPart)) throw new Error(`${file}: expected [{ name, off: [SQL], on: [SQL] }]`);
+  return parsed;
+}
+
 async function parts(sql: postgres.Sql): Promise<Part[]> {
   const hash = await definitionOf(sql, "kolo_posting_hash");
   const outgoing = await definitionOf(sql, "kolo_record_outgoing");
@@ -53,8 +68,10 @@ async function parts(sql: postgres.Sql): Promise<Part[]> {
     returns bytea language sql immutable as $$ select p_previous $$`;
   const noOutgoing = `create or replace function kolo_record_outgoing(p_user_id integer, p_day date, p_amount bigint, p_limit bigint)
     returns bigint language sql as $$ select 0::bigint $$`;
+  const extra = process.env.BENCH_VARIANTS ? variantsFrom(process.env.BENCH_VARIANTS) : [];
   return [
     { name: "as built", off: [], on: [] },
+    ...extra,
     { name: "no hash chain (kolo_posting_hash returns the head)", off: [noHash], on: [hash] },
     { name: "no live events (their rows)", off: triggers(events, false), on: triggers(events, true) },
     { name: "no alert outbox (its rows)", off: triggers(alerts, false), on: triggers(alerts, true) },
@@ -206,7 +223,8 @@ async function main() {
           `round ${round}: pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients: ${measured.tps.toFixed(0)} tps, ${measured.cpuMs.toFixed(2)} ms of database CPU a transaction, WAL ${measured.wal.bytes.toFixed(0)} B (${measured.wal.records.toFixed(1)} records, ${measured.wal.fpi.toFixed(2)} full pages), checkpoints during it ${measured.checkpoints}`,
         );
       }
-      for (const part of variants) {
+      const start = (round - 1) % variants.length;
+      for (const part of [...variants.slice(start), ...variants.slice(0, start)]) {
         for (const statement of part.off) await sql.unsafe(statement);
         const first = round === 1 && part.off.length === 0;
         if (first) await sql`select pg_stat_statements_reset()`;
