@@ -263,6 +263,12 @@ async function main() {
     console.log(
       `   kolo_transfer_p2p direct ${directTps.toFixed(1)} (runs: ${directTpsRuns.map((tps) => tps.toFixed(0)).join(", ")}) | pgbench (runs: ${pgbenchRuns.map((tps) => tps.toFixed(0)).join(", ")}) | ratio ${(directTps / pgbenchTps).toFixed(2)} (target >= 0.5; medians of ${ROUNDS} rounds)`,
     );
+  if (pgbenchTps) {
+    // Each round's function run against the pgbench run of the same round (minutes apart, so the same hour of the
+    // machine): a paired figure beside the ratio of medians.
+    const paired = directTpsRuns.map((tps, i) => tps / (pgbenchRuns[i] ?? Number.NaN));
+    console.log(`   the same, round by round: ${paired.map((ratio) => ratio.toFixed(2)).join(", ")} (median ${median(paired).toFixed(2)})`);
+  }
   if (pgbenchTps)
     console.log(
       `   kolo_transfer_p2p driven by pgbench ${drivenTps.toFixed(1)} (runs: ${drivenRuns.map((tps) => tps.toFixed(0)).join(", ")}) | ratio ${(drivenTps / pgbenchTps).toFixed(2)} (the same client on both sides)`,
