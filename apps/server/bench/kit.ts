@@ -71,15 +71,15 @@ export async function checkpointsSince(sql: postgres.Sql, before: number): Promi
   return (await checkpointCount(sql)) - before;
 }
 
-/** What one pgbench run printed: transactions a second, average latency (ms), transactions done and failed. */
+/** What one pgbench run printed: transactions a second, average latency (ms), transactions done and failed; and the checkpoints that fell in it. */
 export interface PgbenchResult {
   tps: number;
   latencyMs: number;
   processed: number;
   failed: number;
+  checkpoints: number;
 }
 
-/** Whether `pgbench` is on PATH (Debian's postgresql-client); without it the benches skip its runs. */
 export const hasPgbench = () => spawnSync("pgbench", ["--version"]).status === 0;
 
 /** A fresh database `pgbench` (dropped first if there) filled for TPC-B at scale 10 (`pgbench -i`). */
@@ -95,9 +95,11 @@ const pgbenchEnv = () => ({ ...process.env, PGPASSWORD: "postgres" });
 /**
  * One `pgbench` run on the bench's embedded PostgreSQL (127.0.0.1:`pgPort`, user postgres) against
  * `database`, with pgbench's own `options` (e.g. ["-n", "-c", "32", "-T", "10"], or "-f" and a
- * script). Throws when pgbench fails (a client aborted by an error included).
+ * script), counting the checkpoints that fell in it through `sql` (checkpointCount). Throws when
+ * pgbench fails (a client aborted by an error included).
  */
-export function runPgbench(pgPort: number, database: string, options: string[]): PgbenchResult {
+export async function runPgbench(sql: postgres.Sql, pgPort: number, database: string, options: string[]): Promise<PgbenchResult> {
+  const checkpoints = await checkpointCount(sql);
   const out = execFileSync("pgbench", [...pgbenchConnection(pgPort), ...options, database], { env: pgbenchEnv() }).toString();
   const figure = (pattern: RegExp) => Number(pattern.exec(out)?.[1] ?? Number.NaN);
   return {
@@ -105,6 +107,7 @@ export function runPgbench(pgPort: number, database: string, options: string[]):
     latencyMs: figure(/latency average = ([\d.]+) ms/),
     processed: figure(/number of transactions actually processed: (\d+)/),
     failed: figure(/number of failed transactions: (\d+)/) || 0,
+    checkpoints: await checkpointsSince(sql, checkpoints),
   };
 }
 

@@ -7,8 +7,7 @@
 // events are sampled every 20 ms; each run reads the database's CPU a transfer from /proc, the WAL a
 // transfer from pg_stat_wal, the load generator's own CPU and the checkpoints that fell in it; its
 // transfers carry references made as the app makes them (newReference: time first, so they append
-// to the unique index). Not a
-// test. Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_USERS (50), BENCH_ROUNDS
+// to the unique index). Not a test. Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_USERS (50), BENCH_ROUNDS
 // (2: each variant this many times, in turn), BENCH_PARTS (comma-separated words: only the variants
 // whose name has one of them, besides "as built"; "none" for as built only), BENCH_VARIANTS (a JSON
 // file of more variants to try, each {name, off: [SQL], on: [SQL]}, run after "as built"). Each
@@ -177,17 +176,11 @@ async function pgbench(
 ): Promise<{ tps: number; cpuMs: number; wal: ReturnType<typeof walPer>; checkpoints: number } | undefined> {
   if (!hasPgbench()) return undefined;
   await initPgbench(admin, port);
-  const checkpoints = await checkpointCount(admin);
   const walBefore = await walNow(admin);
   const cpuBefore = postgresCpuSeconds();
-  const { tps, processed } = runPgbench(port, "pgbench", ["-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS)]);
+  const { tps, processed, checkpoints } = await runPgbench(admin, port, "pgbench", ["-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS)]);
   const cpu = postgresCpuSeconds() - cpuBefore;
-  return {
-    tps,
-    cpuMs: (cpu * 1000) / processed,
-    wal: walPer(walBefore, await walNow(admin), processed),
-    checkpoints: await checkpointsSince(admin, checkpoints),
-  };
+  return { tps, cpuMs: (cpu * 1000) / processed, wal: walPer(walBefore, await walNow(admin), processed), checkpoints };
 }
 
 async function main() {
@@ -226,7 +219,7 @@ async function main() {
       const start = (round - 1) % variants.length;
       for (const part of [...variants.slice(start), ...variants.slice(0, start)]) {
         for (const statement of part.off) await sql.unsafe(statement);
-        const first = round === 1 && part.off.length === 0;
+        const first = round === 1 && part.name === "as built";
         if (first) await sql`select pg_stat_statements_reset()`;
         const result = await run(sql, users, first ? sampler : undefined);
         for (const statement of part.on) await sql.unsafe(statement);

@@ -205,9 +205,8 @@ async function main() {
       ].join("\n"),
     );
   }
-  const pgbenchDriven = async (round: number) => {
-    const checkpoints = await checkpointCount(sql);
-    const run = runPgbench(stack.pgPort, koloDb, [
+  const pgbenchDriven = (round: number) =>
+    runPgbench(sql, stack.pgPort, koloDb, [
       "-n",
       "-c",
       String(CONNECTIONS),
@@ -222,8 +221,6 @@ async function main() {
       "-f",
       script,
     ]);
-    return { ...run, checkpoints: await checkpointsSince(sql, checkpoints) };
-  };
   const directTpsRuns: number[] = [];
   const drivenRuns: number[] = [];
   const pgbenchRuns: number[] = [];
@@ -239,11 +236,10 @@ async function main() {
     console.log(
       `\n2c) round ${round}: kolo_transfer_p2p driven by pgbench (the TPC-B run's client), ${CONNECTIONS} clients, ${SECONDS} s\n   transfers/s ${driven.tps.toFixed(1)}  latency average ${driven.latencyMs} ms  failed ${driven.failed}  checkpoints during it ${driven.checkpoints}`,
     );
-    const checkpoints = await checkpointCount(sql);
-    const tpcb = runPgbench(stack.pgPort, "pgbench", ["-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS)]);
+    const tpcb = await runPgbench(sql, stack.pgPort, "pgbench", ["-n", "-c", String(CONNECTIONS), "-j", "2", "-T", String(SECONDS)]);
     pgbenchRuns.push(tpcb.tps);
     console.log(
-      `\n3) round ${round}: pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients, ${SECONDS} s\n   tps ${tpcb.tps.toFixed(1)}  latency average ${tpcb.latencyMs} ms  checkpoints during it ${await checkpointsSince(sql, checkpoints)}`,
+      `\n3) round ${round}: pgbench TPC-B-like, scale 10, ${CONNECTIONS} clients, ${SECONDS} s\n   tps ${tpcb.tps.toFixed(1)}  latency average ${tpcb.latencyMs} ms  checkpoints during it ${tpcb.checkpoints}`,
     );
   }
   await sql.end();
@@ -259,20 +255,18 @@ async function main() {
   );
   console.log(`   hand-written SQL ${sqlTps.toFixed(1)} | ratio Kolo/SQL ${(appTps / sqlTps).toFixed(2)} (target >= 0.7)`);
   if (pgbenchTps) console.log(`   pgbench TPC-B tps ${pgbenchTps.toFixed(1)} | ratio Kolo/pgbench ${(appTps / pgbenchTps).toFixed(2)} (target >= 0.3)`);
-  if (pgbenchTps)
+  if (pgbenchTps) {
     console.log(
       `   kolo_transfer_p2p direct ${directTps.toFixed(1)} (runs: ${directTpsRuns.map((tps) => tps.toFixed(0)).join(", ")}) | pgbench (runs: ${pgbenchRuns.map((tps) => tps.toFixed(0)).join(", ")}) | ratio ${(directTps / pgbenchTps).toFixed(2)} (target >= 0.5; medians of ${ROUNDS} rounds)`,
     );
-  if (pgbenchTps) {
     // Each round's function run against the pgbench run of the same round (minutes apart, so the same hour of the
     // machine): a paired figure beside the ratio of medians.
     const paired = directTpsRuns.map((tps, i) => tps / (pgbenchRuns[i] ?? Number.NaN));
     console.log(`   the same, round by round: ${paired.map((ratio) => ratio.toFixed(2)).join(", ")} (median ${median(paired).toFixed(2)})`);
-  }
-  if (pgbenchTps)
     console.log(
       `   kolo_transfer_p2p driven by pgbench ${drivenTps.toFixed(1)} (runs: ${drivenRuns.map((tps) => tps.toFixed(0)).join(", ")}) | ratio ${(drivenTps / pgbenchTps).toFixed(2)} (the same client on both sides)`,
     );
+  }
   console.log(`   p99 at ${CONNECTIONS} connections: ${fresh.p99} ms (target <= 50 ms)`);
 
   await stack.close();
