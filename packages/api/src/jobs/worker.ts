@@ -1,7 +1,7 @@
 // Background jobs on the app's PostgreSQL with pg-boss: jobs
 // are rows, so they survive restarts, and pg-boss hands each job to one worker even with several
 // servers on one database (SELECT … FOR UPDATE SKIP LOCKED).
-import { type Database, type DbOrTx, listAutoSettleMerchantIds, jobQueueAdapterArgs, newestMoneyAlertId, pruneEvents } from "@kolo/db";
+import { type Database, type DbOrTx, coverHistorySearch, listAutoSettleMerchantIds, jobQueueAdapterArgs, newestMoneyAlertId, pruneEvents } from "@kolo/db";
 import { DomainError, REQUERY_FIRST_DELAY_MS, lagosDate } from "@kolo/domain";
 import { type JobResult, type Job as PgBossJob, PgBoss, type Queue, fromDrizzle } from "pg-boss";
 import { assignDedicatedAccount } from "../banking/dedicated-account";
@@ -45,6 +45,13 @@ const MONEY_ALERTS_LOOK_MS = 1_000;
 export const EVENTS_PRUNE_QUEUE = "kolo-events-prune";
 /** How long live events are kept for a reconnecting stream's catch-up. */
 export const EVENTS_KEPT_MS = 24 * 60 * 60 * 1000;
+/**
+ * Queue of the weekly move of History's search indexes to the start of the day it runs (UTC):
+ * coverHistorySearch (packages/db/src/queries/history-search.ts), Mondays at 03:00 Lagos time.
+ */
+export const HISTORY_SEARCH_QUEUE = "kolo-history-search";
+/** The search indexes' schedule: cron in the Africa/Lagos time zone (a quiet hour). */
+export const HISTORY_SEARCH_SCHEDULE = { cron: "0 3 * * 1", tz: "Africa/Lagos" } as const;
 /** Queue of the daily reconciliation, sent by a pg-boss schedule at 00:30 Lagos time for the day before (docs/money-integrity.md). */
 export const RECONCILIATION_QUEUE = "kolo-reconciliation";
 /** The daily reconciliation's schedule: cron in the Africa/Lagos time zone. */
@@ -228,6 +235,12 @@ export class Jobs implements JobScheduler {
     await boss.work(EVENTS_PRUNE_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
       await pruneEvents(db, new Date((services.now?.() ?? new Date()).getTime() - EVENTS_KEPT_MS));
     });
+    // Building two indexes over the whole table takes minutes at ten million records: one run at a time, an hour allowed.
+    await this.#queue(HISTORY_SEARCH_QUEUE, "singleton", { retryLimit: 3, retryDelay: 600, expireInSeconds: 3_600 });
+    await boss.schedule(HISTORY_SEARCH_QUEUE, HISTORY_SEARCH_SCHEDULE.cron, null, { tz: HISTORY_SEARCH_SCHEDULE.tz });
+    await boss.work(HISTORY_SEARCH_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async () => {
+      await coverHistorySearch(db, startOfUtcDay(services.now?.() ?? new Date()));
+    });
     if (this.#options.reconciliation ?? true) {
       await this.#queue(RECONCILIATION_QUEUE, "singleton", { retryLimit: 3, retryDelay: 600, expireInSeconds: 3_600 });
       await boss.schedule(RECONCILIATION_QUEUE, RECONCILIATION_SCHEDULE.cron, null, { tz: RECONCILIATION_SCHEDULE.tz });
@@ -338,4 +351,9 @@ export function recordingScheduler(): JobScheduler & { requested: { kind: string
       return Promise.resolve();
     },
   };
+}
+
+/** The instant a UTC day starts: the search indexes' boundaries fall on it, so each names its day. */
+function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }

@@ -3,6 +3,7 @@ export * from "./sessions";
 export * from "./features";
 export * from "./ledger";
 export * from "./transactions";
+export * from "./history-search";
 export * from "./topups";
 export * from "./topup-expiry";
 export * from "./bank-accounts";

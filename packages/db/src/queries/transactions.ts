@@ -6,8 +6,9 @@ import {
   parseMetadataPatch,
   parseTransactionMetadata,
 } from "@kolo/domain";
-import { type SQL, and, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
-import { containsPattern } from "./admin-users";
+import { type SQL, and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import { FIELD_SEPARATOR, SEARCH_TEXT, boundaryCondition, historySearchBoundary } from "./history-search";
 import type { DbOrTx } from "../client";
 import { type NewTransactionRecord, type TransactionRecord, transactions } from "../schema";
 
@@ -63,7 +64,7 @@ export function afterCursor(cursorId: number): SQL {
 /** Narrows a user's list: types, a search text, and a period [from, to) as instants. */
 export interface UserTransactionFilter {
   types?: readonly TransactionType[] | null;
-  /** Matched, ignoring case and taken literally (`%`, `_` and backslash), inside the description, reference, or a party's name or phone. */
+  /** Matched, ignoring case and taken literally, inside the description, reference, or a party's name or phone (SEARCH_TEXT). */
   search?: string;
   from?: Date;
   /** Exclusive. */
@@ -71,9 +72,6 @@ export interface UserTransactionFilter {
   /** The id of the last row already given: the rows after it in the list's order (afterCursor). */
   cursor?: number;
 }
-
-/** Metadata fields the History search reads beside the description and reference: the parties as the reader knows them. */
-const SEARCHED_METADATA = ["senderName", "recipientName", "accountName", "merchantName", "payerName", "customerName", "phoneNumber"] as const;
 
 /**
  * The user's records as sender or recipient, newest first (created_at desc, id desc; at most
@@ -83,16 +81,13 @@ const SEARCHED_METADATA = ["senderName", "recipientName", "accountName", "mercha
  * period and the cursor included, merged newest first: flat for a user with 200,000 records
  * (docs/performance.md "Flat reads"). A filter of types that never have a user as recipient (or
  * as sender) reads the other side only (TYPES_WITHOUT_RECIPIENT, TYPES_WITHOUT_SENDER).
+ *
+ * A search (SEARCH_TEXT: one `strpos` on the stored search text) reads ids first: each side's
+ * records before the search indexes' boundary from its covering index (index-only: no row read),
+ * those after it from the table, then the rows of the newest `limit` ids (docs/performance.md
+ * "History search, covered up to a boundary").
  */
 export async function listUserTransactions(db: DbOrTx, userId: number, limit = 500, filter: UserTransactionFilter = {}): Promise<TransactionRecord[]> {
-  const pattern = filter.search ? containsPattern(filter.search) : undefined;
-  const bySearch: SQL | undefined = pattern
-    ? or(
-        ilike(transactions.description, pattern),
-        ilike(transactions.reference, pattern),
-        ...SEARCHED_METADATA.map((key) => sql`${transactions.metadata} ->> ${key} ilike ${pattern}`),
-      )
-    : undefined;
   const mine = or(eq(transactions.senderId, userId), eq(transactions.recipientId, userId));
   if (filter.cursor !== undefined) {
     const [known] = await db
@@ -101,37 +96,64 @@ export async function listUserTransactions(db: DbOrTx, userId: number, limit = 5
       .where(and(eq(transactions.id, filter.cursor), mine));
     if (!known) throw new UnknownCursorError();
   }
+  if (filter.search?.includes(FIELD_SEPARATOR)) return [];
   const narrowed = and(
     filter.cursor === undefined ? undefined : afterCursor(filter.cursor),
     filter.types ? inArray(transactions.type, [...filter.types]) : undefined,
     filter.from ? gte(transactions.createdAt, filter.from) : undefined,
     filter.to ? lt(transactions.createdAt, filter.to) : undefined,
-    bySearch,
+    filter.search ? sql`strpos(${SEARCH_TEXT}, lower(${filter.search})) > 0` : undefined,
   );
   // By column name: drizzle writes a column's property name ("createdAt") in a set operation's order by.
   const newestFirst = [sql`${sql.identifier("created_at")} desc`, sql`${sql.identifier("id")} desc`] as const;
-  // Each side reads its own index backwards and stops at `limit`; the union keeps the newest.
-  const sent = db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.senderId, userId), narrowed))
-    .orderBy(...newestFirst)
-    .limit(limit);
-  const received = db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.recipientId, userId), sql`${transactions.senderId} is distinct from ${userId}`, narrowed))
-    .orderBy(...newestFirst)
-    .limit(limit);
   // A tab whose types only ever have the user on one side reads that side alone (the check
   // transactions_parties_by_type holds it): the other would walk all the user's records for none.
   const only = (without: readonly TransactionType[]) => filter.types?.every((type) => without.includes(type)) ?? false;
-  if (only(TYPES_WITHOUT_RECIPIENT)) return sent;
-  if (only(TYPES_WITHOUT_SENDER)) return received;
-  return sent
-    .unionAll(received)
-    .orderBy(...newestFirst)
-    .limit(limit);
+  const sent = eq(transactions.senderId, userId);
+  const received = and(eq(transactions.recipientId, userId), sql`${transactions.senderId} is distinct from ${userId}`);
+  const sides = only(TYPES_WITHOUT_RECIPIENT) ? [sent] : only(TYPES_WITHOUT_SENDER) ? [received] : [sent, received];
+
+  if (!filter.search) {
+    // Each side reads its own index backwards and stops at `limit`; the union keeps the newest.
+    const [first, second] = sides.map((side) =>
+      db
+        .select()
+        .from(transactions)
+        .where(and(side, narrowed))
+        .orderBy(...newestFirst)
+        .limit(limit),
+    );
+    return second
+      ? first!
+          .unionAll(second)
+          .orderBy(...newestFirst)
+          .limit(limit)
+      : first!;
+  }
+  const boundary = await historySearchBoundary(db);
+  const parts = boundary ? [boundaryCondition(boundary), boundaryCondition(boundary, { from: true })] : [undefined];
+  const [first, second, ...rest] = sides.flatMap((side) =>
+    parts.map((part) =>
+      db
+        .select({ id: transactions.id, createdAt: transactions.createdAt })
+        .from(transactions)
+        .where(and(side, part, narrowed))
+        .orderBy(...newestFirst)
+        .limit(limit),
+    ),
+  );
+  const newest = second
+    ? unionAll(first!, second, ...rest)
+        .orderBy(...newestFirst)
+        .limit(limit)
+    : first!;
+  const ids = db.$with("listed").as(newest);
+  return db
+    .with(ids)
+    .select()
+    .from(transactions)
+    .where(inArray(transactions.id, db.select({ id: ids.id }).from(ids)))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id));
 }
 
 /**

@@ -185,6 +185,24 @@ export const transactions = pgTable(
 );
 
 /**
+ * Where History's search index ends (one row): the partial indexes transactions_sender_search_* and
+ * transactions_recipient_search_* hold every record created before `boundary`, with the stored
+ * column search_text (the searched fields, lower-cased, joined by U+001F), so a search reads them
+ * and not the rows; records from `boundary` on are read from the table. New records never enter
+ * them, so a transfer does not pay for them; the weekly job moves `boundary` (coverHistorySearch).
+ * The column and the indexes are beyond drizzle's builders: migration 0064_history_search and
+ * coverHistorySearch create them (docs/performance.md "History search, covered up to a boundary").
+ */
+export const historySearchCover = pgTable(
+  "history_search_cover",
+  {
+    only: boolean().primaryKey().default(true),
+    boundary: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check("history_search_cover_one_row", sql`${t.only}`)],
+);
+
+/**
  * How many transaction records each status has, in 64 slot rows summed at read (the admin list's
  * tab counts, with no count over the table). Moved only by the deferred trigger
  * kolo_count_transaction (drizzle/0052_transaction_counts.sql, 0061_count_slots.sql) at commit of
