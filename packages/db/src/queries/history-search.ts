@@ -43,11 +43,12 @@ function boundaryText(boundary: Date, operator: "<" | ">="): string {
 
 /**
  * Moves the search indexes' boundary to `boundary` (an instant; records created before it are
- * covered): vacuums `transactions`, builds each side's index for it (CREATE INDEX CONCURRENTLY: transfers go on; a build
- * cut short, left invalid, is dropped and built again), records the boundary, then drops the
- * indexes of earlier boundaries. Returns false, changing nothing, when the boundary is already
- * there or later. Needs the pool, not a transaction (CONCURRENTLY). Run by the weekly job; an
- * interrupted run is finished by the next.
+ * covered): vacuums `transactions`, builds each side's index for it (CREATE INDEX CONCURRENTLY:
+ * transfers go on; a build cut short, left invalid, is dropped and built again), records the
+ * boundary, then drops the indexes of earlier boundaries. Returns false, changing nothing, when
+ * the boundary is already there or later. Needs the pool, not a transaction (CONCURRENTLY). Run by
+ * the weekly job; an interrupted run is finished by the next. A search is right whichever indexes
+ * exist: they only make it fast (listUserTransactions).
  */
 export async function coverHistorySearch(db: Database, boundary: Date): Promise<boolean> {
   const current = await historySearchBoundary(db);
