@@ -71,7 +71,10 @@ export async function checkpointsSince(sql: postgres.Sql, before: number): Promi
   return (await checkpointCount(sql)) - before;
 }
 
-/** What one pgbench run printed: transactions a second, average latency (ms), transactions done and failed; and the checkpoints that fell in it. */
+/**
+ * What one pgbench run printed: transactions a second, average latency (ms), transactions done and
+ * failed; and the checkpoints that fell in it.
+ */
 export interface PgbenchResult {
   tps: number;
   latencyMs: number;
@@ -80,6 +83,7 @@ export interface PgbenchResult {
   checkpoints: number;
 }
 
+/** Whether `pgbench` is on PATH (Debian's postgresql-client); without it the benches skip its runs. */
 export const hasPgbench = () => spawnSync("pgbench", ["--version"]).status === 0;
 
 /** A fresh database `pgbench` (dropped first if there) filled for TPC-B at scale 10 (`pgbench -i`). */

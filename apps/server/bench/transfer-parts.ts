@@ -7,12 +7,12 @@
 // events are sampled every 20 ms; each run reads the database's CPU a transfer from /proc, the WAL a
 // transfer from pg_stat_wal, the load generator's own CPU and the checkpoints that fell in it; its
 // transfers carry references made as the app makes them (newReference: time first, so they append
-// to the unique index). Not a test. Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_USERS (50), BENCH_ROUNDS
-// (2: each variant this many times, in turn), BENCH_PARTS (comma-separated words: only the variants
-// whose name has one of them, besides "as built"; "none" for as built only), BENCH_VARIANTS (a JSON
-// file of more variants to try, each {name, off: [SQL], on: [SQL]}, run after "as built"). Each
-// round starts one variant later than the last, so that none always follows pgbench's run and the
-// checkpoint its set-up brings on.
+// to the unique index). Not a test. Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
+// BENCH_USERS (50), BENCH_ROUNDS (2: each variant this many times, in turn), BENCH_PARTS
+// (comma-separated words: only the variants whose name has one of them, besides "as built"; "none"
+// for as built only), BENCH_VARIANTS (a JSON file of more variants to try, each {name, off: [SQL],
+// on: [SQL]}, run after "as built"). Each round starts one variant later than the last, so that
+// none always follows pgbench's run and the checkpoint its set-up brings on.
 import { readFileSync, readdirSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { cpus, totalmem } from "node:os";
