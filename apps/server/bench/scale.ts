@@ -15,7 +15,8 @@
 // Options (env): BENCH_SAMPLES (30 per read), BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
 // BENCH_RECON_RECORDS (100000), BENCH_RECON_DAY (yesterday, Lagos), BENCH_REFERENCE_TPS (skip the
 // small-database run and use this figure), BENCH_REPORT_DIR, BENCH_PORT, BENCH_ONLY (some parts:
-// reads, recon, p2p, verify), BENCH_SERVER_NODE_ARGS (extra Node flags for the server, as bench:transfers).
+// reads, recon, p2p, verify), BENCH_SERVER_NODE_ARGS (extra Node flags for the server, as bench:transfers),
+// BENCH_SEARCH_NAMES (more names for the admin user search, comma-separated).
 import { spawn } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
@@ -41,6 +42,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RECON_RECORDS = Number(process.env.BENCH_RECON_RECORDS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3343);
+/** More names for the admin user search (BENCH_SEARCH_NAMES, comma-separated), measured after the picked one. */
+const NAMES = (process.env.BENCH_SEARCH_NAMES ?? "")
+  .split(",")
+  .map((name) => name.trim())
+  .filter(Boolean);
 /** The parts measured (BENCH_ONLY, comma-separated): reads (sign-in, History, admin), recon, p2p, verify; all by default. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? "reads,recon,p2p,verify").split(",").map((part) => part.trim()));
 /** Below this many transactions the database "looks small": seed:scale was not run. */
@@ -230,6 +236,7 @@ async function main() {
         ["name", subjects.searchName],
         ["e-mail", subjects.searchEmail],
         ["phone", subjects.searchPhone],
+        ...NAMES.map((name): [string, string] => ["name", name]),
       ];
       record("admin users: first page", await timeRequests("admin users", get("/api/admin/users", admin)), READ_GOAL);
       for (const [what, term] of adminSearch)

@@ -1,7 +1,7 @@
 // The admin console's user list and user status writes (docs/product.md#admin-console).
-import { and, count, desc, eq, or, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { type User, ledgerAccounts, sessions, users } from "../schema";
+import { type User, ledgerAccounts, sessions, userSearchDictionary, userSearchWords, users } from "../schema";
 import { userLevelCounts } from "./admin-stats";
 
 /** `%text%` for LIKE with the user's `%`, `_` and `\` taken literally (the admin user and transaction searches). */
@@ -24,7 +24,8 @@ export interface AdminUserRow {
  * One page of users, newest first, with their wallet balance (docs/product.md#admin-console). `search`
  * matches a part of the name or e-mail, case-insensitively; both use the trigram indexes of
  * migration 0010_admin (users_name_trgm_idx on lower(name), users_email_trgm_idx on the stored
- * lower-cased e-mail), so it stays fast at 100,000 users. Answers the rows and the total match count.
+ * lower-cased e-mail), so it stays fast at 100,000 users; the matches are counted by countMatches.
+ * Answers the rows and the total match count.
  */
 export async function listAdminUsers(db: DbOrTx, params: { page: number; limit: number; search: string }): Promise<{ rows: AdminUserRow[]; total: number }> {
   const search = params.search.trim().toLowerCase();
@@ -65,9 +66,37 @@ export async function listAdminUsers(db: DbOrTx, params: { page: number; limit: 
       .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, page.id), eq(ledgerAccounts.kind, "user_wallet")))
       .orderBy(desc(page.createdAt), desc(page.id)),
     // Without a search, the total is the maintained count (userLevelCounts), not a count of 1 M rows.
-    where ? db.select({ total: count() }).from(users).where(where) : userLevelCounts(db).then((levels) => [{ total: levels.total }]),
+    where ? countMatches(db, search, where) : userLevelCounts(db).then((levels) => [{ total: levels.total }]),
   ]);
   return { rows: rows.map((row) => ({ ...row, balanceKobo: BigInt(row.balanceKobo) })), total: totals?.total ?? 0 };
+}
+
+/** Beyond this many dictionary words, a search is counted on the users themselves (a letter or two matches most words). */
+export const MAX_SEARCH_WORDS = 1000;
+
+/**
+ * The number of users whose lower-cased name or e-mail contains `search` (already trimmed and
+ * lower-cased; `where` is the same test on users). A search that is one word as
+ * kolo_user_search_words cuts them (drizzle/0065_admin_user_search.sql) is counted from the words'
+ * primary key: the dictionary's words containing it, then their users, without reading a user row
+ * (docs/performance.md "Admin search by a common name"). Any other search (a space, punctuation,
+ * letters and digits together), or one found in more than MAX_SEARCH_WORDS words, counts the
+ * matching users. Both give the same number.
+ */
+async function countMatches(db: DbOrTx, search: string, where: SQL): Promise<{ total: number }[]> {
+  const rows = await db.execute(sql`
+    select coalesce(
+      (select case when cardinality(w.words) = 1
+                   then (select count(*) from ${userSearchWords} where ${userSearchWords.word} = w.words[1])
+                   else (select count(distinct ${userSearchWords.userId}) from ${userSearchWords} where ${userSearchWords.word} = any(w.words))
+              end
+         from (select array(select ${userSearchDictionary.word} from ${userSearchDictionary}
+                             where ${userSearchDictionary.word} like ${containsPattern(search)}
+                             limit ${MAX_SEARCH_WORDS + 1}) as words) w
+        where kolo_user_search_words(${search}::text) = array[${search}::text] and cardinality(w.words) <= ${MAX_SEARCH_WORDS}),
+      (select count(*) from ${users} where ${where})
+    )::int as total`);
+  return [...rows] as { total: number }[];
 }
 
 /** The user with this id, locked until the caller's transaction ends (an admin status change). */

@@ -107,6 +107,26 @@ export const userCounts = pgTable(
 );
 
 /**
+ * The words of every user's lower-cased name and e-mail (docs/performance.md "Admin search by a common
+ * name"): maximal runs of digits, or of characters that are neither digits nor ASCII punctuation,
+ * spaces or controls, as kolo_user_search_words cuts them. A search that is one such word is a part
+ * of a user's name or e-mail exactly when it is a part of one of their words, so the admin list
+ * counts its matches here instead of reading every matching user. Written only by the trigger
+ * kolo_index_user_search (drizzle/0065_admin_user_search.sql).
+ */
+export const userSearchWords = pgTable("user_search_words", { word: text().notNull(), userId: integer().notNull() }, (t) => [
+  primaryKey({ columns: [t.word, t.userId] }),
+]);
+
+/**
+ * Every word ever in user_search_words, once, with a trigram index: the words a search is a part of
+ * are found here first. Only inserted: a word no user has any more matches nobody.
+ */
+export const userSearchDictionary = pgTable("user_search_dictionary", { word: text().primaryKey() }, (t) => [
+  index("user_search_dictionary_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);
+
+/**
  * One row per recipient lookup (e-mail or phone to a name, before a P2P transfer): the per-user
  * limit on lookups counts them, so the lookup cannot be used to enumerate users. Only inserted.
  */
