@@ -2,6 +2,7 @@
 // its own process (as in production) on a free port, and funded users with their session cookies.
 // Benchmarks only (docs/performance.md); not used by tests.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { openSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -125,7 +126,8 @@ export interface KoloServer {
 /**
  * Spawns the compiled server (built first, as production runs it: build.mjs) against `dbUrl` on
  * `port` (a free one when not given), with `nodeArgs` after its usual flags and `serverEnv` added to
- * the environment (LOG_LEVEL warn, no demo data, no auth rate limit, no recipient lookup limit).
+ * the environment (LOG_LEVEL warn, no demo data, no auth rate limit, no recipient lookup limit). With
+ * BENCH_SERVER_LOG set, the server logs at info level into that file (each request's responseTime).
  * Answers once /api/health is up; throws when it is not within 60 s.
  */
 export async function startKoloServer(options: { dbUrl: string; port?: number; serverEnv?: Record<string, string>; nodeArgs?: string[] }): Promise<KoloServer> {
@@ -134,13 +136,13 @@ export async function startKoloServer(options: { dbUrl: string; port?: number; s
   await buildServer();
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), SERVER_BUNDLE], {
     cwd: fileURLToPath(new URL("..", import.meta.url)),
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "w") : "ignore", "inherit"],
     env: {
       ...process.env,
       DATABASE_URL: options.dbUrl,
       PORT: String(port),
       HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG ? "info" : "warn",
       AUTH_RATE_LIMIT_MAX: "1000000",
       RECIPIENT_LOOKUP_LIMIT: "1000000",
       SEED_DEMO: "false",

@@ -16,7 +16,8 @@
 // BENCH_RECON_RECORDS (100000), BENCH_RECON_DAY (yesterday, Lagos), BENCH_REFERENCE_TPS (skip the
 // small-database run and use this figure), BENCH_REPORT_DIR, BENCH_PORT, BENCH_ONLY (some parts:
 // reads, recon, p2p, verify), BENCH_SERVER_NODE_ARGS (extra Node flags for the server, as bench:transfers),
-// BENCH_SEARCH_NAMES (more names for the admin user search, comma-separated).
+// BENCH_SEARCH_NAMES (more names for the admin user search, comma-separated), BENCH_PRINT_SAMPLES
+// (each sample printed) and BENCH_SERVER_LOG (the server's request log into a file: bench/kit.ts).
 import { spawn } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
@@ -43,6 +44,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RECON_RECORDS = Number(process.env.BENCH_RECON_RECORDS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3343);
 /** More names for the admin user search (BENCH_SEARCH_NAMES, comma-separated), measured after the picked one. */
+/** Print each sample (BENCH_PRINT_SAMPLES): "SAMPLE <label> <end, ms since epoch> <ms>", to match with the server's log (BENCH_SERVER_LOG). */
+const PRINT_SAMPLES = Boolean(process.env.BENCH_PRINT_SAMPLES);
 const NAMES = (process.env.BENCH_SEARCH_NAMES ?? "")
   .split(",")
   .map((name) => name.trim())
@@ -76,7 +79,9 @@ async function timeRequests(label: string, request: () => Promise<Response>, cou
     const response = await request();
     const body = await response.arrayBuffer();
     if (!ok(response.status)) throw new Error(`${label}: HTTP ${response.status} ${new TextDecoder().decode(body).slice(0, 300)}`);
-    if (i >= WARM_UPS) samples.push(performance.now() - started);
+    if (i < WARM_UPS) continue;
+    samples.push(performance.now() - started);
+    if (PRINT_SAMPLES) console.log(`SAMPLE ${label} ${Date.now()} ${samples.at(-1)!.toFixed(1)}`);
   }
   return samples;
 }

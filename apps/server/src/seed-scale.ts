@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { CHECKOUT_EXPIRED, TOPUP_CHECKOUT_LIFETIME_MS } from "@kolo/api";
 import { SYSTEM_ACCOUNTS, payoutFeeKobo } from "@kolo/domain";
 import postgres from "postgres";
 
@@ -732,8 +733,12 @@ export class LedgerGenerator {
       return { id: c.transactionBase + n + 1, at: timeOf(n), ref: `${prefix}-S${String(n + 1).padStart(9, "0")}` };
     };
     const user = (g: number) => seedUser(g, this.merchants);
-    const topUp = (g: number, kobo: number, bank: boolean, status: "completed" | "failed" | "pending") => {
+    const topUp = (g: number, kobo: number, bank: boolean, drawn: "completed" | "failed" | "pending") => {
       const r = next("TOP");
+      // A checkout left unpaid for over an hour is what the minute job (expireStaleTopUps) leaves
+      // behind: failed 'Checkout expired'. Only the last hour's stay pending, as on a live database.
+      const expired = drawn === "pending" && r.at < c.endMs - TOPUP_CHECKOUT_LIFETIME_MS;
+      const status = expired ? "failed" : drawn;
       const gatewayFee = bank ? 0 : Math.min(200_000, Math.round(kobo * 0.015));
       const meta = bank
         ? {
@@ -744,6 +749,7 @@ export class LedgerGenerator {
             senderBank: BANKS[g % 5]!.name,
           }
         : { gateway: "paystack", channel: "card", gatewayFeeKobo: gatewayFee, ...(status === "failed" ? { failureReason: "Declined" } : {}) };
+      if (expired) Object.assign(meta, { failureReason: CHECKOUT_EXPIRED });
       this.record(r.id, "topup", kobo, 0, status, r.ref, bank ? "Bank transfer top-up" : "Card top-up", null, c.userBase + g, meta, r.at);
       if (status !== "completed") return;
       const legs: [number, number][] = [
