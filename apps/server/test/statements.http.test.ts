@@ -3,10 +3,21 @@
 // with its running balance, totals in and out, and a closing balance equal to the ledger's; bad
 // periods are refused before anything is streamed.
 import { lagosDate } from "@kolo/domain";
-import { describe, expect, it } from "vitest";
+import { existsSync, readdirSync, readlinkSync } from "node:fs";
+import { describe, expect, it, vi } from "vitest";
 import { PAYOUT_ACCOUNTS, api, balanceOf, fundWallet, useTestServer, signUp } from "./helpers";
 
 const files = useTestServer();
+
+/** This process's open descriptors of statements' temporary files (/proc/self/fd links: "/tmp/kolo-statement-… (deleted)"). */
+const openStatementFiles = () =>
+  readdirSync("/proc/self/fd").filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`).includes("kolo-statement-");
+    } catch {
+      return false; // closed meanwhile
+    }
+  });
 const today = () => lagosDate(new Date());
 const daysAgo = (n: number) => lagosDate(new Date(Date.now() - n * 86_400_000));
 
@@ -79,6 +90,19 @@ describe("GET /api/statements", () => {
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(bytes.subarray(-6).toString("latin1")).toContain("%%EOF");
+  });
+
+  it.skipIf(!existsSync("/proc/self/fd"))("closes each statement's temporary file once it is sent", async () => {
+    const holder = await signUp(files.server.base, "Statement Files");
+    await fundWallet(files.t.db, holder.user.id, 2_000);
+    for (const format of ["csv", "pdf", "csv"]) {
+      const response = await api(holder, "GET", `/api/statements?from=${daysAgo(30)}&to=${today()}&format=${format}`);
+      expect(response.status).toBe(200);
+      expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    }
+    // The server runs in this process: none of its descriptors may still point at a statement's file
+    // (each was left to the garbage collector while the file was written through a stream of its handle).
+    await vi.waitFor(() => expect(openStatementFiles()).toEqual([]), { timeout: 5_000, interval: 20 });
   });
 
   it("refuses a reversed period, one over 12 months, one starting in the future, and a caller who is not signed in", async () => {
