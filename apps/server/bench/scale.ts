@@ -43,9 +43,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const RECON_RECORDS = Number(process.env.BENCH_RECON_RECORDS ?? 100_000);
 const PORT = Number(process.env.BENCH_PORT ?? 3343);
-/** More names for the admin user search (BENCH_SEARCH_NAMES, comma-separated), measured after the picked one. */
 /** Print each sample (BENCH_PRINT_SAMPLES): "SAMPLE <label> <end, ms since epoch> <ms>", to match with the server's log (BENCH_SERVER_LOG). */
 const PRINT_SAMPLES = Boolean(process.env.BENCH_PRINT_SAMPLES);
+/** More names for the admin user search (BENCH_SEARCH_NAMES, comma-separated), measured after the picked one. */
 const NAMES = (process.env.BENCH_SEARCH_NAMES ?? "")
   .split(",")
   .map((name) => name.trim())
