@@ -18,8 +18,8 @@ import {
  * in `references` (a provider record of the day whose Kolo record was made earlier or later; any
  * number of them: they travel as one parameter). Each record once, in no particular order.
  * Two reads, merged here: the day's from `transactions_created_idx`, the named ones from the unique
- * index on `reference`. As one `day OR reference in (…)` PostgreSQL scanned the whole table (at ten
- * million records past the pool's 10 s statement timeout: docs/performance.md "At scale").
+ * index on `reference`. As one `day OR reference in (…)` no index could serve it: at ten million
+ * records the read failed the day's run (docs/performance.md "At scale").
  */
 export async function recordsForReconciliation(
   db: DbOrTx,
