@@ -749,8 +749,8 @@ export class LedgerGenerator {
             senderBank: BANKS[g % 5]!.name,
           }
         : { gateway: "paystack", channel: "card", gatewayFeeKobo: gatewayFee, ...(status === "failed" ? { failureReason: "Declined" } : {}) };
-      if (expired) Object.assign(meta, { failureReason: CHECKOUT_EXPIRED });
-      this.record(r.id, "topup", kobo, 0, status, r.ref, bank ? "Bank transfer top-up" : "Card top-up", null, c.userBase + g, meta, r.at);
+      const metadata = expired ? { ...meta, failureReason: CHECKOUT_EXPIRED } : meta;
+      this.record(r.id, "topup", kobo, 0, status, r.ref, bank ? "Bank transfer top-up" : "Card top-up", null, c.userBase + g, metadata, r.at);
       if (status !== "completed") return;
       const legs: [number, number][] = [
         [this.wallet(g), kobo],

@@ -39,10 +39,11 @@ void ready.then(() => {
   const reactRoot = createRoot(root);
   // A prerendered form (login.html) is replaced in the same task its typed values were read in: a
   // keystroke in between would be lost. `flushSync`, because `render` alone only schedules the
-  // commit for a later task, and a field filled meanwhile went into the markup being thrown away. Any other first screen (dashboard.html's frame, which
-  // nothing can be typed into, or none) is rendered as a transition: React renders it in slices of
-  // a few milliseconds, yielding to the browser between them, rather than in one long task that
-  // blocks input (docs/performance.md "/dashboard: the user's data with the page").
+  // commit for a later task, and a field filled meanwhile went into the markup being thrown away.
+  // Any other first screen (dashboard.html's frame, which nothing can be typed into, or none) is
+  // rendered as a transition: React renders it in slices of a few milliseconds, yielding to the
+  // browser between them, rather than in one long task that blocks input (docs/performance.md
+  // "/dashboard: the user's data with the page").
   if (root.querySelector("[data-prerendered] input")) flushSync(() => reactRoot.render(app));
   else startTransition(() => reactRoot.render(app));
 });
