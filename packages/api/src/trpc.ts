@@ -21,6 +21,7 @@ import { requireTransactionPin } from "./auth/transaction-pin";
 import { INTERNAL_ERROR_MESSAGE, type PublicError, SERVICE_UNAVAILABLE_MESSAGE } from "./public-error";
 import type { ProcedureMeta } from "./rest-meta";
 import type { Services } from "./services";
+import { type SuperJsonPayload, serializeAnswer } from "./wire-json";
 
 /** Writes the session cookie on whatever transport carries the call (Fastify reply, test stub). */
 export interface SessionCookieWriter {
@@ -100,7 +101,11 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
-    transformer: superjson,
+    // superjson both ways; answers written by serializeAnswer, the same payloads faster (wire-json.ts).
+    transformer: {
+      input: superjson,
+      output: { serialize: serializeAnswer, deserialize: (payload: SuperJsonPayload): unknown => superjson.deserialize(payload) },
+    },
     // Subscriptions over Server-Sent Events (docs/product.md "Live updates"): a comment line every
     // 25 s keeps proxies from closing an idle stream; a client that hears nothing for a minute reconnects.
     sse: { ping: { enabled: true, intervalMs: 25_000 }, client: { reconnectAfterInactivityMs: 60_000 } },
