@@ -46,13 +46,10 @@ describe("serializeAnswer", () => {
     expect(serializeAnswer(payload)).toStrictEqual(superjson.serialize(payload));
   });
 
-  // superjson reads NaN and an invalid Date back as themselves (not equal to themselves), a null-prototype object as a plain one, an Error without its stack.
-  it.each(PAYLOADS.filter(([name]) => !["an invalid Date", "NaN", "a null-prototype object", "an Error"].includes(name)))(
-    "reads back as %s with superjson",
-    (_name, payload) => {
-      expect(superjson.deserialize(serializeAnswer(payload))).toStrictEqual(payload);
-    },
-  );
+  // superjson reads a null-prototype object back as a plain one, an Error without its stack.
+  it.each(PAYLOADS.filter(([name]) => !["a null-prototype object", "an Error"].includes(name)))("reads back as %s with superjson", (_name, payload) => {
+    expect(superjson.deserialize(serializeAnswer(payload))).toStrictEqual(payload);
+  });
 
   it("refuses a prototype key as superjson does", () => {
     const polluted = JSON.parse('{"ok":1,"__proto__":{"admin":true}}') as unknown;
