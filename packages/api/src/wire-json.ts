@@ -33,7 +33,6 @@ const isPlainObject = (value: object): value is Record<string, unknown> => {
 export function serializeAnswer(value: unknown): SuperJsonPayload {
   const annotations: Record<string, [string]> = {};
   const seen = new Set<object | bigint>();
-  let annotated = false;
 
   const walk = (node: unknown, path: string): unknown => {
     switch (typeof node) {
@@ -82,7 +81,6 @@ export function serializeAnswer(value: unknown): SuperJsonPayload {
 
   const annotate = (path: string, type: string, json: unknown) => {
     annotations[path] = [type];
-    annotated = true;
     return json;
   };
 
@@ -90,6 +88,6 @@ export function serializeAnswer(value: unknown): SuperJsonPayload {
   const root = value === undefined || typeof value === "bigint" || value instanceof Date;
   const json = root ? NOT_PLAIN : walk(value, "");
   if (json === NOT_PLAIN) return superjson.serialize(value);
-  if (!annotated) return { json: json as SuperJsonPayload["json"] };
+  if (Object.keys(annotations).length === 0) return { json: json as SuperJsonPayload["json"] };
   return { json: json as SuperJsonPayload["json"], meta: { values: annotations, v: 1 } } as SuperJsonPayload;
 }
